@@ -1,0 +1,90 @@
+import type { Role } from './roles';
+import { tenants, type Tenant, type TenantKey } from './tenants';
+
+/** Pages of a tenant's contributor flows, relative to the tenant's base path. */
+export const flowPages = [
+  'content-selection',
+  'interview-category',
+  'interview/:topic',
+  'interview',
+  'voice-message',
+  'transcript-edit',
+  'image-upload-after-voice',
+  'contact-information',
+  'upload',
+  'thank-you',
+  'image-upload',
+  'document-upload',
+  'document-image-upload',
+] as const;
+export type FlowPage = (typeof flowPages)[number];
+
+export type PageKey =
+  | FlowPage
+  | 'login'
+  | 'reset-password'
+  | 'setup'
+  | 'no-role'
+  | 'home'
+  | 'dashboard'
+  | 'modern-interview'
+  | 'admin'
+  | 'admin-users'
+  | 'admin-outbox'
+  | 'security'
+  | 'inbox'
+  | 'inbox-detail'
+  | 'public-upload'
+  | 'public-thank-you';
+
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'roles'; roles: readonly Role[] };
+
+export type RouteDef = { path: string; page: PageKey; access: Access; tenant?: TenantKey };
+
+const pub: Access = { kind: 'public' };
+const loggedIn: Access = { kind: 'authenticated' };
+const only = (...roles: Role[]): Access => ({ kind: 'roles', roles });
+
+function tenantRoutes(tenant: Tenant): RouteDef[] {
+  const access = only(...tenant.allowedRoles);
+  const routes: RouteDef[] = flowPages.map((page) => ({
+    path: `${tenant.basePath}/${page}`,
+    page,
+    access,
+    tenant: tenant.key,
+  }));
+  if (tenant.basePath) routes.unshift({ path: tenant.homePath, page: 'dashboard', access, tenant: tenant.key });
+  return routes;
+}
+
+/** The route table. Guards in the browser and role checks in the API both read it. */
+export const routeTable: readonly RouteDef[] = [
+  { path: '/login', page: 'login', access: pub },
+  { path: '/reset-password', page: 'reset-password', access: pub },
+  { path: '/setup', page: 'setup', access: pub },
+  { path: '/no-role', page: 'no-role', access: loggedIn },
+  { path: '/', page: 'home', access: loggedIn },
+  { path: '/modern-interview', page: 'modern-interview', access: loggedIn },
+  { path: '/security', page: 'security', access: loggedIn },
+  { path: '/admin', page: 'admin', access: only('admin') },
+  { path: '/admin/users', page: 'admin-users', access: only('admin') },
+  { path: '/admin/outbox', page: 'admin-outbox', access: only('admin') },
+  { path: '/eingang', page: 'inbox', access: only('admin', 'vdi_admin') },
+  { path: '/eingang/:contentId', page: 'inbox-detail', access: only('admin', 'vdi_admin') },
+  { path: '/p/:tenant/upload', page: 'public-upload', access: pub },
+  { path: '/p/:tenant/thank-you', page: 'public-thank-you', access: pub },
+  ...Object.values(tenants).flatMap(tenantRoutes),
+];
+
+/** Routes whose guard lets the request through without a role check. */
+export function isOpenRoute(def: RouteDef): boolean {
+  return def.access.kind !== 'roles';
+}
+
+export function mayEnter(def: RouteDef, role: Role | null): boolean {
+  if (def.access.kind !== 'roles') return true;
+  return role !== null && def.access.roles.includes(role);
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { texts } from '../texts';
+
+export const loginForm = z.object({
+  email: z.string().trim().min(1, texts.auth.emailRequired),
+  password: z.string().min(1, texts.auth.passwordRequired),
+});
+export type LoginForm = z.infer<typeof loginForm>;
+
+export const newPasswordForm = z
+  .object({
+    password: z.string().min(8, texts.auth.passwordTooShort),
+    repeat: z.string(),
+  })
+  .refine((v) => v.password === v.repeat, { message: texts.auth.passwordsDiffer, path: ['repeat'] });
+
+export const setupForm = z.object({
+  name: z.string().trim().min(1),
+  email: z.email(texts.auth.emailRequired),
+  password: z.string().min(8, texts.auth.passwordTooShort),
+});
+export type SetupForm = z.infer<typeof setupForm>;
+
+export type Me = { id: string; email: string; username: string; role: string | null; twoFactorEnabled: boolean };
+export type ClientConfig = { idleMinutes: number; activityCheckSeconds: number; setupNeeded: boolean };

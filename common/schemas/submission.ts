@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { interviewTopics, tenantKeys } from '../tenants';
+
+export const submissionKinds = ['interview', 'voice', 'upload', 'description', 'document'] as const;
+export const submissionKind = z.enum(submissionKinds);
+export type SubmissionKind = z.infer<typeof submissionKind>;
+
+export const submissionStatuses = ['neu', 'in_bearbeitung', 'verwendet', 'verworfen'] as const;
+
+export const tenantKey = z.enum(tenantKeys as [string, ...string[]]);
+
+export const createSubmission = z.object({
+  tenant: tenantKey,
+  kind: submissionKind,
+  topic: z.enum(['general', 'image', ...interviewTopics]).optional(),
+  source: z.string().max(40).optional(),
+});
+export type CreateSubmission = z.infer<typeof createSubmission>;
+
+export const contentIdParam = z.object({ contentId: z.coerce.number().int().positive() });
+
+/** Header by which an anonymous browser proves it created a submission. */
+export const SUBMISSION_TOKEN_HEADER = 'x-submission-token';
+
+export type SubmissionSummary = {
+  contentId: number;
+  tenant: string;
+  kind: SubmissionKind;
+  topic: string | null;
+  transcript: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  media: { id: number; kind: string; fileType: string; size: number; originalName: string; hasThumbnail: boolean }[];
+};

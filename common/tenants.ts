@@ -1,0 +1,163 @@
+import type { Role } from './roles';
+
+export type TenantKey = 'vdi' | 'firma_a' | 'firma_b' | 'bank' | 'testnormec';
+export const tenantKeys: readonly TenantKey[] = ['vdi', 'firma_a', 'firma_b', 'bank', 'testnormec'];
+
+export type InterviewTopic = 'engineering-path' | 'behind-scenes' | 'tech-dive' | 'free-topic';
+export const interviewTopics: readonly InterviewTopic[] = ['engineering-path', 'behind-scenes', 'tech-dive', 'free-topic'];
+
+/** Pages a tenant's contributors can reach; each tenant lists which of them it offers. */
+export type EntryCard =
+  | 'content-selection'
+  | 'interview-category'
+  | 'voice-message'
+  | 'upload'
+  | 'image-upload'
+  | 'document-upload'
+  | 'document-image-upload';
+
+export type Tenant = {
+  key: TenantKey;
+  /** Role whose users belong to this tenant. */
+  role: Role;
+  /** Roles allowed into the tenant's area (the spec's route table). */
+  allowedRoles: readonly Role[];
+  /** Route prefix of the tenant's flows: '' for the association. */
+  basePath: string;
+  /** Where the tenant's dashboard lives. */
+  homePath: string;
+  name: string;
+  /** Short name used in the texts ("VDI", "Bank"). */
+  shortName: string;
+  /** 'engineer' or 'banker' wording of the interview topics. */
+  wording: 'engineer' | 'banker';
+  /** Cards on the tenant dashboard. */
+  dashboardCards: readonly EntryCard[];
+  /** Cards on the tenant's content selection page. */
+  contentSelectionCards: readonly EntryCard[];
+  /** Brand colour (CSS colour) used for primary actions. */
+  brandColor: string;
+  /** Colour of the voice interview start button (the bank's is red). */
+  startButtonColor: string;
+  /** Text shown in the logo tile. */
+  logoText: string;
+  /** Per-topic ElevenLabs agent ids; empty means the built-in agent. */
+  agentIds: Partial<Record<InterviewTopic | 'general' | 'image', string>>;
+  /** The bank offers a general interview beside the four topics. */
+  hasGeneralInterview: boolean;
+};
+
+const allSix: readonly EntryCard[] = [
+  'interview-category',
+  'voice-message',
+  'image-upload',
+  'document-upload',
+  'document-image-upload',
+  'upload',
+];
+
+export const tenants: Record<TenantKey, Tenant> = {
+  vdi: {
+    key: 'vdi',
+    role: 'vdi_admin',
+    allowedRoles: ['admin', 'vdi_admin'],
+    basePath: '',
+    homePath: '/content-selection',
+    name: 'VDI',
+    shortName: 'VDI',
+    wording: 'engineer',
+    dashboardCards: ['interview-category', 'voice-message', 'document-upload'],
+    contentSelectionCards: allSix,
+    brandColor: '#005ea8',
+    startButtonColor: '#005ea8',
+    logoText: 'VDI',
+    agentIds: {},
+    hasGeneralInterview: false,
+  },
+  firma_a: {
+    key: 'firma_a',
+    role: 'firma_a',
+    allowedRoles: ['firma_a', 'admin'],
+    basePath: '/firma-a',
+    homePath: '/firma-a',
+    name: 'Firma A',
+    shortName: 'Firma A',
+    wording: 'engineer',
+    dashboardCards: ['content-selection', 'interview-category', 'voice-message', 'upload'],
+    contentSelectionCards: allSix,
+    brandColor: '#0f766e',
+    startButtonColor: '#0f766e',
+    logoText: 'A',
+    agentIds: {},
+    hasGeneralInterview: false,
+  },
+  firma_b: {
+    key: 'firma_b',
+    role: 'firma_b',
+    allowedRoles: ['firma_b', 'admin'],
+    basePath: '/firma-b',
+    homePath: '/firma-b',
+    name: 'Firma B',
+    shortName: 'Firma B',
+    wording: 'engineer',
+    dashboardCards: ['content-selection', 'interview-category', 'voice-message', 'image-upload', 'document-upload'],
+    contentSelectionCards: allSix,
+    brandColor: '#6d28d9',
+    startButtonColor: '#6d28d9',
+    logoText: 'B',
+    agentIds: {},
+    hasGeneralInterview: false,
+  },
+  bank: {
+    key: 'bank',
+    role: 'bank',
+    allowedRoles: ['bank', 'admin'],
+    basePath: '/bank',
+    homePath: '/bank',
+    name: 'Bank',
+    shortName: 'Bank',
+    wording: 'banker',
+    dashboardCards: ['interview-category', 'voice-message', 'upload'],
+    contentSelectionCards: allSix,
+    brandColor: '#b91c1c',
+    startButtonColor: '#dc2626',
+    logoText: 'Bank',
+    agentIds: {},
+    hasGeneralInterview: true,
+  },
+  testnormec: {
+    key: 'testnormec',
+    role: 'testnormec',
+    allowedRoles: ['testnormec', 'admin'],
+    basePath: '/testnormec',
+    homePath: '/testnormec',
+    name: 'Testnormec',
+    shortName: 'Testnormec',
+    wording: 'engineer',
+    dashboardCards: ['content-selection', 'interview-category', 'voice-message', 'upload'],
+    contentSelectionCards: allSix,
+    brandColor: '#374151',
+    startButtonColor: '#374151',
+    logoText: 'T',
+    agentIds: {},
+    hasGeneralInterview: false,
+  },
+};
+
+export function tenantForRole(role: Role | null): Tenant {
+  const own = Object.values(tenants).find((t) => t.role === role);
+  return own ?? tenants.vdi;
+}
+
+export function isTenantKey(value: unknown): value is TenantKey {
+  return typeof value === 'string' && (tenantKeys as readonly string[]).includes(value);
+}
+
+/** Path of a tenant flow page: tenantPath(bank, 'voice-message') = '/bank/voice-message'. */
+export function tenantPath(tenant: Tenant, page: string): string {
+  return `${tenant.basePath}/${page}`;
+}
+
+export function canEnterTenant(role: Role | null, tenant: Tenant): boolean {
+  return role !== null && tenant.allowedRoles.includes(role);
+}

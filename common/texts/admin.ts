@@ -1,0 +1,2 @@
+/** Texts of the admin capability. */
+export const admin = {} as const;

@@ -1,0 +1,2 @@
+/** Texts of the finish capability. */
+export const finish = {} as const;

@@ -1,0 +1,11 @@
+import { admin } from './admin';
+import { auth } from './auth';
+import { common } from './common';
+import { finish } from './finish';
+import { interview } from './interview';
+import { nav } from './nav';
+import { speech } from './speech';
+import { upload } from './upload';
+
+/** The one German catalogue of every text a user sees, by capability. */
+export const texts = { common, auth, nav, upload, speech, interview, finish, admin } as const;

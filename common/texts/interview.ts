@@ -1,0 +1,2 @@
+/** Texts of the interview capability. */
+export const interview = {} as const;

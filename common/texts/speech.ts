@@ -1,0 +1,2 @@
+/** Texts of the speech capability. */
+export const speech = {} as const;

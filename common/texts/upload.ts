@@ -1,0 +1,2 @@
+/** Texts of the upload capability. */
+export const upload = {} as const;

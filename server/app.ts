@@ -1,0 +1,111 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { texts } from '../common/texts';
+import { authRoutes } from './auth/routes';
+import { authBridge } from './auth/bridge';
+import { createAuth, migrateAuth, type Auth } from './auth/auth';
+import type { AppConfig } from './config';
+import { openDatabase, type Dialect } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { DB } from './db/schema';
+import { healthRoutes } from './health';
+import { installErrorHandler } from './http/errors';
+import { JobRunner } from './jobs/queue';
+import type { Mailer } from './mail/mailer';
+import { outboxMailer } from './mail/outbox';
+import { smtpMailer } from './mail/smtp';
+import type { BlobStore } from './storage/blob-store';
+import { localBlobStore } from './storage/local';
+import { submissionRoutes } from './submissions/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<DB>;
+    dialect: Dialect;
+    auth: Auth;
+    blobs: BlobStore;
+    mailer: Mailer;
+    jobs: JobRunner;
+  }
+}
+
+export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+/** Each capability's routes; a capability registers its job handlers here too. */
+const capabilities = [healthRoutes, authRoutes, submissionRoutes];
+
+export function createBlobStore(config: AppConfig): BlobStore {
+  return localBlobStore(path.join(config.dataDir, 'files'));
+}
+
+/** Builds the whole app from a config, migrated and ready to listen (workers not yet started). */
+export async function buildApp(config: AppConfig, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, app.log);
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
+  await migrateAuth(auth);
+  await migrateToLatest(database.db);
+  await auth.$context;
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('auth', auth);
+  app.decorate('mailer', mailer);
+  app.decorate('blobs', createBlobStore(config));
+  app.decorate('jobs', new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS));
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await database.close();
+  });
+
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", config.baseUrl.replace(/^http/, 'ws')],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: config.baseUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authBridge);
+  for (const capability of capabilities) await app.register(capability);
+
+  if (existsSync(webRoot)) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ error: 'not_found', message: texts.common.notFound });
+    }
+    if (!existsSync(webRoot)) return reply.status(503).type('text/plain').send('Die Weboberfläche wurde nicht gebaut: npm run build');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+  });
+  return app;
+}

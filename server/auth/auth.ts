@@ -1,0 +1,71 @@
+import { betterAuth } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { admin, twoFactor } from 'better-auth/plugins';
+import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
+import type { Kysely } from 'kysely';
+import { roles } from '../../common/roles';
+import { texts } from '../../common/texts';
+import type { AppConfig } from '../config';
+import type { Dialect } from '../db/database';
+import type { DB } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+
+/** better-auth's role for accounts without one of ours; the app shows /no-role for it. */
+export const NO_ROLE = 'user';
+
+const accessRoles = {
+  ...Object.fromEntries(roles.map((r) => [r, r === 'admin' ? adminAc : userAc])),
+  [NO_ROLE]: userAc,
+};
+
+export function createAuth(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig; mailer: Mailer }) {
+  const { config, mailer } = opts;
+  const idleSeconds = Math.round(config.SESSION_IDLE_MINUTES * 60);
+  const loginLimit = { window: 60, max: config.LOGIN_RATE_LIMIT };
+  return betterAuth({
+    appName: texts.nav.appTitle,
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: { db: opts.db as Kysely<any>, type: opts.dialect },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({ to: user.email, subject: texts.auth.resetMailSubject, text: texts.auth.resetMailText(url) });
+      },
+    },
+    // A session lives as long as its user is active: every request after `updateAge` extends it.
+    session: { expiresIn: idleSeconds, updateAge: Math.min(60, Math.max(1, Math.floor(idleSeconds / 10))) },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 600,
+      customRules: {
+        '/sign-in/email': loginLimit,
+        '/two-factor/verify-totp': loginLimit,
+        '/request-password-reset': loginLimit,
+      },
+    },
+    advanced: {
+      useSecureCookies: config.baseUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+    },
+    plugins: [
+      admin({ ac: defaultAc as never, roles: accessRoles, defaultRole: NO_ROLE, adminRoles: ['admin'], bannedUserMessage: texts.auth.loginFailedText }),
+      twoFactor({ issuer: 'Content-Assistent' }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export async function migrateAuth(auth: Auth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { setupForm, type ClientConfig, type Me } from '../../common/schemas/auth';
+import { texts } from '../../common/texts';
+import { DomainError } from '../http/errors';
+import { adminExists, createUser } from '../users/service';
+import { requireUser } from './session';
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/me', async (request, reply): Promise<Me> => {
+    const user = await requireUser(request, reply);
+    const row = await app.db
+      .selectFrom('user')
+      .select(sql<number | boolean | null>`"twoFactorEnabled"`.as('twoFactorEnabled'))
+      .where('id', '=', user.id)
+      .executeTakeFirst();
+    return { id: user.id, email: user.email, username: user.email.split('@')[0] || texts.nav.defaultUsername, role: user.role, twoFactorEnabled: !!row?.twoFactorEnabled };
+  });
+
+  app.get('/api/client-config', async (): Promise<ClientConfig> => ({
+    idleMinutes: app.config.SESSION_IDLE_MINUTES,
+    activityCheckSeconds: app.config.ACTIVITY_CHECK_SECONDS,
+    setupNeeded: !(await adminExists(app.db)),
+  }));
+
+  // The first admin account, possible only while no admin exists.
+  app.post('/api/setup', { config: { rateLimit: { max: 5, timeWindow: 60_000 } } }, async (request, reply) => {
+    const input = setupForm.parse(request.body);
+    if (await adminExists(app.db)) throw new DomainError('conflict', texts.auth.setupClosed);
+    await createUser(app.auth, { ...input, role: 'admin' });
+    return reply.status(201).send({ ok: true });
+  });
+}

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { parseRole, roles } from '../common/roles';
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { createUser, listUsers, setUserRole } from './users/service';
+
+const usage = `Verwendung:
+  npm run cli -- user create --email E --password P --role R
+  npm run cli -- user role --email E --role R
+  npm run cli -- user list
+Rollen: ${roles.join(', ')}, none`;
+
+class UsageError extends Error {}
+
+function roleArg(value: string | undefined) {
+  if (value === undefined) throw new UsageError('--role fehlt.');
+  if (value === 'none') return null;
+  const role = parseRole(value);
+  if (!role) throw new UsageError(`Unbekannte Rolle "${value}".`);
+  return role;
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [noun, verb] = positionals;
+  if (noun !== 'user' || !['create', 'role', 'list'].includes(verb ?? '')) throw new UsageError('Unbekannter Befehl.');
+  if (verb !== 'list' && !values.email) throw new UsageError('--email fehlt.');
+  if (verb === 'create' && (!values.password || values.password.length < 8)) throw new UsageError('--password fehlt oder hat weniger als 8 Zeichen.');
+  const role = verb === 'list' ? null : roleArg(values.role);
+
+  const app = await buildApp(loadConfig(), { logger: false });
+  try {
+    if (verb === 'create') {
+      const user = await createUser(app.auth, { email: values.email!, password: values.password!, name: values.name, role });
+      console.log(`Benutzer ${user.email} angelegt (Rolle: ${role ?? 'keine'}).`);
+    } else if (verb === 'role') {
+      if (!(await setUserRole(app.db, values.email!, role))) throw new UsageError(`Kein Benutzer mit der E-Mail ${values.email}.`);
+      console.log(`Rolle von ${values.email} ist jetzt ${role ?? 'keine'}.`);
+    } else {
+      for (const u of await listUsers(app.db)) console.log(`${u.email}\t${parseRole(u.role) ?? 'keine Rolle'}${u.banned ? '\tdeaktiviert' : ''}`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error) => {
+  if (error instanceof UsageError || error instanceof ConfigError) console.error(`${error.message}\n\n${usage}`);
+  else console.error(`Fehler: ${error?.body?.message ?? error?.message ?? error}`);
+  process.exit(1);
+});

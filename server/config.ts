@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.url().optional();
+
+/** Every setting the server reads from the environment, with its default. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  BASE_URL: optionalUrl,
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL muss mit postgres:// beginnen').optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  ACTIVITY_CHECK_SECONDS: z.coerce.number().positive().default(60),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL muss mit smtp:// oder smtps:// beginnen').optional(),
+  MAIL_FROM: z.string().default('Content-Assistent <no-reply@localhost>'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  MAX_VIDEO_MB: z.coerce.number().positive().default(500),
+  TRANSCRIBER: z.enum(['local', 'openai', 'elevenlabs', 'none']).default('local'),
+  WHISPER_MODEL: z.enum(['base', 'small']).default('base'),
+  WHISPER_MODEL_URL: optionalUrl,
+  WHISPER_MODEL_SHA1: z.string().optional(),
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_TRANSCRIBE_MODEL: z.string().default('whisper-1'),
+  OPENAI_CHAT_MODEL: z.string().optional(),
+  OPENAI_TTS_MODEL: z.string().optional(),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  VOICE_AGENT: z.enum(['builtin', 'elevenlabs']).default('builtin'),
+  TTS: z.enum(['espeak', 'openai', 'browser']).default('espeak'),
+  JOB_POLL_MS: z.coerce.number().int().positive().default(500),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type AppConfig = Env & {
+  dataDir: string;
+  baseUrl: string;
+  authSecret: string;
+  trustedOrigins: string[];
+  demo: boolean;
+};
+
+/** Secrets never printed. */
+const secretKeys = ['AUTH_SECRET', 'authSecret', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'ELEVENLABS_API_KEY'];
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { demo?: boolean } = {}): AppConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    ...e,
+    dataDir,
+    baseUrl,
+    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    trustedOrigins: [baseUrl, ...(e.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [])],
+    demo: opts.demo ?? false,
+  };
+}
+
+/** A random secret kept in DATA_DIR, so sessions survive restarts without configuration. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(config).map(([k, v]) => {
+      if (v === undefined) return [k, v];
+      if (secretKeys.includes(k)) return [k, '***'];
+      if (k === 'DATABASE_URL' || k === 'SMTP_URL') return [k, String(v).replace(/\/\/([^:@/]+):[^@]+@/, '//$1:***@')];
+      return [k, v];
+    }),
+  );
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001_foundation';
+
+/** Every migration, in order. Each capability adds its own file here; names sort by number. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};

@@ -1,0 +1,81 @@
+import type { Generated } from 'kysely';
+
+/** Tables of better-auth that our queries read (camelCase columns, as better-auth creates them). */
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  banned: number | boolean | null;
+  createdAt: unknown;
+}
+
+export interface SubmissionTable {
+  id: Generated<number>;
+  tenant: string;
+  /** interview | voice | upload | description | document */
+  kind: string;
+  /** neu | in_bearbeitung | verwendet | verworfen (editorial status) */
+  status: Generated<string>;
+  topic: string | null;
+  source: string | null;
+  user_id: string | null;
+  user_email: string | null;
+  access_token_hash: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  transcript: string | null;
+  w_answers: string | null;
+  contact_first_name: string | null;
+  contact_last_name: string | null;
+  contact_email: string | null;
+  post_email: string | null;
+  post_link: string | null;
+  post_description: string | null;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** photo | video | document | audio | transcript */
+  kind: string;
+  file_path: string;
+  file_type: string;
+  size: number;
+  original_name: string;
+  thumbnail_path: string | null;
+  created_at: string;
+}
+
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  /** queued | running | done | failed */
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export interface DB {
+  user: UserTable;
+  submissions: SubmissionTable;
+  media: MediaTable;
+  jobs: JobTable;
+  outbox: OutboxTable;
+}

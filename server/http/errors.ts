@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { texts } from '../../common/texts';
+
+export type ErrorCode =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'too_many'
+  | 'unavailable';
+
+const statusOf: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  too_many: 429,
+  unavailable: 503,
+};
+
+/** A failure the user should read: code for the program, German message for the person. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly title?: string,
+  ) {
+    super(message);
+  }
+  get status() {
+    return statusOf[this.code];
+  }
+}
+
+export type ErrorBody = { error: ErrorCode | 'internal'; message: string; title?: string };
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.status(error.status).send({ error: error.code, message: error.message, title: error.title } satisfies ErrorBody);
+    }
+    if (error instanceof ZodError) {
+      const message = error.issues[0]?.message ?? texts.common.invalidInput;
+      return reply.status(400).send({ error: 'invalid', message } satisfies ErrorBody);
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status === 429) return reply.status(429).send({ error: 'too_many', message: texts.auth.tooManyAttempts } satisfies ErrorBody);
+    if (status && status < 500) {
+      return reply.status(status).send({ error: 'invalid', message: texts.common.invalidInput } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'internal', message: texts.common.internalError } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { now } from '../db/database';
+import type { Dialect } from '../db/database';
+import type { Selectable } from 'kysely';
+import type { DB, JobTable } from '../db/schema';
+
+type JobRow = Selectable<JobTable>;
+
+export type Job = { id: number; kind: string; payload: unknown; attempts: number };
+export type JobHandler = (job: Job) => Promise<unknown>;
+export type JobStatus = { id: number; kind: string; status: string; attempts: number; error: string | null; result: unknown };
+
+const LEASE_MS = 10 * 60_000;
+
+export async function enqueue(db: Kysely<DB>, kind: string, payload: unknown, opts: { maxAttempts?: number } = {}): Promise<number> {
+  const t = now();
+  const row = await db
+    .insertInto('jobs')
+    .values({ kind, payload: JSON.stringify(payload), status: 'queued', attempts: 0, max_attempts: opts.maxAttempts ?? 3, run_at: t, created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function jobStatus(db: Kysely<DB>, id: number): Promise<JobStatus | null> {
+  const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toStatus(row) : null;
+}
+
+function toStatus(row: JobRow): JobStatus {
+  return { id: row.id, kind: row.kind, status: row.status, attempts: row.attempts, error: row.last_error, result: row.result ? JSON.parse(row.result) : null };
+}
+
+/**
+ * Takes the oldest due job, or one whose lease ran out (its worker died). On PostgreSQL the
+ * row is locked with SKIP LOCKED, so several instances never take the same job; SQLite has one
+ * writer and the single UPDATE is atomic.
+ */
+export async function claimNext(db: Kysely<DB>, dialect: Dialect, kinds: string[]): Promise<Job | null> {
+  if (kinds.length === 0) return null;
+  const t = now();
+  const lease = new Date(Date.now() + LEASE_MS).toISOString();
+  const lock = dialect === 'postgres' ? sql` for update skip locked` : sql``;
+  const kindList = sql.join(kinds.map((k) => sql`${k}`));
+  const result = await sql<JobRow>`
+    update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lease}, updated_at = ${t}
+    where id = (
+      select id from jobs
+      where kind in (${kindList})
+        and ((status = 'queued' and run_at <= ${t}) or (status = 'running' and locked_until < ${t}))
+      order by id limit 1${lock}
+    )
+    returning *`.execute(db);
+  const row = result.rows[0];
+  return row ? { id: row.id, kind: row.kind, payload: JSON.parse(row.payload), attempts: row.attempts } : null;
+}
+
+async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | { error: string }): Promise<void> {
+  const t = now();
+  if ('result' in outcome) {
+    await db.updateTable('jobs').set({ status: 'done', result: JSON.stringify(outcome.result ?? null), locked_until: null, updated_at: t }).where('id', '=', job.id).execute();
+    return;
+  }
+  const row = await db.selectFrom('jobs').select(['attempts', 'max_attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
+  const retry = row.attempts < row.max_attempts;
+  await db
+    .updateTable('jobs')
+    .set({
+      status: retry ? 'queued' : 'failed',
+      last_error: outcome.error,
+      locked_until: null,
+      run_at: new Date(Date.now() + 1000 * 2 ** row.attempts).toISOString(),
+      updated_at: t,
+    })
+    .where('id', '=', job.id)
+    .execute();
+}
+
+/** Runs jobs of the registered kinds, one at a time per instance, until stopped. */
+export class JobRunner {
+  private handlers = new Map<string, JobHandler>();
+  private stopped = true;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private db: Kysely<DB>,
+    private dialect: Dialect,
+    private log: FastifyBaseLogger,
+    private pollMs: number,
+  ) {}
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  /** Lets a freshly enqueued job start without waiting for the next poll. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.nudge();
+    await this.loop;
+  }
+
+  /** Runs every due job now; for tests and the CLI. */
+  async drain(): Promise<number> {
+    let n = 0;
+    while (await this.runOne()) n++;
+    return n;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let worked = false;
+      try {
+        worked = await this.runOne();
+      } catch (error) {
+        this.log.error({ err: error }, 'job loop failed');
+      }
+      if (!worked && !this.stopped) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    }
+  }
+
+  private async runOne(): Promise<boolean> {
+    const job = await claimNext(this.db, this.dialect, [...this.handlers.keys()]);
+    if (!job) return false;
+    const handler = this.handlers.get(job.kind)!;
+    try {
+      const result = await handler(job);
+      await finish(this.db, job, { result });
+    } catch (error) {
+      this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
+      await finish(this.db, job, { error: error instanceof Error ? error.message : String(error) });
+    }
+    return true;
+  }
+}

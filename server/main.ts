@@ -1,0 +1,25 @@
+import { ConfigError, describeConfig, loadConfig } from './config';
+import { buildApp } from './app';
+import { seedDemo } from './users/demo';
+
+async function main() {
+  const demo = process.argv.includes('--demo');
+  const config = loadConfig(process.env, { demo });
+  const app = await buildApp(config);
+  app.log.info({ config: describeConfig(config) }, 'configuration');
+  if (demo) await seedDemo(app);
+  app.jobs.start();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`\nSocial Media Content Assistent läuft auf ${config.baseUrl}\n`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import type { BlobStore } from './blob-store';
+
+/** Files in a directory; writes go to a temporary name first, so a key is never half written. */
+export function localBlobStore(root: string): BlobStore {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`invalid blob key: ${key}`);
+    return full;
+  };
+  return {
+    async put(key, body) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.part`;
+      try {
+        if (Buffer.isBuffer(body)) await writeFile(temp, body);
+        else await pipeline(body, createWriteStream(temp));
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async get(key, range) {
+      const file = resolve(key);
+      await stat(file);
+      return createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
+    },
+    async stat(key) {
+      try {
+        const s = await stat(resolve(key));
+        return { size: s.size };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+    async healthy() {
+      try {
+        await mkdir(root, { recursive: true });
+        const probe = path.join(root, '.health');
+        await writeFile(probe, 'ok');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export function streamFrom(text: string): Readable {
+  return Readable.from([Buffer.from(text)]);
+}

@@ -1,0 +1,86 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import type { Role } from '../../common/roles';
+import { SUBMISSION_TOKEN_HEADER, type CreateSubmission, type SubmissionKind, type SubmissionSummary } from '../../common/schemas/submission';
+import { canEnterTenant, tenants, type TenantKey } from '../../common/tenants';
+import { texts } from '../../common/texts';
+import { now } from '../db/database';
+import type { DB, SubmissionTable } from '../db/schema';
+import { currentUser, type SessionUser } from '../auth/session';
+import { DomainError } from '../http/errors';
+import { findSubmission, listMedia } from './queries';
+
+export type Submission = Selectable<SubmissionTable>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Creates a submission for a signed-in user, or for an anonymous browser (returns its secret token). */
+export async function createSubmission(
+  db: Kysely<DB>,
+  input: CreateSubmission,
+  owner: { user: SessionUser } | { anonymous: true },
+): Promise<{ contentId: number; accessToken?: string }> {
+  if ('user' in owner && !canEnterTenant(owner.user.role, tenants[input.tenant as TenantKey])) {
+    throw new DomainError('forbidden', texts.auth.noPermission);
+  }
+  const accessToken = 'anonymous' in owner ? randomBytes(32).toString('base64url') : undefined;
+  const t = now();
+  const row = await db
+    .insertInto('submissions')
+    .values({
+      tenant: input.tenant,
+      kind: input.kind,
+      topic: input.topic ?? null,
+      source: input.source ?? null,
+      user_id: 'user' in owner ? owner.user.id : null,
+      user_email: 'user' in owner ? owner.user.email : null,
+      access_token_hash: accessToken ? hashToken(accessToken) : null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { contentId: Number(row.id), accessToken };
+}
+
+/** Editors see submissions of the tenants they work for: admins all, vdi_admin the association. */
+export function editsTenant(role: Role | null, tenant: string): boolean {
+  return role === 'admin' || (role === 'vdi_admin' && tenant === 'vdi');
+}
+
+function tokenMatches(row: Submission, token: string | undefined): boolean {
+  if (!token || !row.access_token_hash) return false;
+  const a = Buffer.from(hashToken(token), 'hex');
+  const b = Buffer.from(row.access_token_hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Loads a submission the caller may work on: its owner (signed-in user or the anonymous browser
+ * holding its token) or an editor of its tenant. Anything else looks like a missing Content-ID.
+ */
+export async function loadOwnedSubmission(request: FastifyRequest, reply: FastifyReply, contentId: number): Promise<Submission> {
+  const row = await findSubmission(request.server.db, contentId);
+  if (row) {
+    const header = request.headers[SUBMISSION_TOKEN_HEADER];
+    if (tokenMatches(row, Array.isArray(header) ? header[0] : header)) return row;
+    const user = await currentUser(request, reply);
+    if (user && (row.user_id === user.id || editsTenant(user.role, row.tenant))) return row;
+  }
+  throw new DomainError('not_found', texts.common.contentIdNotFound);
+}
+
+export async function summarize(db: Kysely<DB>, row: Submission): Promise<SubmissionSummary> {
+  const media = await listMedia(db, row.id);
+  return {
+    contentId: row.id,
+    tenant: row.tenant,
+    kind: row.kind as SubmissionKind,
+    topic: row.topic,
+    transcript: row.transcript,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+    media: media.map((m) => ({ id: m.id, kind: m.kind, fileType: m.file_type, size: Number(m.size), originalName: m.original_name, hasThumbnail: !!m.thumbnail_path })),
+  };
+}
