@@ -23,6 +23,7 @@ import { smtpMailer } from './mail/smtp';
 import type { BlobStore } from './storage/blob-store';
 import { localBlobStore } from './storage/local';
 import { submissionRoutes } from './submissions/routes';
+import { noTranscriber, type Transcriber } from './transcription/transcriber';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,7 @@ declare module 'fastify' {
     blobs: BlobStore;
     mailer: Mailer;
     jobs: JobRunner;
+    transcriber: Transcriber;
   }
 }
 
@@ -43,6 +45,10 @@ const capabilities = [healthRoutes, authRoutes, submissionRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   return localBlobStore(path.join(config.dataDir, 'files'));
+}
+
+export function createTranscriber(_config: AppConfig): Transcriber {
+  return noTranscriber;
 }
 
 /** Builds the whole app from a config, migrated and ready to listen (workers not yet started). */
@@ -65,6 +71,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
   app.decorate('blobs', createBlobStore(config));
+  app.decorate('transcriber', createTranscriber(config));
   app.decorate('jobs', new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS));
   app.addHook('onClose', async () => {
     await app.jobs.stop();
