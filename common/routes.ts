@@ -14,6 +14,7 @@ export const flowPages = [
   'upload',
   'thank-you',
   'image-upload',
+  'image-description',
   'document-upload',
   'document-image-upload',
 ] as const;

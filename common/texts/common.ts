@@ -17,6 +17,11 @@ export const common = {
   statusUnavailable: 'Lokaler Modus - Supabase-Verbindung nicht verfügbar.',
   footer: (year: number) => `© ${year} VDI Verein Deutscher Ingenieure`,
   contentIdNotFound: 'Content-ID nicht gefunden. Bitte starten Sie den Prozess neu.',
+  transcriptEmptyTitle: 'Leeres Transkript',
+  transcriptEmpty: 'Das Transkript darf nicht leer sein.',
+  transcriptSavedTitle: 'Erfolg',
+  transcriptSaved: 'Das Transkript wurde erfolgreich gespeichert.',
+  transcriptSaveFailed: 'Das Transkript konnte nicht gespeichert werden.',
   contentIdMissing: 'Keine Content-ID gefunden. Bitte starten Sie den Prozess erneut.',
 } as const;
 

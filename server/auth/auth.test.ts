@@ -74,3 +74,40 @@ describe.each(dialects)('auth and roles on %s', (dialect) => {
     expect(res.body).toEqual({ status: 'ready', database: true, storage: true });
   });
 });
+
+describe.each(dialects)('transcripts on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await addUser(t.app, 'vdi@example.de', 'vdi_admin');
+  });
+  afterAll(() => t.close());
+
+  it('saves a transcript once as text and as transcript.txt, replacing the older file', async () => {
+    const cookie = await login(t, 'vdi@example.de');
+    const { body } = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } });
+    const path = `/api/submissions/${body.contentId}/transcript`;
+    expect((await api(t, 'PUT', path, { cookie, body: { transcript: 'Interviewer: Hallo\n\nDu: Erste' } })).status).toBe(200);
+    expect((await api(t, 'PUT', path, { cookie, body: { transcript: 'Du: Zweite', completed: true } })).status).toBe(200);
+    const row = await t.app.db.selectFrom('submissions').selectAll().where('id', '=', body.contentId).executeTakeFirstOrThrow();
+    expect(row.transcript).toBe('Du: Zweite');
+    expect(row.completed_at).not.toBeNull();
+    const files = await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', body.contentId).execute();
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ kind: 'transcript', original_name: 'transcript.txt', file_type: 'text/plain' });
+    const stored = await t.app.blobs.get(files[0]!.file_path);
+    const chunks: Buffer[] = [];
+    for await (const c of stored) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('Du: Zweite');
+  });
+
+  it('refuses a blank transcript with "Das Transkript darf nicht leer sein." and changes nothing', async () => {
+    const cookie = await login(t, 'vdi@example.de');
+    const { body } = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } });
+    const res = await api(t, 'PUT', `/api/submissions/${body.contentId}/transcript`, { cookie, body: { transcript: '   ' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(texts.common.transcriptEmpty);
+    const row = await t.app.db.selectFrom('submissions').select('transcript').where('id', '=', body.contentId).executeTakeFirstOrThrow();
+    expect(row.transcript).toBeNull();
+  });
+});

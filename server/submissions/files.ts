@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { now } from '../db/database';
+
+export type MediaKind = 'photo' | 'video' | 'document' | 'audio' | 'transcript';
+
+/** Blob key of a new file: `{contentId}/{timestamp}_{random}.{ext}`. */
+export function blobKey(contentId: number, extension: string): string {
+  const ext = extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin';
+  return `${contentId}/${Date.now()}_${randomBytes(6).toString('hex')}.${ext}`;
+}
+
+/** A name safe to show and to put in a download header: no path parts, no control characters. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  return clean || 'datei';
+}
+
+/**
+ * Stores a file and registers it with the submission. The media row is written only after the
+ * blob is complete, and the blob is removed if the row cannot be written: no orphans either way.
+ */
+export async function attachFile(
+  app: FastifyInstance,
+  file: { contentId: number; kind: MediaKind; body: Readable | Buffer; originalName: string; contentType: string; extension: string; size?: number },
+) {
+  const key = blobKey(file.contentId, file.extension);
+  await app.blobs.put(key, file.body, { contentType: file.contentType });
+  try {
+    const size = file.size ?? (await app.blobs.stat(key))?.size ?? 0;
+    return await app.db
+      .insertInto('media')
+      .values({
+        submission_id: file.contentId,
+        kind: file.kind,
+        file_path: key,
+        file_type: file.contentType,
+        size,
+        original_name: safeFileName(file.originalName),
+        thumbnail_path: null,
+        created_at: now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    await app.blobs.delete(key);
+    throw error;
+  }
+}
