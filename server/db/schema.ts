@@ -48,6 +48,16 @@ export interface MediaTable {
   created_at: string;
 }
 
+export interface ConsentTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** contact | photo_rights */
+  kind: string;
+  /** The exact German wording the person agreed to. */
+  text: string;
+  given_at: string;
+}
+
 export interface JobTable {
   id: Generated<number>;
   kind: string;
@@ -76,6 +86,7 @@ export interface DB {
   user: UserTable;
   submissions: SubmissionTable;
   media: MediaTable;
+  consents: ConsentTable;
   jobs: JobTable;
   outbox: OutboxTable;
 }

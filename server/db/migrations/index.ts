@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
+import * as consents from './0005_consents';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0005_consents': consents,
 };
