@@ -22,7 +22,7 @@ export const auth = {
   loggedOutTitle: 'Abgemeldet',
   loggedOutText: 'Sie wurden erfolgreich abgemeldet.',
   sessionExpiredTitle: 'Sitzung abgelaufen',
-  sessionExpiredText: 'Sie wurden nach 30 Minuten Inaktivität automatisch abgemeldet.',
+  sessionExpiredText: 'Sie wurden wegen Inaktivität automatisch abgemeldet.',
   accessDeniedTitle: 'Zugriff verweigert',
   mustBeLoggedIn: 'Sie müssen angemeldet sein, um auf diesen Bereich zuzugreifen.',
   noPermission: 'Sie haben keine Berechtigung für diesen Bereich.',

@@ -22,6 +22,9 @@ export const common = {
   transcriptSavedTitle: 'Erfolg',
   transcriptSaved: 'Das Transkript wurde erfolgreich gespeichert.',
   transcriptSaveFailed: 'Das Transkript konnte nicht gespeichert werden.',
+  localIdNotice: 'Es wird eine lokale Interview-ID verwendet, da keine Verbindung zur Datenbank hergestellt werden konnte.',
+  idLoadFailed: 'Es gab ein Problem beim Laden oder Erstellen der Interview-ID.',
+  notAvailable: 'Nicht verfügbar',
   contentIdMissing: 'Keine Content-ID gefunden. Bitte starten Sie den Prozess erneut.',
 } as const;
 

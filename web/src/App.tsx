@@ -1,0 +1,50 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { routeTable, type RouteDef } from '../../common/routes';
+import { texts } from '../../common/texts';
+import { AuthProvider } from './features/auth/AuthProvider';
+import { InactivityWatcher } from './features/auth/InactivityWatcher';
+import { RequireAccess } from './features/auth/RequireAccess';
+import { Layout } from './features/navigation/Layout';
+import { NotFoundPage } from './features/navigation/pages';
+import { TenantProvider } from './features/tenant/TenantContext';
+import { pages } from './pages';
+import { Spinner } from './ui/Spinner';
+
+/** Pages shown without the app header. */
+const bare = new Set(['login', 'setup', 'reset-password']);
+
+function routeElement(def: RouteDef) {
+  const Page = pages[def.page];
+  const page = (
+    <Suspense fallback={<Spinner text={texts.common.loading} />}>
+      <Page />
+    </Suspense>
+  );
+  const framed = bare.has(def.page) ? page : <Layout>{page}</Layout>;
+  return (
+    <RequireAccess def={def}>
+      <TenantProvider tenant={def.tenant ?? 'vdi'}>{framed}</TenantProvider>
+    </RequireAccess>
+  );
+}
+
+function Root() {
+  return (
+    <AuthProvider>
+      <InactivityWatcher />
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [...routeTable.map((def) => ({ path: def.path, element: routeElement(def) })), { path: '*', element: <NotFoundPage /> }],
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

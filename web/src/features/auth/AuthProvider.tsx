@@ -1,0 +1,91 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { parseRole, type Role } from '../../../../common/roles';
+import type { ClientConfig, Me } from '../../../../common/schemas/auth';
+import { texts } from '../../../../common/texts';
+import { api } from '../../lib/api';
+import { authClient } from '../../lib/auth-client';
+import { notify } from '../../lib/notify';
+import { clearAllStorage } from '../../lib/storage';
+
+export type DisplayUser = { id: string; email: string; username: string };
+
+type AuthState = {
+  /** The session check has answered (the spec's "initialised"). */
+  initialized: boolean;
+  user: DisplayUser | null;
+  role: Role | null;
+  roleLoading: boolean;
+  twoFactorEnabled: boolean;
+  clientConfig: ClientConfig | undefined;
+  refreshRole(): Promise<void>;
+  refreshSession(): Promise<void>;
+  /** Signs out (errors ignored), clears storage; the caller navigates. */
+  logout(opts?: { silent?: boolean }): Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function usernameOf(email: string | undefined): string {
+  return email?.split('@')[0] || texts.nav.defaultUsername;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = authClient.useSession();
+  const sessionUser = session.data?.user;
+  const me = useQuery({
+    queryKey: ['me', sessionUser?.id],
+    queryFn: () => api.get<Me>('/api/me'),
+    enabled: !!sessionUser,
+    retry: 1,
+    staleTime: Infinity,
+  });
+  const clientConfig = useQuery({ queryKey: ['client-config'], queryFn: () => api.get<ClientConfig>('/api/client-config'), staleTime: 60_000 });
+
+  const refreshRole = useCallback(async () => {
+    await me.refetch();
+  }, [me]);
+
+  const refreshSession = useCallback(async () => {
+    await session.refetch();
+  }, [session]);
+
+  const logout = useCallback(
+    async (opts: { silent?: boolean } = {}) => {
+      try {
+        await authClient.signOut();
+      } catch {
+        // The spec ignores sign-out errors (401, 403, 404): the local session ends regardless.
+      }
+      clearAllStorage();
+      queryClient.removeQueries({ queryKey: ['me'] });
+      await session.refetch();
+      if (!opts.silent) notify.success(texts.auth.loggedOutTitle, texts.auth.loggedOutText);
+    },
+    [queryClient, session],
+  );
+
+  const value = useMemo<AuthState>(
+    () => ({
+      initialized: !session.isPending,
+      user: sessionUser ? { id: sessionUser.id, email: sessionUser.email, username: usernameOf(sessionUser.email) } : null,
+      // A failed role lookup counts as no role (spec).
+      role: me.data ? parseRole(me.data.role) : null,
+      roleLoading: !!sessionUser && me.isPending,
+      twoFactorEnabled: !!me.data?.twoFactorEnabled,
+      clientConfig: clientConfig.data,
+      refreshRole,
+      refreshSession,
+      logout,
+    }),
+    [session.isPending, sessionUser, me.data, me.isPending, clientConfig.data, refreshRole, refreshSession, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { texts } from '../../../../common/texts';
+import { authClient } from '../../lib/auth-client';
+import { notify } from '../../lib/notify';
+import { storageKeys } from '../../lib/storage';
+import { useAuth } from './AuthProvider';
+
+const activityEvents = ['click', 'keydown', 'mousemove', 'scroll'] as const;
+
+/**
+ * Logs the user out after the idle time (spec: 30 min, checked every 60 s). While the user is
+ * active it also keeps the server session alive, which expires on the same clock.
+ */
+export function InactivityWatcher() {
+  const { user, clientConfig, logout } = useAuth();
+  const navigate = useNavigate();
+  const idleMs = (clientConfig?.idleMinutes ?? 30) * 60_000;
+  const checkMs = (clientConfig?.activityCheckSeconds ?? 60) * 1000;
+
+  useEffect(() => {
+    if (!user) return;
+    let lastSeen = Date.now();
+    let lastPing = Date.now();
+    const record = () => {
+      lastSeen = Date.now();
+    };
+    localStorage.setItem(storageKeys.lastActivity, String(lastSeen));
+    for (const e of activityEvents) window.addEventListener(e, record, { passive: true });
+    const timer = window.setInterval(() => {
+      const stored = Number(localStorage.getItem(storageKeys.lastActivity) ?? 0);
+      // Another tab's activity counts too.
+      lastSeen = Math.max(lastSeen, stored);
+      localStorage.setItem(storageKeys.lastActivity, String(lastSeen));
+      if (Date.now() - lastSeen >= idleMs) {
+        void logout({ silent: true }).then(() => {
+          notify.info(texts.auth.sessionExpiredTitle, texts.auth.sessionExpiredText);
+          navigate('/login', { replace: true });
+        });
+        return;
+      }
+      if (lastSeen > lastPing) {
+        lastPing = Date.now();
+        void authClient.getSession();
+      }
+    }, checkMs);
+    return () => {
+      window.clearInterval(timer);
+      for (const e of activityEvents) window.removeEventListener(e, record);
+    };
+  }, [user, idleMs, checkMs, logout, navigate]);
+
+  return null;
+}

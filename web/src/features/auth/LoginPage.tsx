@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { landingFor } from '../../../../common/roles';
+import { loginForm, type ClientConfig, type LoginForm } from '../../../../common/schemas/auth';
+import { texts } from '../../../../common/texts';
+import { api } from '../../lib/api';
+import { authClient } from '../../lib/auth-client';
+import { notify } from '../../lib/notify';
+import { storageKeys } from '../../lib/storage';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { InputField } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import { useAuth } from './AuthProvider';
+
+const t = texts.auth;
+
+/** Where a freshly signed-in user goes: the saved path wins over the landing route. */
+function takeRedirect(fallback: string): string {
+  const saved = sessionStorage.getItem(storageKeys.redirectAfterLogin);
+  sessionStorage.removeItem(storageKeys.redirectAfterLogin);
+  return saved && saved.startsWith('/') && !saved.startsWith('/login') ? saved : fallback;
+}
+
+function showLoginError(error: { status?: number; message?: string } | null | undefined) {
+  if (!error) return notify.error(t.unexpectedTitle, t.unexpectedText);
+  if (error.status === 429) return notify.error(t.loginErrorTitle, t.tooManyAttempts);
+  if (error.status === 401 || error.status === 403) return notify.error(t.loginFailedTitle, t.loginFailedText);
+  return notify.error(t.loginErrorTitle, error.message ?? t.unexpectedText);
+}
+
+export function LoginPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'password' | 'totp' | 'forgot'>('password');
+  const busy = useRef(false);
+  const [pending, setPending] = useState(false);
+  const justLoggedIn = useRef(false);
+  const setup = useQuery({ queryKey: ['client-config'], queryFn: () => api.get<ClientConfig>('/api/client-config') });
+
+  // Once signed in and the role is known, go on.
+  useEffect(() => {
+    if (auth.user && !auth.roleLoading) {
+      const landing = landingFor(auth.role);
+      navigate(justLoggedIn.current ? takeRedirect(landing) : landing, { replace: true });
+    }
+  }, [auth.user, auth.role, auth.roleLoading, navigate]);
+
+  if (!auth.initialized) return <Spinner text={t.initializing} />;
+  if (auth.user) return <Spinner text={t.loadingUser} />;
+  if (setup.data?.setupNeeded) return <Navigate to="/setup" replace />;
+
+  /** Guards against double submits (spec: ignored while a login runs). */
+  async function run(action: () => Promise<void>) {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    try {
+      await action();
+    } catch {
+      notify.error(t.unexpectedTitle, t.unexpectedText);
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  }
+
+  const succeed = async () => {
+    justLoggedIn.current = true;
+    notify.success(t.loginSuccess);
+    await auth.refreshSession();
+  };
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4 py-10">
+      <div className="w-full max-w-md">
+        <div className="mb-6 text-center">
+          <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-xl bg-brand text-lg font-bold text-white">CA</div>
+          <p className="text-sm font-medium uppercase tracking-wide text-slate-500">{texts.nav.appTitle}</p>
+          <h1 className="mt-1 text-2xl font-bold">{step === 'forgot' ? t.forgotTitle : step === 'totp' ? t.totpTitle : t.loginTitle}</h1>
+        </div>
+        <Card>
+          {step === 'password' && (
+            <PasswordStep
+              pending={pending}
+              onSubmit={(v) =>
+                run(async () => {
+                  const { data, error } = await authClient.signIn.email({ email: v.email.trim(), password: v.password });
+                  if (error) return showLoginError(error);
+                  if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) return setStep('totp');
+                  await succeed();
+                })
+              }
+              onForgot={() => setStep('forgot')}
+            />
+          )}
+          {step === 'totp' && (
+            <TotpStep
+              pending={pending}
+              onSubmit={(code) =>
+                run(async () => {
+                  const { error } = await authClient.twoFactor.verifyTotp({ code });
+                  if (error) return notify.error(t.loginFailedTitle, error.status === 429 ? t.tooManyAttempts : t.totpInvalid);
+                  await succeed();
+                })
+              }
+            />
+          )}
+          {step === 'forgot' && <ForgotStep onBack={() => setStep('password')} />}
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+function PasswordStep({ pending, onSubmit, onForgot }: { pending: boolean; onSubmit: (v: LoginForm) => void; onForgot: () => void }) {
+  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+  return (
+    <form className="space-y-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <p className="text-sm text-slate-600">{t.loginIntro}</p>
+      <InputField label={t.email} type="email" autoComplete="username" inputMode="email" {...form.register('email')} error={form.formState.errors.email?.message} />
+      <InputField label={t.password} type="password" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+      <Button type="submit" block disabled={pending}>
+        {pending ? t.submitting : t.submit}
+      </Button>
+      <button type="button" onClick={onForgot} className="block w-full text-center text-sm font-medium text-brand hover:underline">
+        {t.forgotPassword}
+      </button>
+    </form>
+  );
+}
+
+function TotpStep({ pending, onSubmit }: { pending: boolean; onSubmit: (code: string) => void }) {
+  const [code, setCode] = useState('');
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(code.replace(/\s/g, ''));
+      }}
+    >
+      <p className="text-sm text-slate-600">{t.totpIntro}</p>
+      <InputField label={t.totpCode} inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
+      <Button type="submit" block disabled={pending || code.trim().length < 6}>
+        {t.totpSubmit}
+      </Button>
+    </form>
+  );
+}
+
+function ForgotStep({ onBack }: { onBack: () => void }) {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [pending, setPending] = useState(false);
+  return sent ? (
+    <div className="space-y-4">
+      <p role="status" className="text-sm text-slate-700">
+        {t.forgotSent}
+      </p>
+      <Button variant="secondary" block onClick={onBack}>
+        {t.backToLogin}
+      </Button>
+    </div>
+  ) : (
+    <form
+      className="space-y-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!email.trim()) return notify.error(t.emailRequired);
+        setPending(true);
+        const { error } = await authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/reset-password' });
+        setPending(false);
+        if (error?.status === 429) return notify.error(t.loginErrorTitle, t.tooManyAttempts);
+        setSent(true);
+      }}
+    >
+      <p className="text-sm text-slate-600">{t.forgotIntro}</p>
+      <InputField label={t.email} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Button type="submit" block disabled={pending}>
+        {t.forgotSubmit}
+      </Button>
+      <Link to="/login" onClick={onBack} className="block text-center text-sm font-medium text-brand hover:underline">
+        {t.backToLogin}
+      </Link>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { texts } from '../../../../common/texts';
+import { useAuth } from '../auth/AuthProvider';
+import { useTenant } from '../tenant/TenantContext';
+
+/** The fixed top bar: logo (to /), title, username and 'Abmelden'. */
+export function Header() {
+  const { user, role, logout } = useAuth();
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2.5" aria-label={`${tenant.name} – ${texts.nav.appTitle}`}>
+          <span className="flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">{tenant.logoText}</span>
+          <span className="truncate text-sm font-semibold text-slate-900 sm:text-base">{texts.nav.appTitle}</span>
+        </Link>
+        {user && (
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+            {(role === 'admin' || role === 'vdi_admin') && (
+              <Link to="/eingang" className="hidden rounded-lg px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:inline-block">
+                {texts.nav.inbox}
+              </Link>
+            )}
+            {role === 'admin' && (
+              <Link to="/security" title={texts.nav.security} aria-label={texts.nav.security} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+                <ShieldCheck size={18} aria-hidden="true" />
+              </Link>
+            )}
+            <span className="max-w-28 truncate text-sm text-slate-600 sm:max-w-48" data-testid="header-username">
+              {user.username}
+            </span>
+            <button
+              type="button"
+              title={texts.auth.logout}
+              aria-label={texts.auth.logout}
+              onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
+              className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <LogOut size={18} aria-hidden="true" />
+            </button>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import { MessageSquare } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { interviewTopics, tenantForRole, tenantPath } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { CardGrid, LinkCard } from '../../ui/Card';
+import { Page } from '../../ui/Page';
+import { useAuth } from '../auth/AuthProvider';
+import { TenantProvider, useTenant } from '../tenant/TenantContext';
+import { EntryCards } from './cards';
+
+/** Home (/): the three cards, inside the signed-in user's own tenant. */
+export function HomePage() {
+  const { role, user } = useAuth();
+  const tenant = tenantForRole(role);
+  return (
+    <TenantProvider tenant={tenant.key}>
+      <Page title={texts.nav.welcome(user?.username ?? texts.nav.defaultUsername)} intro={texts.nav.dashboardIntro} width="lg">
+        <EntryCards tenant={tenant} cards={['interview-category', 'voice-message', 'document-upload']} />
+      </Page>
+    </TenantProvider>
+  );
+}
+
+/** A tenant dashboard (/firma-a, /firma-b, /bank, /testnormec): welcome and the tenant's cards. */
+export function DashboardPage() {
+  const tenant = useTenant();
+  const { user } = useAuth();
+  return (
+    <Page title={texts.nav.welcome(user?.username ?? texts.nav.defaultUsername)} intro={texts.nav.dashboardIntro} width="lg">
+      <EntryCards tenant={tenant} cards={tenant.dashboardCards} />
+    </Page>
+  );
+}
+
+export function ContentSelectionPage() {
+  const tenant = useTenant();
+  return (
+    <Page title={texts.nav.contentSelectionTitle} intro={texts.nav.contentSelectionIntro} width="lg">
+      <EntryCards tenant={tenant} cards={tenant.contentSelectionCards} />
+    </Page>
+  );
+}
+
+export function InterviewCategoryPage() {
+  const tenant = useTenant();
+  const wording = texts.nav.topics[tenant.wording];
+  return (
+    <Page title={texts.nav.interviewCategoryTitle} intro={texts.nav.interviewCategoryIntro} width="lg">
+      <CardGrid>
+        {interviewTopics.map((topic) => (
+          <LinkCard key={topic} to={tenantPath(tenant, `interview/${topic}`)} title={wording[topic].title} text={wording[topic].text} icon={<MessageSquare size={22} aria-hidden="true" />} />
+        ))}
+        {tenant.hasGeneralInterview && (
+          <LinkCard to={tenantPath(tenant, 'interview')} title={texts.nav.topics.general.title} text={texts.nav.topics.general.text} icon={<MessageSquare size={22} aria-hidden="true" />} />
+        )}
+      </CardGrid>
+    </Page>
+  );
+}
+
+/** /modern-interview is not in the spec's route table: it means the interview topics. */
+export function ModernInterviewRedirect() {
+  const { role } = useAuth();
+  return <Navigate to={tenantPath(tenantForRole(role), 'interview-category')} replace />;
+}
+
+export function NotFoundPage() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-4 text-center">
+      <h1 className="text-6xl font-bold text-slate-900">{texts.nav.notFoundCode}</h1>
+      <p className="text-lg text-slate-600">{texts.nav.notFoundText}</p>
+      <Link to="/" className="font-medium text-brand underline">
+        {texts.nav.returnHome}
+      </Link>
+    </main>
+  );
+}
+
+/** What a page shows until its capability is built: its final heading. */
+export function PlaceholderPage({ title }: { title: string }) {
+  return <Page title={title} />;
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { isLocalId, isNumericId, localContentId } from '../../../../common/content-id';
+import type { SubmissionKind } from '../../../../common/schemas/submission';
+import type { Tenant } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { storageKeys } from '../../lib/storage';
+import { useTenant } from '../tenant/TenantContext';
+
+export type ContentIdState = { contentId: string | null; isLocal: boolean; loading: boolean };
+
+type Options = {
+  kind: SubmissionKind;
+  topic?: string;
+  source?: string;
+  /** Word in a local id: engineering, behind_scenes, voice, image_interview, ... */
+  variant: string;
+  /** Ignore a stored id and start a new submission. */
+  forceNew?: boolean;
+  /** Wait (e.g. until the interview starts) before creating. */
+  enabled?: boolean;
+  /** Creates the submission; default: POST /api/submissions for the signed-in user. */
+  create?: () => Promise<{ contentId: number; accessToken?: string }>;
+  /** Show the spec's 'Hinweis' toast when falling back to a local id (some screens stay silent). */
+  announceLocal?: boolean;
+};
+
+export function sessionKeyFor(tenant: Tenant): string {
+  return tenant.key === 'bank' ? storageKeys.currentBankInterviewId : storageKeys.currentInterviewId;
+}
+
+export function rememberContentId(tenant: Tenant, id: string): void {
+  sessionStorage.setItem(sessionKeyFor(tenant), id);
+}
+
+export function forgetContentId(tenant: Tenant): void {
+  sessionStorage.removeItem(sessionKeyFor(tenant));
+}
+
+/** The id handed over by the previous page (navigation state) or kept in the session. */
+export function useKnownContentId(): string | null {
+  const location = useLocation();
+  const tenant = useTenant();
+  const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
+  if (fromState !== undefined && fromState !== null && fromState !== '') return String(fromState);
+  return sessionStorage.getItem(sessionKeyFor(tenant));
+}
+
+/**
+ * The spec's Interview-ID resolution: navigation state, then the session key (unless forceNew),
+ * otherwise a new submission; if the server cannot be reached, a local id.
+ */
+export function useContentId(opts: Options): ContentIdState {
+  const tenant = useTenant();
+  const location = useLocation();
+  const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
+  const known = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : opts.forceNew ? null : sessionStorage.getItem(sessionKeyFor(tenant));
+  const [state, setState] = useState<ContentIdState>(() => (known ? { contentId: known, isLocal: isLocalId(known), loading: false } : { contentId: null, isLocal: false, loading: true }));
+  const started = useRef(false);
+  const enabled = opts.enabled ?? true;
+
+  useEffect(() => {
+    if (known) {
+      rememberContentId(tenant, known);
+      return;
+    }
+    if (!enabled || started.current) return;
+    started.current = true;
+    const create = opts.create ?? (() => api.post<{ contentId: number }>('/api/submissions', { tenant: tenant.key, kind: opts.kind, topic: opts.topic, source: opts.source }));
+    create()
+      .then(({ contentId }) => {
+        const id = String(contentId);
+        rememberContentId(tenant, id);
+        setState({ contentId: id, isLocal: false, loading: false });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && !error.unreachable) {
+          notify.error(texts.common.errorTitle, error.message);
+          setState({ contentId: null, isLocal: false, loading: false });
+          return;
+        }
+        const id = localContentId(opts.variant);
+        rememberContentId(tenant, id);
+        if (opts.announceLocal !== false) notify.info(texts.common.hintTitle, texts.common.localIdNotice);
+        setState({ contentId: id, isLocal: true, loading: false });
+      });
+  }, [known, enabled, tenant, opts]);
+
+  return known ? { contentId: known, isLocal: isLocalId(known), loading: false } : state;
+}
+
+export { isNumericId };

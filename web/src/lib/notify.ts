@@ -1,0 +1,16 @@
+import { toast } from 'sonner';
+
+/** The spec's toasts: one at a time (a new one replaces the old), title and text, 5 s. */
+function show(kind: 'success' | 'error' | 'info' | 'warning', title: string, text?: string) {
+  toast.dismiss();
+  toast[kind](title, { description: text });
+}
+
+export const notify = {
+  success: (title: string, text?: string) => show('success', title, text),
+  error: (title: string, text?: string) => show('error', title, text),
+  info: (title: string, text?: string) => show('info', title, text),
+  warning: (title: string, text?: string) => show('warning', title, text),
+};
+
+export const TOAST_DURATION_MS = 5000;

@@ -1,0 +1,18 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster } from 'sonner';
+import { App } from './App';
+import { TOAST_DURATION_MS } from './lib/notify';
+import './index.css';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App />
+      <Toaster position="top-center" visibleToasts={1} duration={TOAST_DURATION_MS} richColors closeButton />
+    </QueryClientProvider>
+  </StrictMode>,
+);
