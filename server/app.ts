@@ -22,7 +22,14 @@ import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
 import type { BlobStore } from './storage/blob-store';
 import { localBlobStore } from './storage/local';
+import { s3BlobStore } from './storage/s3';
+import { mediaRoutes } from './media/routes';
+import { publicRoutes } from './public/routes';
+import { finishRoutes } from './finish/routes';
 import { submissionRoutes } from './submissions/routes';
+import { adminRoutes } from './admin/routes';
+import { inboxRoutes } from './inbox/routes';
+import { userRoutes } from './users/routes';
 import { noTranscriber, type Transcriber } from './transcription/transcriber';
 
 declare module 'fastify' {
@@ -41,9 +48,19 @@ declare module 'fastify' {
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, userRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
+  if (config.S3_ENDPOINT && config.S3_BUCKET) {
+    return s3BlobStore({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
   return localBlobStore(path.join(config.dataDir, 'files'));
 }
 

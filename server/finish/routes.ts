@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { contentIdParam } from '../../common/schemas/submission';
+import { loadOwnedSubmission } from '../submissions/service';
+import { consentsOf, recordSubmissionConsent, saveContact, saveDescription, savePostContact } from './service';
+
+/**
+ * Finishing a submission: W-answers, the thank-you contact form, the post's contact information
+ * and consents. Ownership is checked before the body, so a foreign Content-ID learns nothing.
+ */
+export async function finishRoutes(app: FastifyInstance): Promise<void> {
+  app.put('/api/submissions/:contentId/description', async (request, reply) => {
+    const { contentId } = contentIdParam.parse(request.params);
+    await saveDescription(app.db, await loadOwnedSubmission(request, reply, contentId), request.body);
+    return { ok: true };
+  });
+
+  app.put('/api/submissions/:contentId/contact', async (request, reply) => {
+    const { contentId } = contentIdParam.parse(request.params);
+    await saveContact(app.db, await loadOwnedSubmission(request, reply, contentId), request.body);
+    return { ok: true };
+  });
+
+  app.put('/api/submissions/:contentId/post-contact', async (request, reply) => {
+    const { contentId } = contentIdParam.parse(request.params);
+    await savePostContact(app.db, await loadOwnedSubmission(request, reply, contentId), request.body);
+    return { ok: true };
+  });
+
+  app.post('/api/submissions/:contentId/consents', async (request, reply) => {
+    const { contentId } = contentIdParam.parse(request.params);
+    const created = await recordSubmissionConsent(app.db, await loadOwnedSubmission(request, reply, contentId), request.body);
+    return reply.status(201).send(created);
+  });
+
+  app.get('/api/submissions/:contentId/consents', async (request, reply) => {
+    const { contentId } = contentIdParam.parse(request.params);
+    return consentsOf(app.db, await loadOwnedSubmission(request, reply, contentId));
+  });
+}

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import {
+  contactForm,
+  formVariantOfTenant,
+  postContactForm,
+  recordConsent,
+  wAnswers,
+  type ConsentKind,
+} from '../../common/schemas/finish';
+import { now } from '../db/database';
+import type { DB } from '../db/schema';
+import type { Submission } from '../submissions/service';
+import { insertConsent, listConsents, updateSubmission } from './queries';
+
+/** Saves the image description along the W-questions (trimmed answers, as JSON). */
+export async function saveDescription(db: Kysely<DB>, submission: Submission, body: unknown): Promise<void> {
+  const answers = wAnswers.parse(body);
+  await updateSubmission(db, submission.id, { w_answers: JSON.stringify(answers), updated_at: now() });
+}
+
+/**
+ * Saves the thank-you contact form with the tenant's rules, stamps completed_at (once) and keeps
+ * the consent wording the person agreed to, in one transaction.
+ */
+export async function saveContact(db: Kysely<DB>, submission: Submission, body: unknown): Promise<void> {
+  const contact = contactForm(formVariantOfTenant(submission.tenant)).parse(body);
+  const t = now();
+  await db.transaction().execute(async (trx) => {
+    await updateSubmission(trx, submission.id, {
+      contact_first_name: contact.firstName,
+      contact_last_name: contact.lastName,
+      contact_email: contact.email,
+      completed_at: submission.completed_at ?? t,
+      updated_at: t,
+    });
+    await insertConsent(trx, { contentId: submission.id, kind: 'contact', text: contact.consentText, givenAt: t });
+  });
+}
+
+/** Saves the post's e-mail, link and description; empty values are stored as null. */
+export async function savePostContact(db: Kysely<DB>, submission: Submission, body: unknown): Promise<void> {
+  const post = postContactForm(formVariantOfTenant(submission.tenant)).parse(body ?? {});
+  await updateSubmission(db, submission.id, {
+    post_email: post.email,
+    post_link: post.link,
+    post_description: post.description,
+    updated_at: now(),
+  });
+}
+
+/** Records a consent (e.g. the photo rights checkbox); the text must be one of the catalogue's wordings. */
+export async function recordSubmissionConsent(db: Kysely<DB>, submission: Submission, body: unknown): Promise<{ id: number }> {
+  const consent = recordConsent.parse(body);
+  const row = await insertConsent(db, { contentId: submission.id, kind: consent.kind, text: consent.text, givenAt: now() });
+  return { id: Number(row.id) };
+}
+
+export async function consentsOf(db: Kysely<DB>, submission: Submission) {
+  const rows = await listConsents(db, submission.id);
+  return rows.map((r) => ({ kind: r.kind as ConsentKind, text: r.text, givenAt: r.given_at }));
+}
