@@ -82,7 +82,53 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/** An editor's internal note on a submission (never shown to the contributor). */
+export interface SubmissionNoteTable {
+  id: Generated<number>;
+  submission_id: number;
+  author_id: string;
+  author_email: string;
+  body: string;
+  created_at: string;
+}
+
+/** Who did what to which record, e.g. deleting a submission for a data-protection request. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  /** e.g. submission.delete, user.create, user.role */
+  action: string;
+  /** e.g. submission:123, user:abc */
+  target: string;
+  tenant: string | null;
+  /** JSON text */
+  detail: string | null;
+}
+
+/** Counts per tenant and contributor ('' = anonymous), kept by triggers (migration 0006). */
+export interface StatsUserTable {
+  tenant: string;
+  user_key: string;
+  user_email: string | null;
+  submissions: number;
+  media: number;
+  last_activity: string;
+}
+
+/** Submissions per tenant and week (Monday, YYYY-MM-DD), kept by triggers (migration 0006). */
+export interface StatsWeekTable {
+  tenant: string;
+  week: string;
+  submissions: number;
+}
+
 export interface DB {
+  submission_notes: SubmissionNoteTable;
+  audit_log: AuditLogTable;
+  stats_user: StatsUserTable;
+  stats_week: StatsWeekTable;
   user: UserTable;
   submissions: SubmissionTable;
   media: MediaTable;

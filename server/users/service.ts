@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../common/roles';
 import type { Auth } from '../auth/auth';
 import { NO_ROLE } from '../auth/auth';
@@ -30,4 +30,26 @@ export async function adminExists(db: Kysely<DB>): Promise<boolean> {
 
 export function listUsers(db: Kysely<DB>) {
   return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'banned']).orderBy('email').execute();
+}
+
+/** Accounts for the admin list, with whether each has a password yet (a pending invitation has none). */
+export async function listAccounts(db: Kysely<DB>) {
+  const users = await db
+    .selectFrom('user')
+    .select([
+      'user.id',
+      'user.email',
+      'user.name',
+      'user.role',
+      'user.banned',
+      'user.createdAt',
+      sql<number | boolean>`exists (select 1 from account a where a."userId" = "user"."id" and a."providerId" = 'credential')`.as('has_password'),
+    ])
+    .orderBy('user.email')
+    .execute();
+  return users;
+}
+
+export function findAccount(db: Kysely<DB>, id: string) {
+  return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'banned']).where('id', '=', id).executeTakeFirst();
 }

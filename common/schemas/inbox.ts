@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { texts } from '../texts';
+import { submissionKind, submissionStatuses, tenantKey } from './submission';
+
+export const submissionStatus = z.enum(submissionStatuses);
+export type SubmissionStatus = z.infer<typeof submissionStatus>;
+
+export const INBOX_PAGE_SIZE = 25;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, texts.admin.invalidDate);
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Filters of the inbox list and the CSV export (query string). */
+export const inboxFilter = z.object({
+  tenant: z.preprocess(blankToUndefined, tenantKey.optional()),
+  kind: z.preprocess(blankToUndefined, submissionKind.optional()),
+  status: z.preprocess(blankToUndefined, submissionStatus.optional()),
+  from: z.preprocess(blankToUndefined, isoDate.optional()),
+  to: z.preprocess(blankToUndefined, isoDate.optional()),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type InboxFilter = z.infer<typeof inboxFilter>;
+
+export type InboxItem = {
+  contentId: number;
+  tenant: string;
+  kind: string;
+  status: SubmissionStatus;
+  topic: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  userEmail: string | null;
+  contactName: string | null;
+  contactEmail: string | null;
+  /** First characters of the transcript, for the list. */
+  excerpt: string | null;
+  mediaCount: number;
+};
+
+export type InboxPage = { items: InboxItem[]; total: number; page: number; pageSize: number };
+
+export type InboxMedia = {
+  id: number;
+  kind: string;
+  fileType: string;
+  size: number;
+  originalName: string;
+  hasThumbnail: boolean;
+  createdAt: string;
+};
+
+export type InboxNote = { id: number; authorEmail: string; body: string; createdAt: string };
+export type InboxConsent = { id: number; kind: string; text: string; givenAt: string };
+
+export type InboxDetail = {
+  contentId: number;
+  tenant: string;
+  kind: string;
+  status: SubmissionStatus;
+  topic: string | null;
+  source: string | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+  userEmail: string | null;
+  transcript: string | null;
+  wAnswers: Partial<Record<'who' | 'what' | 'when' | 'where' | 'why', string>> | null;
+  contact: { firstName: string | null; lastName: string | null; email: string | null };
+  post: { email: string | null; link: string | null; description: string | null };
+  media: InboxMedia[];
+  notes: InboxNote[];
+  consents: InboxConsent[];
+};
+
+export const statusChange = z.object({ status: submissionStatus });
+
+export const newNote = z.object({
+  body: z.string().trim().min(1, texts.admin.noteEmpty).max(5000, texts.admin.noteTooLong),
+});
+

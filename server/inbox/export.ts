@@ -1,0 +1,128 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import yazl from 'yazl';
+import type { InboxDetail, InboxFilter } from '../../common/schemas/inbox';
+import { tenants, type TenantKey } from '../../common/tenants';
+import { texts } from '../../common/texts';
+import { exportBatch, type TenantScope } from './queries';
+
+const t = texts.admin;
+const tenantName = (key: string) => tenants[key as TenantKey]?.name ?? key;
+const orDash = (v: string | null | undefined) => (v && v.trim() ? v : t.notGiven);
+
+/** The text summary that goes into a submission's ZIP. */
+export function summaryText(d: InboxDetail): string {
+  const lines = [
+    t.zipSummaryTitle(d.contentId),
+    '',
+    `${t.colTenant}: ${tenantName(d.tenant)}`,
+    `${t.colKind}: ${t.kinds[d.kind] ?? d.kind}`,
+    `${t.statusLabel}: ${t.statuses[d.status] ?? d.status}`,
+    `${t.metaTopic}: ${orDash(d.topic)}`,
+    `${t.metaCreated}: ${d.createdAt}`,
+    `${t.metaCompleted}: ${orDash(d.completedAt)}`,
+    `${t.metaUser}: ${d.userEmail ?? t.anonymous}`,
+    '',
+    `## ${t.sectionContact}`,
+    `${t.contactName}: ${orDash([d.contact.firstName, d.contact.lastName].filter(Boolean).join(' '))}`,
+    `${t.contactEmail}: ${orDash(d.contact.email)}`,
+    '',
+    `## ${t.sectionPost}`,
+    `${t.postEmail}: ${orDash(d.post.email)}`,
+    `${t.postLink}: ${orDash(d.post.link)}`,
+    `${t.postDescription}: ${orDash(d.post.description)}`,
+  ];
+  if (d.wAnswers) {
+    lines.push('', `## ${t.sectionWAnswers}`);
+    for (const key of ['who', 'what', 'when', 'where', 'why'] as const) lines.push(`${t.wQuestions[key]} ${orDash(d.wAnswers[key])}`);
+  }
+  lines.push('', `## ${t.sectionConsents}`);
+  if (d.consents.length === 0) lines.push(t.noConsents);
+  for (const c of d.consents) lines.push(`${t.consentKinds[c.kind] ?? c.kind} (${t.consentGivenAt} ${c.givenAt}): ${c.text}`);
+  lines.push('', `## ${t.sectionFiles}`);
+  if (d.media.length === 0) lines.push(t.noFiles);
+  for (const m of d.media) lines.push(`${m.originalName} (${t.mediaKinds[m.kind] ?? m.kind}, ${m.fileType}, ${m.size} Bytes)`);
+  if (d.notes.length) {
+    lines.push('', `## ${t.sectionNotes}`);
+    for (const n of d.notes) lines.push(`${n.createdAt} ${n.authorEmail}: ${n.body}`);
+  }
+  lines.push('', `## ${t.sectionTranscript}`, d.transcript ?? t.noTranscript, '');
+  return lines.join('\n');
+}
+
+/** Names inside the ZIP: the original names, numbered when two files share one. */
+export function zipEntryNames(names: string[]): string[] {
+  const used = new Set<string>([t.zipSummaryName]);
+  return names.map((name) => {
+    let candidate = name;
+    for (let i = 2; used.has(candidate.toLowerCase()) || used.has(candidate); i++) {
+      const dot = name.lastIndexOf('.');
+      candidate = dot > 0 ? `${name.slice(0, dot)} (${i})${name.slice(dot)}` : `${name} (${i})`;
+    }
+    used.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/** A ZIP stream of the summary and every file; blobs are opened one at a time as the ZIP is written. */
+export function submissionZip(app: FastifyInstance, detail: InboxDetail, files: { file_path: string; original_name: string }[]): Readable {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(summaryText(detail), 'utf8'), t.zipSummaryName);
+  const names = zipEntryNames(files.map((f) => f.original_name));
+  files.forEach((file, i) => {
+    zip.addReadStreamLazy(names[i]!, (cb) => {
+      app.blobs.get(file.file_path).then(
+        (stream) => cb(null, stream),
+        (error) => cb(error, undefined as never),
+      );
+    });
+  });
+  zip.end();
+  return zip.outputStream as Readable;
+}
+
+/** A cell safe for spreadsheets: quoted, and formulas defused. */
+export function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+const CSV_BATCH = 1000;
+
+/** The filtered list as CSV (semicolons, UTF-8 with BOM, as German spreadsheet programs expect). */
+export function inboxCsv(app: FastifyInstance, scope: TenantScope, filter: InboxFilter): Readable {
+  async function* rows() {
+    yield `\ufeff${t.csvHeader.map(csvCell).join(';')}\r\n`;
+    let after: { createdAt: string; id: number } | null = null;
+    for (;;) {
+      const batch = await exportBatch(app.db, scope, filter, after, CSV_BATCH);
+      for (const r of batch) {
+        yield [
+          r.id,
+          r.created_at,
+          tenantName(r.tenant),
+          t.kinds[r.kind] ?? r.kind,
+          t.statuses[r.status] ?? r.status,
+          r.topic,
+          r.user_email ?? t.anonymous,
+          r.contact_first_name,
+          r.contact_last_name,
+          r.contact_email,
+          r.post_email,
+          r.post_link,
+          r.post_description,
+          Number(r.media_count ?? 0),
+          r.completed_at,
+          r.transcript,
+        ]
+          .map(csvCell)
+          .join(';') + '\r\n';
+      }
+      if (batch.length < CSV_BATCH) return;
+      const last = batch[batch.length - 1]!;
+      after = { createdAt: last.created_at, id: Number(last.id) };
+    }
+  }
+  return Readable.from(rows());
+}

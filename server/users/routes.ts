@@ -1,0 +1,114 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changeRole, inviteUser, outboxQuery, OUTBOX_PAGE_SIZE, userIdParam, type AdminUser, type OutboxPage } from '../../common/schemas/admin';
+import { parseRole } from '../../common/roles';
+import { texts } from '../../common/texts';
+import { writeAudit } from '../admin/audit';
+import { requireRole } from '../auth/session';
+import { DomainError } from '../http/errors';
+import { sendInvitation, sendPasswordReset } from './invitation';
+import { createUser, findAccount, listAccounts, setUserRole } from './service';
+
+const toIso = (value: unknown) => {
+  const date = value instanceof Date ? value : new Date(value as string | number);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+};
+
+/** User management and the outbox reader: admins only. */
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const requireAdmin = (request: FastifyRequest, reply: Parameters<typeof requireRole>[1]) => requireRole(request, reply, ['admin']);
+
+  async function accountOr404(userId: string) {
+    const account = await findAccount(app.db, userId);
+    if (!account) throw new DomainError('not_found', texts.admin.userNotFound);
+    return account;
+  }
+
+  app.get('/api/admin/users', async (request, reply): Promise<AdminUser[]> => {
+    await requireAdmin(request, reply);
+    const users = await listAccounts(app.db);
+    return users.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: parseRole(u.role),
+      deactivated: !!u.banned,
+      createdAt: toIso(u.createdAt),
+      hasPassword: !!Number(u.has_password),
+    }));
+  });
+
+  // Creates the account without a password and mails an invitation link to set one.
+  app.post('/api/admin/users', async (request, reply) => {
+    const admin = await requireAdmin(request, reply);
+    const input = inviteUser.parse(request.body);
+    const exists = await app.db.selectFrom('user').select('id').where('email', '=', input.email).executeTakeFirst();
+    if (exists) throw new DomainError('conflict', texts.admin.userExists);
+    const role = input.role === 'none' ? null : input.role;
+    const user = await createUser(app.auth, { email: input.email, name: input.name || undefined, role });
+    await sendInvitation(app, user);
+    await writeAudit(app.db, admin, { action: 'user.invite', target: `user:${user.id}`, detail: { email: user.email, role } });
+    return reply.status(201).send({ id: user.id, email: user.email });
+  });
+
+  app.post('/api/admin/users/:userId/invitation', async (request, reply) => {
+    const admin = await requireAdmin(request, reply);
+    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    await sendInvitation(app, account);
+    await writeAudit(app.db, admin, { action: 'user.invite', target: `user:${account.id}`, detail: { email: account.email, again: true } });
+    return { ok: true };
+  });
+
+  app.put('/api/admin/users/:userId/role', async (request, reply) => {
+    const admin = await requireAdmin(request, reply);
+    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    const { role } = changeRole.parse(request.body);
+    const next = role === 'none' ? null : role;
+    if (account.id === admin.id && next !== 'admin') throw new DomainError('conflict', texts.admin.notOnYourself);
+    await setUserRole(app.db, account.email, next);
+    await writeAudit(app.db, admin, { action: 'user.role', target: `user:${account.id}`, detail: { email: account.email, from: parseRole(account.role), to: next } });
+    return { ok: true, role: next };
+  });
+
+  // better-auth's ban: the account cannot sign in and its sessions end at once.
+  app.post('/api/admin/users/:userId/deactivate', async (request, reply) => {
+    const admin = await requireAdmin(request, reply);
+    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    if (account.id === admin.id) throw new DomainError('conflict', texts.admin.notOnYourself);
+    await app.auth.api.banUser({ body: { userId: account.id }, headers: fromNodeHeaders(request.headers) });
+    await writeAudit(app.db, admin, { action: 'user.deactivate', target: `user:${account.id}`, detail: { email: account.email } });
+    return { ok: true };
+  });
+
+  app.post('/api/admin/users/:userId/activate', async (request, reply) => {
+    const admin = await requireAdmin(request, reply);
+    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    await app.auth.api.unbanUser({ body: { userId: account.id }, headers: fromNodeHeaders(request.headers) });
+    await writeAudit(app.db, admin, { action: 'user.activate', target: `user:${account.id}`, detail: { email: account.email } });
+    return { ok: true };
+  });
+
+  app.post('/api/admin/users/:userId/password-reset', async (request, reply) => {
+    const admin = await requireAdmin(request, reply);
+    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    await sendPasswordReset(app, account.email);
+    await writeAudit(app.db, admin, { action: 'user.password_reset', target: `user:${account.id}`, detail: { email: account.email } });
+    return { ok: true };
+  });
+
+  app.get('/api/admin/outbox', async (request, reply): Promise<OutboxPage & { smtp: boolean }> => {
+    await requireAdmin(request, reply);
+    const { page } = outboxQuery.parse(request.query);
+    const [mails, count] = await Promise.all([
+      app.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(OUTBOX_PAGE_SIZE).offset((page - 1) * OUTBOX_PAGE_SIZE).execute(),
+      app.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      mails: mails.map((m) => ({ id: Number(m.id), to: m.to_address, subject: m.subject, body: m.body, createdAt: m.created_at })),
+      total: Number(count.n),
+      page,
+      pageSize: OUTBOX_PAGE_SIZE,
+      smtp: !!app.config.SMTP_URL,
+    };
+  });
+}
