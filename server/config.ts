@@ -30,6 +30,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   MAX_VIDEO_MB: z.coerce.number().positive().default(500),
+  /** Proof of work of the public upload link: the browser searches up to this counter. */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).default(100_000),
+  /** Anonymous submissions one address may create per hour. */
+  PUBLIC_SUBMISSIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
   TRANSCRIBER: z.enum(['local', 'openai', 'elevenlabs', 'none']).default('local'),
   WHISPER_MODEL: z.enum(['base', 'small']).default('base'),
   WHISPER_MODEL_URL: optionalUrl,
@@ -43,6 +47,13 @@ const envSchema = z.object({
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
   VOICE_AGENT: z.enum(['builtin', 'elevenlabs']).default('builtin'),
   TTS: z.enum(['espeak', 'openai', 'browser']).default('espeak'),
+  /** Audio formats of the built-in interviewer: pcm_8000…pcm_48000 or ulaw_8000. */
+  VOICE_INPUT_FORMAT: z.string().regex(/^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/, 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)').default('pcm_16000'),
+  VOICE_OUTPUT_FORMAT: z.string().regex(/^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/, 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)').default('pcm_16000'),
+  /** Silence that ends an answer for the built-in interviewer. */
+  VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).default(700),
+  /** ElevenLabs agent ids beside the tenant data: `bank.*=agent_1,vdi.tech-dive=agent_2,*.image=agent_3`. */
+  ELEVENLABS_AGENT_IDS: z.string().optional(),
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
 });
 

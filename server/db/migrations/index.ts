@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
+import * as mediaUploads from './0002_media_uploads';
 import * as consents from './0005_consents';
 import * as admin from './0006_admin';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_media_uploads': mediaUploads,
   '0005_consents': consents,
   '0006_admin': admin,
 };

@@ -1,0 +1,51 @@
+import { spawn, spawnSync } from 'node:child_process';
+import sharp from 'sharp';
+import type { FileFormat } from '../../common/schemas/upload';
+
+/** Longest side of thumbnails and video posters, in pixels. */
+const THUMB_SIZE = 480;
+
+/**
+ * The photo as it is stored: orientation applied to the pixels, every metadata block (EXIF with
+ * GPS, XMP, IPTC) dropped, same format as uploaded. sharp drops metadata unless asked to keep it.
+ */
+export async function cleanPhoto(input: Buffer, format: FileFormat): Promise<Buffer> {
+  const image = sharp(input, { failOn: 'error' }).rotate();
+  switch (format) {
+    case 'png':
+      return image.png().toBuffer();
+    case 'webp':
+      return image.webp({ quality: 90 }).toBuffer();
+    default:
+      return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  }
+}
+
+export async function thumbnail(input: Buffer): Promise<Buffer> {
+  return sharp(input).rotate().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+}
+
+let ffmpegFound: boolean | undefined;
+export function ffmpegAvailable(): boolean {
+  ffmpegFound ??= spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
+  return ffmpegFound;
+}
+
+/** A JPEG poster of a video's first frame, made by ffmpeg from a local file. */
+export function videoPoster(filePath: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const ffmpeg = spawn('ffmpeg', ['-v', 'error', '-i', filePath, '-frames:v', '1', '-vf', `scale=${THUMB_SIZE}:-2`, '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    let err = '';
+    ffmpeg.stdout.on('data', (d: Buffer) => out.push(d));
+    ffmpeg.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    ffmpeg.on('error', reject);
+    ffmpeg.on('close', (code) => {
+      const poster = Buffer.concat(out);
+      if (code === 0 && poster.length > 0) resolve(poster);
+      else reject(new Error(`ffmpeg exited with ${code}: ${err.slice(0, 300)}`));
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { contentIdParam } from '../../common/schemas/submission';
+import { texts } from '../../common/texts';
+import { DomainError } from '../http/errors';
+import { loadOwnedSubmission } from '../submissions/service';
+import { findMedia, listSubmissionMedia } from './queries';
+import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
+import { tusRoutes } from './tus';
+
+const mediaIdParam = z.object({ mediaId: z.coerce.number().int().positive() });
+const fileQuery = z.object({
+  download: z.enum(['1', 'true']).optional(),
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
+});
+
+/**
+ * A file the caller may read: with a valid signed URL from the media list, or as owner or editor
+ * of its submission. Anything else looks like a missing file.
+ */
+async function readableMedia(request: FastifyRequest, reply: FastifyReply, variant: 'file' | 'thumbnail'): Promise<MediaRow> {
+  const { mediaId } = mediaIdParam.parse(request.params);
+  const { exp, sig } = fileQuery.parse(request.query);
+  const row = await findMedia(request.server.db, mediaId);
+  if (!row) throw new DomainError('not_found', texts.upload.notFound);
+  if (!validSignature(request.server.config.authSecret, mediaId, variant, exp, sig)) {
+    await loadOwnedSubmission(request, reply, row.submission_id);
+  }
+  return row;
+}
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` for a file of `size` bytes; null when unsatisfiable. */
+export function parseRange(header: string, size: number): { start: number; end: number } | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return null;
+  let start: number;
+  let end: number;
+  if (!match[1]) {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  }
+  return start <= end && start < size ? { start, end } : null;
+}
+
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  registerMediaJobs(app);
+  await app.register(tusRoutes);
+
+  app.get('/api/submissions/:contentId/media', async (request, reply) => {
+    const { contentId } = contentIdParam.parse(request.params);
+    await loadOwnedSubmission(request, reply, contentId);
+    const rows = await listSubmissionMedia(app.db, contentId);
+    return rows.map((row) => toMediaItem(app.config.authSecret, row));
+  });
+
+  // Streams a stored file; answers Range requests so videos can play and seek.
+  app.get('/api/media/:mediaId/file', async (request, reply) => {
+    const row = await readableMedia(request, reply, 'file');
+    const { download } = fileQuery.parse(request.query);
+    const size = Number(row.size);
+    const type = row.file_type.startsWith('text/') ? `${row.file_type}; charset=utf-8` : row.file_type;
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-type', type)
+      .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', row.original_name));
+    const rangeHeader = request.headers.range;
+    if (rangeHeader) {
+      const range = parseRange(rangeHeader, size);
+      if (!range) return reply.status(416).header('content-range', `bytes */${size}`).send();
+      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+      return reply.send(await app.blobs.get(row.file_path, range));
+    }
+    reply.header('content-length', size);
+    return reply.send(await app.blobs.get(row.file_path));
+  });
+
+  app.get('/api/media/:mediaId/thumbnail', async (request, reply) => {
+    const row = await readableMedia(request, reply, 'thumbnail');
+    if (!row.thumbnail_path) throw new DomainError('not_found', texts.upload.notFound);
+    reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600');
+    return reply.send(await app.blobs.get(row.thumbnail_path));
+  });
+}

@@ -1,0 +1,56 @@
+import { createHmac } from 'node:crypto';
+import { create as createAltcha, CappedMap, randomInt } from 'altcha-lib/frameworks/fastify';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { FastifyInstance } from 'fastify';
+import { createPublicSubmission } from '../../common/schemas/upload';
+import { tenants, type Tenant } from '../../common/tenants';
+import { texts } from '../../common/texts';
+import { DomainError } from '../http/errors';
+import { createSubmission } from '../submissions/service';
+
+/** The tenant of a public link: `/p/vdi/upload`, `/p/firma-a/upload`, `/p/bank/upload`. */
+export function publicTenant(param: string): Tenant | null {
+  return Object.values(tenants).find((t) => t.key === param || t.key.replace('_', '-') === param) ?? null;
+}
+
+/**
+ * The anonymous public upload flow. Creating a submission needs a solved ALTCHA proof of work
+ * (computed in the visitor's browser, verified here; no third party involved), each challenge
+ * counts once, and both routes are rate limited per address. The answer carries the access token
+ * that only this browser keeps; it proves ownership in later requests (x-submission-token).
+ */
+export async function publicRoutes(app: FastifyInstance): Promise<void> {
+  // Solved challenges already used: a proof of work creates one submission only.
+  const altchaStore = new CappedMap<string, boolean>({ maxSize: 100_000 });
+  const secret = (purpose: string) => createHmac('sha256', app.config.authSecret).update(`altcha:${purpose}`).digest('hex');
+  const altcha = createAltcha({
+    deriveKey,
+    hmacSignatureSecret: secret('challenge'),
+    hmacKeySignatureSecret: secret('key'),
+    // Deterministic mode: the server knows the answer's counter, the browser has to search for it.
+    createChallengeParameters: () => ({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: randomInt(Math.floor(app.config.ALTCHA_MAX_NUMBER / 2), app.config.ALTCHA_MAX_NUMBER),
+      expiresAt: new Date(Date.now() + 10 * 60_000),
+    }),
+    store: altchaStore,
+  });
+  const perHour = { max: app.config.PUBLIC_SUBMISSIONS_PER_HOUR, timeWindow: '1 hour' };
+
+  app.get('/api/public/challenge', { config: { rateLimit: { max: perHour.max * 5, timeWindow: '1 hour' } } }, altcha.challengeHandler);
+
+  app.post('/api/public/submissions', { config: { rateLimit: { ...perHour, errorResponseBuilder: () => tooMany() } } }, async (request, reply) => {
+    const input = createPublicSubmission.parse(request.body);
+    const tenant = publicTenant(input.tenant);
+    if (!tenant) throw new DomainError('not_found', texts.upload.unknownTenant);
+    const check = await altcha.verify(input.altcha, deriveKey, secret('challenge'), secret('key'), altchaStore);
+    if (check.error) throw new DomainError('forbidden', texts.upload.challengeFailed);
+    const created = await createSubmission(app.db, { tenant: tenant.key, kind: 'upload', source: 'public-link' }, { anonymous: true });
+    return reply.status(201).send(created);
+  });
+}
+
+function tooMany() {
+  return Object.assign(new DomainError('too_many', texts.upload.tooManyPublic), { statusCode: 429 });
+}
