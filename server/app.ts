@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { texts } from '../common/texts';
 import { authRoutes } from './auth/routes';
 import { authBridge } from './auth/bridge';
-import { createAuth, migrateAuth, type Auth } from './auth/auth';
+import { createAuth, type Auth } from './auth/auth';
 import type { AppConfig } from './config';
 import { openDatabase, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -77,8 +77,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   });
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, app.log);
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, mailer });
-  await migrateAuth(auth);
+  const auth = await createAuth({ db: database.db, dialect: database.dialect, config, mailer });
   await migrateToLatest(database.db);
   await auth.$context;
 

@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
@@ -18,11 +18,11 @@ const accessRoles = {
   [NO_ROLE]: userAc,
 };
 
-export function createAuth(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig; mailer: Mailer }) {
+function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig; mailer: Mailer }) {
   const { config, mailer } = opts;
   const idleSeconds = Math.round(config.SESSION_IDLE_MINUTES * 60);
   const loginLimit = { window: 60, max: config.LOGIN_RATE_LIMIT };
-  return betterAuth({
+  return {
     appName: texts.nav.appTitle,
     baseURL: config.baseUrl,
     basePath: '/api/auth',
@@ -60,12 +60,15 @@ export function createAuth(opts: { db: Kysely<DB>; dialect: Dialect; config: App
       admin({ ac: defaultAc as never, roles: accessRoles, defaultRole: NO_ROLE, adminRoles: ['admin'], bannedUserMessage: texts.auth.loginFailedText }),
       twoFactor({ issuer: 'Content-Assistent' }),
     ],
-  });
+  } satisfies BetterAuthOptions;
 }
 
-export type Auth = ReturnType<typeof createAuth>;
-
-export async function migrateAuth(auth: Auth): Promise<void> {
-  const { runMigrations } = await getMigrations(auth.options);
+/** Migrates better-auth's tables first, so its start-up schema check finds them. */
+export async function createAuth(opts: Parameters<typeof authOptions>[0]) {
+  const options = authOptions(opts);
+  const { runMigrations } = await getMigrations(options);
   await runMigrations();
+  return betterAuth(options);
 }
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -8,7 +8,7 @@ export function TenantProvider({ tenant, children }: { tenant: TenantKey; childr
   const t = tenants[tenant];
   return (
     <TenantContext.Provider value={t}>
-      <div style={{ '--brand': t.brandColor } as CSSProperties}>{children}</div>
+      <div style={{ '--color-brand': t.brandColor, '--brand': t.brandColor } as CSSProperties}>{children}</div>
     </TenantContext.Provider>
   );
 }

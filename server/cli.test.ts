@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+async function cli(dataDir: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(tsx, ['server/cli.ts', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
+    return { code: 0, out: stdout + stderr };
+  } catch (error: any) {
+    return { code: error.code as number, out: String(error.stdout) + String(error.stderr) };
+  }
+}
+
+describe('operator command line', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ca-cli-'));
+
+  it('creates a user, changes the role and lists users', async () => {
+    expect((await cli(dataDir, 'user', 'create', '--email', 'Anna@Example.org', '--password', 'geheim123', '--role', 'vdi_admin')).code).toBe(0);
+    expect((await cli(dataDir, 'user', 'role', '--email', 'anna@example.org', '--role', 'bank')).out).toContain('bank');
+    const list = await cli(dataDir, 'user', 'list');
+    expect(list.code).toBe(0);
+    expect(list.out).toMatch(/anna@example\.org\s+bank/);
+  });
+
+  it('explains bad arguments and exits non-zero', async () => {
+    const unknownRole = await cli(dataDir, 'user', 'create', '--email', 'b@example.org', '--password', 'geheim123', '--role', 'chef');
+    expect(unknownRole.code).not.toBe(0);
+    expect(unknownRole.out).toContain('Unbekannte Rolle "chef"');
+    const shortPassword = await cli(dataDir, 'user', 'create', '--email', 'b@example.org', '--password', 'kurz', '--role', 'bank');
+    expect(shortPassword.code).not.toBe(0);
+    expect(shortPassword.out).toContain('weniger als 8 Zeichen');
+    const unknownUser = await cli(dataDir, 'user', 'role', '--email', 'nobody@example.org', '--role', 'bank');
+    expect(unknownUser.code).not.toBe(0);
+    expect(unknownUser.out).toContain('Kein Benutzer');
+    const nonsense = await cli(dataDir, 'nonsense');
+    expect(nonsense.code).not.toBe(0);
+    expect(nonsense.out).toContain('Verwendung');
+  });
+});
