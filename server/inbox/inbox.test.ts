@@ -12,7 +12,7 @@ describe.each(dialects)('editorial inbox on %s', (dialect) => {
   let admin: string;
   let vdi: string;
   let bank: string;
-  const ids: Record<string, number> = {};
+  const ids = { vdiInterview: 0, vdiVoice: 0, bankUpload: 0 };
 
   async function submit(cookie: string, tenant: string, kind: string, fields: Record<string, unknown> = {}, createdAt?: string) {
     const res = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant, kind } });
