@@ -2,7 +2,7 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { kindsOf, maxBytes, surfaceFor, uploadMetadata, type UploadMetadata } from '../../common/schemas/upload';
+import { fileFormats, kindsOf, maxBytes, type FileFormat, surfaceFor, uploadMetadata, type UploadMetadata } from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { findSubmission } from '../submissions/queries';
@@ -73,7 +73,11 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     const submission = await loadOwnedSubmission(request, reply, metadata.contentId);
     const surface = surfaceFor(submission.tenant, metadata.page);
     const length = Number(request.headers['upload-length']);
-    const limit = Math.max(...kindsOf(surface).map((k) => maxBytes(surface, k, app.config.MAX_VIDEO_MB)));
+    // Early refusal before any byte is sent: by the name's kind when it names one (the bytes are
+    // judged again at the end), else by the largest limit of the surface.
+    const named = fileFormats[metadata.filename.toLowerCase().split('.').pop() as FileFormat] as (typeof fileFormats)[FileFormat] | undefined;
+    const kinds = named && kindsOf(surface).includes(named.kind) ? [named.kind] : kindsOf(surface);
+    const limit = Math.max(...kinds.map((k) => maxBytes(surface, k, app.config.MAX_VIDEO_MB)));
     if (Number.isFinite(length) && length > limit) {
       throw new DomainError('too_large', texts.upload.tooLarge(metadata.filename, Math.round(limit / (1024 * 1024))), texts.upload.tooLargeTitle);
     }

@@ -1,0 +1,275 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../common/texts';
+import type { Dialect } from '../db/database';
+import { startS3rver } from '../storage/s3-test-server';
+import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';
+import * as fixture from './testing/fixtures';
+import { createUpload, patchUpload, tusUpload, uploadOffset } from './testing/tus';
+
+const combos: [Dialect, 'local' | 's3'][] = [
+  ['sqlite', 'local'],
+  ['postgres', 'local'],
+  ['sqlite', 's3'],
+  ['postgres', 's3'],
+];
+
+/** Solves the ALTCHA proof of work as the browser widget would, and returns the form value. */
+export async function solveAltcha(t: TestApp): Promise<string> {
+  const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+
+async function fetchBytes(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.url}${url}`, { headers });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKind) => {
+  let t: TestApp;
+  let s3: Awaited<ReturnType<typeof startS3rver>> | null = null;
+  let owner: string;
+  let other: string;
+  let admin: string;
+  let bankUser: string;
+
+  beforeAll(async () => {
+    s3 = storeKind === 's3' ? await startS3rver() : null;
+    t = await startTestApp(dialect, { ALTCHA_MAX_NUMBER: '2000', PUBLIC_SUBMISSIONS_PER_HOUR: '100', MAX_VIDEO_MB: '3', ...(s3?.env ?? {}) });
+    t.app.jobs.start();
+    await addUser(t.app, 'vdi@example.org', 'vdi_admin');
+    await addUser(t.app, 'andere@example.org', 'firma_a');
+    await addUser(t.app, 'admin@example.org', 'admin');
+    await addUser(t.app, 'bank@example.org', 'bank');
+    owner = await login(t, 'vdi@example.org');
+    other = await login(t, 'andere@example.org');
+    admin = await login(t, 'admin@example.org');
+    bankUser = await login(t, 'bank@example.org');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  async function newSubmission(cookie = owner, tenant = 'vdi'): Promise<number> {
+    const res = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant, kind: 'upload' } });
+    expect(res.status).toBe(201);
+    return res.body.contentId;
+  }
+
+  async function mediaRows(contentId: number) {
+    return t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute();
+  }
+
+  it('stores a photo without EXIF (GPS) and with its orientation applied, with a thumbnail', async () => {
+    const contentId = await newSubmission();
+    const original = await fixture.jpegWithGps();
+    expect(await fixture.hasGps(original)).toBe(true);
+    const res = await tusUpload(t, { bytes: original, contentId, page: 'upload', filename: 'Straße/../Foto mit GPS.jpg', headers: { cookie: owner } });
+    expect(res.status).toBe(200);
+    expect(res.body.media).toMatchObject({ kind: 'photo', fileType: 'image/jpeg', originalName: 'Foto mit GPS.jpg' });
+    expect(res.body.media.thumbnailUrl).toMatch(/^\/api\/media\/\d+\/thumbnail\?/);
+
+    const stored = await fetchBytes(t, res.body.media.url);
+    expect(stored.status).toBe(200);
+    const meta = await sharp(stored.bytes).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(await fixture.hasGps(stored.bytes)).toBe(false);
+    expect([meta.width, meta.height]).toEqual([32, 64]);
+    const thumb = await fetchBytes(t, res.body.media.thumbnailUrl);
+    expect(thumb.status).toBe(200);
+    expect((await sharp(thumb.bytes).metadata()).format).toBe('jpeg');
+
+    const [row] = await mediaRows(contentId);
+    expect(row!.file_path).toMatch(new RegExp(`^${contentId}/\\d+_[0-9a-f]+\\.jpg$`));
+    expect(Number(row!.size)).toBe(stored.bytes.length);
+  });
+
+  it('accepts PNG, WebP, MP4, MOV, WebM, PDF, DOCX and TXT on the media page, typed by their bytes', async () => {
+    const contentId = await newSubmission();
+    const files: [string, Buffer, string, string][] = [
+      ['bild.png', await fixture.png(), 'photo', 'image/png'],
+      ['bild.webp', await fixture.webp(), 'photo', 'image/webp'],
+      ['clip.mp4', fixture.video('mp4'), 'video', 'video/mp4'],
+      ['clip.mov', fixture.video('mov'), 'video', 'video/quicktime'],
+      ['clip.webm', fixture.video('webm'), 'video', 'video/webm'],
+      ['bericht.pdf', fixture.pdf(), 'document', 'application/pdf'],
+      ['bericht.docx', await fixture.docx(), 'document', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['notiz.txt', fixture.txt(), 'document', 'text/plain'],
+    ];
+    for (const [name, bytes, kind, fileType] of files) {
+      const res = await tusUpload(t, { bytes, contentId, page: 'upload', filename: name, headers: { cookie: owner } });
+      expect(res.status, name).toBe(200);
+      expect(res.body.media, name).toMatchObject({ kind, fileType, originalName: name, size: expect.any(Number) });
+    }
+    const list = await api(t, 'GET', `/api/submissions/${contentId}/media`, { cookie: owner });
+    expect(list.body).toHaveLength(8);
+    // Videos get a poster frame from the background job.
+    await expect.poll(async () => (await mediaRows(contentId)).filter((m) => m.kind === 'video' && m.thumbnail_path).length, { timeout: 20_000 }).toBe(3);
+    const listed = (await api(t, 'GET', `/api/submissions/${contentId}/media`, { cookie: owner })).body;
+    const mp4 = listed.find((m: { originalName: string }) => m.originalName === 'clip.mp4');
+    const poster = await fetchBytes(t, mp4.thumbnailUrl);
+    expect((await sharp(poster.bytes).metadata()).width).toBeGreaterThan(0);
+    const txt = await fetchBytes(t, listed.find((m: { originalName: string }) => m.originalName === 'notiz.txt').url);
+    expect(txt.bytes.toString('utf8')).toBe(fixture.txt().toString('utf8'));
+    expect(txt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  }, 60_000);
+
+  it('refuses a renamed executable and an HTML file called .jpg, deletes them and registers nothing', async () => {
+    const contentId = await newSubmission();
+    for (const [name, bytes] of [
+      ['urlaub.jpg', fixture.exe()],
+      ['bild.jpg', fixture.html()],
+    ] as const) {
+      const res = await tusUpload(t, { bytes, contentId, page: 'upload', filename: name, headers: { cookie: owner } });
+      expect(res.status).toBe(415);
+      expect(res.body).toMatchObject({ title: texts.upload.invalidTypeTitle, message: texts.upload.contentMismatch(name) });
+      expect((await uploadOffset(res.location!, { cookie: owner })).status).toBe(404);
+    }
+    expect(await mediaRows(contentId)).toHaveLength(0);
+    expect(readdirSync(path.join(t.config.dataDir, 'uploads')).filter((f) => !f.startsWith('.'))).toEqual([]);
+    if (storeKind === 'local') {
+      expect(readdirSync(path.join(t.config.dataDir, 'files')).filter((f) => f === String(contentId))).toEqual([]);
+    }
+  });
+
+  it('refuses a 5 MB document on the media page with "Datei zu groß"', async () => {
+    const contentId = await newSubmission();
+    const big = Buffer.concat([fixture.pdf(), Buffer.alloc(5 * 1024 * 1024, 0x20)]);
+    const res = await tusUpload(t, { bytes: big, contentId, page: 'upload', filename: 'gross.pdf', headers: { cookie: owner } });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ title: 'Datei zu groß', message: 'gross.pdf ist zu groß. Maximale Dateigröße: 4MB' });
+    expect(await mediaRows(contentId)).toHaveLength(0);
+  });
+
+  it('refuses a video above MAX_VIDEO_MB before a byte is sent', async () => {
+    const contentId = await newSubmission();
+    const res = await createUpload(t, { size: 4 * 1024 * 1024, contentId, page: 'upload', filename: 'lang.mp4', headers: { cookie: owner } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('lang.mp4 ist zu groß. Maximale Dateigröße: 3MB');
+  });
+
+  it('takes one photo on the image page, and no document there', async () => {
+    const contentId = await newSubmission();
+    const doc = await tusUpload(t, { bytes: fixture.pdf(), contentId, page: 'image-upload', filename: 'a.pdf', headers: { cookie: owner } });
+    expect(doc.status).toBe(415);
+    const first = await tusUpload(t, { bytes: await fixture.png(), contentId, page: 'image-upload', filename: 'a.png', headers: { cookie: owner } });
+    expect(first.status).toBe(200);
+    const second = await tusUpload(t, { bytes: await fixture.png(), contentId, page: 'image-upload', filename: 'b.png', headers: { cookie: owner } });
+    expect(second.status).toBe(429);
+    expect(second.body).toMatchObject({ title: 'Zu viele Dateien', message: 'Du kannst maximal 1 Dateien hochladen.' });
+  });
+
+  it("accepts CSV on the bank's document page but not on the association's", async () => {
+    const csv = Buffer.from('Name;Betrag\nMüller;12,50\n');
+    const bank = await newSubmission(bankUser, 'bank');
+    expect((await tusUpload(t, { bytes: csv, contentId: bank, page: 'document-upload', filename: 'zahlen.csv', headers: { cookie: bankUser } })).body.media).toMatchObject({ fileType: 'text/csv' });
+    const vdi = await newSubmission();
+    expect((await tusUpload(t, { bytes: await fixture.webp(), contentId: bank, page: 'image-upload', filename: 'x.webp', headers: { cookie: bankUser } })).status).toBe(415);
+    const res = await tusUpload(t, { bytes: fixture.exe(), contentId: vdi, page: 'document-upload', filename: 'zahlen.csv', headers: { cookie: owner } });
+    expect(res.status).toBe(415);
+  });
+
+  it('resumes an interrupted upload where it stopped', async () => {
+    const contentId = await newSubmission();
+    const bytes = fixture.video('mp4');
+    const created = await createUpload(t, { size: bytes.length, contentId, page: 'upload', filename: 'unterbrochen.mp4', headers: { cookie: owner } });
+    expect(created.status).toBe(201);
+    const half = Math.floor(bytes.length / 2);
+    // The connection drops after the first half: the server keeps what arrived.
+    const first = await patchUpload(created.location!, 0, bytes.subarray(0, half), { cookie: owner });
+    expect(first.status).toBe(204);
+    const head = await uploadOffset(created.location!, { cookie: owner });
+    expect(head.offset).toBe(half);
+    const rest = await patchUpload(created.location!, head.offset, bytes.subarray(head.offset), { cookie: owner });
+    expect(rest.status).toBe(200);
+    const stored = await fetchBytes(t, rest.body.media.url);
+    expect(stored.bytes.equals(bytes)).toBe(true);
+  });
+
+  it('streams byte ranges so videos can seek', async () => {
+    const contentId = await newSubmission();
+    const bytes = fixture.video('webm');
+    const res = await tusUpload(t, { bytes, contentId, page: 'upload', filename: 'clip.webm', headers: { cookie: owner } });
+    const part = await fetchBytes(t, res.body.media.url, { range: 'bytes=10-19' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-19/${bytes.length}`);
+    expect(part.bytes.equals(bytes.subarray(10, 20))).toBe(true);
+    const tail = await fetchBytes(t, `/api/media/${res.body.media.id}/file?download=1`, { range: 'bytes=-5', cookie: owner });
+    expect(tail.bytes.equals(bytes.subarray(-5))).toBe(true);
+    expect(tail.headers.get('content-disposition')).toMatch(/^attachment; filename="clip.webm"/);
+    expect((await fetchBytes(t, res.body.media.url, { range: `bytes=${bytes.length + 5}-` })).status).toBe(416);
+  });
+
+  it('lets only the owner and editors read the files; another user and guessed ids get nothing', async () => {
+    const contentId = await newSubmission();
+    const res = await tusUpload(t, { bytes: await fixture.png(), contentId, page: 'upload', filename: 'privat.png', headers: { cookie: owner } });
+    const id = res.body.media.id;
+    expect((await api(t, 'GET', `/api/submissions/${contentId}/media`, { cookie: other })).status).toBe(404);
+    expect((await api(t, 'GET', `/api/submissions/${contentId}/media`)).status).toBe(404);
+    expect((await fetchBytes(t, `/api/media/${id}/file`, { cookie: other })).status).toBe(404);
+    expect((await fetchBytes(t, `/api/media/${id}/file`)).status).toBe(404);
+    expect((await fetchBytes(t, res.body.media.url.replace(/sig=.{4}/, 'sig=AAAA'))).status).toBe(404);
+    expect((await fetchBytes(t, `/api/media/${id}/file`, { cookie: admin })).status).toBe(200);
+    expect((await api(t, 'GET', `/api/submissions/${contentId}/media`, { cookie: admin })).body).toHaveLength(1);
+    // Nobody else may add files to the submission either.
+    expect((await createUpload(t, { size: 10, contentId, page: 'upload', filename: 'x.txt', headers: { cookie: other } })).status).toBe(404);
+  });
+
+  it('runs the anonymous public flow with a proof of work and keeps other browsers out', async () => {
+    const altcha = await solveAltcha(t);
+    const created = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-a', altcha } });
+    expect(created.status).toBe(201);
+    const { contentId, accessToken } = created.body;
+    expect(accessToken).toMatch(/^[\w-]{40,}$/);
+    const mine = { 'x-submission-token': accessToken };
+    const up = await tusUpload(t, { bytes: await fixture.jpegWithGps(), contentId, page: 'public-upload', filename: 'anonym.jpg', headers: mine });
+    expect(up.status).toBe(200);
+    expect((await api(t, 'GET', `/api/submissions/${contentId}/media`, { headers: mine })).body).toHaveLength(1);
+    expect((await fetchBytes(t, `/api/media/${up.body.media.id}/file`, mine)).status).toBe(200);
+
+    // Another browser: no token, a wrong token, or a logged-in stranger.
+    for (const headers of [{}, { 'x-submission-token': 'x'.repeat(43) }, { cookie: other }] as Record<string, string>[]) {
+      expect((await api(t, 'GET', `/api/submissions/${contentId}/media`, { headers })).status).toBe(404);
+      expect((await fetchBytes(t, `/api/media/${up.body.media.id}/file`, headers)).status).toBe(404);
+      expect((await createUpload(t, { size: 10, contentId, page: 'public-upload', filename: 'x.txt', headers })).status).toBe(404);
+    }
+    // A half-done upload of the owner cannot be continued or inspected by anyone else.
+    const pending = await createUpload(t, { size: 100, contentId, page: 'public-upload', filename: 'b.txt', headers: mine });
+    expect((await uploadOffset(pending.location!, {})).status).toBe(404);
+    expect((await patchUpload(pending.location!, 0, Buffer.alloc(100, 0x61), {})).status).toBe(404);
+    expect((await uploadOffset(pending.location!, mine)).offset).toBe(0);
+  });
+
+  it('refuses anonymous creation without a solved challenge, or with one used twice', async () => {
+    expect((await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: 'e30=' } })).body.message).toBe(texts.upload.challengeFailed);
+    const altcha = await solveAltcha(t);
+    expect((await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha } })).status).toBe(201);
+    expect((await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha } })).status).toBe(403);
+    expect((await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'nirgendwo', altcha: await solveAltcha(t) } })).status).toBe(404);
+  });
+
+  it('reports the blob store in the health check', async () => {
+    expect((await api(t, 'GET', '/api/health')).body).toMatchObject({ status: 'ready', storage: true });
+  });
+});
+
+describe('rate limit of the public link', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { ALTCHA_MAX_NUMBER: '1000', PUBLIC_SUBMISSIONS_PER_HOUR: '2' });
+  });
+  afterAll(async () => t?.close());
+
+  it('allows a few anonymous submissions per address and hour, then says so in German', async () => {
+    for (let i = 0; i < 2; i++) expect((await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'bank', altcha: await solveAltcha(t) } })).status).toBe(201);
+    const res = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'bank', altcha: await solveAltcha(t) } });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe(texts.upload.tooManyPublic);
+  });
+});
