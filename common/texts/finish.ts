@@ -81,12 +81,12 @@ export const finish = {
 
   // Thank-you pages
   thankYouTitle: 'Vielen Dank!',
-  thankYouIntro: 'Deine Inhalte wurden erfolgreich übermittelt.',
+  thankYouIntro: 'Ihre Inhalte wurden erfolgreich übermittelt.',
   bankThankYouTitle: 'Vielen Dank für Ihren Beitrag!',
   bankThankYouIntro: 'Ihre Inhalte sind bei unserem Social-Media-Team angekommen.',
   contentIdLabel: 'Content-ID',
   noContentIdHint: 'Hinweis: Keine Content-ID gefunden',
-  noContentIdAdvice: 'Bitte kehre zur Upload-Seite zurück und starte den Vorgang erneut.',
+  noContentIdAdvice: 'Bitte kehren Sie zur Upload-Seite zurück und starten Sie den Vorgang erneut.',
   backToUpload: 'Zur Upload-Seite',
   summaryTitle: 'Zusammenfassung',
   summaryType: 'Typ',
@@ -109,9 +109,9 @@ export const finish = {
   showLess: 'Weniger anzeigen',
   nextStepsTitle: 'Wie geht es weiter?',
   nextSteps: [
-    'Unser Social-Media-Team sichtet deine Inhalte.',
+    'Unser Social-Media-Team sichtet Ihre Inhalte.',
     'Wir erstellen daraus einen Beitrag für unsere Kanäle.',
-    'Wenn du Kontaktdaten hinterlässt, erhältst du den fertigen Beitrag vorab zur Prüfung.',
+    'Wenn Sie Kontaktdaten hinterlassen, erhalten Sie den fertigen Beitrag vorab zur Prüfung.',
   ],
   bankNextSteps: [
     'Unser Social-Media-Team sichtet Ihre Inhalte.',

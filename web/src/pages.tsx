@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { PageKey } from '../../common/routes';
 import { texts } from '../../common/texts';
 import { LoginPage } from './features/auth/LoginPage';
@@ -16,6 +16,11 @@ import {
 } from './features/navigation/pages';
 
 const h = texts.nav.pageHeadings;
+const finish = () => import('./features/finish/pages');
+const ThankYouPage = lazy(() => finish().then((m) => ({ default: m.ThankYouPage })));
+const PublicThankYouPage = lazy(() => finish().then((m) => ({ default: m.PublicThankYouPage })));
+const ContactInformationPage = lazy(() => finish().then((m) => ({ default: m.ContactInformationPage })));
+const ImageDescriptionPage = lazy(() => finish().then((m) => ({ default: m.ImageDescriptionPage })));
 const placeholder = (title: string): ComponentType => () => <PlaceholderPage title={title} />;
 
 /**
@@ -38,11 +43,11 @@ export const pages: Record<PageKey, ComponentType> = {
   'voice-message': placeholder(h['voice-message']),
   'transcript-edit': placeholder(h['transcript-edit']),
   'image-upload-after-voice': placeholder(h['image-upload-after-voice']),
-  'contact-information': placeholder(h['contact-information']),
+  'contact-information': ContactInformationPage,
   upload: placeholder(h.upload),
-  'thank-you': placeholder(h['thank-you']),
+  'thank-you': ThankYouPage,
   'image-upload': placeholder(h['image-upload']),
-  'image-description': placeholder(h['image-upload']),
+  'image-description': ImageDescriptionPage,
   'document-upload': placeholder(h['document-upload']),
   'document-image-upload': placeholder(h['document-image-upload']),
   admin: placeholder(h.admin),
@@ -51,5 +56,5 @@ export const pages: Record<PageKey, ComponentType> = {
   inbox: placeholder(h.inbox),
   'inbox-detail': placeholder(h.inbox),
   'public-upload': placeholder(h.upload),
-  'public-thank-you': placeholder(h['thank-you']),
+  'public-thank-you': PublicThankYouPage,
 };

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { isLocalId, isNumericId } from '../../../../common/content-id';
+import { contactForm, type ContactForm as ContactValues, type FormVariant } from '../../../../common/schemas/finish';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { InputField } from '../../ui/Field';
+
+const f = texts.finish;
+const LOCAL_SAVE_MS = 500;
+
+/**
+ * The thank-you contact form (first name, last name, e-mail) with the tenant's rules. The consent
+ * sentence shown under it is sent along and stored word for word. Calls onSaved after success.
+ */
+export function ContactForm({ contentId, variant, onSaved }: { contentId: string | null; variant: FormVariant; onSaved: () => void }) {
+  const form = useForm<ContactValues>({
+    resolver: zodResolver(contactForm(variant)),
+    defaultValues: { firstName: '', lastName: '', email: '', consentText: f.consent.contact },
+  });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!contentId) {
+      notify.error(texts.common.errorTitle, f.contactIdMissing);
+      return;
+    }
+    if (isLocalId(contentId) || !isNumericId(contentId)) {
+      // Spec: a local id only simulates saving (0.5 s), with the test-mode message.
+      await new Promise((r) => setTimeout(r, LOCAL_SAVE_MS));
+      notify.success(f.contactSavedTitle, f.contactSavedLocally);
+      onSaved();
+      return;
+    }
+    try {
+      await api.put(`/api/submissions/${contentId}/contact`, values, { contentId });
+      notify.success(f.contactSavedTitle, f.contactSaved);
+      onSaved();
+    } catch (error) {
+      const message = error instanceof ApiError && !error.unreachable && error.status < 500 ? error.message : f.contactSaveFailed;
+      notify.error(texts.common.errorTitle, message);
+      throw error;
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)} className="space-y-4" aria-label={f.contactTitle}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField label={f.firstName} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+        <InputField label={f.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+      </div>
+      <InputField label={f.email} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+      <p className="text-xs leading-relaxed text-slate-600" data-testid="contact-consent">
+        {f.consent.contact}
+      </p>
+      <Button type="submit" block disabled={isSubmitting || isSubmitSuccessful}>
+        {isSubmitting ? f.contactSubmitting : f.contactSubmit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Mic, PencilLine } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { isNumericId } from '../../../../common/content-id';
+import { wAnswers, wQuestionKeys, type WAnswers } from '../../../../common/schemas/finish';
+import { tenantPath } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextareaField } from '../../ui/Field';
+import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { useContentId } from '../submission/useContentId';
+import { useTenant } from '../tenant/TenantContext';
+
+const f = texts.finish;
+
+/**
+ * After a photo or video: describe it by the W-questions or in a short voice interview (the image
+ * interview at interview/image), then on to the thank-you page.
+ */
+export function ImageDescriptionPage() {
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const { contentId, loading } = useContentId({ kind: 'description', variant: 'image_interview' });
+  const [method, setMethod] = useState<'choose' | 'text'>('choose');
+
+  if (loading) return <Spinner text={f.loadingInfo} />;
+
+  if (method === 'text') return <WQuestionsForm contentId={contentId} onBack={() => setMethod('choose')} onDone={() => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: contentId } })} />;
+
+  return (
+    <Page title={f.descriptionTitle} intro={f.descriptionIntro}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ChoiceButton icon={<PencilLine size={22} aria-hidden="true" />} title={f.describeByText} text={f.describeByTextHint} onClick={() => setMethod('text')} />
+        <ChoiceButton
+          icon={<Mic size={22} aria-hidden="true" />}
+          title={f.describeByInterview}
+          text={f.describeByInterviewHint}
+          onClick={() => navigate(tenantPath(tenant, 'interview/image'), { state: { interviewId: contentId } })}
+        />
+      </div>
+    </Page>
+  );
+}
+
+function ChoiceButton({ icon, title, text, onClick }: { icon: ReactNode; title: string; text: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="group flex items-start gap-4 rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm transition hover:border-brand hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40"
+    >
+      <span className="mt-0.5 shrink-0 rounded-lg bg-slate-100 p-2.5 text-brand">{icon}</span>
+      <span className="min-w-0">
+        <span className="block text-base font-semibold text-slate-900 group-hover:text-brand">{title}</span>
+        <span className="mt-1 block text-sm text-slate-600">{text}</span>
+      </span>
+    </button>
+  );
+}
+
+function WQuestionsForm({ contentId, onBack, onDone }: { contentId: string | null; onBack: () => void; onDone: () => void }) {
+  const form = useForm<WAnswers>({ resolver: zodResolver(wAnswers), defaultValues: { who: '', what: '', when: '', where: '', why: '' } });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+
+  const submit = form.handleSubmit(
+    async (answers) => {
+      if (!contentId) {
+        notify.error(texts.common.errorTitle, f.wSaveFailed);
+        throw new Error('no content id');
+      }
+      if (!isNumericId(contentId)) {
+        // A local id is never sent to the server (spec): the answers stay in this browser.
+        sessionStorage.setItem(`wAnswers:${contentId}`, JSON.stringify(answers));
+        notify.success(f.wSavedTitle, f.wSavedLocally);
+        return onDone();
+      }
+      try {
+        await api.put(`/api/submissions/${contentId}/description`, answers, { contentId });
+      } catch (error) {
+        const message = error instanceof ApiError && error.status === 404 ? error.message : f.wSaveFailed;
+        notify.error(texts.common.errorTitle, message);
+        throw error;
+      }
+      notify.success(f.wSavedTitle, f.wSaved);
+      onDone();
+    },
+    () => notify.error(f.wIncompleteTitle, f.wIncomplete),
+  );
+
+  return (
+    <Page title={f.describeByText} intro={f.describeByTextHint}>
+      <Card>
+        <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)} className="space-y-4">
+          {wQuestionKeys.map((key) => (
+            <TextareaField key={key} label={f.wQuestions[key].label} hint={f.wQuestions[key].hint} rows={2} className="min-h-0" error={errors[key]?.message} {...form.register(key)} />
+          ))}
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
+              {f.chooseOtherMethod}
+            </Button>
+            <Button type="submit" disabled={isSubmitting || isSubmitSuccessful}>
+              {isSubmitting ? f.wSubmitting : f.wSubmit}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { isNumericId } from '../../../../common/content-id';
+import type { SubmissionKind } from '../../../../common/schemas/submission';
+import { tenantPath, tenants, type Tenant } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { notify } from '../../lib/notify';
+import { clearAllStorage, clearStoredIds, storageKeys } from '../../lib/storage';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { useKnownContentId } from '../submission/useContentId';
+import { TenantProvider, useTenant } from '../tenant/TenantContext';
+import { ContactForm } from './ContactForm';
+import { MediaList } from './MediaList';
+import { finishedPath, finishProfiles, newContentPath, type FinishProfile } from './profile';
+import { TranscriptPreview } from './TranscriptPreview';
+import { useFinishedSubmission } from './useFinishedSubmission';
+
+const f = texts.finish;
+
+type Paths = { finished: string; newContent: string; upload: string; back: string | null };
+
+/** Thank-you page of a tenant flow: /thank-you, /firma-a/thank-you, /firma-b/thank-you, /bank/thank-you. */
+export function ThankYouPage() {
+  const tenant = useTenant();
+  const known = useKnownContentId();
+  const [contentId] = useState(known);
+  const profile = finishProfiles[tenant.key];
+  const paths: Paths = {
+    finished: finishedPath(tenant),
+    newContent: newContentPath(tenant),
+    upload: tenantPath(tenant, 'upload'),
+    back: profile.backLabel ? tenant.homePath : null,
+  };
+  return <ThankYouView profile={profile} contentId={contentId} paths={paths} />;
+}
+
+/** The public link's tenant: /p/vdi, /p/firma-a, /p/bank. */
+function publicTenant(param: string | undefined): Tenant | null {
+  return Object.values(tenants).find((t) => t.key === param || t.key.replace('_', '-') === param) ?? null;
+}
+
+/** Thank-you page of the anonymous public upload (/p/:tenant/thank-you); the browser's token proves ownership. */
+export function PublicThankYouPage() {
+  const tenant = publicTenant(useParams().tenant);
+  if (!tenant) return <Page title={f.thankYouTitle} intro={f.noContentIdHint} />;
+  return (
+    <TenantProvider tenant={tenant.key}>
+      <PublicThankYou tenant={tenant} />
+    </TenantProvider>
+  );
+}
+
+function PublicThankYou({ tenant }: { tenant: Tenant }) {
+  const location = useLocation();
+  const known = useKnownContentId();
+  const [contentId] = useState(() => {
+    const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
+    return fromState ? String(fromState) : (known ?? sessionStorage.getItem(storageKeys.currentInterviewId));
+  });
+  const upload = `/p/${tenant.key.replace('_', '-')}/upload`;
+  const profile = { ...finishProfiles[tenant.key], backLabel: null, clearsAllStorage: false };
+  return <ThankYouView profile={profile} contentId={contentId} paths={{ finished: upload, newContent: upload, upload, back: null }} />;
+}
+
+function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; contentId: string | null; paths: Paths }) {
+  const navigate = useNavigate();
+  const { summary, media } = useFinishedSubmission(contentId);
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+  useEffect(() => {
+    if (summary.isError) notify.error(texts.common.errorTitle, texts.common.contentIdMissing);
+  }, [summary.isError]);
+
+  const onContactSaved = () => {
+    if (profile.clearsAllStorage) clearAllStorage();
+    else clearStoredIds();
+    redirect.current = window.setTimeout(() => navigate(paths.finished), profile.redirectMs);
+  };
+  const startNew = () => {
+    clearStoredIds();
+    navigate(paths.newContent);
+  };
+
+  const loadFailed = summary.isError;
+  const missing = !contentId || loadFailed;
+  if (isNumericId(contentId) && summary.isPending) return <Spinner text={f.loadingInfo} />;
+
+  const data = summary.data;
+  const files = media.data ?? [];
+  const images = files.filter((m) => m.kind === 'photo').length;
+  const transcript = data?.transcript?.trim() ? data.transcript : null;
+  const kind = (data?.kind ?? null) as SubmissionKind | null;
+
+  return (
+    <Page title={profile.title} intro={profile.intro}>
+      <div className="space-y-5">
+        {missing ? (
+          <Card className="border-amber-300 bg-amber-50">
+            <p role="status" className="font-semibold text-amber-900">
+              {f.noContentIdHint}
+            </p>
+            <p className="mt-1 text-sm text-amber-900">{loadFailed ? texts.common.contentIdMissing : f.noContentIdAdvice}</p>
+            <Link to={paths.upload} className="mt-3 inline-block text-sm font-semibold text-brand underline">
+              {f.backToUpload}
+            </Link>
+          </Card>
+        ) : (
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">{f.summaryTitle}</h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-500">{f.contentIdLabel}</dt>
+              <dd className="font-mono font-semibold text-slate-900" data-testid="content-id">
+                {contentId}
+              </dd>
+              {kind && (
+                <>
+                  <dt className="text-slate-500">{f.summaryType}</dt>
+                  <dd className="text-slate-900">{f.kindLabels[kind] ?? kind}</dd>
+                </>
+              )}
+              {data && (
+                <>
+                  <dt className="text-slate-500">{f.summaryTranscript}</dt>
+                  <dd className="text-slate-900">{transcript ? f.transcriptPresent : f.transcriptAbsent}</dd>
+                  <dt className="text-slate-500">{f.summaryImages}</dt>
+                  <dd className="text-slate-900" data-testid="image-count">
+                    {images}
+                  </dd>
+                </>
+              )}
+            </dl>
+          </Card>
+        )}
+
+        {data && (
+          <Card>
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">{f.filesTitle}</h2>
+            {media.isPending ? <p className="text-sm text-slate-500">{f.loadingInfo}</p> : <MediaList media={files} />}
+          </Card>
+        )}
+
+        {transcript && (
+          <Card>
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">{f.transcriptTitle}</h2>
+            <TranscriptPreview transcript={transcript} />
+          </Card>
+        )}
+
+        <Card>
+          <h2 className="mb-2 text-lg font-semibold text-slate-900">{f.nextStepsTitle}</h2>
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            {profile.nextSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </Card>
+
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">{f.contactTitle}</h2>
+          <p className="mb-4 mt-1 text-sm text-slate-600">{f.contactIntro}</p>
+          <ContactForm contentId={contentId} variant={profile.variant} onSaved={onContactSaved} />
+        </Card>
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
+          {paths.back && profile.backLabel && (
+            <Button variant="secondary" onClick={() => navigate(paths.back!)}>
+              {profile.backLabel}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={startNew}>
+            {f.newContent}
+          </Button>
+        </div>
+      </div>
+    </Page>
+  );
+}
