@@ -31,6 +31,7 @@ import { adminRoutes } from './admin/routes';
 import { inboxRoutes } from './inbox/routes';
 import { userRoutes } from './users/routes';
 import { noTranscriber, type Transcriber } from './transcription/transcriber';
+import { voiceRoutes } from './voice/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +49,7 @@ declare module 'fastify' {
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, userRoutes];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, userRoutes, voiceRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {

@@ -1,2 +1,122 @@
-/** Texts of the interview capability. */
-export const interview = {} as const;
+/** Texts of the interview capability: pages, voice button, transcript panel and the built-in interviewer. */
+
+type Plan = { opening: string; questions: readonly string[] };
+
+const closing =
+  'Vielen Dank für das Gespräch! Damit habe ich alles, was wir für einen guten Beitrag brauchen. Sie können das Transkript jetzt noch bearbeiten und Bilder hinzufügen.';
+
+/** Interview plans of the built-in interviewer: open questions that draw out stories, facts, names and images. */
+const engineerPlans: Record<'engineering-path' | 'behind-scenes' | 'tech-dive' | 'free-topic', Plan> = {
+  'engineering-path': {
+    opening: 'Hallo und schön, dass Sie sich Zeit nehmen! Wir sprechen heute über Ihren Weg in den Ingenieurberuf. Erzählen Sie doch zum Einstieg: Wer sind Sie, und woran arbeiten Sie heute?',
+    questions: [
+      'Wann haben Sie zum ersten Mal gemerkt, dass Technik Sie fasziniert? Gab es einen bestimmten Moment oder einen Menschen, der das ausgelöst hat?',
+      'Wie ging es dann weiter: Ausbildung, Studium, erste Stelle? Welche Station hat Sie am meisten geprägt, und warum?',
+      'Erzählen Sie von einer Hürde auf diesem Weg. Was ist schiefgelaufen, und wie haben Sie sie gemeistert?',
+      'Auf welches Projekt oder Ergebnis sind Sie besonders stolz? Beschreiben Sie es so, dass man es sich bildlich vorstellen kann.',
+      'Was würden Sie jungen Menschen sagen, die überlegen, Ingenieurin oder Ingenieur zu werden?',
+    ],
+  },
+  'behind-scenes': {
+    opening: 'Hallo und schön, dass Sie dabei sind! Heute geht es um einen Blick hinter die Kulissen. Stellen Sie sich bitte kurz vor: Wer sind Sie, und wo arbeiten Sie?',
+    questions: [
+      'Nehmen Sie uns mit durch einen typischen Arbeitstag: Wie beginnt er, und was passiert bis zum Feierabend?',
+      'Was an Ihrer Arbeit sieht man von außen nicht? Was würde Außenstehende überraschen?',
+      'Mit wem arbeiten Sie eng zusammen, und wie sieht diese Zusammenarbeit konkret aus?',
+      'Erzählen Sie von einem Moment aus der letzten Zeit, der typisch für Ihre Arbeit war, ob lustig, stressig oder bewegend.',
+      'Welcher Ort, welches Werkzeug oder welcher Gegenstand steht für Ihren Arbeitsalltag? Den könnten wir fotografieren.',
+    ],
+  },
+  'tech-dive': {
+    opening: 'Hallo und willkommen zum Deep Dive Technik! Um welche Technik oder welches Projekt soll es heute gehen, und welche Rolle spielen Sie dabei?',
+    questions: [
+      'Welches Problem löst diese Technik? Erklären Sie es bitte so, dass es auch jemand ohne Fachwissen versteht.',
+      'Wie funktioniert sie im Kern? Gibt es einen Vergleich aus dem Alltag, der das anschaulich macht?',
+      'Was war die größte technische Herausforderung, und wie ist das Team sie angegangen?',
+      'Welche Zahlen, Daten oder Ergebnisse zeigen, was die Technik leistet?',
+      'Wohin entwickelt sich das Thema in den nächsten Jahren, und was bedeutet das für die Menschen, die sie nutzen?',
+    ],
+  },
+  'free-topic': {
+    opening: 'Hallo und schön, dass Sie da sind! Heute bestimmen Sie das Thema. Worüber möchten Sie sprechen, und warum liegt Ihnen das am Herzen?',
+    questions: [
+      'Wie sind Sie auf dieses Thema gestoßen? Erzählen Sie die Geschichte dahinter.',
+      'Wer ist daran beteiligt? Nennen Sie gern Namen, Teams oder Organisationen.',
+      'Gab es einen Wendepunkt oder ein Erlebnis, das Ihnen besonders in Erinnerung geblieben ist?',
+      'Was soll jemand, der den Beitrag liest, am Ende mitnehmen?',
+      'Gibt es Bilder, Orte oder Gegenstände, die dieses Thema gut zeigen würden?',
+    ],
+  },
+};
+
+const bankerPlans: typeof engineerPlans = {
+  'engineering-path': {
+    opening: 'Hallo und schön, dass Sie sich Zeit nehmen! Wir sprechen heute über Ihren Weg in die Bank. Erzählen Sie zum Einstieg: Wer sind Sie, und was ist heute Ihre Aufgabe?',
+    questions: [
+      'Wie sind Sie zum Banking gekommen? Gab es einen Moment oder einen Menschen, der den Ausschlag gegeben hat?',
+      'Welche Stationen lagen auf dem Weg: Ausbildung, Studium, Wechsel? Welche hat Sie am meisten geprägt?',
+      'Erzählen Sie von einer schwierigen Situation im Beruf und wie Sie sie gelöst haben.',
+      'Auf welchen Erfolg, mit Kundinnen und Kunden oder im Team, sind Sie besonders stolz?',
+      'Was würden Sie jemandem raten, der überlegt, eine Laufbahn in der Bank einzuschlagen?',
+    ],
+  },
+  'behind-scenes': {
+    opening: 'Hallo und schön, dass Sie dabei sind! Heute werfen wir einen Blick hinter die Kulissen Ihrer Bank. Stellen Sie sich kurz vor: Wer sind Sie, und in welchem Bereich arbeiten Sie?',
+    questions: [
+      'Wie sieht ein typischer Arbeitstag bei Ihnen aus, vom ersten Termin bis zum Feierabend?',
+      'Was passiert in der Bank, das Kundinnen und Kunden nie zu sehen bekommen?',
+      'Mit welchen Kolleginnen und Kollegen arbeiten Sie eng zusammen, und wie?',
+      'Erzählen Sie von einem Erlebnis aus der letzten Zeit, das zeigt, wie Ihre Arbeit wirklich ist.',
+      'Welcher Ort oder welcher Gegenstand steht für Ihren Arbeitsalltag? Den könnten wir fotografieren.',
+    ],
+  },
+  'tech-dive': {
+    opening: 'Hallo und willkommen zum Deep Dive Banking! Welches Thema aus dem Banking möchten Sie heute erklären, und was haben Sie damit zu tun?',
+    questions: [
+      'Warum ist dieses Thema für Kundinnen und Kunden wichtig? Erklären Sie es bitte ohne Fachbegriffe.',
+      'Wie funktioniert es im Kern? Gibt es ein Beispiel aus dem Alltag, das es greifbar macht?',
+      'Welche Missverständnisse hören Sie dazu am häufigsten, und was stimmt wirklich?',
+      'Welche Zahlen oder Fakten zeigen, worum es geht?',
+      'Wie wird sich das Thema in den nächsten Jahren verändern?',
+    ],
+  },
+  'free-topic': engineerPlans['free-topic'],
+};
+
+const generalPlan: Plan = {
+  opening: 'Hallo und schön, dass Sie sich Zeit nehmen! Erzählen Sie zum Einstieg: Wer sind Sie, und was möchten Sie heute mit uns teilen?',
+  questions: [
+    'Was ist der Anlass? Warum ist das gerade jetzt ein Thema?',
+    'Wer ist beteiligt? Nennen Sie gern Namen, Teams oder Partner.',
+    'Erzählen Sie von einem konkreten Erlebnis, das die Geschichte lebendig macht.',
+    'Welche Zahlen, Daten oder Ergebnisse sollten im Beitrag vorkommen?',
+    'Was soll jemand, der den Beitrag sieht, am Ende mitnehmen?',
+  ],
+};
+
+const imagePlan: Plan = {
+  opening: 'Hallo! Ich stelle Ihnen ein paar kurze Fragen zu Ihrem Bild. Wer ist auf dem Bild zu sehen?',
+  questions: [
+    'Was passiert auf dem Bild? Beschreiben Sie die Situation.',
+    'Wann wurde das Bild aufgenommen?',
+    'Wo ist das Bild entstanden?',
+    'Warum ist dieser Moment wichtig, was ist die Geschichte dahinter?',
+  ],
+};
+
+export const interview = {
+  plans: { engineer: engineerPlans, banker: bankerPlans, general: generalPlan, image: imagePlan },
+  closing,
+  /** Asked once when an answer was very short. */
+  followUp: 'Können Sie das noch etwas genauer erzählen? Ein Beispiel oder eine kleine Geschichte hilft uns sehr.',
+  chatSystemPrompt: (topicTitle: string, plan: string) =>
+    `Du bist ein freundlicher, neugieriger Journalist und führst auf Deutsch ein gesprochenes Interview zum Thema „${topicTitle}" für einen Social-Media-Beitrag. ` +
+    'Stelle immer genau eine offene Frage, kurz und gesprochen gut verständlich, und sieze dein Gegenüber. ' +
+    'Frage nach Geschichten, konkreten Erlebnissen, Namen, Zahlen und Bildern, die ein Beitrag braucht. Gehe auf die letzte Antwort ein. ' +
+    `Orientiere dich an diesem Interviewplan:\n${plan}`,
+  imageTopicTitle: 'Bildbeschreibung',
+  unavailableAgent: 'Für dieses Interview ist kein Sprachagent eingerichtet.',
+  agentUnreachable: 'Der Sprachagent ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  sessionExpired: 'Die Interview-Sitzung ist abgelaufen. Bitte starten Sie das Interview erneut.',
+  invalidAudioFormat: 'Ungültiges Audioformat. Erlaubt sind pcm und ulaw mit den vorgesehenen Abtastraten.',
+} as const;

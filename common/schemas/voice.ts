@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { interviewTopics } from '../tenants';
+import { tenantKey } from './submission';
+
+export const voiceTopics = [...interviewTopics, 'general', 'image'] as const;
+export const voiceTopic = z.enum(voiceTopics);
+export type VoiceTopic = z.infer<typeof voiceTopic>;
+
+/** GET /api/voice/signed-url?tenant=&topic=&contentId= */
+export const signedUrlQuery = z.object({
+  tenant: tenantKey,
+  topic: voiceTopic,
+  contentId: z.coerce.number().int().positive().optional(),
+});
+
+export type SignedUrlResponse = {
+  provider: 'builtin' | 'elevenlabs';
+  signedUrl: string;
+  /** 'browser': no server speech, the browser reads the interviewer's text aloud. */
+  speech: 'server' | 'browser';
+};
+
+/** POST /api/voice/conversations/:conversationId/transcript after an ElevenLabs call. */
+export const conversationFinished = z.object({ contentId: z.coerce.number().int().positive() });
+export const conversationIdParam = z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { addTurn, type Turn } from '../../common/transcript';
+import type { Transcriber } from '../transcription/transcriber';
+import { ConversationRecorder, decodeChunk, encodeChunk, formatName, resample, type AudioFormat } from './audio';
+import type { Interviewer } from './interviewer';
+import type { Speech, SpeechSynthesizer } from './speech';
+import { TurnDetector } from './turns';
+
+/** The rate the agent works at inside: turn detection, transcription and the recording. */
+const WORK_RATE = 16000;
+const PING_EVERY_MS = 5000;
+const AUDIO_CHUNK_MS = 500;
+/** Spoken German without audio: roughly how long the browser needs to read a text aloud. */
+const CHARS_PER_SECOND = 14;
+
+export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number };
+
+export type AgentOptions = {
+  interviewer: Interviewer;
+  transcriber: Transcriber;
+  synthesizer: SpeechSynthesizer | null;
+  inputFormat: AudioFormat;
+  outputFormat: AudioFormat;
+  log: FastifyBaseLogger;
+  silenceMs?: number;
+  /** Called for every answered turn: end of the spoken answer to the next question going out. */
+  onTiming?: (timing: TurnTiming) => void;
+  /** Called once when the socket is gone, with the whole conversation. */
+  onFinished?: (result: { conversationId: string; turns: Turn[]; recording: ConversationRecorder }) => Promise<void> | void;
+};
+
+/**
+ * One conversation of the built-in interviewer over a WebSocket that speaks the ElevenLabs
+ * Conversational AI protocol, as @elevenlabs/client expects it.
+ */
+export class BuiltinAgentSession {
+  readonly conversationId = `conv_${randomUUID().replace(/-/g, '')}`;
+  private eventId = 0;
+  private started = false;
+  private ended = false;
+  private busy: Promise<void> = Promise.resolve();
+  private turns: Turn[] = [];
+  private agentSpeakingUntil = 0;
+  private readonly detector: TurnDetector;
+  private readonly recorder = new ConversationRecorder(WORK_RATE);
+  /** Wall-clock arrival of received audio, by stream position, to time the end of an answer. */
+  private arrivals: { end: number; at: number }[] = [];
+  private received = 0;
+  private pinger: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly opts: AgentOptions,
+  ) {
+    this.detector = new TurnDetector({ sampleRate: WORK_RATE, silenceMs: opts.silenceMs });
+    this.detector.onSpeechStart = () => this.userStartedSpeaking();
+    this.detector.onTurnEnd = (turn) => {
+      const answeredAt = this.wallClockOf(turn.voiceEnd);
+      this.queue(() => this.answer(turn.samples, turn.voicedMs, answeredAt));
+    };
+    socket.on('message', (data, isBinary) => this.receive(isBinary ? null : data.toString()));
+    socket.on('close', () => void this.finish());
+    socket.on('error', (error) => opts.log.warn({ err: error }, 'voice socket error'));
+    // The client opens with its initiation data; start anyway if it never comes.
+    setTimeout(() => this.start(), 2000).unref();
+  }
+
+  private send(message: object): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private queue(task: () => Promise<void>): void {
+    this.busy = this.busy.then(task).catch((error) => this.opts.log.error({ err: error }, 'voice agent turn failed'));
+  }
+
+  private receive(text: string | null): void {
+    if (text === null) return;
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof message.user_audio_chunk === 'string') return this.audioIn(Buffer.from(message.user_audio_chunk, 'base64'));
+    switch (message.type) {
+      case 'conversation_initiation_client_data':
+        return this.start();
+      case 'user_message':
+        if (typeof message.text === 'string' && message.text.trim()) {
+          const typed = message.text.trim();
+          this.queue(() => this.answerText(typed, Date.now()));
+        }
+        return;
+      default:
+        // pong, user_activity, feedback, contextual_update: nothing to do for this agent.
+        return;
+    }
+  }
+
+  private start(): void {
+    if (this.started || this.ended) return;
+    this.started = true;
+    this.send({
+      type: 'conversation_initiation_metadata',
+      conversation_initiation_metadata_event: {
+        conversation_id: this.conversationId,
+        agent_output_audio_format: formatName(this.opts.outputFormat),
+        user_input_audio_format: formatName(this.opts.inputFormat),
+      },
+    });
+    this.pinger = setInterval(() => this.send({ type: 'ping', ping_event: { event_id: ++this.eventId, ping_ms: null } }), PING_EVERY_MS);
+    const opening = this.opts.interviewer.opening();
+    this.queue(async () => this.say(opening, await this.synthesize(opening), false));
+  }
+
+  private audioIn(bytes: Buffer): void {
+    if (!this.started || this.ended) return;
+    const samples = resample(decodeChunk(bytes, this.opts.inputFormat), this.opts.inputFormat.sampleRate, WORK_RATE);
+    this.recorder.addUser(samples);
+    this.received += samples.length;
+    this.arrivals.push({ end: this.received, at: Date.now() });
+    if (this.arrivals.length > 400) this.arrivals.splice(0, 200);
+    this.detector.push(samples);
+  }
+
+  /** Wall-clock time at which the given stream position was spoken (the chunk's arrival, less what followed it). */
+  private wallClockOf(position: number): number {
+    const chunk = this.arrivals.find((a) => a.end >= position) ?? this.arrivals[this.arrivals.length - 1];
+    if (!chunk) return Date.now();
+    return chunk.at - ((chunk.end - position) / WORK_RATE) * 1000;
+  }
+
+  private userStartedSpeaking(): void {
+    if (Date.now() < this.agentSpeakingUntil) {
+      this.agentSpeakingUntil = 0;
+      this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
+    }
+  }
+
+  private async answer(samples: Int16Array, voicedMs: number, answeredAt: number): Promise<void> {
+    if (this.ended) return;
+    let text = '';
+    try {
+      text = (await this.opts.transcriber.transcribe({ kind: 'pcm16', data: samples, sampleRate: WORK_RATE }, { language: 'de' })).text.trim();
+    } catch (error) {
+      this.opts.log.warn({ err: error }, 'voice agent could not transcribe an answer');
+    }
+    await this.reply(text, voicedMs, answeredAt);
+  }
+
+  private async answerText(text: string, answeredAt: number): Promise<void> {
+    await this.reply(text, Number.POSITIVE_INFINITY, answeredAt);
+  }
+
+  private async reply(text: string, voicedMs: number, answeredAt: number): Promise<void> {
+    if (this.ended) return;
+    if (text) {
+      this.turns = addTurn(this.turns, { speaker: 'user', text });
+      this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: text, event_id: ++this.eventId } });
+    }
+    const next = await this.opts.interviewer.next(this.turns, { text, voicedMs });
+    const speech = await this.synthesize(next.text);
+    const sentAt = Date.now();
+    this.say(next.text, speech, next.done);
+    this.opts.onTiming?.({ conversationId: this.conversationId, answerEndedAt: answeredAt, questionSentAt: sentAt, latencyMs: Math.round(sentAt - answeredAt) });
+  }
+
+  private async synthesize(text: string): Promise<Speech | null> {
+    if (!this.opts.synthesizer) return null;
+    try {
+      return await this.opts.synthesizer.synthesize(text);
+    } catch (error) {
+      this.opts.log.warn({ err: error }, 'speech synthesis failed; the browser reads the text instead');
+      return null;
+    }
+  }
+
+  /** Sends a question as text and, with a synthesiser, as audio; the last one ends the conversation. */
+  private say(text: string, speech: Speech | null, done: boolean): void {
+    if (this.ended) return;
+    const eventId = ++this.eventId;
+    this.turns = addTurn(this.turns, { speaker: 'interviewer', text });
+    this.send({ type: 'agent_response', agent_response_event: { agent_response: text, event_id: eventId } });
+    let durationMs = (text.length / CHARS_PER_SECOND) * 1000;
+    if (speech) {
+      const work = resample(speech.samples, speech.sampleRate, WORK_RATE);
+      this.recorder.addAgent(work);
+      const out = resample(speech.samples, speech.sampleRate, this.opts.outputFormat.sampleRate);
+      const step = Math.round((this.opts.outputFormat.sampleRate * AUDIO_CHUNK_MS) / 1000);
+      for (let i = 0; i < out.length; i += step) {
+        const chunk = encodeChunk(out.subarray(i, i + step), this.opts.outputFormat);
+        this.send({ type: 'audio', audio_event: { audio_base_64: chunk.toString('base64'), event_id: eventId } });
+      }
+      durationMs = (out.length / this.opts.outputFormat.sampleRate) * 1000;
+    }
+    this.agentSpeakingUntil = Date.now() + durationMs;
+    if (done) {
+      // Let the closing words play out, then end the session as the agent: close code 1000.
+      setTimeout(() => this.socket.close(1000, 'Interview beendet'), durationMs + 800).unref();
+    }
+  }
+
+  private async finish(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.pinger) clearInterval(this.pinger);
+    await this.busy;
+    await this.opts.onFinished?.({ conversationId: this.conversationId, turns: this.turns, recording: this.recorder });
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { decodeChunk, decodeWav, encodeChunk, encodeWav, parseAudioFormat, resample } from './audio';
+import { concat, silence, spokenGerman } from './testing/spoken';
+import { TurnDetector, type EndedTurn } from './turns';
+
+describe('audio formats', () => {
+  it('accepts pcm and ulaw at the protocol rates', () => {
+    expect(parseAudioFormat('pcm_16000')).toEqual({ encoding: 'pcm', sampleRate: 16000 });
+    expect(parseAudioFormat('pcm_44100')).toEqual({ encoding: 'pcm', sampleRate: 44100 });
+    expect(parseAudioFormat('ulaw_8000')).toEqual({ encoding: 'ulaw', sampleRate: 8000 });
+  });
+
+  it.each(['mp3_44100', 'pcm_12345', 'ulaw_16000', 'pcm', ''])('refuses %j with an invalid-audio-format error', (format) => {
+    expect(() => parseAudioFormat(format)).toThrow(/invalid audio format/);
+  });
+
+  it('round-trips PCM exactly and μ-law within its quantisation', () => {
+    const samples = Int16Array.from({ length: 800 }, (_, i) => Math.round(Math.sin(i / 10) * 12000));
+    expect(decodeChunk(encodeChunk(samples, parseAudioFormat('pcm_16000')), parseAudioFormat('pcm_16000'))).toEqual(samples);
+    const ulaw = parseAudioFormat('ulaw_8000');
+    const back = decodeChunk(encodeChunk(samples, ulaw), ulaw);
+    expect(encodeChunk(samples, ulaw).length).toBe(800);
+    samples.forEach((s, i) => expect(Math.abs(back[i]! - s)).toBeLessThanOrEqual(Math.abs(s) / 16 + 8));
+  });
+
+  it('writes and reads WAV files and resamples by rate', () => {
+    const samples = Int16Array.from({ length: 2205 }, (_, i) => (i % 100) * 100);
+    const wav = decodeWav(encodeWav(samples, 22050));
+    expect(wav).toEqual({ samples, sampleRate: 22050 });
+    expect(resample(samples, 22050, 16000).length).toBe(1600);
+  });
+});
+
+describe('end of turn by voice activity', () => {
+  it('finds one answer in spoken German and where its voice ended', async () => {
+    const speech = await spokenGerman('Ich habe Maschinenbau in Aachen studiert und arbeite heute bei einem Windkraftunternehmen.');
+    const detector = new TurnDetector({ sampleRate: 16000, silenceMs: 700 });
+    const turns: EndedTurn[] = [];
+    detector.onTurnEnd = (t) => turns.push(t);
+    const stream = concat(silence(1000), speech, silence(1500));
+    for (let i = 0; i < stream.length; i += 4000) detector.push(stream.subarray(i, i + 4000));
+    expect(turns).toHaveLength(1);
+    const speechEnd = 16000 + speech.length;
+    // espeak ends with a little silence of its own; the detector finds the last voiced frame.
+    expect(turns[0]!.voiceEnd).toBeLessThanOrEqual(speechEnd);
+    expect(turns[0]!.voiceEnd).toBeGreaterThan(speechEnd - 16000 * 0.4);
+    expect(turns[0]!.voicedMs).toBeGreaterThan(2000);
+  });
+
+  it('does not end a turn in the short pauses between sentences', async () => {
+    const a = await spokenGerman('Das war mein erstes Projekt.');
+    const b = await spokenGerman('Danach kam die Windkraft.');
+    const detector = new TurnDetector({ sampleRate: 16000, silenceMs: 700 });
+    const turns: EndedTurn[] = [];
+    detector.onTurnEnd = (t) => turns.push(t);
+    detector.push(concat(a, silence(200), b, silence(1000)));
+    expect(turns).toHaveLength(1);
+  });
+
+  it('ignores a click that is too short to be an answer', () => {
+    const detector = new TurnDetector({ sampleRate: 16000 });
+    const turns: EndedTurn[] = [];
+    detector.onTurnEnd = (t) => turns.push(t);
+    const click = Int16Array.from({ length: 1600 }, (_, i) => (i % 2 ? 20000 : -20000));
+    detector.push(concat(silence(500), click, silence(1500)));
+    expect(turns).toHaveLength(0);
+  });
+});

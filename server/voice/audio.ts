@@ -1,0 +1,181 @@
+/** Audio formats of the Conversational AI protocol and the sample handling the built-in agent needs. */
+
+export type AudioFormat = { encoding: 'pcm' | 'ulaw'; sampleRate: number };
+
+const pcmRates = [8000, 16000, 22050, 24000, 44100, 48000];
+
+export class InvalidAudioFormat extends Error {
+  constructor(format: string) {
+    super(`invalid audio format: ${format} (allowed: ${allowedAudioFormats().join(', ')})`);
+  }
+}
+
+export function allowedAudioFormats(): string[] {
+  return [...pcmRates.map((r) => `pcm_${r}`), 'ulaw_8000'];
+}
+
+/** 'pcm_16000' → {pcm, 16000}; unknown encodings or rates are refused. */
+export function parseAudioFormat(format: string): AudioFormat {
+  const m = /^(pcm|ulaw)_(\d+)$/.exec(format);
+  if (!m) throw new InvalidAudioFormat(format);
+  const encoding = m[1] as 'pcm' | 'ulaw';
+  const sampleRate = Number(m[2]);
+  if (encoding === 'pcm' ? !pcmRates.includes(sampleRate) : sampleRate !== 8000) throw new InvalidAudioFormat(format);
+  return { encoding, sampleRate };
+}
+
+export const formatName = (f: AudioFormat) => `${f.encoding}_${f.sampleRate}`;
+
+function ulawToLinear(u: number): number {
+  u = ~u & 0xff;
+  const sign = u & 0x80;
+  const exponent = (u >> 4) & 0x07;
+  const mantissa = u & 0x0f;
+  const sample = (((mantissa << 3) + 0x84) << exponent) - 0x84;
+  return sign ? -sample : sample;
+}
+
+function linearToUlaw(sample: number): number {
+  const BIAS = 0x84;
+  const CLIP = 32635;
+  const sign = sample < 0 ? 0x80 : 0;
+  let s = Math.min(Math.abs(sample), CLIP) + BIAS;
+  let exponent = 7;
+  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
+  const mantissa = (s >> (exponent + 3)) & 0x0f;
+  return ~(sign | (exponent << 4) | mantissa) & 0xff;
+}
+
+/** Wire bytes of one chunk → 16-bit samples at the format's rate. */
+export function decodeChunk(bytes: Buffer, format: AudioFormat): Int16Array {
+  if (format.encoding === 'ulaw') return Int16Array.from(bytes, ulawToLinear);
+  const out = new Int16Array(bytes.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = bytes.readInt16LE(i * 2);
+  return out;
+}
+
+/** 16-bit samples → wire bytes of the format (little-endian PCM or μ-law). */
+export function encodeChunk(samples: Int16Array, format: AudioFormat): Buffer {
+  if (format.encoding === 'ulaw') return Buffer.from(Uint8Array.from(samples, linearToUlaw));
+  const out = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i]!, i * 2);
+  return out;
+}
+
+/** Linear-interpolation resampling; enough for speech between the protocol's rates. */
+export function resample(samples: Int16Array, from: number, to: number): Int16Array {
+  if (from === to || samples.length === 0) return samples;
+  const out = new Int16Array(Math.max(1, Math.round((samples.length * to) / from)));
+  const step = from / to;
+  for (let i = 0; i < out.length; i++) {
+    const pos = i * step;
+    const j = Math.floor(pos);
+    const a = samples[Math.min(j, samples.length - 1)]!;
+    const b = samples[Math.min(j + 1, samples.length - 1)]!;
+    out[i] = Math.round(a + (b - a) * (pos - j));
+  }
+  return out;
+}
+
+/** Root mean square of a frame, 0..1. */
+export function rms(samples: Int16Array, start = 0, end = samples.length): number {
+  let sum = 0;
+  for (let i = start; i < end; i++) sum += samples[i]! * samples[i]!;
+  return end > start ? Math.sqrt(sum / (end - start)) / 32768 : 0;
+}
+
+/** A mono 16-bit WAV file. */
+export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
+  const data = encodeChunk(samples, { encoding: 'pcm', sampleRate });
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** Reads a 16-bit PCM WAV (mono, or the first channel); other encodings are refused. */
+export function decodeWav(file: Buffer): { samples: Int16Array; sampleRate: number } {
+  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  let offset = 12;
+  let channels = 1;
+  let sampleRate = 0;
+  let bits = 16;
+  while (offset + 8 <= file.length) {
+    const id = file.toString('ascii', offset, offset + 4);
+    let size = file.readUInt32LE(offset + 4);
+    const body = offset + 8;
+    if (id === 'fmt ') {
+      if (file.readUInt16LE(body) !== 1) throw new Error('WAV is not PCM');
+      channels = file.readUInt16LE(body + 2);
+      sampleRate = file.readUInt32LE(body + 4);
+      bits = file.readUInt16LE(body + 14);
+    } else if (id === 'data') {
+      if (bits !== 16) throw new Error('WAV is not 16-bit');
+      // espeak-ng writes 0x7fffffff as the size when it streams to stdout.
+      if (size === 0 || body + size > file.length) size = file.length - body;
+      const frames = Math.floor(size / (2 * channels));
+      const samples = new Int16Array(frames);
+      for (let i = 0; i < frames; i++) samples[i] = file.readInt16LE(body + i * 2 * channels);
+      return { samples, sampleRate };
+    }
+    offset = body + size + (size & 1);
+  }
+  throw new Error('WAV has no data');
+}
+
+/** The whole conversation on one timeline: the microphone stream is the clock, agent speech is mixed in. */
+export class ConversationRecorder {
+  private chunks: Int16Array[] = [];
+  private length = 0;
+  private agent: { at: number; samples: Int16Array }[] = [];
+  private readonly maxSamples: number;
+
+  constructor(
+    readonly sampleRate: number,
+    maxMinutes = 60,
+  ) {
+    this.maxSamples = sampleRate * 60 * maxMinutes;
+  }
+
+  /** Samples heard so far: where the next agent audio starts. */
+  get position(): number {
+    return this.length;
+  }
+
+  addUser(samples: Int16Array): void {
+    if (this.length + samples.length > this.maxSamples) return;
+    this.chunks.push(samples);
+    this.length += samples.length;
+  }
+
+  addAgent(samples: Int16Array, at = this.length): void {
+    this.agent.push({ at, samples });
+  }
+
+  get isEmpty(): boolean {
+    return this.length === 0 && this.agent.length === 0;
+  }
+
+  toWav(): Buffer {
+    const end = Math.max(this.length, ...this.agent.map((a) => a.at + a.samples.length));
+    const mix = new Int32Array(end);
+    let pos = 0;
+    for (const c of this.chunks) {
+      for (let i = 0; i < c.length; i++) mix[pos + i] = c[i]!;
+      pos += c.length;
+    }
+    for (const a of this.agent) for (let i = 0; i < a.samples.length; i++) mix[a.at + i] = mix[a.at + i]! + a.samples[i]!;
+    return encodeWav(Int16Array.from(mix, (v) => Math.max(-32768, Math.min(32767, v))), this.sampleRate);
+  }
+}

@@ -1,0 +1,127 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { conversationFinished, conversationIdParam, signedUrlQuery, type SignedUrlResponse } from '../../common/schemas/voice';
+import { canEnterTenant, tenants, type TenantKey } from '../../common/tenants';
+import { texts } from '../../common/texts';
+import { requireUser } from '../auth/session';
+import { DomainError } from '../http/errors';
+import { enqueue } from '../jobs/queue';
+import { loadOwnedSubmission } from '../submissions/service';
+import { BuiltinAgentSession, type TurnTiming } from './agent';
+import { parseAudioFormat } from './audio';
+import { agentIdFor, elevenLabsApi } from './elevenlabs';
+import { createInterviewer, interviewPlan } from './interviewer';
+import { ELEVENLABS_TRANSCRIPT_JOB, importElevenLabsConversation, keepRecording } from './service';
+import { createSynthesizer } from './speech';
+import { issueVoiceToken, verifyVoiceToken } from './token';
+import type { VoiceTopic } from '../../common/schemas/voice';
+
+const require = createRequire(import.meta.url);
+
+/** Worklets and resampler of @elevenlabs/client, served by us (the CSP allows only 'self'). */
+const assets: Record<string, () => string> = {
+  'rawAudioProcessor.js': () => require.resolve('@elevenlabs/client/worklets/rawAudioProcessor.js'),
+  'audioConcatProcessor.js': () => require.resolve('@elevenlabs/client/worklets/audioConcatProcessor.js'),
+  'libsamplerate.worklet.js': () => path.join(path.dirname(require.resolve('@alexanderolsen/libsamplerate-js/package.json')), 'dist/libsamplerate.worklet.js'),
+};
+
+/** Timings of answered turns of the built-in agent, for the benchmark and the tests (newest last). */
+export const turnTimings: TurnTiming[] = [];
+
+export async function voiceRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const inputFormat = parseAudioFormat(config.VOICE_INPUT_FORMAT);
+  const outputFormat = parseAudioFormat(config.VOICE_OUTPUT_FORMAT);
+  const synthesizer = createSynthesizer(config);
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  // Conversations still saving their audio when the server stops are waited for.
+  const finishing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...finishing]);
+  });
+
+  app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, (job) => importElevenLabsConversation(app, job.payload as { contentId: number; conversationId: string }));
+
+  app.get('/api/voice/assets/:file', async (request, reply) => {
+    const resolve = assets[(request.params as { file: string }).file];
+    if (!resolve) throw new DomainError('not_found', texts.common.notFound);
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(await readFile(resolve()));
+  });
+
+  app.get('/api/voice/signed-url', async (request, reply): Promise<SignedUrlResponse> => {
+    const query = signedUrlQuery.parse(request.query);
+    const owner = await authorize(request, reply, query.tenant, query.contentId);
+    if (config.VOICE_AGENT === 'elevenlabs') {
+      const agentId = agentIdFor(query.tenant, query.topic, config.ELEVENLABS_AGENT_IDS);
+      if (!agentId || !config.ELEVENLABS_API_KEY) throw new DomainError('unavailable', texts.interview.unavailableAgent);
+      try {
+        const signedUrl = await elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY }).signedUrl(agentId);
+        return { provider: 'elevenlabs', signedUrl, speech: 'server' };
+      } catch (error) {
+        request.log.error({ err: error }, 'ElevenLabs signed URL failed');
+        throw new DomainError('unavailable', texts.interview.agentUnreachable);
+      }
+    }
+    const token = issueVoiceToken(config.authSecret, { tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId: owner });
+    const scheme = request.protocol === 'https' ? 'wss' : 'ws';
+    return { provider: 'builtin', signedUrl: `${scheme}://${request.host}/api/voice/agent?token=${token}`, speech: synthesizer ? 'server' : 'browser' };
+  });
+
+  // The built-in interviewer: the ElevenLabs Conversational AI protocol on our own socket.
+  app.get('/api/voice/agent', { websocket: true }, (socket, request) => {
+    const grant = verifyVoiceToken(config.authSecret, String((request.query as { token?: string }).token ?? ''));
+    if (!grant) {
+      socket.close(1008, texts.interview.sessionExpired);
+      return;
+    }
+    const plan = interviewPlan(grant.tenant, grant.topic as VoiceTopic);
+    new BuiltinAgentSession(socket, {
+      interviewer: createInterviewer(config, plan),
+      transcriber: app.transcriber,
+      synthesizer,
+      inputFormat,
+      outputFormat,
+      silenceMs: config.VOICE_SILENCE_MS,
+      log: request.log,
+      onTiming: (timing) => {
+        turnTimings.push(timing);
+        if (turnTimings.length > 200) turnTimings.shift();
+        request.log.info(timing, 'voice agent answered a turn');
+      },
+      onFinished: async ({ recording }) => {
+        if (!grant.contentId) return;
+        const saving = keepRecording(app, grant.contentId, recording).catch((error) => request.log.error({ err: error }, 'could not keep the interview audio'));
+        finishing.add(saving);
+        await saving;
+        finishing.delete(saving);
+      },
+    });
+  });
+
+  // After an ElevenLabs call the browser names the conversation; a job fetches its transcript.
+  app.post('/api/voice/conversations/:conversationId/transcript', async (request, reply) => {
+    const { conversationId } = conversationIdParam.parse(request.params);
+    const { contentId } = conversationFinished.parse(request.body);
+    await loadOwnedSubmission(request, reply, contentId);
+    if (config.VOICE_AGENT !== 'elevenlabs') throw new DomainError('invalid', texts.interview.unavailableAgent);
+    const jobId = await enqueue(app.db, ELEVENLABS_TRANSCRIPT_JOB, { contentId, conversationId }, { maxAttempts: 6 });
+    app.jobs.nudge();
+    return reply.status(202).send({ jobId });
+  });
+}
+
+/** The caller may interview for this tenant; with a Content-ID it must own that submission. Returns the user id, if any. */
+async function authorize(request: FastifyRequest, reply: FastifyReply, tenant: string, contentId: number | undefined): Promise<string | null> {
+  if (contentId) {
+    const row = await loadOwnedSubmission(request, reply, contentId);
+    if (row.tenant !== tenant) throw new DomainError('forbidden', texts.auth.noPermission);
+    return row.user_id;
+  }
+  const user = await requireUser(request, reply);
+  if (!canEnterTenant(user.role, tenants[tenant as TenantKey])) throw new DomainError('forbidden', texts.auth.noPermission);
+  return user.id;
+}

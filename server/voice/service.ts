@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { now } from '../db/database';
+import { attachFile } from '../submissions/files';
+import { findSubmission } from '../submissions/queries';
+import type { ConversationRecorder } from './audio';
+import { agentIdFor, elevenLabsApi, transcriptOf } from './elevenlabs';
+import type { VoiceTopic } from '../../common/schemas/voice';
+
+export const ELEVENLABS_TRANSCRIPT_JOB = 'voice.elevenlabs-transcript';
+
+/** Keeps the interview audio with the submission (media kind 'audio'). */
+export async function keepRecording(app: FastifyInstance, contentId: number, recording: ConversationRecorder): Promise<void> {
+  if (recording.isEmpty || !(await findSubmission(app.db, contentId))) return;
+  const wav = recording.toWav();
+  await attachFile(app, { contentId, kind: 'audio', body: wav, originalName: 'interview.wav', contentType: 'audio/wav', extension: 'wav', size: wav.length });
+}
+
+/** Sets the transcript (stamping completed_at once) and keeps it as transcript.txt, replacing the older file. */
+export async function storeTranscript(app: FastifyInstance, contentId: number, transcript: string): Promise<void> {
+  const row = await findSubmission(app.db, contentId);
+  if (!row) return;
+  const t = now();
+  await app.db.updateTable('submissions').set({ transcript, updated_at: t, completed_at: row.completed_at ?? t }).where('id', '=', contentId).execute();
+  const old = await app.db.selectFrom('media').select(['id', 'file_path']).where('submission_id', '=', contentId).where('kind', '=', 'transcript').execute();
+  await attachFile(app, { contentId, kind: 'transcript', body: Buffer.from(transcript, 'utf8'), originalName: 'transcript.txt', contentType: 'text/plain', extension: 'txt' });
+  for (const m of old) {
+    await app.db.deleteFrom('media').where('id', '=', m.id).execute();
+    await app.blobs.delete(m.file_path);
+  }
+}
+
+export class ConversationNotReady extends Error {}
+
+/**
+ * After an ElevenLabs call: fetches the conversation, checks it belongs to the submission's agent,
+ * and stores its transcript as the authoritative one (the browser's live transcript is a preview),
+ * with the call's audio when ElevenLabs kept it. Throws while ElevenLabs is still processing, so the
+ * job runs again later.
+ */
+export async function importElevenLabsConversation(app: FastifyInstance, payload: { contentId: number; conversationId: string }) {
+  const { config } = app;
+  if (!config.ELEVENLABS_API_KEY) throw new Error('ELEVENLABS_API_KEY is not set');
+  const row = await findSubmission(app.db, payload.contentId);
+  if (!row) return { skipped: 'submission gone' };
+  const api = elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY });
+  const conversation = await api.conversation(payload.conversationId);
+  const expected = agentIdFor(row.tenant, (row.topic ?? 'general') as VoiceTopic, config.ELEVENLABS_AGENT_IDS);
+  if (conversation.agent_id !== expected) return { skipped: 'conversation of another agent' };
+  if (conversation.status !== 'done' && conversation.status !== 'failed') throw new ConversationNotReady(`conversation ${conversation.status}`);
+  const transcript = transcriptOf(conversation);
+  if (transcript.trim()) await storeTranscript(app, payload.contentId, transcript);
+  const audio = await api.conversationAudio(payload.conversationId);
+  if (audio && audio.data.length > 0) {
+    await attachFile(app, { contentId: payload.contentId, kind: 'audio', body: audio.data, originalName: audio.contentType.includes('wav') ? 'interview.wav' : 'interview.mp3', contentType: audio.contentType, extension: audio.contentType.includes('wav') ? 'wav' : 'mp3', size: audio.data.length });
+  }
+  return { transcriptChars: transcript.length, audio: !!audio };
+}
