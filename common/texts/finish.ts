@@ -1,3 +1,5 @@
+import { upload } from './upload';
+
 /** Texts of the finish capability: image descriptions, contact forms, contact information, thank-you pages, consents. */
 export const finish = {
   // Image description choice and the W-questions
@@ -51,7 +53,8 @@ export const finish = {
   consent: {
     contact:
       'Mit dem Absenden willige ich ein, dass meine Kontaktdaten gespeichert und verwendet werden, um mich zu meinem Beitrag zu kontaktieren und mir den fertigen Inhalt zur Prüfung und privaten Nutzung zuzusenden.',
-    photo_rights: 'Ich besitze alle Nutzungsrechte am Bild und erlaube dessen Verwendung.',
+    /** The upload pages' photo rights checkbox: one wording, shown there and stored here. */
+    photo_rights: upload.rightsLabel,
   },
   consentUnknown: 'Diese Einwilligung ist nicht bekannt.',
 
