@@ -77,6 +77,8 @@ export const upload = {
   success: (n: number, total: number) => `${n} von ${total} Datei(en) wurden erfolgreich hochgeladen.`,
   imageSuccess: 'Das Bild wurde erfolgreich hochgeladen.',
   imagesSuccess: (n: number) => `${n} Bild(er) wurde(n) erfolgreich hochgeladen.`,
+  localSuccessTitle: 'Upload erfolgreich (lokal)',
+  localSuccess: (n: number) => `${n} Datei(en) wurden lokal gespeichert.`,
   noInterviewIdUpload: 'Keine Interview-ID gefunden. Bitte starte den Prozess erneut.',
 
   // Public link

@@ -55,6 +55,9 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   registerMediaJobs(app);
   await app.register(tusRoutes);
 
+  // Limits the browser repeats for quick feedback (the server enforces them anyway).
+  app.get('/api/media/limits', async () => ({ maxVideoMb: app.config.MAX_VIDEO_MB }));
+
   app.get('/api/submissions/:contentId/media', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     await loadOwnedSubmission(request, reply, contentId);

@@ -17,6 +17,13 @@ import {
 
 const h = texts.nav.pageHeadings;
 const finish = () => import('./features/finish/pages');
+const upload = () => import('./features/upload/pages');
+const MediaUploadPage = lazy(() => upload().then((m) => ({ default: m.MediaUploadPage })));
+const ImageUploadPage = lazy(() => upload().then((m) => ({ default: m.ImageUploadPage })));
+const DocumentUploadPage = lazy(() => upload().then((m) => ({ default: m.DocumentUploadPage })));
+const DocumentImageUploadPage = lazy(() => upload().then((m) => ({ default: m.DocumentImageUploadPage })));
+const ImageUploadAfterVoicePage = lazy(() => upload().then((m) => ({ default: m.ImageUploadAfterVoicePage })));
+const PublicUploadPage = lazy(() => upload().then((m) => ({ default: m.PublicUploadPage })));
 const ThankYouPage = lazy(() => finish().then((m) => ({ default: m.ThankYouPage })));
 const PublicThankYouPage = lazy(() => finish().then((m) => ({ default: m.PublicThankYouPage })));
 const ContactInformationPage = lazy(() => finish().then((m) => ({ default: m.ContactInformationPage })));
@@ -42,19 +49,19 @@ export const pages: Record<PageKey, ComponentType> = {
   interview: placeholder(h.interview),
   'voice-message': placeholder(h['voice-message']),
   'transcript-edit': placeholder(h['transcript-edit']),
-  'image-upload-after-voice': placeholder(h['image-upload-after-voice']),
+  'image-upload-after-voice': ImageUploadAfterVoicePage,
   'contact-information': ContactInformationPage,
-  upload: placeholder(h.upload),
+  upload: MediaUploadPage,
   'thank-you': ThankYouPage,
-  'image-upload': placeholder(h['image-upload']),
+  'image-upload': ImageUploadPage,
   'image-description': ImageDescriptionPage,
-  'document-upload': placeholder(h['document-upload']),
-  'document-image-upload': placeholder(h['document-image-upload']),
+  'document-upload': DocumentUploadPage,
+  'document-image-upload': DocumentImageUploadPage,
   admin: placeholder(h.admin),
   'admin-users': placeholder(texts.nav.users),
   'admin-outbox': placeholder(h.admin),
   inbox: placeholder(h.inbox),
   'inbox-detail': placeholder(h.inbox),
-  'public-upload': placeholder(h.upload),
+  'public-upload': PublicUploadPage,
   'public-thank-you': PublicThankYouPage,
 };

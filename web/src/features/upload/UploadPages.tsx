@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { shortId } from '../../../../common/content-id';
+import type { FlowPage } from '../../../../common/routes';
+import { surfaceFor, type UploadPage } from '../../../../common/schemas/upload';
+import { tenantPath } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { Button } from '../../ui/Button';
+import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { useContentId } from '../submission/useContentId';
+import { useTenant } from '../tenant/TenantContext';
+import { screenFor } from './screens';
+import { StatusNotice } from './StatusNotice';
+import { UploadPanel } from './UploadPanel';
+
+const t = texts.upload;
+
+/** Content-ID hint of the upload pages: the first 8 characters, or 'Nicht verfügbar'. */
+export function IdHint({ contentId }: { contentId: string | null }) {
+  return (
+    <p className="mb-4 text-sm text-slate-600">
+      {t.interviewIdLabel} <span className="font-mono">{shortId(contentId, t.interviewIdMissing)}</span>
+    </p>
+  );
+}
+
+/** A redirect after the spec's delay, cancelled when the page goes away. */
+export function useDelayedNavigate() {
+  const navigate = useNavigate();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (to: string, state: unknown, delayMs: number) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => navigate(to, { state }), delayMs);
+  };
+}
+
+/** Every upload page of the tenant flows, configured by tenant and page. */
+function TenantUploadPage({ page }: { page: Exclude<UploadPage, 'public-upload'> }) {
+  const tenant = useTenant();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const later = useDelayedNavigate();
+  const screen = screenFor(tenant, page);
+  const surface = surfaceFor(tenant.key, page);
+  const { contentId, isLocal, loading } = useContentId({ kind: screen.kind, variant: screen.variant || 'bank', announceLocal: tenant.key !== 'bank' });
+  const source = (location.state as { source?: string } | null)?.source;
+  const [uploading, setUploading] = useState(false);
+
+  if (loading) return <Spinner text={t.loadingInfo} />;
+  const go = (to: FlowPage, extra: Record<string, unknown> = {}) => navigate(tenantPath(tenant, to), { state: { interviewId: contentId, source, ...extra } });
+
+  return (
+    <Page
+      title={screen.title}
+      intro={screen.intro}
+      actions={
+        screen.skipTo ? (
+          <div className="flex gap-2">
+            {screen.continueWithout && (
+              <Button variant="secondary" onClick={() => go(screen.skipTo!)}>
+                {t.continueWithoutImages}
+              </Button>
+            )}
+            <Button variant="secondary" disabled={uploading} onClick={() => go(screen.skipTo!)}>
+              {uploading ? t.skipUploading : t.skip}
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      <StatusNotice />
+      {screen.showIdHint && <IdHint contentId={contentId} />}
+      <UploadPanel
+        surface={surface}
+        page={page}
+        contentId={contentId}
+        isLocal={isLocal}
+        bank={tenant.key === 'bank'}
+        tabs={screen.tabs}
+        onUploadingChange={setUploading}
+        onUploaded={() => later(tenantPath(tenant, screen.next!), { interviewId: contentId, source, uploadSuccess: true }, screen.delayMs)}
+      />
+    </Page>
+  );
+}
+
+export const MediaUploadPage = () => <TenantUploadPage page="upload" />;
+export const ImageUploadPage = () => <TenantUploadPage page="image-upload" />;
+export const DocumentUploadPage = () => <TenantUploadPage page="document-upload" />;
+export const DocumentImageUploadPage = () => <TenantUploadPage page="document-image-upload" />;
+export const ImageUploadAfterVoicePage = () => <TenantUploadPage page="image-upload-after-voice" />;

@@ -1,0 +1,62 @@
+import type { FlowPage } from '../../../../common/routes';
+import type { UploadPage } from '../../../../common/schemas/upload';
+import type { Tenant } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+
+const t = texts.upload;
+
+/** How an upload page looks and where it leads, per tenant (the bank's pages differ). */
+export type UploadScreen = {
+  title: string;
+  intro: string;
+  /** Flow page after a successful upload (null: the public thank-you page). */
+  next: FlowPage | null;
+  /** Wait before going on: the spec's 1 s, the bank's 2 s. */
+  delayMs: number;
+  /** Where 'Überspringen' leads; undefined means the page has no skip button. */
+  skipTo?: FlowPage | null;
+  /** The bank's after-voice page also offers 'Weiter ohne Bilder'. */
+  continueWithout?: boolean;
+  showIdHint: boolean;
+  tabs?: boolean;
+  kind: 'upload' | 'document';
+  /** Word in a local id when the server is unreachable. */
+  variant: string;
+};
+
+export function screenFor(tenant: Tenant, page: UploadPage): UploadScreen {
+  const bank = tenant.key === 'bank';
+  const delayMs = bank ? 2000 : 1000;
+  switch (page) {
+    case 'upload':
+      return bank
+        ? { title: t.bankUploadTitle, intro: t.limitText(['PDF', 'DOC', 'DOCX', 'TXT'], 4, 1), next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, kind: 'document', variant: '' }
+        : { title: t.mediaTitle, intro: t.mediaIntro, next: 'thank-you', delayMs, skipTo: 'thank-you', showIdHint: true, kind: 'upload', variant: 'upload' };
+    case 'image-upload':
+      return bank
+        ? { title: t.bankImageTitle, intro: t.limitText(['JPG', 'PNG'], 10, 1), next: 'contact-information', delayMs, showIdHint: true, kind: 'upload', variant: '' }
+        : { title: t.imageTitle, intro: t.imageIntro, next: 'image-description', delayMs, showIdHint: true, kind: 'upload', variant: 'image_interview' };
+    case 'document-upload':
+      return bank
+        ? { title: t.bankDocumentsTitle, intro: t.limitText(['PDF', 'DOC', 'DOCX', 'TXT', 'CSV', 'XLS', 'XLSX'], 25, 10), next: 'contact-information', delayMs, showIdHint: true, kind: 'document', variant: '' }
+        : { title: t.documentTitle, intro: t.documentIntro, next: 'document-image-upload', delayMs, showIdHint: true, kind: 'document', variant: 'document' };
+    case 'document-image-upload':
+      return bank
+        ? { title: t.bankDocumentImagesTitle, intro: t.limitText(['PDF', 'DOC', 'DOCX', 'TXT', 'CSV', 'XLS', 'XLSX', 'JPG', 'PNG'], 25, 20), next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, tabs: true, kind: 'document', variant: '' }
+        : { title: t.documentImageTitle, intro: t.documentImageIntro, next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, kind: 'document', variant: 'document' };
+    case 'image-upload-after-voice':
+      return {
+        title: t.afterVoiceTitle,
+        intro: bank ? t.limitText(['JPG', 'PNG'], 10, 1) : `${t.afterVoiceIntro} ${t.limitText(['JPG', 'PNG', 'WebP'], 10, 1)}`,
+        next: 'contact-information',
+        delayMs,
+        skipTo: 'contact-information',
+        continueWithout: bank,
+        showIdHint: true,
+        kind: 'upload',
+        variant: bank ? 'bank_voice' : 'voice',
+      };
+    case 'public-upload':
+      return { title: t.publicTitle, intro: t.publicIntro, next: null, delayMs: 1000, skipTo: null, showIdHint: true, kind: 'upload', variant: 'upload' };
+  }
+}

@@ -1,0 +1,63 @@
+import { Upload, type DetailedError } from 'tus-js-client';
+import type { MediaItem, UploadOutcome, UploadPage } from '../../../../common/schemas/upload';
+import { texts } from '../../../../common/texts';
+import { submissionHeaders } from '../../lib/api';
+
+/** The spec's retries: 3 more attempts, 1 s apart. */
+export const RETRY_DELAYS = [1000, 1000, 1000];
+
+export class UploadRefused extends Error {
+  constructor(
+    readonly title: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Sends one file with the tus protocol: real byte progress, retries, and a dropped connection
+ * resumes at the last byte the server has (also after a reload, via the stored upload URL).
+ * Resolves with the registered file, or rejects with the server's German reason.
+ */
+export function transferFile(
+  file: File,
+  opts: { contentId: string; page: UploadPage; onProgress: (sent: number, total: number) => void; signal?: AbortSignal },
+): Promise<MediaItem | null> {
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint: '/api/uploads',
+      retryDelays: RETRY_DELAYS,
+      headers: submissionHeaders(opts.contentId),
+      metadata: { contentId: opts.contentId, page: opts.page, filename: file.name, filetype: file.type },
+      removeFingerprintOnSuccess: true,
+      onProgress: opts.onProgress,
+      onSuccess: ({ lastResponse }) => {
+        const body = parse(lastResponse.getBody()) as UploadOutcome | null;
+        resolve(body && 'media' in body ? body.media : null);
+      },
+      onError: (error: Error | DetailedError) => {
+        const response = 'originalResponse' in error ? error.originalResponse : null;
+        const body = parse(response?.getBody() ?? '') as { title?: string; message?: string } | null;
+        if (body?.message) reject(new UploadRefused(body.title ?? texts.upload.failedTitle, body.message));
+        else reject(new UploadRefused(texts.upload.failedTitle, texts.upload.uploadException));
+      },
+    });
+    opts.signal?.addEventListener('abort', () => void upload.abort());
+    upload
+      .findPreviousUploads()
+      .then((previous) => {
+        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+        upload.start();
+      })
+      .catch(() => upload.start());
+  });
+}
+
+function parse(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
