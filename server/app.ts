@@ -30,7 +30,8 @@ import { submissionRoutes } from './submissions/routes';
 import { adminRoutes } from './admin/routes';
 import { inboxRoutes } from './inbox/routes';
 import { userRoutes } from './users/routes';
-import { noTranscriber, type Transcriber } from './transcription/transcriber';
+import { chooseTranscriber } from './transcription/choose';
+import type { Transcriber } from './transcription/transcriber';
 import { voiceRoutes } from './voice/routes';
 
 declare module 'fastify' {
@@ -65,8 +66,8 @@ export function createBlobStore(config: AppConfig): BlobStore {
   return localBlobStore(path.join(config.dataDir, 'files'));
 }
 
-export function createTranscriber(_config: AppConfig): Transcriber {
-  return noTranscriber;
+export function createTranscriber(config: AppConfig): Transcriber {
+  return chooseTranscriber(config);
 }
 
 /** Builds the whole app from a config, migrated and ready to listen (workers not yet started). */

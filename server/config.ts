@@ -45,6 +45,7 @@ const envSchema = z.object({
   OPENAI_TTS_MODEL: z.string().optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  ELEVENLABS_STT_MODEL: z.string().default('scribe_v2'),
   VOICE_AGENT: z.enum(['builtin', 'elevenlabs']).default('builtin'),
   TTS: z.enum(['espeak', 'openai', 'browser']).default('espeak'),
   /** Audio formats of the built-in interviewer: pcm_8000…pcm_48000 or ulaw_8000. */

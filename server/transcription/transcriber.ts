@@ -25,3 +25,62 @@ export const noTranscriber: Transcriber = {
     return false;
   },
 };
+
+/** The provider refused or failed; `status` is its HTTP status when there was one. */
+export class TranscriptionFailed extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** File extension for an audio MIME type (`audio/webm;codecs=opus` → `webm`). */
+export function audioExtension(mimeType: string): string {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  const known: Record<string, string> = {
+    'audio/webm': 'webm',
+    'video/webm': 'webm',
+    'audio/ogg': 'ogg',
+    'audio/opus': 'ogg',
+    'audio/mp4': 'mp4',
+    'video/mp4': 'mp4',
+    'audio/x-m4a': 'm4a',
+    'audio/m4a': 'm4a',
+    'audio/aac': 'aac',
+    'audio/mpeg': 'mp3',
+    'audio/mp3': 'mp3',
+    'audio/wav': 'wav',
+    'audio/x-wav': 'wav',
+    'audio/wave': 'wav',
+  };
+  return known[type] ?? 'bin';
+}
+
+/** A WAV file (16-bit mono) from PCM samples, for providers that take files only. */
+export function wavFromPcm16(samples: Int16Array, sampleRate: number): Buffer {
+  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** The audio as a file a provider accepts: name, MIME type and bytes. */
+export function audioFile(audio: AudioInput): { name: string; type: string; data: Buffer } {
+  if (audio.kind === 'pcm16') return { name: 'audio.wav', type: 'audio/wav', data: wavFromPcm16(audio.data, audio.sampleRate) };
+  const type = audio.mimeType.split(';')[0]!.trim() || 'application/octet-stream';
+  return { name: `audio.${audioExtension(type)}`, type, data: audio.data };
+}

@@ -1,0 +1,63 @@
+// Runs whisper.cpp off the main thread: its `full()` blocks for the whole recording.
+// Plain JavaScript so it starts the same under tsx, vitest and node.
+import { decodeAudio, splitAudioFromVideo, Whisper, WhisperFullParams, WhisperSamplingStrategy } from '@napi-rs/whisper';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const whisper = new Whisper(workerData.modelPath);
+
+/** 16 kHz mono float samples from an encoded file: wav/mp3/mp4 in memory, webm/ogg through FFmpeg. */
+function decodeFile(data, extension) {
+  try {
+    return decodeAudio(data, `audio.${extension}`);
+  } catch {
+    const dir = mkdtempSync(path.join(tmpdir(), 'whisper-'));
+    try {
+      const file = path.join(dir, `audio.${extension}`);
+      writeFileSync(file, data);
+      return splitAudioFromVideo(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+function fromPcm16(samples, sampleRate) {
+  const ratio = sampleRate / 16000;
+  const out = new Float32Array(Math.floor(samples.length / ratio));
+  for (let i = 0; i < out.length; i++) {
+    const pos = i * ratio;
+    const j = Math.floor(pos);
+    const next = j + 1 < samples.length ? samples[j + 1] : samples[j];
+    out[i] = (samples[j] + (next - samples[j]) * (pos - j)) / 32768;
+  }
+  return out;
+}
+
+parentPort.on('message', (job) => {
+  try {
+    const started = Date.now();
+    const samples = job.kind === 'pcm16' ? fromPcm16(job.data, job.sampleRate) : decodeFile(job.data, job.extension);
+    const decodedMs = Date.now() - started;
+    const params = new WhisperFullParams(WhisperSamplingStrategy.Greedy);
+    params.language = job.language;
+    params.nThreads = job.threads;
+    params.printProgress = false;
+    params.printRealtime = false;
+    const segments = [];
+    // whisper.cpp reports segment times in units of 10 ms.
+    params.onNewSegment = (segment) => segments.push({ start: segment.start / 100, end: segment.end / 100, text: segment.text.trim() });
+    const text = whisper.full(params, samples).trim();
+    const seconds = samples.length / 16000;
+    // Segment callbacks may arrive after full() returns; let them in before answering.
+    setImmediate(() => {
+      const found = segments.length || !text ? segments : [{ start: 0, end: seconds, text }];
+      parentPort.postMessage({ id: job.id, text, segments: found, seconds, decodedMs });
+    });
+  } catch (error) {
+    parentPort.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+parentPort.postMessage({ ready: true });
