@@ -195,6 +195,17 @@ describe('finishing a submission in the browser', () => {
     expect((await row(foreign)).contact_email).toBeNull();
   });
 
+  it('keeps the Content-ID when the server cannot be reached, and says so', async () => {
+    const id = await seed('vdi_admin', 'vdi');
+    const page = await e.newPage();
+    await loginAs(page, 'vdi_admin');
+    await page.route(`**/api/submissions/${id}`, (route) => route.abort('connectionrefused'));
+    await openWithStoredId(page, '/thank-you', 'currentInterviewId', id);
+    await page.getByText(texts.common.serverUnavailable).waitFor();
+    expect(await page.getByTestId('content-id').textContent()).toBe(String(id));
+    expect(await page.getByText(f.noContentIdHint).count()).toBe(0);
+  });
+
   it('simulates saving for a local id with the test-mode message', async () => {
     const page = await e.newPage();
     await loginAs(page, 'vdi_admin');

@@ -4,6 +4,7 @@ import { isNumericId } from '../../../../common/content-id';
 import type { SubmissionKind } from '../../../../common/schemas/submission';
 import { tenantPath, tenants, type Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { clearAllStorage, clearStoredIds, storageKeys } from '../../lib/storage';
 import { Button } from '../../ui/Button';
@@ -70,9 +71,12 @@ function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; c
   const { summary, media } = useFinishedSubmission(contentId);
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
+  // Not found (or not the caller's) means the id is gone; an unreachable server does not.
+  const unreachable = summary.error instanceof ApiError && summary.error.unreachable;
+  const loadFailed = summary.isError && !unreachable;
   useEffect(() => {
-    if (summary.isError) notify.error(texts.common.errorTitle, texts.common.contentIdMissing);
-  }, [summary.isError]);
+    if (loadFailed) notify.error(texts.common.errorTitle, texts.common.contentIdMissing);
+  }, [loadFailed]);
 
   const onContactSaved = () => {
     if (profile.clearsAllStorage) clearAllStorage();
@@ -84,7 +88,6 @@ function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; c
     navigate(paths.newContent);
   };
 
-  const loadFailed = summary.isError;
   const missing = !contentId || loadFailed;
   if (isNumericId(contentId) && summary.isPending) return <Spinner text={f.loadingInfo} />;
 
@@ -133,6 +136,12 @@ function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; c
               )}
             </dl>
           </Card>
+        )}
+
+        {unreachable && (
+          <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {texts.common.serverUnavailable}
+          </p>
         )}
 
         {data && (
