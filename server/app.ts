@@ -31,6 +31,7 @@ import { adminRoutes } from './admin/routes';
 import { inboxRoutes } from './inbox/routes';
 import { userRoutes } from './users/routes';
 import { chooseTranscriber } from './transcription/choose';
+import { speechRoutes } from './transcription/routes';
 import type { Transcriber } from './transcription/transcriber';
 import { voiceRoutes } from './voice/routes';
 
@@ -50,7 +51,7 @@ declare module 'fastify' {
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, userRoutes, voiceRoutes];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, userRoutes, voiceRoutes, speechRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {
@@ -107,7 +108,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", config.baseUrl.replace(/^http/, 'ws')],
+        // With the ElevenLabs voice agent the browser talks to ElevenLabs' conversation socket.
+        connectSrc: ["'self'", config.baseUrl.replace(/^http/, 'ws'), ...(config.VOICE_AGENT === 'elevenlabs' ? [new URL(config.ELEVENLABS_BASE_URL).origin.replace(/^http/, 'ws')] : [])],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

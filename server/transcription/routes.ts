@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { MAX_RECORDING_BYTES, transcriptionParams, type TranscriptionStatus, type VoiceMessageUploaded } from '../../common/schemas/speech';
+import { contentIdParam } from '../../common/schemas/submission';
+import { texts } from '../../common/texts';
+import { DomainError } from '../http/errors';
+import { loadOwnedSubmission } from '../submissions/service';
+import { receiveVoiceMessage, registerTranscriptionJob, TRANSCRIBE_JOB, type TranscribeJobPayload } from './service';
+
+/** Voice messages: upload of the recording, its transcription job and the job's status. */
+export async function speechRoutes(app: FastifyInstance): Promise<void> {
+  registerTranscriptionJob(app);
+  app.addHook('onClose', async () => {
+    await (app.transcriber as { close?: () => Promise<void> }).close?.();
+  });
+
+  // Recordings arrive as the raw body, typed by the recorder (audio/webm, audio/mp4, ...).
+  app.addContentTypeParser(/^(audio|video)\/|^application\/octet-stream/, { parseAs: 'buffer', bodyLimit: MAX_RECORDING_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/api/submissions/:contentId/voice-message', { bodyLimit: MAX_RECORDING_BYTES }, async (request, reply): Promise<VoiceMessageUploaded> => {
+    const { contentId } = contentIdParam.parse(request.params);
+    await loadOwnedSubmission(request, reply, contentId);
+    if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new DomainError('unsupported_type', texts.speech.notAudio);
+    const uploaded = await receiveVoiceMessage(app, contentId, request.body);
+    reply.status(uploaded.jobId ? 202 : 201);
+    return uploaded;
+  });
+
+  app.get('/api/submissions/:contentId/transcriptions/:jobId', async (request, reply): Promise<TranscriptionStatus> => {
+    const { contentId, jobId } = transcriptionParams.parse(request.params);
+    await loadOwnedSubmission(request, reply, contentId);
+    const job = await app.db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('kind', '=', TRANSCRIBE_JOB).executeTakeFirst();
+    if (!job || (JSON.parse(job.payload) as TranscribeJobPayload).contentId !== contentId) throw new DomainError('not_found', texts.speech.jobNotFound);
+    const status = job.status as TranscriptionStatus['status'];
+    if (status === 'done') return { jobId, status, text: (JSON.parse(job.result ?? '{}') as { text?: string }).text ?? '' };
+    if (status === 'failed') return { jobId, status, message: texts.speech.transcriptionFailed };
+    return { jobId, status };
+  });
+}
