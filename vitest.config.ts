@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -19,6 +21,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Browser tests start their own app and Chromium; two at once fit on two cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
