@@ -28,6 +28,19 @@ const ThankYouPage = lazy(() => finish().then((m) => ({ default: m.ThankYouPage 
 const PublicThankYouPage = lazy(() => finish().then((m) => ({ default: m.PublicThankYouPage })));
 const ContactInformationPage = lazy(() => finish().then((m) => ({ default: m.ContactInformationPage })));
 const ImageDescriptionPage = lazy(() => finish().then((m) => ({ default: m.ImageDescriptionPage })));
+const adminPages = () => import('./features/admin/pages');
+const AdminDashboardPage = lazy(() => adminPages().then((m) => ({ default: m.AdminDashboardPage })));
+const UsersPage = lazy(() => adminPages().then((m) => ({ default: m.UsersPage })));
+const OutboxPage = lazy(() => adminPages().then((m) => ({ default: m.OutboxPage })));
+const inboxPages = () => import('./features/inbox/pages');
+const InboxPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxPage })));
+const InboxDetailPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxDetailPage })));
+const interviewPages = () => import('./features/interview/InterviewPage');
+const TopicInterviewPage = lazy(() => interviewPages().then((m) => ({ default: m.TopicInterviewPage })));
+const GeneralInterviewPage = lazy(() => interviewPages().then((m) => ({ default: m.GeneralInterviewPage })));
+const speechPages = () => import('./features/voice-message/pages');
+const VoiceMessagePage = lazy(() => speechPages().then((m) => ({ default: m.VoiceMessagePage })));
+const TranscriptEditPage = lazy(() => speechPages().then((m) => ({ default: m.TranscriptEditPage })));
 const placeholder = (title: string): ComponentType => () => <PlaceholderPage title={title} />;
 
 /**
@@ -45,10 +58,10 @@ export const pages: Record<PageKey, ComponentType> = {
   security: SecurityPage,
   'content-selection': ContentSelectionPage,
   'interview-category': InterviewCategoryPage,
-  'interview/:topic': placeholder(h.interview),
-  interview: placeholder(h.interview),
-  'voice-message': placeholder(h['voice-message']),
-  'transcript-edit': placeholder(h['transcript-edit']),
+  'interview/:topic': TopicInterviewPage,
+  interview: GeneralInterviewPage,
+  'voice-message': VoiceMessagePage,
+  'transcript-edit': TranscriptEditPage,
   'image-upload-after-voice': ImageUploadAfterVoicePage,
   'contact-information': ContactInformationPage,
   upload: MediaUploadPage,
@@ -57,11 +70,11 @@ export const pages: Record<PageKey, ComponentType> = {
   'image-description': ImageDescriptionPage,
   'document-upload': DocumentUploadPage,
   'document-image-upload': DocumentImageUploadPage,
-  admin: placeholder(h.admin),
-  'admin-users': placeholder(texts.nav.users),
-  'admin-outbox': placeholder(h.admin),
-  inbox: placeholder(h.inbox),
-  'inbox-detail': placeholder(h.inbox),
+  admin: AdminDashboardPage,
+  'admin-users': UsersPage,
+  'admin-outbox': OutboxPage,
+  inbox: InboxPage,
+  'inbox-detail': InboxDetailPage,
   'public-upload': PublicUploadPage,
   'public-thank-you': PublicThankYouPage,
 };

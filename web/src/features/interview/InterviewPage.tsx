@@ -1,0 +1,159 @@
+import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { voiceTopics, type VoiceTopic } from '../../../../common/schemas/voice';
+import { tenantPath, type Tenant } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Page } from '../../ui/Page';
+import { useContentId } from '../submission/useContentId';
+import { NotFoundPage } from '../navigation/pages';
+import { useTenant } from '../tenant/TenantContext';
+import { TranscriptPanel } from './TranscriptPanel';
+import { useVoiceInterview } from './useVoiceInterview';
+import { VoiceButton } from './VoiceButton';
+
+const t = texts.interview;
+
+/** Word of a local id per topic (spec: engineering, behind_scenes, tech_dive, free_topic, image_interview). */
+const localVariant: Record<VoiceTopic, string> = {
+  'engineering-path': 'engineering',
+  'behind-scenes': 'behind_scenes',
+  'tech-dive': 'tech_dive',
+  'free-topic': 'free_topic',
+  general: 'general',
+  image: 'image_interview',
+};
+
+/** Source tag the bank hands to the image upload after the interview. */
+const sourceTag = (topic: VoiceTopic) => (topic === 'general' ? 'general-interview' : topic);
+
+function topicTitle(tenant: Tenant, topic: VoiceTopic): string {
+  if (topic === 'image') return t.imageTopicTitle;
+  if (topic === 'general') return texts.nav.topics.general.title;
+  return texts.nav.topics[tenant.wording][topic].title;
+}
+
+/** interview/:topic — the four topics and the image interview, for every tenant. */
+export function TopicInterviewPage() {
+  const { topic } = useParams();
+  if (!topic || topic === 'general' || !(voiceTopics as readonly string[]).includes(topic)) return <NotFoundPage />;
+  return <InterviewScreen key={topic} topic={topic as VoiceTopic} />;
+}
+
+/** interview — the standalone interview screen (the bank's general interview). */
+export function GeneralInterviewPage() {
+  return <InterviewScreen topic="general" standalone />;
+}
+
+function Instructions({ onRead }: { onRead(): void }) {
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">{t.instructionsTitle}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t.instructionsIntro}</p>
+      <ul className="mt-4 flex list-disc flex-col gap-2 pl-5 text-slate-800">
+        {t.instructions.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <Button className="mt-6" block onClick={onRead}>
+        <CheckCircle2 size={18} aria-hidden="true" />
+        {t.instructionsRead}
+      </Button>
+    </Card>
+  );
+}
+
+function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; standalone?: boolean }) {
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const [read, setRead] = useState(standalone);
+  const [requested, setRequested] = useState(false);
+  const voice = useVoiceInterview({ tenant, topic });
+  const id = useContentId({ kind: 'interview', topic, variant: localVariant[topic], forceNew: topic !== 'image', enabled: requested });
+
+  // The submission is created when the interview starts; then the agent is called.
+  useEffect(() => {
+    if (!requested || id.loading) return;
+    setRequested(false);
+    void voice.start(id.contentId);
+  }, [requested, id.loading, id.contentId, voice]);
+
+  const start = () => {
+    if (!id.loading) void voice.start(id.contentId);
+    else setRequested(true);
+  };
+
+  const back =
+    topic === 'image'
+      ? { to: tenantPath(tenant, 'image-description'), state: { interviewId: id.contentId } }
+      : { to: topic === 'general' ? tenant.homePath : tenantPath(tenant, 'interview-category'), state: undefined };
+  const interviewId = id.contentId;
+  const editTranscript = () => navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript: voice.transcript, interviewId } });
+  const bankCard = tenant.wording === 'banker';
+
+  return (
+    <Page
+      title={standalone && !tenant.hasGeneralInterview ? texts.nav.interviewAppTitle : topicTitle(tenant, topic)}
+      intro={read ? (standalone ? t.standaloneIntro : t.readyIntro) : undefined}
+      actions={
+        <Link to={back.to} state={back.state} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <ArrowLeft size={16} aria-hidden="true" />
+          {t.back}
+        </Link>
+      }
+    >
+      {!read ? (
+        <Instructions onRead={() => setRead(true)} />
+      ) : (
+        <div className="flex flex-col items-center gap-6">
+          {!standalone && <h2 className="text-xl font-semibold text-slate-900">{t.readyTitle}</h2>}
+          <VoiceButton
+            status={voice.status}
+            preload={voice.preload}
+            finished={voice.finished}
+            progress={voice.progress}
+            mode={voice.mode}
+            error={voice.error}
+            color={tenant.startButtonColor}
+            onStart={start}
+            onStop={() => void voice.stop()}
+          />
+          <TranscriptPanel turns={voice.turns} onChange={voice.setTurns} editable={!voice.active} contentId={interviewId} />
+          {!voice.finished ? (
+            <p className="text-center text-sm text-slate-500">{t.buttonsHint}</p>
+          ) : bankCard ? (
+            <Card className="w-full">
+              <h2 className="text-lg font-semibold text-slate-900">{t.bankCardTitle}</h2>
+              <p className="mt-1 text-sm text-slate-600">{t.bankCardText}</p>
+              <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+                <Button variant="secondary" block onClick={editTranscript}>
+                  {t.editTranscript}
+                </Button>
+                <Button block onClick={() => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: { transcript: voice.transcript, interviewId, source: sourceTag(topic) } })}>
+                  {t.toImages}
+                </Button>
+              </div>
+            </Card>
+          ) : (
+            <div className="flex w-full flex-col gap-3 sm:flex-row">
+              <Button variant="secondary" block onClick={editTranscript}>
+                {t.editTranscript}
+              </Button>
+              {topic === 'image' ? (
+                <Button block onClick={() => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId } })}>
+                  {t.next}
+                </Button>
+              ) : (
+                <Button block onClick={() => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: { interviewId } })}>
+                  {t.toImageUpload}
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import { Loader2, Mic, MicOff, RotateCcw } from 'lucide-react';
+import { texts } from '../../../../common/texts';
+import { Button } from '../../ui/Button';
+import { Progress } from '../../ui/Progress';
+import type { PreloadStatus, VoiceStatus } from './useVoiceInterview';
+
+const t = texts.interview;
+
+/** The label of the voice button for each state of the connection and the audio preload. */
+export function voiceButtonLabel(status: VoiceStatus, preload: PreloadStatus, finished: boolean): string {
+  if (status === 'connecting') return t.connecting;
+  if (status === 'connected') return t.stop;
+  if (status === 'error') return t.retry;
+  if (preload === 'initializing') return t.preparing;
+  return finished ? t.repeat : t.start;
+}
+
+export function VoiceButton(props: {
+  status: VoiceStatus;
+  preload: PreloadStatus;
+  finished: boolean;
+  progress: number;
+  mode: 'listening' | 'speaking';
+  error: string | null;
+  color: string;
+  onStart(): void;
+  onStop(): void;
+}) {
+  const { status, preload, finished, progress, mode, error, color } = props;
+  const label = voiceButtonLabel(status, preload, finished);
+  const disabled = status === 'connecting' || (status !== 'connected' && preload !== 'ready' && preload !== 'idle');
+  const starting = status === 'idle' || status === 'error';
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <Button
+        className="min-h-14 min-w-60 text-base"
+        variant={status === 'connected' ? 'secondary' : 'primary'}
+        style={starting ? { backgroundColor: color } : undefined}
+        disabled={disabled}
+        onClick={status === 'connected' ? props.onStop : props.onStart}
+      >
+        {status === 'connecting' || (starting && preload === 'initializing') ? (
+          <Loader2 className="animate-spin" size={20} aria-hidden="true" />
+        ) : status === 'connected' ? (
+          <MicOff size={20} aria-hidden="true" />
+        ) : finished || status === 'error' ? (
+          <RotateCcw size={20} aria-hidden="true" />
+        ) : (
+          <Mic size={20} aria-hidden="true" />
+        )}
+        {label}
+      </Button>
+      {status === 'connecting' && <Progress value={progress} label={t.connectingLabel} className="max-w-xs" />}
+      {status === 'connected' && (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+          <span className={`inline-block size-2.5 rounded-full ${mode === 'speaking' ? 'animate-pulse bg-brand' : 'bg-green-600'}`} aria-hidden="true" />
+          {mode === 'speaking' ? t.agentSpeaking : t.agentListening}
+        </p>
+      )}
+      {status === 'error' && error && (
+        <p role="alert" className="text-center text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {status === 'idle' && preload === 'initializing' && <p className="text-sm text-slate-600">{t.preloadRunning}</p>}
+      {preload === 'error' && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {t.preloadFailed}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isNumericId } from '../../../../common/content-id';
+import type { SignedUrlResponse, VoiceTopic } from '../../../../common/schemas/voice';
+import type { Tenant } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { addTurn, formatTranscript, type Turn } from '../../../../common/transcript';
+import { api } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { storageKeys } from '../../lib/storage';
+import { browserVoice, loadSdk, startAgent, type AgentSession } from './voiceAgent';
+
+export type VoiceStatus = 'idle' | 'connecting' | 'connected' | 'error';
+export type PreloadStatus = 'idle' | 'initializing' | 'ready' | 'error';
+
+export const CONNECT_TIMEOUT_MS = 15_000;
+export const PROGRESS_CAP = 90;
+export const PROGRESS_TICK_MS = 100;
+export const SAVE_DELAY_MS = 1000;
+
+/** Fake progress while connecting: 0.5 to 1.5 per tick, never past the cap. */
+export const nextProgress = (p: number, random = Math.random()) => Math.min(PROGRESS_CAP, p + 0.5 + random);
+
+function keepLocally(tenant: Tenant, transcript: string) {
+  const key = tenant.key === 'bank' ? storageKeys.latestBankTranscript : storageKeys.latestTranscript;
+  sessionStorage.setItem(key, transcript);
+  localStorage.setItem(storageKeys.currentTranscript, transcript);
+}
+
+/**
+ * The voice connection and the interview lifecycle: connect with a signed URL from our server,
+ * collect the live transcript, and after the end save it once, 1 s later, with completed_at.
+ */
+export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: VoiceTopic }) {
+  const [status, setStatus] = useState<VoiceStatus>('idle');
+  const [preload, setPreload] = useState<PreloadStatus>('idle');
+  const [mode, setMode] = useState<'listening' | 'speaking'>('listening');
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [finished, setFinished] = useState(false);
+  const session = useRef<AgentSession | null>(null);
+  const timers = useRef<{ tick?: number; timeout?: number }>({});
+  const saved = useRef(false);
+  const attempt = useRef(0);
+  const contentIdRef = useRef<string | null>(null);
+  const turnsRef = useRef<Turn[]>([]);
+  turnsRef.current = turns;
+
+  // Load the SDK (and with it the audio code) as soon as the page opens.
+  useEffect(() => {
+    setPreload('initializing');
+    loadSdk().then(
+      () => setPreload('ready'),
+      () => setPreload('error'),
+    );
+  }, []);
+
+  const stopTimers = () => {
+    window.clearInterval(timers.current.tick);
+    window.clearTimeout(timers.current.timeout);
+    timers.current = {};
+  };
+
+  const fail = useCallback((message: string) => {
+    stopTimers();
+    setStatus('error');
+    setError(message);
+    setProgress(0);
+    const s = session.current;
+    session.current = null;
+    s?.endSession().catch(() => {});
+  }, []);
+
+  const saveOnce = useCallback(
+    async (provider: SignedUrlResponse['provider'], conversationId: string | null) => {
+      if (saved.current) return;
+      const transcript = formatTranscript(turnsRef.current);
+      if (!transcript.trim()) return;
+      saved.current = true;
+      keepLocally(tenant, transcript);
+      const contentId = contentIdRef.current;
+      if (!isNumericId(contentId)) return;
+      try {
+        await api.put(`/api/submissions/${contentId}/transcript`, { transcript, completed: true }, { contentId: contentId! });
+        notify.success(texts.common.transcriptSavedTitle, texts.common.transcriptSaved);
+        if (provider === 'elevenlabs' && conversationId) {
+          // ElevenLabs' own transcript is the authoritative one; the server fetches it.
+          await api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId) }, { contentId: contentId! }).catch(() => {});
+        }
+      } catch {
+        notify.error(texts.common.errorTitle, texts.common.transcriptSaveFailed);
+      }
+    },
+    [tenant],
+  );
+
+  const start = useCallback(
+    async (contentId: string | null) => {
+      const mine = ++attempt.current;
+      contentIdRef.current = contentId;
+      saved.current = false;
+      setFinished(false);
+      setTurns([]);
+      setError(null);
+      setMode('listening');
+      setStatus('connecting');
+      setProgress(0);
+      stopTimers();
+      timers.current.tick = window.setInterval(() => setProgress((p) => nextProgress(p)), PROGRESS_TICK_MS);
+      timers.current.timeout = window.setTimeout(() => {
+        if (attempt.current === mine) fail(texts.interview.connectionError);
+      }, CONNECT_TIMEOUT_MS);
+      try {
+        const params = new URLSearchParams({ tenant: tenant.key, topic });
+        if (isNumericId(contentId)) params.set('contentId', contentId!);
+        const signed = await api.get<SignedUrlResponse>(`/api/voice/signed-url?${params}`, { contentId: contentId ?? undefined });
+        if (attempt.current !== mine) return;
+        let conversationId: string | null = null;
+        const s = await startAgent(signed, {
+          onConnect: () => {
+            if (attempt.current !== mine) return;
+            stopTimers();
+            setProgress(100);
+            setStatus('connected');
+          },
+          onDisconnect: ({ reason }) => {
+            if (attempt.current !== mine) return;
+            session.current = null;
+            browserVoice.stop();
+            if (reason === 'error') return fail(texts.interview.connectionError);
+            // The person or the agent ended the interview: both are a normal end.
+            stopTimers();
+            setStatus('idle');
+            setFinished(true);
+            window.setTimeout(() => void saveOnce(signed.provider, conversationId), SAVE_DELAY_MS);
+          },
+          onMessage: ({ source, message }) => {
+            if (attempt.current !== mine) return;
+            setTurns((t) => addTurn(t, { speaker: source === 'ai' ? 'interviewer' : 'user', text: message }));
+            if (source === 'ai' && signed.speech === 'browser') browserVoice.speak(message);
+          },
+          onModeChange: (m) => setMode(m),
+          onInterruption: () => browserVoice.stop(),
+          onError: () => {},
+        });
+        if (attempt.current !== mine) {
+          await s.endSession();
+          return;
+        }
+        session.current = s;
+        conversationId = s.getId();
+      } catch (e) {
+        if (attempt.current !== mine) return;
+        const name = (e as { name?: string }).name;
+        fail(name === 'NotAllowedError' || name === 'SecurityError' ? texts.interview.microphoneDenied : texts.interview.connectionError);
+      }
+    },
+    [tenant, topic, fail, saveOnce],
+  );
+
+  const stop = useCallback(async () => {
+    await session.current?.endSession();
+  }, []);
+
+  // Leaving the page ends a running conversation.
+  useEffect(
+    () => () => {
+      attempt.current++;
+      stopTimers();
+      browserVoice.stop();
+      session.current?.endSession().catch(() => {});
+    },
+    [],
+  );
+
+  const transcript = formatTranscript(turns);
+  return { status, preload, mode, progress, error, turns, transcript, finished, active: status === 'connecting' || status === 'connected', start, stop, setTurns };
+}

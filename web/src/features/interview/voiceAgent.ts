@@ -1,0 +1,53 @@
+import type { SignedUrlResponse } from '../../../../common/schemas/voice';
+
+/** What the interview needs of a running @elevenlabs/client conversation. */
+export type AgentSession = { endSession(): Promise<void>; getId(): string };
+
+export type AgentCallbacks = {
+  onConnect(): void;
+  onDisconnect(details: { reason: 'user' | 'agent' | 'error'; message?: string }): void;
+  onMessage(message: { source: 'ai' | 'user'; message: string }): void;
+  onModeChange(mode: 'listening' | 'speaking'): void;
+  onInterruption(): void;
+  onError(message: string): void;
+};
+
+/** Worklets and resampler come from our server, never a CDN (the CSP allows only 'self'). */
+const assets = {
+  workletPaths: { rawAudioProcessor: '/api/voice/assets/rawAudioProcessor.js', audioConcatProcessor: '/api/voice/assets/audioConcatProcessor.js' },
+  libsampleratePath: '/api/voice/assets/libsamplerate.worklet.js',
+};
+
+/** The SDK is large: it is loaded only on the interview page. */
+export const loadSdk = () => import('@elevenlabs/client');
+
+/** Starts a conversation with the agent behind a signed URL from our server (ElevenLabs or built-in). */
+export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCallbacks): Promise<AgentSession> {
+  const { Conversation } = await loadSdk();
+  return Conversation.startSession({
+    signedUrl: signed.signedUrl,
+    connectionType: 'websocket',
+    ...assets,
+    // The spec's audio chunk: a quarter second of samples.
+    inputChunkDurationMs: 250,
+    onConnect: () => callbacks.onConnect(),
+    onDisconnect: (details) => callbacks.onDisconnect({ reason: details.reason, message: 'message' in details ? details.message : undefined }),
+    onMessage: ({ source, message }) => callbacks.onMessage({ source: source === 'ai' ? 'ai' : 'user', message }),
+    onModeChange: ({ mode }) => callbacks.onModeChange(mode),
+    onInterruption: () => callbacks.onInterruption(),
+    onError: (message) => callbacks.onError(message),
+  }) as Promise<AgentSession>;
+}
+
+/** Without server speech the browser reads the interviewer's words aloud (Web Speech API). */
+export const browserVoice = {
+  speak(text: string) {
+    if (!('speechSynthesis' in window)) return;
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = 'de-DE';
+    window.speechSynthesis.speak(utterance);
+  },
+  stop() {
+    if ('speechSynthesis' in window) window.speechSynthesis.cancel();
+  },
+};
