@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { inviteUser, type AdminUser, type InviteUser } from '../../../../common/schemas/admin';
+import { roles } from '../../../../common/roles';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { InputField } from '../../ui/Field';
+import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { useAuth } from '../auth/AuthProvider';
+import { AdminNav } from './AdminNav';
+import { formatDateTime } from './format';
+
+const t = texts.admin;
+const roleOptions = [...roles, 'none'] as const;
+const selectClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+
+const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
+
+function InviteForm() {
+  const queryClient = useQueryClient();
+  const form = useForm<InviteUser>({ resolver: zodResolver(inviteUser) as never, defaultValues: { email: '', name: '', role: 'none' } });
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">{t.inviteTitle}</h2>
+      <form
+        noValidate
+        className="grid gap-4 sm:grid-cols-[2fr_2fr_1.5fr_auto] sm:items-end"
+        onSubmit={form.handleSubmit(async (values) => {
+          try {
+            const created = await api.post<{ email: string }>('/api/admin/users', values);
+            notify.success(t.invited, t.invitedText(created.email));
+            form.reset();
+            await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+          } catch (error) {
+            failed(error);
+          }
+        })}
+      >
+        <InputField label={t.userEmail} type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
+        <InputField label={t.userName} autoComplete="off" {...form.register('name')} />
+        <div className="space-y-1.5">
+          <label htmlFor="invite-role" className="block text-sm font-medium text-slate-800">
+            {t.userRole}
+          </label>
+          <select id="invite-role" className={selectClass} {...form.register('role')}>
+            {roleOptions.map((r) => (
+              <option key={r} value={r}>
+                {t.roleNames[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t.inviteSubmit}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
+  const queryClient = useQueryClient();
+  const action = useMutation({
+    mutationFn: async (run: () => Promise<void>) => run(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onError: failed,
+  });
+  const state = user.deactivated ? t.stateDeactivated : user.hasPassword ? t.stateActive : t.stateInvited;
+  const base = `/api/admin/users/${encodeURIComponent(user.id)}`;
+  return (
+    <li className="grid gap-3 py-4 sm:grid-cols-[2fr_1.3fr_1fr_2fr] sm:items-center" aria-label={user.email}>
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">{user.email}</p>
+        <p className="truncate text-xs text-slate-500">
+          {user.name} · {formatDateTime(user.createdAt)}
+        </p>
+      </div>
+      <div>
+        <label htmlFor={`role-${user.id}`} className="sr-only">
+          {t.changeRole}
+        </label>
+        <select
+          id={`role-${user.id}`}
+          className={selectClass}
+          value={user.role ?? 'none'}
+          disabled={self || action.isPending}
+          onChange={(e) => {
+            const role = e.target.value;
+            action.mutate(async () => {
+              await api.put(`${base}/role`, { role });
+              notify.success(t.roleChanged, t.roleChangedText(user.email, t.roleNames[role] ?? role));
+            });
+          }}
+        >
+          {roleOptions.map((r) => (
+            <option key={r} value={r}>
+              {t.roleNames[r]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className={`text-sm font-medium ${user.deactivated ? 'text-red-700' : user.hasPassword ? 'text-green-700' : 'text-amber-700'}`}>{state}</p>
+      <div className="flex flex-wrap gap-2">
+        {!self &&
+          (user.deactivated ? (
+            <Button
+              variant="secondary"
+              disabled={action.isPending}
+              onClick={() =>
+                action.mutate(async () => {
+                  await api.post(`${base}/activate`);
+                  notify.success(t.activated, t.activatedText(user.email));
+                })
+              }
+            >
+              {t.activate}
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              disabled={action.isPending}
+              onClick={() =>
+                action.mutate(async () => {
+                  await api.post(`${base}/deactivate`);
+                  notify.success(t.deactivated, t.deactivatedText(user.email));
+                })
+              }
+            >
+              {t.deactivate}
+            </Button>
+          ))}
+        <Button
+          variant="ghost"
+          disabled={action.isPending}
+          onClick={() =>
+            action.mutate(async () => {
+              if (user.hasPassword) {
+                await api.post(`${base}/password-reset`);
+                notify.success(t.resetSent, t.resetSentText(user.email));
+              } else {
+                await api.post(`${base}/invitation`);
+                notify.success(t.invited, t.invitedText(user.email));
+              }
+            })
+          }
+        >
+          {user.hasPassword ? t.sendReset : t.resendInvite}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function UsersPage() {
+  const { user: me } = useAuth();
+  const users = useQuery({ queryKey: ['admin', 'users'], queryFn: () => api.get<AdminUser[]>('/api/admin/users') });
+  return (
+    <Page title={t.usersTitle} intro={t.usersIntro} width="xl">
+      <AdminNav />
+      <InviteForm />
+      <Card className="mt-6">
+        {users.isPending ? (
+          <Spinner text={texts.common.loading} />
+        ) : users.isError ? (
+          <p role="alert" className="text-red-700">
+            {t.noData}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={t.usersTitle}>
+            {users.data.map((u) => (
+              <UserRow key={u.id} user={u} self={u.id === me?.id} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </Page>
+  );
+}

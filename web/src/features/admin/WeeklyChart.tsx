@@ -1,0 +1,68 @@
+import type { WeeklySubmissions } from '../../../../common/schemas/admin';
+import { tenants, tenantKeys } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { formatDate } from './format';
+
+const t = texts.admin;
+const tenantLabel = (key: string) => (key === 'vdi' ? t.associationArea : tenants[key as keyof typeof tenants].name);
+
+/** Stacked bars of submissions per week and tenant, with the numbers as a table for screen readers. */
+export function WeeklyChart({ weekly }: { weekly: WeeklySubmissions[] }) {
+  const totals = weekly.map((w) => Object.values(w.counts).reduce((a, b) => a + (b ?? 0), 0));
+  const max = Math.max(1, ...totals);
+  const height = 160;
+  return (
+    <figure>
+      <div className="flex h-44 items-end gap-1.5" aria-hidden="true">
+        {weekly.map((w, i) => (
+          <div key={w.week} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`${t.chartWeekOf(formatDate(w.week))}: ${totals[i]}`}>
+            <span className="text-[10px] text-slate-500">{totals[i] || ''}</span>
+            <div className="flex w-full flex-col-reverse overflow-hidden rounded-t" style={{ height: `${(totals[i]! / max) * (height - 20)}px` }}>
+              {tenantKeys.map((k) =>
+                w.counts[k] ? <div key={k} style={{ height: `${(w.counts[k]! / totals[i]!) * 100}%`, background: tenants[k].brandColor }} /> : null,
+              )}
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="mt-1 flex gap-1.5 text-[10px] text-slate-500" aria-hidden="true">
+        {weekly.map((w) => (
+          <span key={w.week} className="min-w-0 flex-1 truncate text-center">
+            {formatDate(w.week).replace(/\.\d{4}$/, '.')}
+          </span>
+        ))}
+      </div>
+      <figcaption className="mt-3 flex flex-wrap gap-3 text-xs text-slate-600" aria-hidden="true">
+        {tenantKeys.map((k) => (
+          <span key={k} className="inline-flex items-center gap-1.5">
+            <span className="h-2.5 w-2.5 rounded-sm" style={{ background: tenants[k].brandColor }} />
+            {tenantLabel(k)}
+          </span>
+        ))}
+      </figcaption>
+      <table className="sr-only">
+        <caption>{t.chartTitle}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.colDate}</th>
+            {tenantKeys.map((k) => (
+              <th key={k} scope="col">
+                {tenantLabel(k)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weekly.map((w) => (
+            <tr key={w.week}>
+              <th scope="row">{t.chartWeekOf(formatDate(w.week))}</th>
+              {tenantKeys.map((k) => (
+                <td key={k}>{w.counts[k] ?? 0}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

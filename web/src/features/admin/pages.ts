@@ -1,0 +1,3 @@
+export { AdminDashboardPage } from './AdminDashboardPage';
+export { OutboxPage } from './OutboxPage';
+export { UsersPage } from './UsersPage';

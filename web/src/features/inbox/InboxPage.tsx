@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, FileText, Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { submissionStatuses, submissionKinds } from '../../../../common/schemas/submission';
+import type { InboxPage as InboxData } from '../../../../common/schemas/inbox';
+import { tenantKeys } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { api } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { useAuth } from '../auth/AuthProvider';
+import { AdminNav } from '../admin/AdminNav';
+import { tenantLabel } from '../admin/AdminDashboardPage';
+import { formatCount, formatDateTime } from '../admin/format';
+import { StatusBadge } from './StatusBadge';
+
+const t = texts.admin;
+const filterKeys = ['tenant', 'kind', 'status', 'from', 'to', 'q'] as const;
+const control = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+
+function SelectFilter({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange(v: string): void }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} className={control} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t.filterAll}</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The editorial inbox: every submission the editor may see, filtered in the URL, newest first. */
+export function InboxPage() {
+  const { role } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const query = new URLSearchParams();
+  for (const key of filterKeys) if (params.get(key)) query.set(key, params.get(key)!);
+  const filterQuery = query.toString();
+  if (page > 1) query.set('page', String(page));
+  const inbox = useQuery({ queryKey: ['inbox', query.toString()], queryFn: () => api.get<InboxData>(`/api/inbox?${query}`), placeholderData: (prev) => prev });
+  const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / inbox.data.pageSize)) : 1;
+
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete('page');
+    setParams(next);
+  };
+  const goTo = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    setParams(next);
+  };
+  const submitSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter('q', search.trim());
+  };
+
+  return (
+    <Page title={t.inboxTitle} intro={t.inboxIntro} width="xl">
+      {role === 'admin' && <AdminNav />}
+      <Card className="mb-6">
+        <form onSubmit={submitSearch} role="search" className="mb-4 flex gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="inbox-q" className="sr-only">
+              {t.filterSearch}
+            </label>
+            <input id="inbox-q" type="search" className={control} placeholder={t.filterSearch} value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <Button type="submit" aria-label={t.filterSearch}>
+            <Search size={18} aria-hidden="true" />
+          </Button>
+        </form>
+        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {role === 'admin' && (
+            <SelectFilter id="inbox-tenant" label={t.filterTenant} value={params.get('tenant') ?? ''} options={tenantKeys.map((k) => [k, tenantLabel(k)])} onChange={(v) => setFilter('tenant', v)} />
+          )}
+          <SelectFilter id="inbox-kind" label={t.filterKind} value={params.get('kind') ?? ''} options={submissionKinds.map((k) => [k, t.kinds[k] ?? k])} onChange={(v) => setFilter('kind', v)} />
+          <SelectFilter id="inbox-status" label={t.filterStatus} value={params.get('status') ?? ''} options={submissionStatuses.map((s) => [s, t.statuses[s] ?? s])} onChange={(v) => setFilter('status', v)} />
+          {(['from', 'to'] as const).map((key) => (
+            <div key={key} className="space-y-1">
+              <label htmlFor={`inbox-${key}`} className="block text-sm font-medium text-slate-800">
+                {key === 'from' ? t.filterFrom : t.filterTo}
+              </label>
+              <input id={`inbox-${key}`} type="date" className={control} value={params.get(key) ?? ''} onChange={(e) => setFilter(key, e.target.value)} />
+            </div>
+          ))}
+        </div>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {inbox.data ? t.totalCount(inbox.data.total) : ''}
+          </p>
+          <div className="flex gap-2">
+            {filterQuery && (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setSearch('');
+                  setParams(new URLSearchParams());
+                }}
+              >
+                {t.filterReset}
+              </Button>
+            )}
+            <a href={`/api/inbox/export.csv?${filterQuery}`} download className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              <Download size={16} aria-hidden="true" />
+              {t.exportCsv}
+            </a>
+          </div>
+        </div>
+      </Card>
+
+      {inbox.isPending ? (
+        <Spinner text={texts.common.loading} />
+      ) : inbox.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+          {inbox.error.message}
+        </p>
+      ) : inbox.data.items.length === 0 ? (
+        <p className="text-slate-600">{t.emptyInbox}</p>
+      ) : (
+        <>
+          <ul className="space-y-3" aria-label={t.inboxTitle}>
+            {inbox.data.items.map((item) => (
+              <li key={item.contentId}>
+                <Link
+                  to={`/eingang/${item.contentId}`}
+                  className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand hover:shadow-md"
+                  aria-label={`${t.colContentId} ${item.contentId}`}
+                >
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                    <span className="font-semibold text-slate-900">#{item.contentId}</span>
+                    <span className="text-slate-700">{t.kinds[item.kind] ?? item.kind}</span>
+                    <span className="text-slate-500">{tenantLabel(item.tenant)}</span>
+                    <StatusBadge status={item.status} />
+                    <span className="ml-auto text-xs text-slate-500">{formatDateTime(item.createdAt)}</span>
+                  </div>
+                  <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
+                    <span>{item.contactName ?? item.userEmail ?? t.anonymous}</span>
+                    {item.mediaCount > 0 && (
+                      <span className="inline-flex items-center gap-1">
+                        <FileText size={14} aria-hidden="true" />
+                        {formatCount(item.mediaCount)} {t.colFiles}
+                      </span>
+                    )}
+                  </div>
+                  {item.excerpt && <p className="mt-2 line-clamp-2 text-sm text-slate-500">{item.excerpt}</p>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="mt-6 flex items-center justify-between" aria-label={t.pageOf(page, pages)}>
+              <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                {t.previousPage}
+              </Button>
+              <span className="text-sm text-slate-600">{t.pageOf(page, pages)}</span>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                {t.nextPage}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,49 @@
+import { FileText } from 'lucide-react';
+import type { InboxMedia } from '../../../../common/schemas/inbox';
+import { texts } from '../../../../common/texts';
+
+const t = texts.admin;
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+
+/** One file as the editor needs it: photos shown, video and the voice recording playable, documents to open. */
+export function MediaPreview({ media }: { media: InboxMedia }) {
+  const url = `/api/media/${media.id}/file`;
+  const label = `${t.mediaKinds[media.kind] ?? media.kind}: ${media.originalName}`;
+  return (
+    <li className="rounded-lg border border-slate-200 p-3" aria-label={label}>
+      {media.kind === 'photo' && (
+        <a href={url} target="_blank" rel="noreferrer">
+          <img
+            src={media.hasThumbnail ? `/api/media/${media.id}/thumbnail` : url}
+            alt={media.originalName}
+            loading="lazy"
+            className="mb-2 max-h-64 w-full rounded-md bg-slate-100 object-contain"
+          />
+        </a>
+      )}
+      {media.kind === 'video' && (
+        <video controls preload="metadata" src={url} poster={media.hasThumbnail ? `/api/media/${media.id}/thumbnail` : undefined} className="mb-2 max-h-72 w-full rounded-md bg-black" />
+      )}
+      {media.kind === 'audio' && <audio controls preload="metadata" src={url} className="mb-2 w-full" />}
+      {(media.kind === 'document' || media.kind === 'transcript') && (
+        <div className="mb-2 flex h-16 items-center justify-center rounded-md bg-slate-100 text-slate-500">
+          <FileText size={28} aria-hidden="true" />
+        </div>
+      )}
+      <p className="truncate text-sm font-medium text-slate-900" title={media.originalName}>
+        {media.originalName}
+      </p>
+      <p className="text-xs text-slate-500">
+        {t.mediaKinds[media.kind] ?? media.kind} · {media.fileType} · {megabytes(media.size)}
+      </p>
+      <div className="mt-2 flex gap-3 text-sm">
+        <a href={url} target="_blank" rel="noreferrer" className="font-medium text-brand hover:underline">
+          {t.openFile}
+        </a>
+        <a href={`${url}?download=1`} className="font-medium text-brand hover:underline">
+          {t.downloadFile}
+        </a>
+      </div>
+    </li>
+  );
+}

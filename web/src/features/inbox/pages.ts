@@ -1,0 +1,2 @@
+export { InboxDetailPage } from './InboxDetailPage';
+export { InboxPage } from './InboxPage';
