@@ -31,3 +31,6 @@ export const transcriptionStatus = z.object({
 export type TranscriptionStatus = z.infer<typeof transcriptionStatus>;
 
 export const transcriptionParams = z.object({ contentId: z.coerce.number().int().positive(), jobId: z.coerce.number().int().positive() });
+
+/** Another transcription of a recording already stored with the submission. */
+export const retranscribe = z.object({ mediaId: z.number().int().positive() });

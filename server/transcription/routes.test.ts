@@ -105,6 +105,14 @@ describe.each(dialects)('voice message upload and transcription job on %s', (dia
     expect(status.body).toEqual({ jobId: res.body.jobId, status: 'failed', message: texts.speech.transcriptionFailed });
     const summary = await api(t, 'GET', `/api/submissions/${contentId}`, { cookie });
     expect(summary.body.media.map((m: { kind: string }) => m.kind)).toEqual(['audio']);
+
+    // 'Erneut versuchen' transcribes the stored recording again, without a second upload
+    const again = await api(t, 'POST', `/api/submissions/${contentId}/transcriptions`, { cookie, body: { mediaId: res.body.mediaId } });
+    expect(again.status).toBe(202);
+    await t.app.jobs.drain();
+    const retried = await api(t, 'GET', `/api/submissions/${contentId}/transcriptions/${again.body.jobId}`, { cookie });
+    expect(retried.body).toMatchObject({ status: 'done', text: 'Hallo, ich bin Ingenieurin und baue Brücken.' });
+    expect((await api(t, 'POST', `/api/submissions/${contentId}/transcriptions`, { cookie, body: { mediaId: 999999 } })).status).toBe(404);
   });
 });
 

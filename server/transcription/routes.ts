@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_RECORDING_BYTES, transcriptionParams, type TranscriptionStatus, type VoiceMessageUploaded } from '../../common/schemas/speech';
+import { MAX_RECORDING_BYTES, retranscribe, transcriptionParams, type TranscriptionStatus, type VoiceMessageUploaded } from '../../common/schemas/speech';
 import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { loadOwnedSubmission } from '../submissions/service';
-import { receiveVoiceMessage, registerTranscriptionJob, TRANSCRIBE_JOB, type TranscribeJobPayload } from './service';
+import { queueTranscription, receiveVoiceMessage, registerTranscriptionJob, TRANSCRIBE_JOB, type TranscribeJobPayload } from './service';
 
 /** Voice messages: upload of the recording, its transcription job and the job's status. */
 export async function speechRoutes(app: FastifyInstance): Promise<void> {
@@ -25,6 +25,16 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
     const uploaded = await receiveVoiceMessage(app, contentId, request.body);
     reply.status(uploaded.jobId ? 202 : 201);
     return uploaded;
+  });
+
+  // Another try for a stored recording whose transcription failed.
+  app.post('/api/submissions/:contentId/transcriptions', async (request, reply): Promise<VoiceMessageUploaded> => {
+    const { contentId } = contentIdParam.parse(request.params);
+    const { mediaId } = retranscribe.parse(request.body);
+    await loadOwnedSubmission(request, reply, contentId);
+    const jobId = await queueTranscription(app, contentId, mediaId);
+    reply.status(jobId ? 202 : 200);
+    return { mediaId, jobId };
   });
 
   app.get('/api/submissions/:contentId/transcriptions/:jobId', async (request, reply): Promise<TranscriptionStatus> => {

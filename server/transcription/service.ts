@@ -44,10 +44,17 @@ export async function receiveVoiceMessage(app: FastifyInstance, contentId: numbe
     extension,
     size: body.length,
   });
-  if (!(await app.transcriber.available())) return { mediaId: media.id, jobId: null };
-  const jobId = await enqueue(app.db, TRANSCRIBE_JOB, { contentId, mediaId: media.id } satisfies TranscribeJobPayload);
+  return { mediaId: media.id, jobId: await queueTranscription(app, contentId, media.id) };
+}
+
+/** Queues the transcription of a stored recording; null when no transcriber can work now. */
+export async function queueTranscription(app: FastifyInstance, contentId: number, mediaId: number): Promise<number | null> {
+  const media = await app.db.selectFrom('media').select('id').where('id', '=', mediaId).where('submission_id', '=', contentId).where('kind', '=', 'audio').executeTakeFirst();
+  if (!media) throw new DomainError('not_found', texts.speech.noRecording);
+  if (!(await app.transcriber.available())) return null;
+  const jobId = await enqueue(app.db, TRANSCRIBE_JOB, { contentId, mediaId } satisfies TranscribeJobPayload);
   app.jobs.nudge();
-  return { mediaId: media.id, jobId };
+  return jobId;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {

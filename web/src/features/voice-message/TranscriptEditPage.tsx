@@ -1,0 +1,168 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { isLocalId, isNumericId } from '../../../../common/content-id';
+import type { SubmissionSummary } from '../../../../common/schemas/submission';
+import { tenantPath } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { storageKeys } from '../../lib/storage';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextareaField } from '../../ui/Field';
+import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { useKnownContentId } from '../submission/useContentId';
+import { useTenant } from '../tenant/TenantContext';
+
+const t = texts.speech;
+/** The spec's delays: the bank waits 1 s for a transcript, and goes on 1 s after saving. */
+const WAIT_FOR_TRANSCRIPT_MS = 1000;
+const REDIRECT_AFTER_SAVE_MS = 1000;
+
+type EditState = { transcript?: string; interviewId?: string | number; audioUrl?: string; manual?: boolean } | null;
+
+/**
+ * /transcript-edit for every tenant: opened after a voice message (transcript, interviewId,
+ * audioUrl) or an interview (transcript, interviewId). The bank saves with 'Speichern und weiter'.
+ */
+export function TranscriptEditPage() {
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const state = useLocation().state as EditState;
+  const contentId = useKnownContentId();
+  const bank = tenant.key === 'bank';
+  const draftKey = bank ? storageKeys.latestBankTranscript : storageKeys.latestTranscript;
+  const given = state?.transcript;
+  const manual = !!state?.manual;
+  const [transcript, setTranscript] = useState<string | null>(given ?? (manual ? '' : null));
+  const [missing, setMissing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const leaving = useRef<number | null>(null);
+  const back = bank ? tenantPath(tenant, 'voice-message') : tenantPath(tenant, 'interview-category');
+
+  // Without a transcript in the navigation state, the one already stored for the submission is used.
+  useEffect(() => {
+    if (transcript !== null) return;
+    let cancelled = false;
+    const lookup = isNumericId(contentId)
+      ? api.get<SubmissionSummary>(`/api/submissions/${contentId}`, { contentId: contentId! }).then((s) => s.transcript)
+      : Promise.resolve(sessionStorage.getItem(draftKey));
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_TRANSCRIPT_MS));
+    void Promise.race([lookup.catch(() => null), timeout]).then((found) => {
+      if (cancelled) return;
+      if (found?.trim()) return setTranscript(found);
+      setMissing(true);
+      if (bank) {
+        notify.error(texts.common.errorTitle, t.noTranscriptFound);
+        navigate(tenant.homePath, { replace: true });
+      } else {
+        leaving.current = window.setTimeout(() => navigate(back, { replace: true }), 1500);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [transcript, contentId, bank, back, draftKey, navigate, tenant.homePath]);
+
+  useEffect(() => () => {
+    if (leaving.current !== null) window.clearTimeout(leaving.current);
+  }, []);
+
+  useEffect(() => {
+    if (transcript !== null) sessionStorage.setItem(draftKey, transcript);
+  }, [transcript, draftKey]);
+
+  if (missing) {
+    return (
+      <Page title={t.editTitle}>
+        <Card>
+          <p role="alert" className="text-slate-700">
+            {t.noTranscription}
+          </p>
+        </Card>
+      </Page>
+    );
+  }
+  if (transcript === null) return <Spinner text={texts.common.loading} />;
+
+  const blank = transcript.trim().length === 0;
+  const goOn = () => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: { interviewId: contentId } });
+
+  const save = async () => {
+    if (blank) {
+      notify.error(texts.common.transcriptEmptyTitle, texts.common.transcriptEmpty);
+      return;
+    }
+    if (!contentId) {
+      notify.warning(t.noContentIdTitle, t.noContentId);
+      return;
+    }
+    if (isLocalId(contentId)) {
+      localStorage.setItem(storageKeys.currentTranscript, transcript);
+      notify.info(texts.common.hintTitle, t.savedLocally);
+      if (bank) window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
+      else goOn();
+      return;
+    }
+    setSaving(true);
+    try {
+      await api.put(`/api/submissions/${contentId}/transcript`, { transcript }, { contentId });
+      notify.success(texts.common.transcriptSavedTitle, texts.common.transcriptSaved);
+      if (bank) {
+        window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
+        return;
+      }
+      setSaving(false);
+      goOn();
+    } catch (error) {
+      setSaving(false);
+      const message = error instanceof ApiError && error.status === 400 ? error.message : undefined;
+      if (bank) notify.error(texts.common.errorTitle, message ?? texts.common.transcriptSaveFailed);
+      else notify.warning(t.saveWarningTitle, message ?? t.saveWarning);
+    }
+  };
+
+  return (
+    <Page
+      title={t.editTitle}
+      intro={t.editIntro}
+      actions={
+        <Link to={back} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <ArrowLeft size={16} aria-hidden="true" />
+          {t.back}
+        </Link>
+      }
+    >
+      <Card className="space-y-5">
+        <p className="text-sm text-slate-600">
+          {t.contentId}: <span className="font-mono font-semibold text-slate-900" data-testid="content-id">{contentId ?? texts.common.notAvailable}</span>
+        </p>
+        {manual && (
+          <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {t.noTranscriber}
+          </p>
+        )}
+        {state?.audioUrl && (
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium text-slate-800">{t.yourRecording}</p>
+            <audio controls src={state.audioUrl} className="w-full" />
+          </div>
+        )}
+        <TextareaField
+          label={t.transcriptLabel}
+          value={transcript}
+          onChange={(e) => setTranscript(e.target.value)}
+          rows={12}
+          className="min-h-64 leading-relaxed"
+          error={blank ? texts.common.transcriptEmpty : undefined}
+        />
+        <Button block onClick={() => void save()} disabled={blank || saving}>
+          {bank ? (saving ? t.saving : t.saveAndContinue) : t.continueToImages}
+          {!saving && <ArrowRight size={18} aria-hidden="true" />}
+        </Button>
+      </Card>
+    </Page>
+  );
+}

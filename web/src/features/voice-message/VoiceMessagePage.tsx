@@ -1,0 +1,234 @@
+import { ArrowLeft, ArrowRight, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isLocalId } from '../../../../common/content-id';
+import { MAX_RECORDING_SECONDS, type VoiceMessageUploaded } from '../../../../common/schemas/speech';
+import { tenantPath } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Page } from '../../ui/Page';
+import { Progress } from '../../ui/Progress';
+import { useContentId } from '../submission/useContentId';
+import { useTenant } from '../tenant/TenantContext';
+import { uploadRecording, waitForTranscript } from './upload';
+import { clock, useRecorder } from './useRecorder';
+
+const t = texts.speech;
+
+type Work =
+  | { phase: 'none' }
+  | { phase: 'uploading'; percent: number }
+  | { phase: 'queued' | 'running' }
+  | { phase: 'failed'; message: string; manual: boolean }
+  | { phase: 'unavailable' };
+
+/** /voice-message and /bank/voice-message: record, listen, then upload and transcribe. */
+export function VoiceMessagePage() {
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const id = useContentId({ kind: 'voice', variant: tenant.key === 'bank' ? 'bank_voice' : 'voice' });
+  const recorder = useRecorder({ onAutoStop: () => notify.info(texts.common.hintTitle, t.autoStopped) });
+  const [work, setWork] = useState<Work>({ phase: 'none' });
+  const [playing, setPlaying] = useState(false);
+  const [position, setPosition] = useState(0);
+  const audio = useRef<HTMLAudioElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const uploaded = useRef<{ mediaId: number; jobId: number | null } | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    if (recorder.error) notify.error(t.recordingErrorTitle, recorder.error);
+  }, [recorder.error]);
+
+  const busy = work.phase === 'uploading' || work.phase === 'queued' || work.phase === 'running';
+  const rec = recorder.recording;
+
+  const toEdit = (transcript: string, manual = false) => {
+    const audioUrl = uploaded.current ? `/api/media/${uploaded.current.mediaId}/file` : rec?.url;
+    navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript, interviewId: id.contentId, audioUrl, manual } });
+  };
+
+  const failed = (message: string) => {
+    notify.error(t.transcriptionErrorTitle, message);
+    setWork({ phase: 'failed', message, manual: !!uploaded.current });
+  };
+
+  const next = async (retry = false) => {
+    if (!rec) {
+      notify.error(t.noRecordingTitle, t.noRecording);
+      return;
+    }
+    const contentId = id.contentId;
+    if (!contentId) {
+      notify.error(texts.common.errorTitle, texts.common.contentIdNotFound);
+      return;
+    }
+    if (isLocalId(contentId)) {
+      // Without the server there is nothing to transcribe with: the user types the text.
+      setWork({ phase: 'unavailable' });
+      return;
+    }
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      if (!uploaded.current) {
+        setWork({ phase: 'uploading', percent: 0 });
+        const result = await uploadRecording(contentId, rec.blob, (percent) => setWork({ phase: 'uploading', percent }));
+        uploaded.current = result;
+      }
+      let jobId = uploaded.current.jobId;
+      if (retry && jobId !== null) {
+        jobId = (await api.post<VoiceMessageUploaded>(`/api/submissions/${contentId}/transcriptions`, { mediaId: uploaded.current.mediaId }, { contentId })).jobId;
+        uploaded.current.jobId = jobId;
+      }
+      if (jobId === null) {
+        setWork({ phase: 'unavailable' });
+        return;
+      }
+      setWork({ phase: 'queued' });
+      const status = await waitForTranscript(contentId, jobId, (s) => setWork(s === 'running' ? { phase: 'running' } : { phase: 'queued' }), controller.signal);
+      if (status.status === 'failed') return failed(status.message ?? t.transcriptionFailed);
+      if (!status.text?.trim()) return failed(t.noTranscriptReceived);
+      toEdit(status.text);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      failed(error instanceof ApiError ? error.message : t.transcriptionFailed);
+    }
+  };
+
+  const reset = () => {
+    abort.current?.abort();
+    audio.current?.pause();
+    uploaded.current = null;
+    setWork({ phase: 'none' });
+    setPlaying(false);
+    setPosition(0);
+    recorder.reset();
+  };
+
+  const togglePlay = () => {
+    const el = audio.current;
+    if (!el) return;
+    if (el.paused) void el.play();
+    else el.pause();
+  };
+
+  const shown = recorder.state === 'recorded' && rec ? `${clock(position)} / ${clock(rec.seconds)}` : `${clock(recorder.elapsed)} / ${clock(MAX_RECORDING_SECONDS)}`;
+  const statusText = recorder.state === 'recording' ? t.recording : recorder.state === 'recorded' ? t.recorded : t.idle;
+
+  return (
+    <Page
+      title={t.voiceTitle}
+      intro={t.voiceIntro}
+      actions={
+        <Link to={tenant.homePath} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <ArrowLeft size={16} aria-hidden="true" />
+          {t.back}
+        </Link>
+      }
+    >
+      <Card className="flex flex-col items-center gap-5 py-8">
+        <div className={`flex h-24 w-24 items-center justify-center rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-red-100 text-red-600' : 'bg-slate-100 text-brand'}`} aria-hidden="true">
+          <Mic size={40} />
+        </div>
+        <p className="text-sm font-medium text-slate-600" aria-live="polite">
+          {statusText}
+        </p>
+        <p className="font-mono text-3xl tabular-nums text-slate-900" data-testid="recording-clock" aria-label={shown}>
+          {shown}
+        </p>
+        <Progress value={(recorder.elapsed / MAX_RECORDING_SECONDS) * 100} label={t.recording} className="max-w-sm" />
+
+        {recorder.error && (
+          <p role="alert" className="max-w-md rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-700">
+            {recorder.error}
+          </p>
+        )}
+
+        <div className="flex w-full max-w-md flex-col gap-3 sm:flex-row sm:justify-center">
+          {recorder.state === 'idle' && (
+            <Button onClick={() => void recorder.start()} style={{ backgroundColor: tenant.startButtonColor }} block>
+              <Mic size={18} aria-hidden="true" />
+              {t.start}
+            </Button>
+          )}
+          {recorder.state === 'recording' && (
+            <Button variant="danger" onClick={recorder.stop} block>
+              <Square size={18} aria-hidden="true" />
+              {t.stop}
+            </Button>
+          )}
+          {recorder.state === 'recorded' && rec && (
+            <>
+              <Button variant="secondary" onClick={togglePlay} disabled={busy} block>
+                {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
+                {playing ? t.pause : t.play}
+              </Button>
+              <Button variant="secondary" onClick={reset} disabled={busy} block>
+                <RotateCcw size={18} aria-hidden="true" />
+                {t.reset}
+              </Button>
+              <audio
+                ref={audio}
+                src={rec.url}
+                onPlay={() => setPlaying(true)}
+                onPause={() => setPlaying(false)}
+                onEnded={() => {
+                  setPlaying(false);
+                  setPosition(0);
+                }}
+                onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
+                className="hidden"
+              />
+            </>
+          )}
+        </div>
+      </Card>
+
+      <div className="mt-6 space-y-4">
+        {work.phase === 'uploading' && (
+          <div className="space-y-2" role="status">
+            <p className="text-sm text-slate-700">{t.uploading}</p>
+            <Progress value={work.percent} label={t.uploading} />
+          </div>
+        )}
+        {(work.phase === 'queued' || work.phase === 'running') && (
+          <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3" role="status" aria-live="polite">
+            <span className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand" aria-hidden="true" />
+            <span className="text-sm text-slate-700">{work.phase === 'queued' ? t.queued : t.transcribing}</span>
+          </div>
+        )}
+        {work.phase === 'failed' && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3">
+            <p className="font-semibold text-red-800">{t.transcriptionErrorAlert}</p>
+            <p className="mt-1 text-sm text-red-700">{work.message}</p>
+            {work.manual && <p className="mt-1 text-sm text-red-700">{t.audioKept}</p>}
+            <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+              <Button variant="secondary" onClick={() => void next(true)}>
+                {t.retry}
+              </Button>
+              {work.manual && <Button onClick={() => toEdit('', true)}>{t.typeYourself}</Button>}
+            </div>
+          </div>
+        )}
+        {work.phase === 'unavailable' && (
+          <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3">
+            <p className="text-sm text-amber-900">{t.noTranscriber}</p>
+            <Button className="mt-3" onClick={() => toEdit('', true)}>
+              {t.typeYourself}
+            </Button>
+          </div>
+        )}
+
+        <Button block onClick={() => void next(work.phase === 'failed')} disabled={busy || recorder.state === 'recording' || id.loading}>
+          {t.next}
+          <ArrowRight size={18} aria-hidden="true" />
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,2 @@
+export { TranscriptEditPage } from './TranscriptEditPage';
+export { VoiceMessagePage } from './VoiceMessagePage';
