@@ -77,6 +77,7 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     await screenshot(page, 'admin-dashboard-1280');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'admin-dashboard-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     await page.evaluate(() => {
       localStorage.setItem('last-activity', String(Date.now()));
@@ -116,6 +117,10 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     await expect.poll(() => list.getByRole('link').count()).toBe(1);
     expect(page.url()).toContain('q=carbon');
     await screenshot(page, 'inbox-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'inbox-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.setViewportSize(DESKTOP);
 
     // CSV of the filtered list
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: t.exportCsv }).click()]);
@@ -151,6 +156,7 @@ describe('admin dashboard, inbox and user management in the browser', () => {
 
     await page.setViewportSize(PHONE);
     await screenshot(page, 'inbox-detail-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   it('deletes a submission after confirmation: files gone from the blob store, audit entry written', async () => {

@@ -115,13 +115,13 @@ export function AdminDashboardPage() {
           {t.statsLoadFailed}
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cardTenants.map((key) => (
           <TenantCard key={key} tenant={key} stats={stats.isPending ? undefined : byTenant(key)} />
         ))}
       </div>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <h2 className="mb-4 flex items-center gap-2 text-lg font-semibold text-slate-900">
             <BarChart3 size={20} aria-hidden="true" />
@@ -145,7 +145,7 @@ export function AdminDashboardPage() {
       <Card className="mt-6">
         <h2 className="mb-4 text-lg font-semibold text-slate-900">{t.detailTitle}</h2>
         {stats.data ? (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {stats.data.tenants.map((s) => (
               <TopUsers key={s.tenant} stats={s} />
             ))}

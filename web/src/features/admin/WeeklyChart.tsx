@@ -40,7 +40,8 @@ export function WeeklyChart({ weekly }: { weekly: WeeklySubmissions[] }) {
           </span>
         ))}
       </figcaption>
-      <table className="sr-only">
+      <div className="sr-only">
+      <table>
         <caption>{t.chartTitle}</caption>
         <thead>
           <tr>
@@ -63,6 +64,7 @@ export function WeeklyChart({ weekly }: { weekly: WeeklySubmissions[] }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

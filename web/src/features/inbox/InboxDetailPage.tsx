@@ -188,7 +188,7 @@ export function InboxDetailPage() {
       }
     >
       {back}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Section title={t.sectionTranscript}>
             {d.transcript ? <p className="whitespace-pre-wrap text-sm leading-relaxed text-slate-800">{d.transcript}</p> : <p className="text-sm text-slate-500">{t.noTranscript}</p>}
@@ -202,7 +202,7 @@ export function InboxDetailPage() {
             {d.media.length === 0 ? (
               <p className="text-sm text-slate-500">{t.noFiles}</p>
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {d.media.map((m) => (
                   <MediaPreview key={m.id} media={m} />
                 ))}
