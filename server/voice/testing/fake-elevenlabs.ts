@@ -17,8 +17,8 @@ export type FakeElevenLabsOptions = {
   secondsPerAnswer?: number;
   /** How many transcript fetches answer 'processing' before 'done'. */
   processingPolls?: number;
-  /** Breaks the call after the first question with this close code (not 1000: an error). */
-  dropAfterFirstQuestionWith?: number;
+  /** Agents that break the call after their first question, with this close code (not 1000: an error). */
+  brokenAgents?: Record<string, number>;
 };
 
 type Conversation = {
@@ -111,7 +111,8 @@ export async function startFakeElevenLabs(opts: FakeElevenLabsOptions): Promise<
       conversation.transcript.push({ role: 'agent', message: text, time_in_call_secs: secs() });
       send({ type: 'agent_response', agent_response_event: { agent_response: text, event_id: eventId } });
       send({ type: 'audio', audio_event: { audio_base_64: Buffer.alloc(3200).toString('base64'), event_id: eventId } });
-      if (opts.dropAfterFirstQuestionWith) setTimeout(() => ws.close(opts.dropAfterFirstQuestionWith, 'Agent crashed'), 1500);
+      const broken = opts.brokenAgents?.[agentId];
+      if (broken) setTimeout(() => ws.close(broken, 'Agent crashed'), 1500);
     };
     const hear = (text: string) => {
       conversation.transcript.push({ role: 'user', message: text, time_in_call_secs: secs() });
