@@ -1,9 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
-import { germanSpeech } from './test-audio';
+import { buildApp } from '../app';
+import { germanSpeech, testModel } from './test-audio';
 
 const speech = germanSpeech('Hallo, ich bin Ingenieurin und baue Brücken.');
 
@@ -133,4 +137,46 @@ describe('voice message without a transcriber', () => {
     expect((await api(t, 'GET', `/api/submissions/${contentId}`, { cookie })).body.media).toEqual([expect.objectContaining({ kind: 'audio' })]);
     expect(await t.app.db.selectFrom('jobs').select('id').execute()).toEqual([]);
   });
+});
+
+describe('voice message with the local whisper.cpp model', () => {
+  let t: TestApp;
+  let modelServer: Server;
+  let downloads = 0;
+  beforeAll(async () => {
+    const model = readFileSync(testModel);
+    modelServer = createServer((_req, res) => {
+      downloads++;
+      res.writeHead(200, { 'content-length': model.length }).end(model);
+    });
+    await new Promise<void>((r) => modelServer.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(modelServer.address() as { port: number }).port}/ggml-base.bin`;
+    t = await startTestApp('sqlite', { TRANSCRIBER: 'local', WHISPER_MODEL_URL: url, WHISPER_MODEL_SHA1: createHash('sha1').update(model).digest('hex') });
+    await addUser(t.app, 'vdi@example.de', 'vdi_admin');
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((r) => modelServer.close(r));
+  });
+
+  it('fetches the model into DATA_DIR/models on first use and runs the job in another instance too', async () => {
+    const cookie = await login(t, 'vdi@example.de');
+    const contentId = (await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } })).body.contentId;
+    const res = await upload(t, contentId, readFileSync(speech.webm), 'audio/webm', cookie);
+    expect(res.status).toBe(202);
+
+    // a second instance on the same database takes the queued job (the first never started its worker)
+    const second = await buildApp(t.config, { logger: { level: 'warn' } });
+    try {
+      expect(await second.jobs.drain()).toBe(1);
+    } finally {
+      await second.close();
+    }
+    expect(await t.app.jobs.drain()).toBe(0);
+    expect(downloads).toBe(1);
+    expect(existsSync(path.join(t.config.dataDir, 'models', 'ggml-base.bin'))).toBe(true);
+    // the test model has no trained weights: the pipeline runs and understands nothing
+    const status = await api(t, 'GET', `/api/submissions/${contentId}/transcriptions/${res.body.jobId}`, { cookie });
+    expect(status.body).toEqual({ jobId: res.body.jobId, status: 'done', text: '' });
+  }, 120_000);
 });
