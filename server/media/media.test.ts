@@ -206,6 +206,17 @@ describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKin
     expect((await fetchBytes(t, res.body.media.url, { range: `bytes=${bytes.length + 5}-` })).status).toBe(416);
   });
 
+  it('keeps file names with path parts, control characters and umlauts harmless', async () => {
+    const contentId = await newSubmission();
+    const res = await tusUpload(t, { bytes: fixture.txt(), contentId, page: 'upload', filename: 'C:\\temp\\..\\Ärger\u0007\u0001 über "Öl".txt', headers: { cookie: owner } });
+    expect(res.status).toBe(200);
+    expect(res.body.media.originalName).toBe('Ärger über Öl.txt');
+    const file = await fetchBytes(t, `/api/media/${res.body.media.id}/file?download=1`, { cookie: owner });
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="_rger _ber _l.txt"; filename*=UTF-8''${encodeURIComponent('Ärger über Öl.txt')}`);
+    const [row] = await mediaRows(contentId);
+    expect(row!.file_path).toMatch(new RegExp(`^${contentId}/\\d+_[0-9a-f]+\\.txt$`));
+  });
+
   it('lets only the owner and editors read the files; another user and guessed ids get nothing', async () => {
     const contentId = await newSubmission();
     const res = await tusUpload(t, { bytes: await fixture.png(), contentId, page: 'upload', filename: 'privat.png', headers: { cookie: owner } });

@@ -22,6 +22,8 @@ export type MediaRow = Selectable<MediaTable>;
 export const PHOTO_JOB = 'media.photo';
 export const POSTER_JOB = 'media.poster';
 
+const PHOTO_ATTEMPTS = 3;
+
 /** How long the final upload request waits for the photo job before answering "still processing". */
 const PHOTO_WAIT_MS = 60_000;
 
@@ -105,7 +107,12 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
     const stagingKey = `${contentId}/incoming_${upload.id.replace(/[^a-zA-Z0-9]/g, '')}.${verdict.format}`;
     await app.blobs.put(stagingKey, createReadStream(upload.filePath), { contentType: verdict.mime });
     await upload.discard();
-    const jobId = await enqueue(app.db, PHOTO_JOB, { uploadId: upload.id, stagingKey, contentId, surface: surface.id, format: verdict.format, originalName } satisfies PhotoJob);
+    const jobId = await enqueue(
+      app.db,
+      PHOTO_JOB,
+      { uploadId: upload.id, stagingKey, contentId, surface: surface.id, format: verdict.format, originalName } satisfies PhotoJob,
+      { maxAttempts: PHOTO_ATTEMPTS },
+    );
     app.jobs.nudge();
     return photoOutcome(app, jobId, upload.id);
   }
@@ -233,7 +240,16 @@ export async function processPoster(app: FastifyInstance, job: PosterJob): Promi
 }
 
 export function registerMediaJobs(app: FastifyInstance): void {
-  app.jobs.register(PHOTO_JOB, (job) => processPhoto(app, job.payload as PhotoJob));
+  app.jobs.register(PHOTO_JOB, async (job) => {
+    const payload = job.payload as PhotoJob;
+    try {
+      return await processPhoto(app, payload);
+    } catch (error) {
+      // The last attempt failed: the unregistered original must not stay behind.
+      if (job.attempts >= PHOTO_ATTEMPTS) await app.blobs.delete(payload.stagingKey).catch(() => undefined);
+      throw error;
+    }
+  });
   app.jobs.register(POSTER_JOB, (job) => processPoster(app, job.payload as PosterJob));
 }
 
