@@ -206,9 +206,10 @@ describe('finishing a submission in the browser', () => {
     expect(await page.getByText(f.noContentIdHint).count()).toBe(0);
   });
 
-  it('simulates saving for a local id with the test-mode message', async () => {
+  it('shows the test-mode message for a local id while the server cannot create submissions', async () => {
     const page = await e.newPage();
     await loginAs(page, 'vdi_admin');
+    await page.route('**/api/submissions', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
     await openWithStoredId(page, '/thank-you', 'currentInterviewId', 'local_voice_1_abc');
     await fillContact(page, 'Anna', 'Muster', 'anna@example.de');
     await toast(page, f.contactSavedLocally).waitFor();

@@ -125,4 +125,8 @@ export const finish = {
   backToDashboard: (name: string) => `Zurück zum Dashboard ${name}`,
   backToBank: 'Zurück zur Bank',
   loadingInfo: 'Lade Informationen...',
+
+  // Drafts kept under a local id, sent when the server answers again
+  draftsSentTitle: 'Verbindung wiederhergestellt',
+  draftsSent: (n: number) => `${n} lokal gespeicherte(r) Inhalt(e) wurde(n) an den Server übertragen.`,
 } as const;

@@ -7,6 +7,7 @@ import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
+import { keepDraft, useDraftBase } from './drafts';
 
 const f = texts.finish;
 const LOCAL_SAVE_MS = 500;
@@ -21,6 +22,7 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
     defaultValues: { firstName: '', lastName: '', email: '', consentText: f.consent.contact },
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const draftBase = useDraftBase('upload');
 
   const submit = form.handleSubmit(async (values) => {
     if (!contentId) {
@@ -28,9 +30,10 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
       return;
     }
     if (isLocalId(contentId) || !isNumericId(contentId)) {
-      // Spec: a local id only simulates saving (0.5 s), with the test-mode message.
-      await new Promise((r) => setTimeout(r, LOCAL_SAVE_MS));
-      notify.success(f.contactSavedTitle, f.contactSavedLocally);
+      // A local id: saving takes at least the spec's 0.5 s; the details are kept as a draft and
+      // reach the server once it answers again (until then, the test-mode message).
+      const [delivered] = await Promise.all([keepDraft(contentId, draftBase, { contact: values }).catch(() => null), new Promise((r) => setTimeout(r, LOCAL_SAVE_MS))]);
+      notify.success(f.contactSavedTitle, delivered ? f.contactSaved : f.contactSavedLocally);
       onSaved();
       return;
     }

@@ -14,6 +14,7 @@ import { InputField, TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
+import { keepDraft, useDraftBase, useDraftSync } from './drafts';
 import { finishProfiles } from './profile';
 
 const f = texts.finish;
@@ -31,6 +32,8 @@ export function ContactInformationPage() {
   const form = useForm<PostContactInput, unknown, PostContact>({ resolver: zodResolver(schema), defaultValues: { email: '', link: '', description: '' } });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const timer = useRef<number | undefined>(undefined);
+  const draftBase = useDraftBase('upload');
+  useDraftSync();
   useEffect(() => () => window.clearTimeout(timer.current), []);
   useEffect(() => {
     if (!contentId) notify.warning(texts.common.warningTitle, f.noInterviewId);
@@ -44,8 +47,10 @@ export function ContactInformationPage() {
         notify.error(f.noInterviewIdTitle, f.noInterviewId);
         throw new Error('no content id');
       }
-      // A local id is never sent to the server (spec); the flow simply continues.
-      if (isNumericId(contentId)) {
+      if (!isNumericId(contentId)) {
+        // A local id: kept as a draft, sent once the server answers again.
+        await keepDraft(contentId, draftBase, { post: values }).catch(() => null);
+      } else {
         try {
           await api.put(`/api/submissions/${contentId}/post-contact`, values, { contentId });
         } catch (error) {

@@ -15,6 +15,7 @@ import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useContentId } from '../submission/useContentId';
+import { keepDraft, useDraftBase, useDraftSync } from './drafts';
 import { useTenant } from '../tenant/TenantContext';
 
 const f = texts.finish;
@@ -28,10 +29,11 @@ export function ImageDescriptionPage() {
   const navigate = useNavigate();
   const { contentId, loading } = useContentId({ kind: 'description', variant: 'image_interview' });
   const [method, setMethod] = useState<'choose' | 'text'>('choose');
+  useDraftSync();
 
   if (loading) return <Spinner text={f.loadingInfo} />;
 
-  if (method === 'text') return <WQuestionsForm contentId={contentId} onBack={() => setMethod('choose')} onDone={() => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: contentId } })} />;
+  if (method === 'text') return <WQuestionsForm contentId={contentId} onBack={() => setMethod('choose')} onDone={(id) => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: id } })} />;
 
   return (
     <Page title={f.descriptionTitle} intro={f.descriptionIntro}>
@@ -64,7 +66,8 @@ function ChoiceButton({ icon, title, text, onClick }: { icon: ReactNode; title: 
   );
 }
 
-function WQuestionsForm({ contentId, onBack, onDone }: { contentId: string | null; onBack: () => void; onDone: () => void }) {
+function WQuestionsForm({ contentId, onBack, onDone }: { contentId: string | null; onBack: () => void; onDone: (contentId: string) => void }) {
+  const draftBase = useDraftBase('description');
   const form = useForm<WAnswers>({ resolver: zodResolver(wAnswers), defaultValues: { who: '', what: '', when: '', where: '', why: '' } });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
@@ -75,10 +78,10 @@ function WQuestionsForm({ contentId, onBack, onDone }: { contentId: string | nul
         throw new Error('no content id');
       }
       if (!isNumericId(contentId)) {
-        // A local id is never sent to the server (spec): the answers stay in this browser.
-        sessionStorage.setItem(`wAnswers:${contentId}`, JSON.stringify(answers));
-        notify.success(f.wSavedTitle, f.wSavedLocally);
-        return onDone();
+        // A local id: the answers are kept as a draft and go to the server once it answers again.
+        const delivered = await keepDraft(contentId, draftBase, { wAnswers: answers }).catch(() => null);
+        notify.success(f.wSavedTitle, delivered ? f.wSaved : f.wSavedLocally);
+        return onDone(delivered ? String(delivered) : contentId);
       }
       try {
         await api.put(`/api/submissions/${contentId}/description`, answers, { contentId });
@@ -88,7 +91,7 @@ function WQuestionsForm({ contentId, onBack, onDone }: { contentId: string | nul
         throw error;
       }
       notify.success(f.wSavedTitle, f.wSaved);
-      onDone();
+      onDone(contentId);
     },
     () => notify.error(f.wIncompleteTitle, f.wIncomplete),
   );

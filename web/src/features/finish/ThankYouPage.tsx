@@ -15,6 +15,7 @@ import { useKnownContentId } from '../submission/useContentId';
 import { TenantProvider, useTenant } from '../tenant/TenantContext';
 import { ContactForm } from './ContactForm';
 import { MediaList } from './MediaList';
+import { useDraftSync } from './drafts';
 import { finishedPath, finishProfiles, newContentPath, type FinishProfile } from './profile';
 import { TranscriptPreview } from './TranscriptPreview';
 import { useFinishedSubmission } from './useFinishedSubmission';
@@ -69,6 +70,7 @@ function PublicThankYou({ tenant }: { tenant: Tenant }) {
 function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; contentId: string | null; paths: Paths }) {
   const navigate = useNavigate();
   const { summary, media } = useFinishedSubmission(contentId);
+  useDraftSync();
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
   // Not found (or not the caller's) means the id is gone; an unreachable server does not.

@@ -7,6 +7,8 @@ import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
+import { useAuth } from '../auth/AuthProvider';
+import { startDraft } from '../finish/drafts';
 import { useTenant } from '../tenant/TenantContext';
 
 export type ContentIdState = { contentId: string | null; isLocal: boolean; loading: boolean };
@@ -54,6 +56,7 @@ export function useKnownContentId(): string | null {
  */
 export function useContentId(opts: Options): ContentIdState {
   const tenant = useTenant();
+  const userId = useAuth().user?.id;
   const location = useLocation();
   const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
   const known = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : opts.forceNew ? null : sessionStorage.getItem(sessionKeyFor(tenant));
@@ -83,10 +86,12 @@ export function useContentId(opts: Options): ContentIdState {
         }
         const id = localContentId(opts.variant);
         rememberContentId(tenant, id);
+        // Work under the local id is kept as a draft and sent once the server answers again.
+        void startDraft(id, { userId: userId ?? null, tenant: tenant.key, kind: opts.kind, topic: opts.topic, source: opts.source }).catch(() => undefined);
         if (opts.announceLocal !== false) notify.info(texts.common.hintTitle, texts.common.localIdNotice);
         setState({ contentId: id, isLocal: true, loading: false });
       });
-  }, [known, enabled, tenant, opts]);
+  }, [known, enabled, tenant, opts, userId]);
 
   return known ? { contentId: known, isLocal: isLocalId(known), loading: false } : state;
 }

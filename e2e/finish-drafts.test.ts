@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../common/texts';
+import { emailFor, loginAs, PHONE, startE2E, type E2E } from './harness';
+
+const f = texts.finish;
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** The server "goes away" for new submissions: creating one fails as if the network were down. */
+async function cutCreation(page: Page) {
+  await page.route('**/api/submissions', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+}
+
+describe('drafts under a local id reach the server when it answers again (DESIGN difference 7)', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(() => e.close());
+
+  const submissionsOf = async (role: 'vdi_admin' | 'firma_a') => {
+    const user = await e.t.app.db.selectFrom('user').select('id').where('email', '=', emailFor(role)).executeTakeFirstOrThrow();
+    return e.t.app.db.selectFrom('submissions').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
+  };
+
+  it('keeps W-answers offline, sends them when the server is back, and then saves the contact form directly', async () => {
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'vdi_admin');
+    await cutCreation(page);
+    await page.goto('/image-description');
+    await toast(page, texts.common.localIdNotice).waitFor();
+    const localId = await page.evaluate(() => sessionStorage.getItem('currentInterviewId'));
+    expect(localId).toMatch(/^local_image_interview_/);
+
+    await page.getByRole('button', { name: new RegExp(f.describeByText) }).click();
+    const answers = { Wer: 'Lea', Was: 'Windkanal', Wann: 'Heute', Wo: 'Aachen', Warum: 'Rekord' };
+    for (const [label, value] of Object.entries(answers)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole('button', { name: f.wSubmit }).click();
+    await toast(page, f.wSavedLocally).waitFor();
+    await page.waitForURL('**/thank-you');
+    expect(await page.getByTestId('content-id').textContent()).toBe(localId);
+    expect(await submissionsOf('vdi_admin')).toEqual([]);
+
+    await page.unroute('**/api/submissions');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await toast(page, f.draftsSent(1)).waitFor();
+    const [created] = await submissionsOf('vdi_admin');
+    expect(created).toMatchObject({ tenant: 'vdi', kind: 'description' });
+    expect(JSON.parse(created!.w_answers!)).toEqual({ who: 'Lea', what: 'Windkanal', when: 'Heute', where: 'Aachen', why: 'Rekord' });
+    expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toBe(String(created!.id));
+
+    // The page still holds the local id; the contact form finds its Content-ID and saves for real.
+    await page.getByLabel(f.firstName, { exact: true }).fill('Lea');
+    await page.getByLabel(f.lastName, { exact: true }).fill('Luft');
+    await page.getByLabel(f.email, { exact: true }).fill('lea@example.de');
+    await page.getByRole('button', { name: f.contactSubmit }).click();
+    await toast(page, f.contactSaved).waitFor();
+    const done = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', created!.id).executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ contact_email: 'lea@example.de' });
+    expect(done.completed_at).not.toBeNull();
+    const consents = await e.t.app.db.selectFrom('consents').selectAll().where('submission_id', '=', created!.id).execute();
+    expect(consents).toEqual([expect.objectContaining({ kind: 'contact', text: f.consent.contact })]);
+    expect(await submissionsOf('vdi_admin')).toHaveLength(1);
+  });
+
+  it('keeps contact details given offline (test-mode message) and sends them on the next visit', async () => {
+    const page = await e.newPage();
+    await loginAs(page, 'firma_a');
+    await cutCreation(page);
+    await page.goto('/firma-a/image-description');
+    await toast(page, texts.common.localIdNotice).waitFor();
+    await page.evaluate(() => history.replaceState(null, ''));
+    await page.goto('/firma-a/thank-you');
+    await page.getByLabel(f.firstName, { exact: true }).fill('Otto');
+    await page.getByLabel(f.lastName, { exact: true }).fill('Offline');
+    await page.getByLabel(f.email, { exact: true }).fill('otto@firma-a.example');
+    await page.getByRole('button', { name: f.contactSubmit }).click();
+    await toast(page, f.contactSavedLocally).waitFor();
+    await page.waitForURL((url) => url.pathname === '/firma-a');
+    expect(await submissionsOf('firma_a')).toEqual([]);
+
+    await page.unroute('**/api/submissions');
+    await page.goto('/firma-a/thank-you');
+    await toast(page, f.draftsSent(1)).waitFor();
+    const [sent] = await submissionsOf('firma_a');
+    expect(sent).toMatchObject({ tenant: 'firma_a', contact_first_name: 'Otto', contact_email: 'otto@firma-a.example' });
+    expect(sent!.completed_at).not.toBeNull();
+
+    // Sent once only: a later visit sends nothing more.
+    await page.reload();
+    await page.getByRole('heading', { name: f.thankYouTitle }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await submissionsOf('firma_a')).toHaveLength(1);
+  });
+});
