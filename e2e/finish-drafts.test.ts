@@ -18,7 +18,7 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
   });
   afterAll(() => e.close());
 
-  const submissionsOf = async (role: 'vdi_admin' | 'firma_a') => {
+  const submissionsOf = async (role: 'vdi_admin' | 'firma_a' | 'firma_b') => {
     const user = await e.t.app.db.selectFrom('user').select('id').where('email', '=', emailFor(role)).executeTakeFirstOrThrow();
     return e.t.app.db.selectFrom('submissions').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
   };
@@ -61,6 +61,20 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     const consents = await e.t.app.db.selectFrom('consents').selectAll().where('submission_id', '=', created!.id).execute();
     expect(consents).toEqual([expect.objectContaining({ kind: 'contact', text: f.consent.contact })]);
     expect(await submissionsOf('vdi_admin')).toHaveLength(1);
+  });
+
+  it('creates no empty submission for a local id nobody saved anything under', async () => {
+    const page = await e.newPage();
+    await loginAs(page, 'firma_b');
+    await cutCreation(page);
+    await page.goto('/firma-b/image-description');
+    await toast(page, texts.common.localIdNotice).waitFor();
+    await page.unroute('**/api/submissions');
+    await page.goto('/firma-b/thank-you');
+    await page.getByRole('heading', { name: f.thankYouTitle }).waitFor();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(1000);
+    expect(await submissionsOf('firma_b')).toEqual([]);
   });
 
   it('keeps contact details given offline (test-mode message) and sends them on the next visit', async () => {

@@ -187,7 +187,8 @@ export function sendDrafts(userId: string, opts: { announce?: boolean } = {}): P
     let sent = 0;
     try {
       for (const draft of await listDrafts()) {
-        if (draft.contentId !== undefined && isEmpty(draft.pending)) {
+        // Nothing to send: a sent draft is kept for a while as a mapping; an empty one waits for parts.
+        if (isEmpty(draft.pending)) {
           if (Date.now() - Date.parse(draft.updatedAt) > KEEP_SENT_MS) await deleteDraft(draft.localId);
           continue;
         }
