@@ -48,6 +48,26 @@ describe('uploads in the browser', () => {
     for await (const c of (await e.t.app.blobs.get(key)) as Readable) chunks.push(Buffer.from(c));
     return Buffer.concat(chunks);
   }
+  /** Watches in the page: when the success toast appears and when the route changes after it. */
+  async function watchRedirect(page: Page, successText: string) {
+    await page.evaluate((text) => {
+      const w = window as unknown as { toastAt?: number; navAt?: number };
+      const from = location.pathname;
+      new MutationObserver(() => {
+        if (!w.toastAt && document.body.textContent?.includes(text)) w.toastAt = performance.now();
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      const timer = setInterval(() => {
+        if (location.pathname !== from) {
+          w.navAt = performance.now();
+          clearInterval(timer);
+        }
+      }, 10);
+    }, successText);
+    return async () => page.evaluate(() => {
+      const w = window as unknown as { toastAt?: number; navAt?: number };
+      return (w.navAt ?? NaN) - (w.toastAt ?? NaN);
+    });
+  }
   const pick = (page: Page, ...names: string[]) => page.locator('input[type=file]').setInputFiles(names.map((n) => files[n]!));
 
   it('uploads photos, videos and documents on the media page, without GPS, then goes to the thank-you page', async () => {
@@ -63,12 +83,13 @@ describe('uploads in the browser', () => {
     await page.getByText('0,0 MB').first().waitFor();
     await screenshot(page, 'upload-media-phone');
     await page.getByLabel(u.rightsLabel).check();
+    const delay = await watchRedirect(page, u.success(9, 9));
     await button.click();
     await toast(page, u.success(9, 9)).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: u.uploadedButton }).waitFor();
-    const start = Date.now();
     await page.waitForURL('**/thank-you');
-    expect(Date.now() - start).toBeGreaterThan(700);
+    expect(await delay()).toBeGreaterThan(800);
+    expect(await delay()).toBeLessThan(1500);
 
     const contentId = await contentIdOf(page);
     const media = await mediaOf(contentId);
@@ -144,14 +165,15 @@ describe('uploads in the browser', () => {
     await loginAs(page, 'bank', { from: '/bank/document-upload' });
     await page.waitForURL('**/bank/document-upload');
     await pick(page, 'bericht.pdf', 'zahlen.csv', 'bericht.docx');
+    const delay = await watchRedirect(page, u.success(3, 3));
     await page.getByRole('button', { name: u.uploadButton(3) }).click();
     await toast(page, u.success(3, 3)).waitFor({ timeout: 20_000 });
-    const start = Date.now();
     await page.getByText(u.successCardTitle).waitFor();
     await page.getByText('zahlen.csv ·').waitFor();
     await screenshot(page, 'upload-bank-documents-desktop');
     await page.waitForURL('**/bank/contact-information');
-    expect(Date.now() - start).toBeGreaterThan(1500);
+    expect(await delay()).toBeGreaterThan(1800);
+    expect(await delay()).toBeLessThan(2600);
     expect((await mediaOf(await contentIdOf(page, 'currentBankInterviewId'))).map((m) => m.file_type)).toContain('text/csv');
   }, 60_000);
 
