@@ -51,6 +51,7 @@ describe.each(dialects)('editorial inbox on %s', (dialect) => {
   it('shows a vdi_admin the association only, never bank data', async () => {
     const page = (await list(vdi)).body as InboxPage;
     expect(page.items.map((i) => i.tenant)).toEqual(['vdi', 'vdi']);
+    expect(page.total).toBe(2);
     const filtered = await list(vdi, '?tenant=bank');
     expect(filtered.status).toBe(403);
     const detail = await api(t, 'GET', `/api/inbox/${ids.bankUpload}`, { cookie: vdi });
@@ -82,6 +83,9 @@ describe.each(dialects)('editorial inbox on %s', (dialect) => {
     expect(await idsOf('?q=BANKMANN')).toEqual([ids.bankUpload]);
     expect(await idsOf('?q=erika%20muster')).toEqual([ids.vdiInterview]);
     expect(await idsOf('?q=100%25')).toEqual([]);
+    expect(await idsOf('?q=pr%C3%BCfstand')).toEqual([ids.vdiVoice]);
+    expect(await idsOf('?q=du')).toEqual([ids.vdiVoice, ids.vdiInterview]);
+    expect(await idsOf('?q=vdi%40example')).toEqual([ids.vdiVoice, ids.vdiInterview]);
     expect(await idsOf('?status=verworfen')).toEqual([]);
     expect(await idsOf('?tenant=vdi&kind=interview&q=br%C3%BCcke')).toEqual([ids.vdiInterview]);
     expect((await list(admin, '?from=03.03.2026')).status).toBe(400);

@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation';
 import * as mediaUploads from './0002_media_uploads';
 import * as consents from './0005_consents';
 import * as admin from './0006_admin';
+import * as inboxSearch from './0006b_inbox_search';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_media_uploads': mediaUploads,
   '0005_consents': consents,
   '0006_admin': admin,
+  '0006b_inbox_search': inboxSearch,
 };
