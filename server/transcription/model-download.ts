@@ -53,9 +53,12 @@ async function download(file: string, source: ModelSource, log?: { info(msg: str
     // The partial file may already be complete; the checksum decides.
   } else if (res.ok && res.body) {
     const resumed = res.status === 206 && (res.headers.get('content-range') ?? '').startsWith(`bytes ${have}-`);
+    const out = createWriteStream(part, { flags: resumed ? 'a' : 'w' });
     try {
-      await pipeline(Readable.fromWeb(res.body as never), createWriteStream(part, { flags: resumed ? 'a' : 'w' }));
+      await pipeline(Readable.fromWeb(res.body as never), out);
     } catch (error) {
+      // Let writes still in flight land before anyone resumes from the file's size.
+      if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
       throw new ModelDownloadFailed(`model download interrupted (kept for resuming): ${(error as Error).message}`);
     }
   } else {

@@ -8,6 +8,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
 import { buildApp } from '../app';
 import { germanSpeech, testModel } from './test-audio';
+import { wavFromPcm16 } from './transcriber';
 
 const speech = germanSpeech('Hallo, ich bin Ingenieurin und baue Brücken.');
 
@@ -78,6 +79,18 @@ describe.each(dialects)('voice message upload and transcription job on %s', (dia
       expect(media.file_path).toMatch(new RegExp(`^${contentId}/\\d+_[0-9a-f]+\\.${ext}$`));
     }
     await t.app.jobs.drain();
+  });
+
+  it('takes a recording far larger than the JSON body limit (5 minutes of WAV)', async () => {
+    const contentId = await newSubmission();
+    const wav = wavFromPcm16(new Int16Array(16000 * 300).map((_, i) => Math.round(Math.sin(i / 10) * 3000)), 16000);
+    expect(wav.length).toBeGreaterThan(9_000_000);
+    const res = await upload(t, contentId, wav, 'audio/wav', cookie);
+    expect(res.status).toBe(202);
+    const media = await t.app.db.selectFrom('media').select('size').where('id', '=', res.body.mediaId).executeTakeFirstOrThrow();
+    expect(Number(media.size)).toBe(wav.length);
+    await t.app.jobs.drain();
+    expect(fake.requests.at(-1)!.fileSize).toBe(wav.length);
   });
 
   it('refuses a file that is not audio', async () => {
