@@ -8,8 +8,8 @@ const SNIFF_BYTES = 64 * 1024;
 
 /**
  * The format of a file judged by its bytes (magic numbers), never by its name or declared type.
- * Plain text has no magic number: it counts as text when it is valid UTF-8 without NUL bytes and
- * does not start like markup (an HTML page is not a text document). The name only tells CSV from
+ * Plain text has no magic number: it counts as text when it has no NUL or other control bytes
+ * (UTF-8 or Latin-1) and does not start like markup (an HTML page is not a text document). The name only tells CSV from
  * TXT and DOC from XLS, which share their bytes' signature.
  */
 export async function detectFormat(head: Uint8Array, originalName: string): Promise<FileFormat | null> {
@@ -45,7 +45,8 @@ function looksLikeText(head: Uint8Array): boolean {
     // A multi-byte character may be cut at the end of the sniffed bytes; drop up to 3 trailing bytes.
     text = new TextDecoder('utf-8', { fatal: true }).decode(trimIncomplete(head));
   } catch {
-    return false;
+    // Older Windows text files are Latin-1/CP1252: same rules, byte by byte.
+    text = Buffer.from(head).toString('latin1');
   }
   const start = text.replace(/^\uFEFF/, '').trimStart().slice(0, 200).toLowerCase();
   if (/^<(!doctype|html|head|body|script|svg|\?xml|iframe)/.test(start)) return false;

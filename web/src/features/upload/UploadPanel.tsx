@@ -160,7 +160,8 @@ export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onU
 
   const counts = useMemo(() => ({ document: selection.filter((s) => s.kind === 'document').length, photo: selection.filter((s) => s.kind === 'photo').length }), [selection]);
   const shown = tabs ? selection.filter((s) => s.kind === tab) : selection;
-  const formatLabels = [...new Set(surface.formats.map((f) => fileFormats[f].label))];
+  const tabFormats = tabs ? surface.formats.filter((f) => fileFormats[f].kind === tab) : surface.formats;
+  const formatLabels = [...new Set(tabFormats.map((f) => fileFormats[f].label))];
 
   return (
     <div className="space-y-4">
@@ -181,7 +182,7 @@ export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onU
         </div>
       )}
       <DropZone
-        accept={acceptAttribute(tabs ? { ...surface, formats: surface.formats.filter((f) => fileFormats[f].kind === tab) } : surface)}
+        accept={acceptAttribute({ ...surface, formats: tabFormats })}
         multiple={surface.maxFiles > 1}
         hint={`${surface.maxFiles === 1 ? t.dropZoneMax(1) : t.dropZoneMax(surface.maxFiles)} · ${t.allowedFormats(formatLabels)}`}
         disabled={phase === 'uploading'}
