@@ -58,7 +58,7 @@ async function download(file: string, source: ModelSource, log?: { info(msg: str
       await pipeline(Readable.fromWeb(res.body as never), out);
     } catch (error) {
       // Let writes still in flight land before anyone resumes from the file's size.
-      if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       throw new ModelDownloadFailed(`model download interrupted (kept for resuming): ${(error as Error).message}`);
     }
   } else {
