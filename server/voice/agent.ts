@@ -41,6 +41,7 @@ export class BuiltinAgentSession {
   private started = false;
   private ended = false;
   private busy: Promise<void> = Promise.resolve();
+  private texts: Promise<void> = Promise.resolve();
   private turns: Turn[] = [];
   private agentSpeakingUntil = 0;
   private readonly detector: TurnDetector;
@@ -58,7 +59,7 @@ export class BuiltinAgentSession {
     this.detector.onSpeechStart = () => this.userStartedSpeaking();
     this.detector.onTurnEnd = (turn) => {
       const answeredAt = this.wallClockOf(turn.voiceEnd);
-      this.queue(() => this.answer(turn.samples, turn.voicedMs, answeredAt));
+      this.answer(turn.samples, turn.voicedMs, answeredAt);
     };
     socket.on('message', (data, isBinary) => this.receive(isBinary ? null : data.toString()));
     socket.on('close', () => void this.finish());
@@ -90,7 +91,8 @@ export class BuiltinAgentSession {
       case 'user_message':
         if (typeof message.text === 'string' && message.text.trim()) {
           const typed = message.text.trim();
-          this.queue(() => this.answerText(typed, Date.now()));
+          const typedAt = Date.now();
+          this.queue(() => this.reply(typed, Number.POSITIVE_INFINITY, typedAt));
         }
         return;
       default:
@@ -112,7 +114,10 @@ export class BuiltinAgentSession {
     });
     this.pinger = setInterval(() => this.send({ type: 'ping', ping_event: { event_id: ++this.eventId, ping_ms: null } }), PING_EVERY_MS);
     const opening = this.opts.interviewer.opening();
-    this.queue(async () => this.say(opening, await this.synthesize(opening), false));
+    this.queue(async () => {
+      const speech = await this.synthesize(opening);
+      this.agentSaid(opening, this.speak(speech, opening, false));
+    });
   }
 
   private audioIn(bytes: Buffer): void {
@@ -139,32 +144,69 @@ export class BuiltinAgentSession {
     }
   }
 
-  private async answer(samples: Int16Array, voicedMs: number, answeredAt: number): Promise<void> {
-    if (this.ended) return;
-    let text = '';
+  /**
+   * A spoken answer ended. With a plan and server speech the next question does not depend on the
+   * words: its audio goes out at once, and the texts (the answer's transcript, then the question)
+   * follow in order when the transcription is done. Otherwise the agent waits for the words.
+   */
+  private answer(samples: Int16Array, voicedMs: number, answeredAt: number): void {
+    const words = this.transcribe(samples);
+    const planned = this.opts.synthesizer ? this.opts.interviewer.nextWithoutWords?.({ voicedMs }) : undefined;
+    if (planned) {
+      this.queue(async () => {
+        const speech = await this.synthesize(planned.text);
+        const eventId = this.speak(speech, planned.text, planned.done);
+        this.timed(answeredAt);
+        this.inOrder(async () => {
+          this.userSaid(await words);
+          this.agentSaid(planned.text, eventId);
+        });
+      });
+    } else {
+      this.queue(async () => this.reply(await words, voicedMs, answeredAt));
+    }
+  }
+
+  private async transcribe(samples: Int16Array): Promise<string> {
     try {
-      text = (await this.opts.transcriber.transcribe({ kind: 'pcm16', data: samples, sampleRate: WORK_RATE }, { language: 'de' })).text.trim();
+      return (await this.opts.transcriber.transcribe({ kind: 'pcm16', data: samples, sampleRate: WORK_RATE }, { language: 'de' })).text.trim();
     } catch (error) {
       this.opts.log.warn({ err: error }, 'voice agent could not transcribe an answer');
+      return '';
     }
-    await this.reply(text, voicedMs, answeredAt);
   }
 
-  private async answerText(text: string, answeredAt: number): Promise<void> {
-    await this.reply(text, Number.POSITIVE_INFINITY, answeredAt);
-  }
-
+  /** An answer whose words are known: the next step may depend on them. */
   private async reply(text: string, voicedMs: number, answeredAt: number): Promise<void> {
     if (this.ended) return;
-    if (text) {
-      this.turns = addTurn(this.turns, { speaker: 'user', text });
-      this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: text, event_id: ++this.eventId } });
-    }
+    await this.texts;
+    this.userSaid(text);
     const next = await this.opts.interviewer.next(this.turns, { text, voicedMs });
     const speech = await this.synthesize(next.text);
+    this.agentSaid(next.text, this.speak(speech, next.text, next.done));
+    this.timed(answeredAt);
+  }
+
+  private timed(answeredAt: number): void {
     const sentAt = Date.now();
-    this.say(next.text, speech, next.done);
     this.opts.onTiming?.({ conversationId: this.conversationId, answerEndedAt: answeredAt, questionSentAt: sentAt, latencyMs: Math.round(sentAt - answeredAt) });
+  }
+
+  /** Texts go out in the order of the turns, whenever their transcription is done. */
+  private inOrder(task: () => Promise<void>): void {
+    this.texts = this.texts.then(task).catch((error) => this.opts.log.error({ err: error }, 'voice agent transcript failed'));
+  }
+
+  private userSaid(text: string): void {
+    if (!text || this.ended) return;
+    this.turns = addTurn(this.turns, { speaker: 'user', text });
+    this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: text, event_id: ++this.eventId } });
+  }
+
+  private agentSaid(text: string, eventId: number): void {
+    if (this.ended) return;
+    this.turns = addTurn(this.turns, { speaker: 'interviewer', text });
+    this.send({ type: 'agent_response', agent_response_event: { agent_response: text, event_id: eventId } });
   }
 
   private async synthesize(text: string): Promise<Speech | null> {
@@ -177,16 +219,13 @@ export class BuiltinAgentSession {
     }
   }
 
-  /** Sends a question as text and, with a synthesiser, as audio; the last one ends the conversation. */
-  private say(text: string, speech: Speech | null, done: boolean): void {
-    if (this.ended) return;
+  /** Sends the audio of what the interviewer says (if any); the last words end the conversation. */
+  private speak(speech: Speech | null, text: string, done: boolean): number {
     const eventId = ++this.eventId;
-    this.turns = addTurn(this.turns, { speaker: 'interviewer', text });
-    this.send({ type: 'agent_response', agent_response_event: { agent_response: text, event_id: eventId } });
+    if (this.ended) return eventId;
     let durationMs = (text.length / CHARS_PER_SECOND) * 1000;
     if (speech) {
-      const work = resample(speech.samples, speech.sampleRate, WORK_RATE);
-      this.recorder.addAgent(work);
+      this.recorder.addAgent(resample(speech.samples, speech.sampleRate, WORK_RATE));
       const out = resample(speech.samples, speech.sampleRate, this.opts.outputFormat.sampleRate);
       const step = Math.round((this.opts.outputFormat.sampleRate * AUDIO_CHUNK_MS) / 1000);
       for (let i = 0; i < out.length; i += step) {
@@ -197,9 +236,10 @@ export class BuiltinAgentSession {
     }
     this.agentSpeakingUntil = Date.now() + durationMs;
     if (done) {
-      // Let the closing words play out, then end the session as the agent: close code 1000.
-      setTimeout(() => this.socket.close(1000, 'Interview beendet'), durationMs + 800).unref();
+      // Let the closing words play out and reach the transcript, then end the session as the agent: code 1000.
+      setTimeout(() => void this.texts.then(() => this.socket.close(1000, 'Interview beendet')), durationMs + 800).unref();
     }
+    return eventId;
   }
 
   private async finish(): Promise<void> {
@@ -207,6 +247,7 @@ export class BuiltinAgentSession {
     this.ended = true;
     if (this.pinger) clearInterval(this.pinger);
     await this.busy;
+    await this.texts;
     await this.opts.onFinished?.({ conversationId: this.conversationId, turns: this.turns, recording: this.recorder });
   }
 }

@@ -21,25 +21,32 @@ export type NextStep = { text: string; done: boolean };
 export type Interviewer = {
   opening(): string;
   next(turns: readonly Turn[], answer: { text: string; voicedMs: number }): Promise<NextStep>;
+  /**
+   * The next step when it does not depend on the words of the answer (the plan), so the agent can
+   * prepare its speech while the answer is still being transcribed. Undefined: wait for `next`.
+   */
+  nextWithoutWords?(answer: { voicedMs: number }): NextStep;
 };
 
 const SHORT_ANSWER_MS = 1500;
 
-/** Walks through the plan; a very short answer gets one friendly follow-up first. */
+/** Walks through the plan; a very short spoken answer gets one friendly follow-up first. */
 export function planInterviewer(plan: Plan): Interviewer {
   let index = 0;
   let followedUp = false;
+  const step = (voicedMs: number): NextStep => {
+    if (!followedUp && voicedMs < SHORT_ANSWER_MS) {
+      followedUp = true;
+      return { text: texts.interview.followUp, done: false };
+    }
+    followedUp = false;
+    const question = plan.questions[index++];
+    return question ? { text: question, done: false } : { text: texts.interview.closing, done: true };
+  };
   return {
     opening: () => plan.opening,
-    async next(_turns, answer) {
-      if (!followedUp && answer.voicedMs < SHORT_ANSWER_MS && answer.text.split(/\s+/).filter(Boolean).length < 4) {
-        followedUp = true;
-        return { text: texts.interview.followUp, done: false };
-      }
-      followedUp = false;
-      const question = plan.questions[index++];
-      return question ? { text: question, done: false } : { text: texts.interview.closing, done: true };
-    },
+    next: async (_turns, answer) => step(answer.voicedMs),
+    nextWithoutWords: (answer) => step(answer.voicedMs),
   };
 }
 
@@ -54,7 +61,7 @@ export function chatInterviewer(plan: Plan, opts: { baseUrl: string; apiKey?: st
   return {
     opening: () => plan.opening,
     async next(turns, answer) {
-      const planned = await fallback.next(turns, answer);
+      const planned = fallback.nextWithoutWords!(answer);
       if (asked++ >= plan.questions.length) return { text: texts.interview.closing, done: true };
       try {
         const res = await fetch(openaiUrl(opts.baseUrl, '/chat/completions'), {
