@@ -9,6 +9,7 @@ import type { Dialect } from '../db/database';
 import { startS3rver } from '../storage/s3-test-server';
 import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';
 import * as fixture from './testing/fixtures';
+import { processPhoto } from './service';
 import { createUpload, patchUpload, tusUpload, uploadOffset } from './testing/tus';
 
 const combos: [Dialect, 'local' | 's3'][] = [
@@ -88,6 +89,18 @@ describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKin
     const [row] = await mediaRows(contentId);
     expect(row!.file_path).toMatch(new RegExp(`^${contentId}/\\d+_[0-9a-f]+\\.jpg$`));
     expect(Number(row!.size)).toBe(stored.bytes.length);
+  });
+
+  it('registers a photo once even when its job runs again after a crash', async () => {
+    const contentId = await newSubmission();
+    await tusUpload(t, { bytes: await fixture.png(), contentId, page: 'upload', filename: 'einmal.png', headers: { cookie: owner } });
+    const [row] = await mediaRows(contentId);
+    const stagingKey = `${contentId}/incoming_again.png`;
+    await t.app.blobs.put(stagingKey, await fixture.png());
+    const again = await processPhoto(t.app, { uploadId: row!.upload_id!, stagingKey, contentId, surface: 'media', format: 'png', originalName: 'einmal.png' });
+    expect(again).toEqual({ mediaId: row!.id });
+    expect(await mediaRows(contentId)).toHaveLength(1);
+    expect(await t.app.blobs.stat(stagingKey)).toBeNull();
   });
 
   it('accepts PNG, WebP, MP4, MOV, WebM, PDF, DOCX and TXT on the media page, typed by their bytes', async () => {

@@ -166,7 +166,7 @@ async function photoOutcome(app: FastifyInstance, jobId: number, uploadId: strin
 // ---------------------------------------------------------------------------------------------
 // Jobs
 
-type PhotoJob = { uploadId: string; stagingKey: string; contentId: number; surface: string; format: FileFormat; originalName: string };
+export type PhotoJob = { uploadId: string; stagingKey: string; contentId: number; surface: string; format: FileFormat; originalName: string };
 type PhotoResult = { mediaId: number } | { rejected: string };
 type PosterJob = { mediaId: number };
 
