@@ -65,12 +65,31 @@ describe('voice interview states with the ElevenLabs agent', () => {
     expect(row.transcript).toBe(`Interviewer: ${questions[0]}\n\nDu: ${heard[0]}\n\nInterviewer: ${questions[1]}\n\nDu: ${heard[1]}`);
     expect(row.completed_at).toBeTruthy();
 
+    await page.getByRole('button', { name: t.copy }).click();
+    await page.getByText(t.copiedText).waitFor();
     await page.getByRole('button', { name: t.toImages }).click();
     await page.waitForURL('**/bank/image-upload-after-voice');
     const state = await page.evaluate(() => (history.state as { usr?: Record<string, unknown> }).usr);
     expect(state).toMatchObject({ interviewId: String(contentId), source: 'behind-scenes' });
     expect(String(state!.transcript)).toContain(heard[1]);
   }, 90_000);
+
+  it('runs the image interview and goes on to the thank-you page with the same Content-ID', async () => {
+    const page = await e.newPage(DESKTOP);
+    await loginAs(page, 'vdi_admin');
+    const contentId = (await page.evaluate(async () => (await (await fetch('/api/submissions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'vdi', kind: 'description' }) })).json()) as { contentId: number })).contentId;
+    await page.evaluate((id) => sessionStorage.setItem('currentInterviewId', String(id)), contentId);
+    await page.goto('/interview/image');
+    await page.getByRole('heading', { name: t.imageTopicTitle }).waitFor();
+    await page.getByRole('button', { name: t.instructionsRead }).click();
+    await page.getByRole('button', { name: t.start }).click();
+    await page.getByRole('button', { name: t.repeat }).waitFor({ timeout: 30_000 });
+    await page.getByText(texts.common.transcriptSaved).waitFor({ timeout: 5000 });
+    const row = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow();
+    expect(row.transcript).toContain(`Du: ${heard[0]}`);
+    await page.getByRole('button', { name: t.next, exact: true }).click();
+    await page.waitForURL('**/thank-you');
+  }, 60_000);
 
   it('shows the progress while connecting and gives up after 15 s with "Erneut versuchen"', async () => {
     const page = await e.newPage(DESKTOP);
