@@ -127,6 +127,7 @@ describe('voice message through the fake microphone', () => {
     await page.getByText(t.transcriptionErrorTitle).first().waitFor();
     await page.getByRole('button', { name: t.typeYourself }).click();
     await page.waitForURL('**/firma-a/transcript-edit');
+    await page.getByText(`${t.transcriptionFailed} ${t.audioKept}`).waitFor();
     await page.getByLabel(t.transcriptLabel).fill('Selbst geschrieben.');
     await page.getByRole('button', { name: t.continueToImages }).click();
     await page.waitForURL('**/firma-a/image-upload-after-voice');
@@ -160,6 +161,7 @@ describe('voice message without a transcriber', () => {
     await screenshot(page, 'speech-no-transcriber-phone');
     await page.getByRole('button', { name: t.typeYourself }).click();
     await page.waitForURL('**/bank/transcript-edit');
+    await page.getByRole('status').filter({ hasText: t.noTranscriber }).waitFor();
     expect(await page.getByRole('button', { name: t.saveAndContinue }).isDisabled()).toBe(true);
     await page.getByLabel(t.transcriptLabel).fill('Meine Nachricht, selbst getippt.');
     await page.getByRole('button', { name: t.saveAndContinue }).click();

@@ -31,6 +31,7 @@ export const speech = {
   transcriptionFailed: 'Die Aufnahme konnte nicht transkribiert werden.',
   audioKept: 'Ihre Aufnahme ist gespeichert. Sie können den Text selbst eingeben.',
   noTranscriber: 'Auf diesem Server ist keine automatische Transkription eingerichtet. Ihre Aufnahme ist gespeichert; bitte geben Sie den Text Ihrer Nachricht selbst ein.',
+  offline: 'Ohne Verbindung zum Server kann die Aufnahme nicht transkribiert werden. Bitte geben Sie den Text Ihrer Nachricht selbst ein.',
   typeYourself: 'Text selbst eingeben',
   retry: 'Erneut versuchen',
   uploadFailed: 'Die Aufnahme konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',

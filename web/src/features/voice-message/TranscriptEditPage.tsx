@@ -21,7 +21,7 @@ const t = texts.speech;
 const WAIT_FOR_TRANSCRIPT_MS = 1000;
 const REDIRECT_AFTER_SAVE_MS = 1000;
 
-type EditState = { transcript?: string; interviewId?: string | number; audioUrl?: string; manual?: boolean } | null;
+type EditState = { transcript?: string; interviewId?: string | number; audioUrl?: string; manual?: 'unavailable' | 'offline' | 'failed' } | null;
 
 /**
  * /transcript-edit for every tenant: opened after a voice message (transcript, interviewId,
@@ -35,7 +35,7 @@ export function TranscriptEditPage() {
   const bank = tenant.key === 'bank';
   const draftKey = bank ? storageKeys.latestBankTranscript : storageKeys.latestTranscript;
   const given = state?.transcript;
-  const manual = !!state?.manual;
+  const manual = state?.manual;
   const [transcript, setTranscript] = useState<string | null>(given ?? (manual ? '' : null));
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -141,7 +141,7 @@ export function TranscriptEditPage() {
         </p>
         {manual && (
           <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            {t.noTranscriber}
+            {manual === 'failed' ? `${t.transcriptionFailed} ${t.audioKept}` : manual === 'offline' ? t.offline : t.noTranscriber}
           </p>
         )}
         {state?.audioUrl && (

@@ -23,7 +23,7 @@ type Work =
   | { phase: 'uploading'; percent: number }
   | { phase: 'queued' | 'running' }
   | { phase: 'failed'; message: string; manual: boolean }
-  | { phase: 'unavailable' };
+  | { phase: 'unavailable'; offline: boolean };
 
 /** /voice-message and /bank/voice-message: record, listen, then upload and transcribe. */
 export function VoiceMessagePage() {
@@ -46,7 +46,8 @@ export function VoiceMessagePage() {
   const busy = work.phase === 'uploading' || work.phase === 'queued' || work.phase === 'running';
   const rec = recorder.recording;
 
-  const toEdit = (transcript: string, manual = false) => {
+  /** `manual` says why the user types the text: no transcriber, no server, or a failed transcription. */
+  const toEdit = (transcript: string, manual?: 'unavailable' | 'offline' | 'failed') => {
     const audioUrl = uploaded.current ? `/api/media/${uploaded.current.mediaId}/file` : rec?.url;
     navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript, interviewId: id.contentId, audioUrl, manual } });
   };
@@ -68,7 +69,7 @@ export function VoiceMessagePage() {
     }
     if (isLocalId(contentId)) {
       // Without the server there is nothing to transcribe with: the user types the text.
-      setWork({ phase: 'unavailable' });
+      setWork({ phase: 'unavailable', offline: true });
       return;
     }
     abort.current?.abort();
@@ -86,7 +87,7 @@ export function VoiceMessagePage() {
         uploaded.current.jobId = jobId;
       }
       if (jobId === null) {
-        setWork({ phase: 'unavailable' });
+        setWork({ phase: 'unavailable', offline: false });
         return;
       }
       setWork({ phase: 'queued' });
@@ -211,14 +212,14 @@ export function VoiceMessagePage() {
               <Button variant="secondary" onClick={() => void next(true)}>
                 {t.retry}
               </Button>
-              {work.manual && <Button onClick={() => toEdit('', true)}>{t.typeYourself}</Button>}
+              <Button onClick={() => toEdit('', 'failed')}>{t.typeYourself}</Button>
             </div>
           </div>
         )}
         {work.phase === 'unavailable' && (
           <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3">
-            <p className="text-sm text-amber-900">{t.noTranscriber}</p>
-            <Button className="mt-3" onClick={() => toEdit('', true)}>
+            <p className="text-sm text-amber-900">{work.offline ? t.offline : t.noTranscriber}</p>
+            <Button className="mt-3" onClick={() => toEdit('', work.offline ? 'offline' : 'unavailable')}>
               {t.typeYourself}
             </Button>
           </div>
