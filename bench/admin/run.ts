@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
@@ -74,7 +74,7 @@ async function bench(dialect: Dialect): Promise<void> {
     const stats = await (await fetch(`${base}/api/admin/statistics`, { headers: { cookie } })).json();
     const totals = stats.tenants.reduce((a: number[], s: { totalInterviews: number; totalMediaUploads: number }) => [a[0]! + s.totalInterviews, a[1]! + s.totalMediaUploads], [0, 0]);
     console.log(`\n${dialect}: seeded ${SUBMISSIONS} submissions and ${MEDIA} media rows in ${seeded.toFixed(1)} s (statistics count ${totals[0]} / ${totals[1]})`);
-    console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, from a second process`);
+    console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, from a second process; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
     const endpoints: [string, string][] = [
       ...(process.env.BASELINE ? ([['health (no session)', '/api/health'], ['me (session only)', '/api/me']] as [string, string][]) : []),
       ['statistics', '/api/admin/statistics'],
