@@ -42,18 +42,9 @@ describe('tenant paths from the dashboard to the thank-you page', () => {
     await toast(page, f.contactSaved).waitFor();
   }
 
-  /** The thumbnail of the uploaded photo appears once the photo job has made it. */
+  /** The thumbnail of the uploaded photo appears (without reloading) once the photo job has made it. */
   async function thumbnailShown(page: Page) {
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.getByRole('heading', { name: f.filesTitle }).waitFor();
-          return page.locator('ul[aria-label] img').count();
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBe(1);
+    await expect.poll(() => page.locator(`ul[aria-label="${f.filesTitle}"] img`).count(), { timeout: 20_000, interval: 500 }).toBe(1);
   }
 
   it('Firma B: photo → describe by text → thank-you → contact → back to /firma-b', async () => {
