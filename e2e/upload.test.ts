@@ -199,7 +199,10 @@ describe('uploads in the browser', () => {
     await page.locator('altcha-widget').getByText('Ich bin kein Roboter').click();
     await page.locator('input[type=file]').waitFor({ state: 'attached', timeout: 30_000 });
     await screenshot(page, 'upload-public-phone');
-    await pick(page, 'Foto mit GPS.jpg', 'clip.webm');
+    await pick(page, 'Foto mit GPS.jpg');
+    await pick(page, 'clip.webm');
+    // The first file's preview still shows after the second was added.
+    await expect.poll(() => page.locator('ul img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await page.getByLabel(u.rightsLabel).check();
     await page.getByRole('button', { name: u.uploadButton(2) }).click();
     await page.waitForURL('**/p/firma-a/thank-you', { timeout: 30_000 });

@@ -56,7 +56,9 @@ export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onU
   const [tab, setTab] = useState<'document' | 'photo'>('document');
   const rightsId = useId();
 
-  useEffect(() => () => selection.forEach((s) => s.preview && URL.revokeObjectURL(s.preview)), [selection]);
+  // Preview URLs live as long as the page; a removed file's preview goes at once.
+  const previews = useRef(new Set<string>());
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
   useEffect(() => onUploadingChange?.(phase === 'uploading'), [phase, onUploadingChange]);
 
   const needsRights = surface.needsRights && selection.some((s) => s.kind === 'photo');
@@ -82,7 +84,9 @@ export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onU
       .filter((f) => !current.includes(f))
       .map((file) => {
         const kind = fileFormats[guessFormat(file)!].kind;
-        return { key: `f${++counter}`, file, kind, preview: kind !== 'document' ? URL.createObjectURL(file) : null };
+        const preview = kind !== 'document' ? URL.createObjectURL(file) : null;
+        if (preview) previews.current.add(preview);
+        return { key: `f${++counter}`, file, kind, preview };
       });
     if (added.length || kept.length !== selection.length) {
       setSelection([...kept, ...added]);
@@ -91,6 +95,11 @@ export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onU
   }
 
   function remove(key: string) {
+    const gone = selection.find((s) => s.key === key);
+    if (gone?.preview) {
+      URL.revokeObjectURL(gone.preview);
+      previews.current.delete(gone.preview);
+    }
     const next = selection.filter((s) => s.key !== key);
     setSelection(next);
     setPhase('idle');
