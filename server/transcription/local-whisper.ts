@@ -41,6 +41,9 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
   }
 
   async function start(): Promise<Worker> {
+    if (!existsSync(options.modelPath) && Date.now() - downloadFailedAt < DOWNLOAD_RETRY_MS) {
+      throw new TranscriberUnavailable('the whisper model could not be downloaded a moment ago');
+    }
     let modelPath: string;
     try {
       modelPath = options.source ? await ensureModel(options.modelPath, options.source, options.log) : options.modelPath;

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { localWhisperTranscriber } from './local-whisper';
 import { ensureModel, ModelDownloadFailed } from './model-download';
 import { testModel } from './test-audio';
+import { TranscriberUnavailable } from './transcriber';
 
 const model = readFileSync(testModel);
 const sha1 = createHash('sha1').update(model).digest('hex');
@@ -123,5 +124,9 @@ describe('whisper model download', () => {
     const whisper = localWhisperTranscriber({ modelPath: file, source: { url: srv.url, sha1: 'f'.repeat(40) } });
     await expect(whisper.transcribe({ kind: 'pcm16', data: new Int16Array(160), sampleRate: 16000 }, { language: 'de' })).rejects.toThrow(/checksum/);
     expect(await whisper.available()).toBe(false);
+    // and it does not fetch the model again on every request
+    const fetches = srv.seen.length;
+    await expect(whisper.transcribe({ kind: 'pcm16', data: new Int16Array(160), sampleRate: 16000 }, { language: 'de' })).rejects.toBeInstanceOf(TranscriberUnavailable);
+    expect(srv.seen.length).toBe(fetches);
   });
 });
