@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { texts } from '../../common/texts';
 import { addTurn, type Turn } from '../../common/transcript';
 import type { Transcriber } from '../transcription/transcriber';
 import { ConversationRecorder, decodeChunk, encodeChunk, formatName, resample, type AudioFormat } from './audio';
@@ -14,6 +15,8 @@ const PING_EVERY_MS = 5000;
 const AUDIO_CHUNK_MS = 500;
 /** Spoken German without audio: roughly how long the browser needs to read a text aloud. */
 const CHARS_PER_SECOND = 14;
+/** Longest interview: then the interviewer thanks and ends the call. */
+const MAX_SESSION_MS = 30 * 60_000;
 
 export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number };
 
@@ -45,7 +48,7 @@ export class BuiltinAgentSession {
   private turns: Turn[] = [];
   private agentSpeakingUntil = 0;
   private readonly detector: TurnDetector;
-  private readonly recorder = new ConversationRecorder(WORK_RATE);
+  private readonly recorder = new ConversationRecorder(WORK_RATE, MAX_SESSION_MS / 60_000 + 1);
   /** Wall-clock arrival of received audio, by stream position, to time the end of an answer. */
   private arrivals: { end: number; at: number }[] = [];
   private received = 0;
@@ -113,6 +116,7 @@ export class BuiltinAgentSession {
       },
     });
     this.pinger = setInterval(() => this.send({ type: 'ping', ping_event: { event_id: ++this.eventId, ping_ms: null } }), PING_EVERY_MS);
+    setTimeout(() => this.queue(() => this.close()), MAX_SESSION_MS).unref();
     const opening = this.opts.interviewer.opening();
     this.queue(async () => {
       const speech = await this.synthesize(opening);
@@ -165,6 +169,15 @@ export class BuiltinAgentSession {
     } else {
       this.queue(async () => this.reply(await words, voicedMs, answeredAt));
     }
+  }
+
+  /** Ends the interview with the closing words. */
+  private async close(): Promise<void> {
+    if (this.ended) return;
+    const closing = texts.interview.closing;
+    const speech = await this.synthesize(closing);
+    const eventId = this.speak(speech, closing, true);
+    this.inOrder(async () => this.agentSaid(closing, eventId));
   }
 
   private async transcribe(samples: Int16Array): Promise<string> {

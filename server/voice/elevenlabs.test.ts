@@ -18,7 +18,7 @@ describe.each(dialects)('the ElevenLabs voice agent on %s', (dialect) => {
       VOICE_AGENT: 'elevenlabs',
       ELEVENLABS_API_KEY: 'xi-test-key',
       ELEVENLABS_BASE_URL: fake.url,
-      ELEVENLABS_AGENT_IDS: 'bank.*=agent_bank,*.image=agent_image',
+      ELEVENLABS_AGENT_IDS: 'bank.*=agent_bank,*.image=agent_image,vdi.free-topic=agent_vdi',
     });
     await addUser(t.app, 'bank@example.de', 'bank');
     await addUser(t.app, 'other@example.de', 'bank');
@@ -90,12 +90,15 @@ describe.each(dialects)('the ElevenLabs voice agent on %s', (dialect) => {
     expect((await api(t, 'GET', '/api/voice/signed-url?tenant=bank&topic=free-topic')).status).toBe(401);
   });
 
-  it('ignores a conversation of another agent', async () => {
-    const contentId = await newInterview(bank, 'image');
-    const res = await api(t, 'GET', `/api/voice/signed-url?tenant=bank&topic=behind-scenes`, { cookie: bank });
+  it('ignores a conversation with another tenant\'s agent', async () => {
+    const contentId = await newInterview(bank, 'free-topic');
+    const vdi = await login(t, 'vdi@example.de');
+    const res = await api(t, 'GET', '/api/voice/signed-url?tenant=vdi&topic=free-topic', { cookie: vdi });
+    expect(res.body.signedUrl).toContain('agent_id=agent_vdi');
     const client = await ProtocolClient.connect(res.body.signedUrl);
     await client.until(() => client.of('conversation_initiation_metadata').length === 1);
     const conversationId = client.of('conversation_initiation_metadata')[0]!.conversation_initiation_metadata_event.conversation_id;
+    client.send({ type: 'user_message', text: 'Geheime Antwort.' });
     client.close();
     await client.closedWith();
     await api(t, 'POST', `/api/voice/conversations/${conversationId}/transcript`, { cookie: bank, body: { contentId } });

@@ -1,6 +1,6 @@
 import { tenants, type TenantKey } from '../../common/tenants';
 import { addTurn, formatTranscript, type Turn } from '../../common/transcript';
-import type { VoiceTopic } from '../../common/schemas/voice';
+import { voiceTopics, type VoiceTopic } from '../../common/schemas/voice';
 
 /**
  * The agent id of a tenant's topic: the ELEVENLABS_AGENT_IDS setting (`tenant.topic`, `*.topic`,
@@ -20,6 +20,11 @@ export function agentIdFor(tenantKey: string, topic: VoiceTopic, setting: string
     tenants[tenantKey as TenantKey]?.agentIds[topic] ??
     null
   );
+}
+
+/** Every agent id a tenant uses, over all its interview topics. */
+export function agentIdsOfTenant(tenantKey: string, setting: string | undefined): Set<string> {
+  return new Set(voiceTopics.map((topic) => agentIdFor(tenantKey, topic, setting)).filter((id): id is string => !!id));
 }
 
 export type ElevenLabsConversation = {

@@ -3,8 +3,7 @@ import { now } from '../db/database';
 import { attachFile } from '../submissions/files';
 import { findSubmission } from '../submissions/queries';
 import type { ConversationRecorder } from './audio';
-import { agentIdFor, elevenLabsApi, transcriptOf } from './elevenlabs';
-import type { VoiceTopic } from '../../common/schemas/voice';
+import { agentIdsOfTenant, elevenLabsApi, transcriptOf } from './elevenlabs';
 
 export const ELEVENLABS_TRANSCRIPT_JOB = 'voice.elevenlabs-transcript';
 
@@ -44,8 +43,8 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
   if (!row) return { skipped: 'submission gone' };
   const api = elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY });
   const conversation = await api.conversation(payload.conversationId);
-  const expected = agentIdFor(row.tenant, (row.topic ?? 'general') as VoiceTopic, config.ELEVENLABS_AGENT_IDS);
-  if (conversation.agent_id !== expected) return { skipped: 'conversation of another agent' };
+  // Only a conversation with one of the tenant's own agents may fill its submission.
+  if (!agentIdsOfTenant(row.tenant, config.ELEVENLABS_AGENT_IDS).has(conversation.agent_id)) return { skipped: 'conversation of another agent' };
   if (conversation.status !== 'done' && conversation.status !== 'failed') throw new ConversationNotReady(`conversation ${conversation.status}`);
   const transcript = transcriptOf(conversation);
   if (transcript.trim()) await storeTranscript(app, payload.contentId, transcript);
