@@ -47,7 +47,10 @@ describe('voice interview with the built-in interviewer', () => {
     const page = await e.newPage(DESKTOP);
     await loginAs(page, 'vdi_admin');
     await page.goto('/interview/engineering-path');
-    for (const line of t.instructions) await expect(page.getByText(line)).toBeTruthy();
+    for (const line of t.instructions) await page.getByText(line).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'interview-instructions-phone');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: t.instructionsRead }).click();
     await page.getByRole('heading', { name: t.readyTitle }).waitFor();
     await page.getByText(t.noTranscript).waitFor();

@@ -119,8 +119,8 @@ export const interview = {
   ],
   instructionsRead: 'Ich habe die Hinweise gelesen',
   readyTitle: 'Bereit für das Interview',
-  readyIntro: 'Klicken Sie auf „Interview starten" und erlauben Sie den Zugriff auf Ihr Mikrofon.',
-  standaloneIntro: 'Klicken Sie auf „Interview starten", um das Gespräch zu beginnen. Verwenden Sie am besten ein Headset.',
+  readyIntro: 'Klicken Sie auf „Interview starten“ und erlauben Sie den Zugriff auf Ihr Mikrofon.',
+  standaloneIntro: 'Klicken Sie auf „Interview starten“, um das Gespräch zu beginnen. Verwenden Sie am besten ein Headset.',
   back: 'Zurück',
   // Voice button and connection
   start: 'Interview starten',
@@ -164,7 +164,7 @@ export const interview = {
   /** Asked once when an answer was very short. */
   followUp: 'Können Sie das noch etwas genauer erzählen? Ein Beispiel oder eine kleine Geschichte hilft uns sehr.',
   chatSystemPrompt: (topicTitle: string, plan: string) =>
-    `Du bist ein freundlicher, neugieriger Journalist und führst auf Deutsch ein gesprochenes Interview zum Thema „${topicTitle}" für einen Social-Media-Beitrag. ` +
+    `Du bist ein freundlicher, neugieriger Journalist und führst auf Deutsch ein gesprochenes Interview zum Thema „${topicTitle}“ für einen Social-Media-Beitrag. ` +
     'Stelle immer genau eine offene Frage, kurz und gesprochen gut verständlich, und sieze dein Gegenüber. ' +
     'Frage nach Geschichten, konkreten Erlebnissen, Namen, Zahlen und Bildern, die ein Beitrag braucht. Gehe auf die letzte Antwort ein. ' +
     `Orientiere dich an diesem Interviewplan:\n${plan}`,

@@ -1,5 +1,5 @@
 import { Copy, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isNumericId } from '../../../../common/content-id';
 import { texts } from '../../../../common/texts';
 import { formatTranscript, parseTranscript, type Turn } from '../../../../common/transcript';
@@ -13,7 +13,12 @@ const t = texts.interview;
 /** The live transcript: copy, and edit while no interview is running. */
 export function TranscriptPanel({ turns, onChange, editable, contentId }: { turns: Turn[]; onChange(turns: Turn[]): void; editable: boolean; contentId: string | null }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
   const text = formatTranscript(turns);
+  // The newest turn stays in view while the interview runs.
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [turns]);
 
   const copy = async () => {
     await navigator.clipboard.writeText(text).catch(() => {});
@@ -44,7 +49,7 @@ export function TranscriptPanel({ turns, onChange, editable, contentId }: { turn
             <Copy size={16} aria-hidden="true" />
             <span className="hidden sm:inline">{t.copy}</span>
           </Button>
-          {editable && draft === null && (
+          {editable && draft === null && turns.length > 0 && (
             <Button variant="ghost" onClick={() => setDraft(text)} aria-label={t.edit}>
               <Pencil size={16} aria-hidden="true" />
               <span className="hidden sm:inline">{t.edit}</span>
@@ -73,7 +78,7 @@ export function TranscriptPanel({ turns, onChange, editable, contentId }: { turn
       ) : turns.length === 0 ? (
         <p className="text-sm text-slate-500">{t.noTranscript}</p>
       ) : (
-        <ol className="flex max-h-96 flex-col gap-3 overflow-y-auto" aria-live="polite" data-testid="transcript">
+        <ol ref={list} className="flex max-h-96 flex-col gap-3 overflow-y-auto" aria-live="polite" data-testid="transcript">
           {turns.map((turn, i) => (
             <li key={i} className={`rounded-lg p-3 text-sm leading-relaxed ${turn.speaker === 'interviewer' ? 'bg-slate-100 text-slate-800' : 'bg-brand/10 text-slate-900'}`}>
               <span className="font-semibold">{t.speaker[turn.speaker]}:</span> {turn.text}
