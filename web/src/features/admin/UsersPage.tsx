@@ -73,7 +73,7 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const state = user.deactivated ? t.stateDeactivated : user.hasPassword ? t.stateActive : t.stateInvited;
   const base = `/api/admin/users/${encodeURIComponent(user.id)}`;
   return (
-    <li className="grid gap-3 py-4 sm:grid-cols-[2fr_1.3fr_1fr_2fr] sm:items-center" aria-label={user.email}>
+    <li className="grid gap-3 py-4 sm:grid-cols-[2fr_1.2fr_0.8fr_2.6fr] sm:items-center" aria-label={user.email}>
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900">{user.email}</p>
         <p className="truncate text-xs text-slate-500">
