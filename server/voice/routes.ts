@@ -12,11 +12,11 @@ import { enqueue } from '../jobs/queue';
 import { loadOwnedSubmission } from '../submissions/service';
 import { BuiltinAgentSession, type TurnTiming } from './agent';
 import { parseAudioFormat } from './audio';
-import { agentIdFor, elevenLabsApi } from './elevenlabs';
 import { createInterviewer, interviewPlan } from './interviewer';
 import { ELEVENLABS_TRANSCRIPT_JOB, importElevenLabsConversation, keepRecording } from './service';
 import { createSynthesizer } from './speech';
-import { issueVoiceToken, verifyVoiceToken } from './token';
+import { verifyVoiceToken } from './token';
+import { createVoiceAgent } from './voice-agent';
 import type { VoiceTopic } from '../../common/schemas/voice';
 
 const require = createRequire(import.meta.url);
@@ -36,6 +36,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   const inputFormat = parseAudioFormat(config.VOICE_INPUT_FORMAT);
   const outputFormat = parseAudioFormat(config.VOICE_OUTPUT_FORMAT);
   const synthesizer = createSynthesizer(config);
+  const agent = createVoiceAgent(config, synthesizer !== null);
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   // Conversations still saving their audio when the server stops are waited for.
@@ -54,21 +55,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/voice/signed-url', async (request, reply): Promise<SignedUrlResponse> => {
     const query = signedUrlQuery.parse(request.query);
-    const owner = await authorize(request, reply, query.tenant, query.contentId);
-    if (config.VOICE_AGENT === 'elevenlabs') {
-      const agentId = agentIdFor(query.tenant, query.topic, config.ELEVENLABS_AGENT_IDS);
-      if (!agentId || !config.ELEVENLABS_API_KEY) throw new DomainError('unavailable', texts.interview.unavailableAgent);
-      try {
-        const signedUrl = await elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY }).signedUrl(agentId);
-        return { provider: 'elevenlabs', signedUrl, speech: 'server' };
-      } catch (error) {
-        request.log.error({ err: error }, 'ElevenLabs signed URL failed');
-        throw new DomainError('unavailable', texts.interview.agentUnreachable);
-      }
-    }
-    const token = issueVoiceToken(config.authSecret, { tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId: owner });
-    const scheme = request.protocol === 'https' ? 'wss' : 'ws';
-    return { provider: 'builtin', signedUrl: `${scheme}://${request.host}/api/voice/agent?token=${token}`, speech: synthesizer ? 'server' : 'browser' };
+    const userId = await authorize(request, reply, query.tenant, query.contentId);
+    return agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId }, { secure: request.protocol === 'https', host: request.host });
   });
 
   // The built-in interviewer: the ElevenLabs Conversational AI protocol on our own socket.
