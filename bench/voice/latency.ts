@@ -2,8 +2,8 @@
  * Built-in interviewer: time from the end of a spoken answer to the next question.
  * Streams spoken German (espeak-ng) in real time over the agent protocol, 250 ms chunks like the
  * browser, and prints the server's figure (end of voice → question sent) and the client's
- * (last voiced audio sent → question received).
- *   TRANSCRIBER=local WHISPER_MODEL_FILE=/work/shared/models/for-tests-ggml-tiny.bin npx tsx bench/voice/latency.ts
+ * (last voiced audio sent → first audio of the question received).
+ *   TRANSCRIBER=local WHISPER_MODEL_FILE=server/transcription/testing/for-tests-ggml-tiny.bin npx tsx bench/voice/latency.ts
  */
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
