@@ -180,6 +180,12 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     expect(await e.t.app.db.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     const audit = await e.t.app.db.selectFrom('audit_log').selectAll().where('target', '=', `submission:${id}`).execute();
     expect(audit).toEqual([expect.objectContaining({ action: 'submission.delete', actor_email: emailFor('vdi_admin') })]);
+
+    const admin = await e.newPage(DESKTOP);
+    await loginAs(admin, 'admin');
+    const log = admin.getByRole('region', { name: t.auditTitle });
+    await log.getByText(t.detailHeading(id)).waitFor();
+    expect(await log.locator('li', { hasText: t.detailHeading(id) }).textContent()).toContain(t.auditActions['submission.delete']);
   });
 
   it('shows a vdi_admin the association only: no bank data, no tenant filter, no bank detail', async () => {

@@ -52,3 +52,6 @@ export type OutboxMail = { id: number; to: string; subject: string; body: string
 export type OutboxPage = { mails: OutboxMail[]; total: number; page: number; pageSize: number };
 export const OUTBOX_PAGE_SIZE = 20;
 export const outboxQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+export type AuditEntry = { id: number; at: string; actorEmail: string | null; action: string; target: string; tenant: string | null; detail: Record<string, unknown> | null };
+export const AUDIT_PAGE_SIZE = 15;

@@ -199,6 +199,21 @@ export const admin = {
   inviteMailText: (url: string, days: number) =>
     `Hallo,\n\nSie wurden zum Social Media Content Assistent eingeladen. Über den folgenden Link legen Sie Ihr Passwort fest:\n\n${url}\n\nDer Link ist ${days} Tage gültig. Danach können Sie sich mit Ihrer E-Mail-Adresse und dem neuen Passwort anmelden.\n`,
 
+  // Audit log
+  auditTitle: 'Audit-Log',
+  auditIntro: 'Die letzten Änderungen an Einsendungen und Konten.',
+  auditEmpty: 'Noch keine Einträge.',
+  auditActions: {
+    'submission.delete': 'Einsendung gelöscht',
+    'submission.status': 'Status geändert',
+    'user.invite': 'Nutzer eingeladen',
+    'user.role': 'Rolle geändert',
+    'user.deactivate': 'Konto deaktiviert',
+    'user.activate': 'Konto aktiviert',
+    'user.password_reset': 'Passwort-Link gesendet',
+  } as Record<string, string>,
+  auditSystem: 'System',
+
   // Outbox
   outboxTitle: 'Postausgang',
   outboxIntro: 'Ohne SMTP-Konfiguration werden E-Mails nicht verschickt, sondern hier abgelegt.',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AUDIT_PAGE_SIZE, type AuditEntry } from '../../common/schemas/admin';
 import { requireRole } from '../auth/session';
 import { adminStatistics } from './service';
 
@@ -7,5 +8,19 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/admin/statistics', async (request, reply) => {
     await requireRole(request, reply, ['admin']);
     return adminStatistics(app.db);
+  });
+
+  app.get('/api/admin/audit', async (request, reply): Promise<AuditEntry[]> => {
+    await requireRole(request, reply, ['admin']);
+    const rows = await app.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(AUDIT_PAGE_SIZE).execute();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      at: r.at,
+      actorEmail: r.actor_email,
+      action: r.action,
+      target: r.target,
+      tenant: r.tenant,
+      detail: r.detail ? JSON.parse(r.detail) : null,
+    }));
   });
 }

@@ -181,5 +181,8 @@ describe.each(dialects)('editorial inbox on %s', (dialect) => {
     expect(audit).toEqual([expect.objectContaining({ actor_email: 'vdi@example.de', target: `submission:${id}`, tenant: 'vdi' })]);
     expect(JSON.parse(audit[0]!.detail!)).toMatchObject({ files: media.length });
     expect((await api(t, 'GET', `/api/inbox/${id}`, { cookie: admin })).status).toBe(404);
+    const log = await api(t, 'GET', '/api/admin/audit', { cookie: admin });
+    expect(log.body[0]).toMatchObject({ action: 'submission.delete', target: `submission:${id}`, actorEmail: 'vdi@example.de', detail: { files: media.length } });
+    expect((await api(t, 'GET', '/api/admin/audit', { cookie: vdi })).status).toBe(403);
   });
 });

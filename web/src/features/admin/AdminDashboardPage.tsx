@@ -11,6 +11,7 @@ import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminNav } from './AdminNav';
+import { AuditLog } from './AuditLog';
 import { formatCount, formatDateTime } from './format';
 import { WeeklyChart } from './WeeklyChart';
 
@@ -154,6 +155,7 @@ export function AdminDashboardPage() {
           <p className="text-sm text-slate-500">{stats.isPending ? texts.common.loading : t.noData}</p>
         )}
       </Card>
+      <AuditLog />
     </Page>
   );
 }
