@@ -119,3 +119,36 @@ describe('voice interview with the built-in interviewer', () => {
     await page.waitForURL('**/transcript-edit');
   }, 120_000);
 });
+
+describe('voice interview without server speech', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    const wav = path.join(tempDir('interview-quiet-'), 'quiet.wav');
+    writeFileSync(wav, encodeWav(silence(20_000), 16000));
+    e = await startE2E({ fakeAudioFile: wav, env: { TTS: 'browser' } });
+  });
+  afterAll(() => e?.close());
+
+  it('reads the interviewer aloud with the Web Speech API in German (Firma B)', async () => {
+    const page = await e.newPage(DESKTOP);
+    await page.addInitScript(() => {
+      const spoken: { text: string; lang: string }[] = [];
+      (window as unknown as { spoken: typeof spoken }).spoken = spoken;
+      window.speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void spoken.push({ text: u.text, lang: u.lang });
+    });
+    await loginAs(page, 'firma_b');
+    await page.goto('/firma-b/interview/free-topic');
+    await page.getByRole('button', { name: t.instructionsRead }).click();
+    await page.getByRole('button', { name: t.start }).click();
+    await page.getByRole('button', { name: t.stop }).waitFor({ timeout: 15_000 });
+    const opening = texts.interview.plans.engineer['free-topic'].opening;
+    await expect.poll(() => page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken)).toEqual([{ text: opening, lang: 'de-DE' }]);
+    await page.getByRole('button', { name: t.stop }).click();
+    await page.getByRole('button', { name: t.repeat }).waitFor();
+    await page.getByText(texts.common.transcriptSaved).waitFor({ timeout: 5000 });
+    const contentId = Number(await page.evaluate(() => sessionStorage.getItem('currentInterviewId')));
+    const row = await e.t.app.db.selectFrom('submissions').select(['tenant', 'transcript']).where('id', '=', contentId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ tenant: 'firma_b', transcript: `Interviewer: ${opening}` });
+  }, 60_000);
+});
+

@@ -117,3 +117,23 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
     return Buffer.concat(chunks);
   }
 });
+
+describe('the built-in interviewer without server speech', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('sends only text, so the browser reads it aloud', async () => {
+    t = await startTestApp('sqlite', { TTS: 'browser' });
+    await addUser(t.app, 'firma@example.de', 'firma_a');
+    const cookie = await login(t, 'firma@example.de');
+    const res = await api(t, 'GET', '/api/voice/signed-url?tenant=firma_a&topic=behind-scenes', { cookie });
+    expect(res.body).toMatchObject({ provider: 'builtin', speech: 'browser' });
+    const client = await ProtocolClient.connect(res.body.signedUrl);
+    await client.until(() => client.of('agent_response').length === 1);
+    client.send({ type: 'user_message', text: 'Ich arbeite in der Qualitätssicherung bei Firma A.' });
+    await client.until(() => client.of('agent_response').length === 2);
+    expect(client.of('agent_response')[1]!.agent_response_event.agent_response).toBe(texts.interview.plans.engineer['behind-scenes'].questions[0]);
+    expect(client.of('audio')).toEqual([]);
+    client.close();
+  });
+});

@@ -66,3 +66,13 @@ describe('end of turn by voice activity', () => {
     expect(turns).toHaveLength(0);
   });
 });
+
+describe('audio format settings', () => {
+  it('refuses a format other than pcm or ulaw at the protocol rates when the server starts', async () => {
+    const { loadConfig, ConfigError } = await import('../config');
+    const dir = (await import('node:os')).tmpdir();
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_INPUT_FORMAT: 'mp3_44100' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_OUTPUT_FORMAT: 'pcm_12345' })).toThrow(/VOICE_OUTPUT_FORMAT: Ungültiges Audioformat/);
+    expect(loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_INPUT_FORMAT: 'ulaw_8000' }).VOICE_INPUT_FORMAT).toBe('ulaw_8000');
+  });
+});
