@@ -115,6 +115,17 @@ describe('voice interview states with the ElevenLabs agent', () => {
     await screenshot(page, 'interview-timeout-desktop');
   }, 60_000);
 
+  it('says so when no agent is set up for the topic', async () => {
+    const page = await e.newPage(DESKTOP);
+    await loginAs(page, 'firma_a');
+    await page.goto('/firma-a/interview/tech-dive');
+    await page.getByRole('button', { name: t.instructionsRead }).click();
+    await page.getByRole('button', { name: t.start }).click();
+    await page.getByRole('button', { name: t.retry }).waitFor();
+    await page.getByText(t.unavailableAgent).waitFor();
+    await page.getByText(t.connectionError).waitFor();
+  });
+
   it('treats a close other than 1000 as an error', async () => {
     const page = await e.newPage(DESKTOP);
     await loginAs(page, 'vdi_admin');

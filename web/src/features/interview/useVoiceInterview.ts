@@ -4,7 +4,7 @@ import type { SignedUrlResponse, VoiceTopic } from '../../../../common/schemas/v
 import type { Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { addTurn, formatTranscript, type Turn } from '../../../../common/transcript';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
 import { browserVoice, loadSdk, startAgent, type AgentSession } from './voiceAgent';
@@ -152,6 +152,8 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
       } catch (e) {
         if (attempt.current !== mine) return;
         const name = (e as { name?: string }).name;
+        // The server says why it cannot hand out a session (no agent for the topic, no permission).
+        if (e instanceof ApiError && e.code) notify.error(texts.common.errorTitle, e.message);
         fail(name === 'NotAllowedError' || name === 'SecurityError' ? texts.interview.microphoneDenied : texts.interview.connectionError);
       }
     },
