@@ -61,6 +61,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearAllStorage();
       queryClient.removeQueries({ queryKey: ['me'] });
       await session.refetch();
+      // Once more: the inactivity check may have written its key while the session ended.
+      clearAllStorage();
       if (!opts.silent) notify.success(texts.auth.loggedOutTitle, texts.auth.loggedOutText);
     },
     [queryClient, session],

@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { Inbox, LogOut, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
 import { useAuth } from '../auth/AuthProvider';
@@ -19,8 +19,9 @@ export function Header() {
         {user && (
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             {(role === 'admin' || role === 'vdi_admin') && (
-              <Link to="/eingang" className="hidden rounded-lg px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:inline-block">
-                {texts.nav.inbox}
+              <Link to="/eingang" title={texts.nav.inbox} className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5">
+                <Inbox size={18} aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">{texts.nav.inbox}</span>
               </Link>
             )}
             {role === 'admin' && (
