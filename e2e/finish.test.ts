@@ -57,7 +57,9 @@ describe('finishing a submission in the browser', () => {
     await toast(page, successText).waitFor();
     const start = Date.now();
     await page.waitForURL((url) => url.pathname === target, { timeout: 10_000 });
-    return Date.now() - start;
+    const ms = Date.now() - start;
+    console.log(`redirect to ${target} after the success toast: ${ms} ms`);
+    return ms;
   }
 
   it('shows content ID, files with thumbnail and the transcript preview with its toggle on /thank-you', async () => {
