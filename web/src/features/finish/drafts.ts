@@ -113,11 +113,6 @@ export async function keepDraft(localId: string, base: DraftBase, parts: DraftPa
   return (await delivered()) ?? (await sendDrafts(base.userId).catch(() => 0), await delivered());
 }
 
-/** The Content-ID a local id became, if its draft has been sent. */
-export async function contentIdForLocal(localId: string): Promise<number | null> {
-  return (await getDraft(localId))?.contentId ?? null;
-}
-
 /** Where the flows keep the id in progress: a sent local id is replaced by its Content-ID. */
 function replaceStoredId(localId: string, contentId: number) {
   for (const key of [storageKeys.currentInterviewId, storageKeys.currentBankInterviewId, storageKeys.transcriptInterviewId]) {
@@ -160,8 +155,9 @@ async function sendDraft(draft: Draft): Promise<boolean> {
     try {
       await sendPart(contentId, part, value);
     } catch (error) {
-      if (error instanceof ApiError && error.unreachable) throw error;
-      // Refused content (it passed the same schema in the form): dropping it beats retrying forever.
+      // Unreachable or signed out: try again later. Refused content (it passed the same schema in
+      // the form, so the submission is gone or changed hands): dropping it beats retrying forever.
+      if (error instanceof ApiError && (error.unreachable || error.status === 401)) throw error;
     }
     sent = true;
     // Only what was sent leaves the draft; a newer value kept meanwhile stays for the next run.
@@ -196,7 +192,7 @@ export function sendDrafts(userId: string, opts: { announce?: boolean } = {}): P
         try {
           if (await sendDraft(draft)) sent += 1;
         } catch (error) {
-          if (error instanceof ApiError && error.unreachable) break;
+          if (error instanceof ApiError && (error.unreachable || error.status === 401)) break;
         }
       }
     } finally {
