@@ -75,7 +75,9 @@ describe('uploads in the browser', () => {
     await loginAs(page, 'vdi_admin', { from: '/upload' });
     await page.waitForURL('**/upload');
     await page.getByRole('heading', { name: u.mediaTitle }).waitFor();
-    await expect.poll(() => page.getByText(/Interview-ID:/).textContent()).toMatch(/Interview-ID: \d+/);
+    // Opening the page creates nothing: the submission starts with the first upload.
+    await expect.poll(() => page.getByText(/Interview-ID:/).textContent()).toBe(`Interview-ID: ${texts.common.notAvailable}`);
+    const before = await e.t.app.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     await pick(page, 'Foto mit GPS.jpg', 'grafik.png', 'bild.webp', 'clip.mp4', 'clip.mov', 'clip.webm', 'bericht.pdf', 'bericht.docx', 'notiz.txt');
     const button = page.getByRole('button', { name: u.uploadButton(9) });
     await expect.poll(() => button.isDisabled()).toBe(true);
@@ -87,11 +89,16 @@ describe('uploads in the browser', () => {
     await button.click();
     await toast(page, u.success(9, 9)).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: u.uploadedButton }).waitFor();
+    await expect.poll(() => page.getByText(/Interview-ID:/).textContent()).toMatch(/Interview-ID: \d+/);
+    const after = await e.t.app.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n) + 1);
     await page.waitForURL('**/thank-you');
     expect(await delay()).toBeGreaterThan(800);
     expect(await delay()).toBeLessThan(1500);
 
     const contentId = await contentIdOf(page);
+    const consent = await e.t.app.db.selectFrom('consents').selectAll().where('submission_id', '=', Number(contentId)).executeTakeFirstOrThrow();
+    expect(consent).toMatchObject({ kind: 'photo_rights', text: u.rightsLabel });
     const media = await mediaOf(contentId);
     expect(media.map((m) => m.file_type).sort()).toEqual(
       ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/jpeg', 'image/png', 'image/webp', 'text/plain', 'video/mp4', 'video/quicktime', 'video/webm'].sort(),

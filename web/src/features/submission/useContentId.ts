@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isLocalId, isNumericId, localContentId } from '../../../../common/content-id';
 import type { SubmissionKind } from '../../../../common/schemas/submission';
@@ -12,6 +12,9 @@ import { startDraft } from '../finish/drafts';
 import { useTenant } from '../tenant/TenantContext';
 
 export type ContentIdState = { contentId: string | null; isLocal: boolean; loading: boolean };
+export type ResolvedContentId = { contentId: string | null; isLocal: boolean };
+/** The id as known now, and `ensure()`, which creates the submission if there is none yet. */
+export type ContentIdHandle = ContentIdState & { ensure(): Promise<ResolvedContentId> };
 
 type Options = {
   kind: SubmissionKind;
@@ -23,6 +26,11 @@ type Options = {
   forceNew?: boolean;
   /** Wait (e.g. until the interview starts) before creating. */
   enabled?: boolean;
+  /**
+   * Create only when `ensure()` is called, i.e. when the contributor first sends something, so
+   * that merely opening a page leaves no empty submission in the editorial inbox.
+   */
+  lazy?: boolean;
   /** Creates the submission; default: POST /api/submissions for the signed-in user. */
   create?: () => Promise<{ contentId: number; accessToken?: string }>;
   /** Show the spec's 'Hinweis' toast when falling back to a local id (some screens stay silent). */
@@ -54,46 +62,60 @@ export function useKnownContentId(): string | null {
  * The spec's Interview-ID resolution: navigation state, then the session key (unless forceNew),
  * otherwise a new submission; if the server cannot be reached, a local id.
  */
-export function useContentId(opts: Options): ContentIdState {
+export function useContentId(opts: Options): ContentIdHandle {
   const tenant = useTenant();
   const userId = useAuth().user?.id;
   const location = useLocation();
   const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
   const known = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : opts.forceNew ? null : sessionStorage.getItem(sessionKeyFor(tenant));
-  const [state, setState] = useState<ContentIdState>(() => (known ? { contentId: known, isLocal: isLocalId(known), loading: false } : { contentId: null, isLocal: false, loading: true }));
-  const started = useRef(false);
+  const lazy = opts.lazy ?? false;
+  const [state, setState] = useState<ContentIdState>(() => (known ? { contentId: known, isLocal: isLocalId(known), loading: false } : { contentId: null, isLocal: false, loading: !lazy }));
+  const pending = useRef<Promise<ResolvedContentId> | null>(null);
+  const latest = useRef(opts);
+  latest.current = opts;
   const enabled = opts.enabled ?? true;
+
+  const ensure = useCallback((): Promise<ResolvedContentId> => {
+    if (known) return Promise.resolve({ contentId: known, isLocal: isLocalId(known) });
+    if (pending.current) return pending.current;
+    const o = latest.current;
+    const create = o.create ?? (() => api.post<{ contentId: number }>('/api/submissions', { tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }));
+    setState((s) => ({ ...s, loading: true }));
+    pending.current = create().then(
+      ({ contentId }) => {
+        const id = String(contentId);
+        rememberContentId(tenant, id);
+        setState({ contentId: id, isLocal: false, loading: false });
+        return { contentId: id, isLocal: false };
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && !error.unreachable) {
+          notify.error(texts.common.errorTitle, error.message);
+          setState({ contentId: null, isLocal: false, loading: false });
+          pending.current = null;
+          return { contentId: null, isLocal: false };
+        }
+        const id = localContentId(o.variant);
+        rememberContentId(tenant, id);
+        // Work under the local id is kept as a draft and sent once the server answers again.
+        void startDraft(id, { userId: userId ?? null, tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }).catch(() => undefined);
+        if (o.announceLocal !== false) notify.info(texts.common.hintTitle, texts.common.localIdNotice);
+        setState({ contentId: id, isLocal: true, loading: false });
+        return { contentId: id, isLocal: true };
+      },
+    );
+    return pending.current;
+  }, [known, tenant, userId]);
 
   useEffect(() => {
     if (known) {
       rememberContentId(tenant, known);
       return;
     }
-    if (!enabled || started.current) return;
-    started.current = true;
-    const create = opts.create ?? (() => api.post<{ contentId: number }>('/api/submissions', { tenant: tenant.key, kind: opts.kind, topic: opts.topic, source: opts.source }));
-    create()
-      .then(({ contentId }) => {
-        const id = String(contentId);
-        rememberContentId(tenant, id);
-        setState({ contentId: id, isLocal: false, loading: false });
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && !error.unreachable) {
-          notify.error(texts.common.errorTitle, error.message);
-          setState({ contentId: null, isLocal: false, loading: false });
-          return;
-        }
-        const id = localContentId(opts.variant);
-        rememberContentId(tenant, id);
-        // Work under the local id is kept as a draft and sent once the server answers again.
-        void startDraft(id, { userId: userId ?? null, tenant: tenant.key, kind: opts.kind, topic: opts.topic, source: opts.source }).catch(() => undefined);
-        if (opts.announceLocal !== false) notify.info(texts.common.hintTitle, texts.common.localIdNotice);
-        setState({ contentId: id, isLocal: true, loading: false });
-      });
-  }, [known, enabled, tenant, opts, userId]);
+    if (enabled && !lazy) void ensure();
+  }, [known, enabled, lazy, tenant, ensure]);
 
-  return known ? { contentId: known, isLocal: isLocalId(known), loading: false } : state;
+  return known ? { contentId: known, isLocal: isLocalId(known), loading: false, ensure } : { ...state, ensure };
 }
 
 export { isNumericId };

@@ -7,7 +7,6 @@ import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
 import { useContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { screenFor } from './screens';
@@ -44,11 +43,11 @@ function TenantUploadPage({ page }: { page: Exclude<UploadPage, 'public-upload'>
   const later = useDelayedNavigate();
   const screen = screenFor(tenant, page);
   const surface = surfaceFor(tenant.key, page);
-  const { contentId, isLocal, loading } = useContentId({ kind: screen.kind, variant: screen.variant || 'bank', announceLocal: tenant.key !== 'bank' });
+  // The submission is created with the first upload, not by opening the page.
+  const { contentId, isLocal, ensure } = useContentId({ kind: screen.kind, variant: screen.variant || 'bank', announceLocal: tenant.key !== 'bank', lazy: true });
   const source = (location.state as { source?: string } | null)?.source;
   const [uploading, setUploading] = useState(false);
 
-  if (loading) return <Spinner text={t.loadingInfo} />;
   const go = (to: FlowPage, extra: Record<string, unknown> = {}) => navigate(tenantPath(tenant, to), { state: { interviewId: contentId, source, ...extra } });
 
   return (
@@ -77,10 +76,11 @@ function TenantUploadPage({ page }: { page: Exclude<UploadPage, 'public-upload'>
         page={page}
         contentId={contentId}
         isLocal={isLocal}
+        ensureContentId={ensure}
         bank={tenant.key === 'bank'}
         tabs={screen.tabs}
         onUploadingChange={setUploading}
-        onUploaded={() => later(tenantPath(tenant, screen.next!), { interviewId: contentId, source, uploadSuccess: true }, screen.delayMs)}
+        onUploaded={(result) => later(tenantPath(tenant, screen.next!), { interviewId: result.contentId, source, uploadSuccess: true }, screen.delayMs)}
       />
     </Page>
   );

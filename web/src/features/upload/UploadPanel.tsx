@@ -9,19 +9,22 @@ import { Card } from '../../ui/Card';
 import { Progress } from '../../ui/Progress';
 import { acceptAttribute, addToSelection, guessFormat, isPhoto, type Problem } from './select';
 import { transferFile, UploadRefused } from './transfer';
+import { recordConsent } from '../finish/consent';
 
 const t = texts.upload;
 
 type Selected = { key: string; file: File; preview: string | null; kind: UploadKind };
 type Phase = 'idle' | 'uploading' | 'done';
 
-export type UploadResult = { uploaded: MediaItem[]; total: number };
+export type UploadResult = { uploaded: MediaItem[]; total: number; contentId: string };
 
 type Props = {
   surface: UploadSurface;
   page: UploadPage;
   contentId: string | null;
   isLocal: boolean;
+  /** Creates the submission when the first files go out (pages that open without one). */
+  ensureContentId?: () => Promise<{ contentId: string | null; isLocal: boolean }>;
   /** Bank wording for the empty-selection toast. */
   bank: boolean;
   /** Documents and images in two tabs (the bank's combined page). */
@@ -46,7 +49,7 @@ function useMaxVideoMb(): number {
  * One upload surface: pick or drop files, see previews and sizes, confirm the picture rights,
  * upload with a real progress bar. The surface (common/schemas/upload.ts) decides what is allowed.
  */
-export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onUploaded, onUploadingChange }: Props) {
+export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownLocal, ensureContentId, bank, tabs, onUploaded, onUploadingChange }: Props) {
   const maxVideoMb = useMaxVideoMb();
   const [selection, setSelection] = useState<Selected[]>([]);
   const [rights, setRights] = useState(false);
@@ -112,13 +115,24 @@ export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onU
       else notify.error(t.noFilesTitle, t.noFilesText);
       return;
     }
+    if (needsRights && !rights) {
+      notify.error(t.rightsTitle, t.rightsText);
+      return;
+    }
+    const resolved = knownId || !ensureContentId ? { contentId: knownId, isLocal: knownLocal } : await ensureContentId();
+    const { contentId, isLocal } = resolved;
     if (!contentId) {
       notify.error(texts.common.errorTitle, t.noInterviewIdText);
       return;
     }
-    if (needsRights && !rights) {
-      notify.error(t.rightsTitle, t.rightsText);
-      return;
+    if (needsRights && !isLocal) {
+      // The agreement comes first, word for word and with its time, so no photo is kept without it.
+      try {
+        await recordConsent(contentId, 'photo_rights', t.rightsLabel);
+      } catch {
+        notify.error(t.failedTitle, t.uploadException);
+        return;
+      }
     }
     setPhase('uploading');
     setProgress(0);
@@ -131,7 +145,7 @@ export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onU
       }
       setPhase('done');
       notify.success(t.localSuccessTitle, t.localSuccess(files.length));
-      onUploaded({ uploaded: [], total: files.length });
+      onUploaded({ uploaded: [], total: files.length, contentId });
       return;
     }
     const total = files.reduce((n, f) => n + f.size, 0) || 1;
@@ -164,7 +178,7 @@ export function UploadPanel({ surface, page, contentId, isLocal, bank, tabs, onU
     if (lastRefusal) notify.warning(lastRefusal.title, lastRefusal.message);
     else if (surface.maxFiles === 1 && isPhoto(files[0]!)) notify.success(t.successTitle, t.imageSuccess);
     else notify.success(t.successTitle, t.success(ok.length, files.length));
-    onUploaded({ uploaded: ok, total: files.length });
+    onUploaded({ uploaded: ok, total: files.length, contentId });
   }
 
   const counts = useMemo(() => ({ document: selection.filter((s) => s.kind === 'document').length, photo: selection.filter((s) => s.kind === 'photo').length }), [selection]);

@@ -29,7 +29,9 @@ type Work =
 export function VoiceMessagePage() {
   const tenant = useTenant();
   const navigate = useNavigate();
-  const id = useContentId({ kind: 'voice', variant: tenant.key === 'bank' ? 'bank_voice' : 'voice' });
+  // The submission is created when the recording is sent, not by opening the page.
+  const id = useContentId({ kind: 'voice', variant: tenant.key === 'bank' ? 'bank_voice' : 'voice', lazy: true });
+  const sentTo = useRef<string | null>(null);
   const recorder = useRecorder({ onAutoStop: () => notify.info(texts.common.hintTitle, t.autoStopped) });
   const [work, setWork] = useState<Work>({ phase: 'none' });
   const [playing, setPlaying] = useState(false);
@@ -49,7 +51,7 @@ export function VoiceMessagePage() {
   /** `manual` says why the user types the text: no transcriber, no server, or a failed transcription. */
   const toEdit = (transcript: string, manual?: 'unavailable' | 'offline' | 'failed') => {
     const audioUrl = uploaded.current ? `/api/media/${uploaded.current.mediaId}/file` : rec?.url;
-    navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript, interviewId: id.contentId, audioUrl, manual } });
+    navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript, interviewId: sentTo.current ?? id.contentId, audioUrl, manual } });
   };
 
   const failed = (message: string) => {
@@ -62,11 +64,12 @@ export function VoiceMessagePage() {
       notify.error(t.noRecordingTitle, t.noRecording);
       return;
     }
-    const contentId = id.contentId;
+    const { contentId } = id.contentId ? id : await id.ensure();
     if (!contentId) {
       notify.error(texts.common.errorTitle, texts.common.contentIdNotFound);
       return;
     }
+    sentTo.current = contentId;
     if (isLocalId(contentId)) {
       // Without the server there is nothing to transcribe with: the user types the text.
       setWork({ phase: 'unavailable', offline: true });
