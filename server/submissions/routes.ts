@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { contentIdParam, createSubmission as createSchema } from '../../common/schemas/submission';
-import { saveTranscript } from '../../common/schemas/transcript';
+import { saveTranscript as saveTranscriptBody } from '../../common/schemas/transcript';
 import { requireUser } from '../auth/session';
-import { now } from '../db/database';
-import { attachFile } from './files';
+import { saveTranscript } from './transcripts';
 import { createSubmission, loadOwnedSubmission, summarize } from './service';
 
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
@@ -21,20 +20,9 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   // Saves the transcript on the submission and keeps it as transcript.txt beside its media.
   app.put('/api/submissions/:contentId/transcript', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
-    const { transcript, completed } = saveTranscript.parse(request.body);
-    const row = await loadOwnedSubmission(request, reply, contentId);
-    const t = now();
-    await app.db
-      .updateTable('submissions')
-      .set({ transcript, updated_at: t, ...(completed ? { completed_at: row.completed_at ?? t } : {}) })
-      .where('id', '=', contentId)
-      .execute();
-    const old = await app.db.selectFrom('media').select(['id', 'file_path']).where('submission_id', '=', contentId).where('kind', '=', 'transcript').execute();
-    await attachFile(app, { contentId, kind: 'transcript', body: Buffer.from(transcript, 'utf8'), originalName: 'transcript.txt', contentType: 'text/plain', extension: 'txt' });
-    for (const m of old) {
-      await app.db.deleteFrom('media').where('id', '=', m.id).execute();
-      await app.blobs.delete(m.file_path);
-    }
+    const { transcript, completed } = saveTranscriptBody.parse(request.body);
+    await loadOwnedSubmission(request, reply, contentId);
+    await saveTranscript(app, contentId, transcript, { completed });
     return { ok: true };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { now } from '../db/database';
 import { attachFile } from '../submissions/files';
 import { findSubmission } from '../submissions/queries';
+import { saveTranscript } from '../submissions/transcripts';
 import type { ConversationRecorder } from './audio';
 import { agentIdsOfTenant, elevenLabsApi, transcriptOf } from './elevenlabs';
 
@@ -15,19 +15,6 @@ export async function keepRecording(app: FastifyInstance, contentId: number, rec
 }
 
 /** Sets the transcript (stamping completed_at once) and keeps it as transcript.txt, replacing the older file. */
-export async function storeTranscript(app: FastifyInstance, contentId: number, transcript: string): Promise<void> {
-  const row = await findSubmission(app.db, contentId);
-  if (!row) return;
-  const t = now();
-  await app.db.updateTable('submissions').set({ transcript, updated_at: t, completed_at: row.completed_at ?? t }).where('id', '=', contentId).execute();
-  const old = await app.db.selectFrom('media').select(['id', 'file_path']).where('submission_id', '=', contentId).where('kind', '=', 'transcript').execute();
-  await attachFile(app, { contentId, kind: 'transcript', body: Buffer.from(transcript, 'utf8'), originalName: 'transcript.txt', contentType: 'text/plain', extension: 'txt' });
-  for (const m of old) {
-    await app.db.deleteFrom('media').where('id', '=', m.id).execute();
-    await app.blobs.delete(m.file_path);
-  }
-}
-
 export class ConversationNotReady extends Error {}
 
 /**
@@ -47,7 +34,7 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
   if (!agentIdsOfTenant(row.tenant, config.ELEVENLABS_AGENT_IDS).has(conversation.agent_id)) return { skipped: 'conversation of another agent' };
   if (conversation.status !== 'done' && conversation.status !== 'failed') throw new ConversationNotReady(`conversation ${conversation.status}`);
   const transcript = transcriptOf(conversation);
-  if (transcript.trim()) await storeTranscript(app, payload.contentId, transcript);
+  if (transcript.trim()) await saveTranscript(app, payload.contentId, transcript, { completed: true });
   const audio = await api.conversationAudio(payload.conversationId);
   if (audio && audio.data.length > 0) {
     await attachFile(app, { contentId: payload.contentId, kind: 'audio', body: audio.data, originalName: audio.contentType.includes('wav') ? 'interview.wav' : 'interview.mp3', contentType: audio.contentType, extension: audio.contentType.includes('wav') ? 'wav' : 'mp3', size: audio.data.length });
