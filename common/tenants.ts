@@ -41,6 +41,8 @@ export type Tenant = {
   startButtonColor: string;
   /** Text shown in the logo tile. */
   logoText: string;
+  /** Name in the page footer (the spec: year and association name). */
+  footerName: string;
   /** Per-topic ElevenLabs agent ids; empty means the built-in agent. */
   agentIds: Partial<Record<InterviewTopic | 'general' | 'image', string>>;
   /** The bank offers a general interview beside the four topics. */
@@ -71,6 +73,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     brandColor: '#005ea8',
     startButtonColor: '#005ea8',
     logoText: 'VDI',
+    footerName: 'VDI Verein Deutscher Ingenieure',
     agentIds: {},
     hasGeneralInterview: false,
   },
@@ -88,6 +91,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     brandColor: '#0f766e',
     startButtonColor: '#0f766e',
     logoText: 'A',
+    footerName: 'Firma A',
     agentIds: {},
     hasGeneralInterview: false,
   },
@@ -105,6 +109,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     brandColor: '#6d28d9',
     startButtonColor: '#6d28d9',
     logoText: 'B',
+    footerName: 'Firma B',
     agentIds: {},
     hasGeneralInterview: false,
   },
@@ -122,6 +127,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     brandColor: '#b91c1c',
     startButtonColor: '#dc2626',
     logoText: 'Bank',
+    footerName: 'Bank',
     agentIds: {},
     hasGeneralInterview: true,
   },
@@ -139,6 +145,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     brandColor: '#374151',
     startButtonColor: '#374151',
     logoText: 'T',
+    footerName: 'Testnormec',
     agentIds: {},
     hasGeneralInterview: false,
   },

@@ -15,7 +15,7 @@ export const common = {
   statusChecking: 'Systemstatus wird geprüft...',
   statusLimited: 'Eingeschränkter Modus - Einige Supabase-Funktionen sind möglicherweise nicht verfügbar.',
   statusUnavailable: 'Lokaler Modus - Supabase-Verbindung nicht verfügbar.',
-  footer: (year: number) => `© ${year} VDI Verein Deutscher Ingenieure`,
+  footer: (year: number, name: string) => `© ${year} ${name}`,
   contentIdNotFound: 'Content-ID nicht gefunden. Bitte starten Sie den Prozess neu.',
   transcriptEmptyTitle: 'Leeres Transkript',
   transcriptEmpty: 'Das Transkript darf nicht leer sein.',
