@@ -28,16 +28,14 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await loginAs(page, 'vdi_admin');
     await cutCreation(page);
     await page.goto('/image-description');
-    await toast(page, texts.common.localIdNotice).waitFor();
-    const localId = await page.evaluate(() => sessionStorage.getItem('currentInterviewId'));
-    expect(localId).toMatch(/^local_image_interview_/);
-
     await page.getByRole('button', { name: new RegExp(f.describeByText) }).click();
     const answers = { Wer: 'Lea', Was: 'Windkanal', Wann: 'Heute', Wo: 'Aachen', Warum: 'Rekord' };
     for (const [label, value] of Object.entries(answers)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByRole('button', { name: f.wSubmit }).click();
     await toast(page, f.wSavedLocally).waitFor();
     await page.waitForURL('**/thank-you');
+    const localId = await page.evaluate(() => sessionStorage.getItem('currentInterviewId'));
+    expect(localId).toMatch(/^local_image_interview_/);
     expect(await page.getByTestId('content-id').textContent()).toBe(localId);
     expect(await submissionsOf('vdi_admin')).toEqual([]);
 
@@ -63,15 +61,16 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     expect(await submissionsOf('vdi_admin')).toHaveLength(1);
   });
 
-  it('creates no empty submission for a local id nobody saved anything under', async () => {
+  it('creates no empty submission for a local id nobody saved any text under', async () => {
     const page = await e.newPage();
     await loginAs(page, 'firma_b');
     await cutCreation(page);
-    await page.goto('/firma-b/image-description');
-    await toast(page, texts.common.localIdNotice).waitFor();
+    await page.goto('/firma-b/upload');
+    await page.locator('input[type=file]').setInputFiles({ name: 'notiz.txt', mimeType: 'text/plain', buffer: Buffer.from('Hallo') });
+    await page.getByRole('button', { name: texts.upload.uploadButton(1) }).click();
+    await page.waitForURL('**/firma-b/thank-you', { timeout: 20_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toMatch(/^local_/);
     await page.unroute('**/api/submissions');
-    await page.goto('/firma-b/thank-you');
-    await page.getByRole('heading', { name: f.thankYouTitle }).waitFor();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForTimeout(1000);
     expect(await submissionsOf('firma_b')).toEqual([]);
@@ -82,9 +81,11 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await loginAs(page, 'firma_a');
     await cutCreation(page);
     await page.goto('/firma-a/image-description');
-    await toast(page, texts.common.localIdNotice).waitFor();
-    await page.evaluate(() => history.replaceState(null, ''));
-    await page.goto('/firma-a/thank-you');
+    await page.getByRole('button', { name: new RegExp(f.describeByText) }).click();
+    for (const label of ['Wer', 'Was', 'Wann', 'Wo', 'Warum']) await page.getByLabel(label, { exact: true }).fill(`${label} offline`);
+    await page.getByRole('button', { name: f.wSubmit }).click();
+    await toast(page, f.wSavedLocally).waitFor();
+    await page.waitForURL('**/firma-a/thank-you');
     await page.getByLabel(f.firstName, { exact: true }).fill('Otto');
     await page.getByLabel(f.lastName, { exact: true }).fill('Offline');
     await page.getByLabel(f.email, { exact: true }).fill('otto@firma-a.example');
@@ -98,6 +99,7 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await toast(page, f.draftsSent(1)).waitFor();
     const [sent] = await submissionsOf('firma_a');
     expect(sent).toMatchObject({ tenant: 'firma_a', contact_first_name: 'Otto', contact_email: 'otto@firma-a.example' });
+    expect(JSON.parse(sent!.w_answers!)).toMatchObject({ who: 'Wer offline', why: 'Warum offline' });
     expect(sent!.completed_at).not.toBeNull();
 
     // Sent once only: a later visit sends nothing more.

@@ -76,7 +76,8 @@ describe('tenant paths from the dashboard to the thank-you page', () => {
     const saved = await row(id);
     expect(saved).toMatchObject({ tenant: 'firma_b', contact_email: 'berta@firma-b.example' });
     expect(JSON.parse(saved.w_answers!)).toMatchObject({ who: 'Team Nord', why: 'Meilenstein' });
-    expect(await consentKinds(id)).toContain('contact');
+    // The photo rights checkbox on the upload page and the contact form, each with its wording.
+    expect(await consentKinds(id)).toEqual(['contact', 'photo_rights']);
     expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toBeNull();
   }, 120_000);
 

@@ -13,7 +13,6 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
 import { useContentId } from '../submission/useContentId';
 import { keepDraft, useDraftBase, useDraftSync } from './drafts';
 import { useTenant } from '../tenant/TenantContext';
@@ -27,13 +26,12 @@ const f = texts.finish;
 export function ImageDescriptionPage() {
   const tenant = useTenant();
   const navigate = useNavigate();
-  const { contentId, loading } = useContentId({ kind: 'description', variant: 'image_interview' });
+  // Created only when the description is sent: opening the page leaves no empty submission.
+  const { contentId, ensure } = useContentId({ kind: 'description', variant: 'image_interview', lazy: true });
   const [method, setMethod] = useState<'choose' | 'text'>('choose');
   useDraftSync();
 
-  if (loading) return <Spinner text={f.loadingInfo} />;
-
-  if (method === 'text') return <WQuestionsForm contentId={contentId} onBack={() => setMethod('choose')} onDone={(id) => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: id } })} />;
+  if (method === 'text') return <WQuestionsForm ensure={ensure} onBack={() => setMethod('choose')} onDone={(id) => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: id } })} />;
 
   return (
     <Page title={f.descriptionTitle} intro={f.descriptionIntro}>
@@ -66,13 +64,14 @@ function ChoiceButton({ icon, title, text, onClick }: { icon: ReactNode; title: 
   );
 }
 
-function WQuestionsForm({ contentId, onBack, onDone }: { contentId: string | null; onBack: () => void; onDone: (contentId: string) => void }) {
+function WQuestionsForm({ ensure, onBack, onDone }: { ensure: () => Promise<{ contentId: string | null }>; onBack: () => void; onDone: (contentId: string) => void }) {
   const draftBase = useDraftBase('description');
   const form = useForm<WAnswers>({ resolver: zodResolver(wAnswers), defaultValues: { who: '', what: '', when: '', where: '', why: '' } });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
   const submit = form.handleSubmit(
     async (answers) => {
+      const { contentId } = await ensure();
       if (!contentId) {
         notify.error(texts.common.errorTitle, f.wSaveFailed);
         throw new Error('no content id');
