@@ -10,6 +10,9 @@ export type Database = { db: Kysely<DB>; dialect: Dialect; close(): Promise<void
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle connection that the server ends (restart, failover) must not end the process;
+    // the pool opens a new one when it is needed.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

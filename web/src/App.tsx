@@ -4,6 +4,7 @@ import { routeTable, type RouteDef } from '../../common/routes';
 import { texts } from '../../common/texts';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { InactivityWatcher } from './features/auth/InactivityWatcher';
+import { DraftSync } from './features/finish/drafts';
 import { RequireAccess } from './features/auth/RequireAccess';
 import { Layout } from './features/navigation/Layout';
 import { NotFoundPage } from './features/navigation/pages';
@@ -33,6 +34,7 @@ function Root() {
   return (
     <AuthProvider>
       <InactivityWatcher />
+      <DraftSync />
       <Outlet />
     </AuthProvider>
   );
