@@ -39,6 +39,21 @@ function matches(eb: ExpressionBuilder<DB, 'submissions'>, dialect: Dialect, sco
 
 const EXCERPT = 160;
 
+/** What the list and the CSV export both show of a submission. */
+const summaryColumns = [
+  'submissions.id',
+  'submissions.tenant',
+  'submissions.kind',
+  'submissions.status',
+  'submissions.topic',
+  'submissions.created_at',
+  'submissions.completed_at',
+  'submissions.user_email',
+  'submissions.contact_first_name',
+  'submissions.contact_last_name',
+  'submissions.contact_email',
+] as const;
+
 /** One page, newest first; the page's ids are chosen first, so per-row counts run for 25 rows only. */
 export function listPage(db: Kysely<DB>, scope: TenantScope, filter: InboxFilter, pageSize: number) {
   const pageIds = db
@@ -52,17 +67,7 @@ export function listPage(db: Kysely<DB>, scope: TenantScope, filter: InboxFilter
   return db
     .selectFrom('submissions')
     .select((eb) => [
-      'submissions.id',
-      'submissions.tenant',
-      'submissions.kind',
-      'submissions.status',
-      'submissions.topic',
-      'submissions.created_at',
-      'submissions.completed_at',
-      'submissions.user_email',
-      'submissions.contact_first_name',
-      'submissions.contact_last_name',
-      'submissions.contact_email',
+      ...summaryColumns,
       sql<string | null>`substr(submissions.transcript, 1, ${sql.lit(EXCERPT)})`.as('excerpt'),
       eb
         .selectFrom('media')
@@ -101,17 +106,7 @@ export function exportBatch(db: Kysely<DB>, scope: TenantScope, filter: InboxFil
   return db
     .selectFrom('submissions')
     .select((eb) => [
-      'submissions.id',
-      'submissions.tenant',
-      'submissions.kind',
-      'submissions.status',
-      'submissions.topic',
-      'submissions.created_at',
-      'submissions.completed_at',
-      'submissions.user_email',
-      'submissions.contact_first_name',
-      'submissions.contact_last_name',
-      'submissions.contact_email',
+      ...summaryColumns,
       'submissions.post_email',
       'submissions.post_link',
       'submissions.post_description',

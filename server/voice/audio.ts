@@ -1,3 +1,5 @@
+import { wavFromPcm16 } from '../transcription/transcriber';
+
 /** Audio formats of the Conversational AI protocol and the sample handling the built-in agent needs. */
 
 export type AudioFormat = { encoding: 'pcm' | 'ulaw'; sampleRate: number };
@@ -85,24 +87,7 @@ export function rms(samples: Int16Array, start = 0, end = samples.length): numbe
 }
 
 /** A mono 16-bit WAV file. */
-export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
-  const data = encodeChunk(samples, { encoding: 'pcm', sampleRate });
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
+export const encodeWav = wavFromPcm16;
 
 /** Reads a 16-bit PCM WAV (mono, or the first channel); other encodings are refused. */
 export function decodeWav(file: Buffer): { samples: Int16Array; sampleRate: number } {

@@ -1,18 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { isNumericId } from '../../../../common/content-id';
 import type { SubmissionSummary } from '../../../../common/schemas/submission';
+import type { MediaItem } from '../../../../common/schemas/upload';
 import { api } from '../../lib/api';
 
 /** A stored file as GET /api/submissions/:contentId/media lists it (signed URLs). */
-export type ListedMedia = {
-  id: number;
-  kind: string;
-  fileType: string;
-  size: number;
-  originalName: string;
-  thumbnailUrl: string | null;
-  url: string;
-};
+export type ListedMedia = MediaItem;
 
 /** How often, and how many times, the page looks again for what is still being made. */
 const RECHECK_MS = 1500;
