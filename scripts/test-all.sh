@@ -32,4 +32,12 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 npm ci --no-audit --no-fund
-npm test
+mkdir -p test-results && rm -f test-results/vitest.json
+status=0
+npm test -- --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
+# The plain closing line CI reads: 'Tests: N passed, N failed, N skipped'.
+node -e '
+  const r = require("./test-results/vitest.json");
+  console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+' 2>/dev/null || true
+exit $status
