@@ -47,6 +47,8 @@ export type Tenant = {
   agentIds: Partial<Record<InterviewTopic | 'general' | 'image', string>>;
   /** The bank offers a general interview beside the four topics. */
   hasGeneralInterview: boolean;
+  /** Interview topics that first show a short category intro (texts.interview.categoryIntros) before the instructions. */
+  topicIntros: readonly InterviewTopic[];
 };
 
 const allSix: readonly EntryCard[] = [
@@ -76,6 +78,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     footerName: 'VDI Verein Deutscher Ingenieure',
     agentIds: {},
     hasGeneralInterview: false,
+    topicIntros: [],
   },
   firma_a: {
     key: 'firma_a',
@@ -94,6 +97,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     footerName: 'Firma A',
     agentIds: {},
     hasGeneralInterview: false,
+    topicIntros: [],
   },
   firma_b: {
     key: 'firma_b',
@@ -112,6 +116,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     footerName: 'Firma B',
     agentIds: {},
     hasGeneralInterview: false,
+    topicIntros: [],
   },
   bank: {
     key: 'bank',
@@ -130,6 +135,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     footerName: 'Bank',
     agentIds: {},
     hasGeneralInterview: true,
+    topicIntros: ['behind-scenes', 'engineering-path', 'tech-dive'],
   },
   testnormec: {
     key: 'testnormec',
@@ -148,6 +154,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     footerName: 'Testnormec',
     agentIds: {},
     hasGeneralInterview: false,
+    topicIntros: [],
   },
 };
 

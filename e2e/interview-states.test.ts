@@ -35,6 +35,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
     const page = await e.newPage(PHONE);
     await loginAs(page, 'bank');
     await page.goto('/bank/interview/behind-scenes');
+    await page.getByRole('button', { name: t.categoryIntroContinue }).click();
     await page.getByRole('button', { name: t.instructionsRead }).click();
     const start = page.getByRole('button', { name: t.start });
     await start.waitFor();

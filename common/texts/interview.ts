@@ -104,7 +104,53 @@ const imagePlan: Plan = {
   ],
 };
 
+type TopicKey = 'engineering-path' | 'behind-scenes' | 'tech-dive' | 'free-topic';
+
+/** Category intros: what a topic is about, shown before the instructions where the tenant wants it. */
+const categoryIntros: Record<'engineer' | 'banker', Record<TopicKey, readonly string[]>> = {
+  engineer: {
+    'engineering-path': [
+      'In diesem Interview erzählen Sie, wie Sie Ingenieurin oder Ingenieur geworden sind: vom ersten Funken Begeisterung über Ausbildung und Studium bis zu Ihrer heutigen Aufgabe.',
+      'Gefragt sind persönliche Stationen, Wendepunkte und Erfolge, die anderen Mut machen, den gleichen Weg zu gehen.',
+    ],
+    'behind-scenes': [
+      'Hier zeigen Sie, was man von außen nicht sieht: Ihren Arbeitsalltag, Ihr Team und die Abläufe hinter den Kulissen.',
+      'Erzählen Sie von typischen Momenten und überraschenden Details, die Ihren Beruf greifbar machen.',
+    ],
+    'tech-dive': [
+      'Im Deep Dive erklären Sie eine Technik oder ein Projekt, das Sie begeistert, so, dass es auch Menschen ohne Fachwissen verstehen.',
+      'Es geht um das Problem, die Lösung, die Herausforderungen und die Ergebnisse, die Ihre Technik leistet.',
+    ],
+    'free-topic': [
+      'Sie bestimmen das Thema: ein Projekt, ein Erlebnis oder ein Anliegen, über das Sie gern sprechen möchten.',
+      'Der Interviewer stellt Ihnen dazu offene Fragen und fragt nach Geschichten, Namen und Bildern.',
+    ],
+  },
+  banker: {
+    'engineering-path': [
+      'In diesem Interview erzählen Sie, wie Sie zur Bank gekommen sind: von den ersten Berührungspunkten über Ausbildung oder Studium bis zu Ihrer heutigen Aufgabe.',
+      'Gefragt sind persönliche Stationen, Wendepunkte und Erfolge, die anderen Lust auf eine Laufbahn im Banking machen.',
+    ],
+    'behind-scenes': [
+      'Hier zeigen Sie, was Kundinnen und Kunden sonst nicht sehen: Ihren Arbeitsalltag, Ihr Team und die Abläufe hinter den Kulissen Ihrer Bank.',
+      'Erzählen Sie von typischen Momenten und überraschenden Details aus Ihrem Berufsalltag.',
+    ],
+    'tech-dive': [
+      'Im Deep Dive erklären Sie ein Thema aus dem Banking verständlich, zum Beispiel ein Produkt, einen Ablauf oder eine Entwicklung am Markt.',
+      'Ziel ist ein Beitrag, den auch Menschen ohne Vorwissen verstehen, mit Beispielen, Zahlen und Fakten.',
+    ],
+    'free-topic': [
+      'Sie bestimmen das Thema: ein Projekt, ein Erlebnis oder ein Anliegen aus Ihrer Bank, über das Sie gern sprechen möchten.',
+      'Der Interviewer stellt Ihnen dazu offene Fragen und fragt nach Geschichten, Namen und Bildern.',
+    ],
+  },
+};
+
 export const interview = {
+  // Category intro (before the instructions)
+  categoryIntroTitle: 'Worum geht es?',
+  categoryIntros,
+  categoryIntroContinue: 'Weiter zu den Hinweisen',
   // Pages
   instructionsTitle: 'Hinweise für das Interview',
   instructionsIntro: 'Damit das Gespräch gut gelingt, beachten Sie bitte Folgendes:',
@@ -137,6 +183,10 @@ export const interview = {
   agentSpeaking: 'Der Interviewer spricht...',
   agentListening: 'Der Interviewer hört zu...',
   finishedNote: 'Das Interview ist beendet.',
+  /** After the end: whether a transcript was captured. */
+  endedWithTranscript: 'Das Interview ist beendet. Ihr Transkript wurde erfasst.',
+  endedWithoutTranscript: 'Das Interview ist beendet, es wurde aber kein Transkript erfasst.',
+  endedWithoutTranscriptHint: 'Vielleicht war das Gespräch zu kurz oder das Mikrofon hat nichts aufgenommen. Prüfen Sie Ihr Mikrofon und versuchen Sie es noch einmal.',
   // Transcript panel
   transcriptTitle: 'Transkript',
   noTranscript: 'Kein Transkript verfügbar',
@@ -170,7 +220,6 @@ export const interview = {
     `Orientiere dich an diesem Interviewplan:\n${plan}`,
   imageTopicTitle: 'Bildbeschreibung',
   unavailableAgent: 'Für dieses Interview ist kein Sprachagent eingerichtet.',
-  agentUnreachable: 'Der Sprachagent ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
   sessionExpired: 'Die Interview-Sitzung ist abgelaufen. Bitte starten Sie das Interview erneut.',
   invalidAudioFormat: 'Ungültiges Audioformat. Erlaubt sind pcm und ulaw mit den vorgesehenen Abtastraten.',
 } as const;

@@ -56,7 +56,15 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/voice/signed-url', async (request, reply): Promise<SignedUrlResponse> => {
     const query = signedUrlQuery.parse(request.query);
     const userId = await authorize(request, reply, query.tenant, query.contentId);
-    return agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId }, { secure: request.protocol === 'https', host: request.host });
+    try {
+      return await agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId }, { secure: request.protocol === 'https', host: request.host });
+    } catch (error) {
+      // The provider could not hand out a session: keep the cause (no key, no URL query) in the log.
+      if (error instanceof DomainError && error.cause) {
+        request.log.error({ err: error.cause, provider: agent.provider, tenant: query.tenant, topic: query.topic }, 'voice agent signed URL request failed');
+      }
+      throw error;
+    }
   });
 
   // The built-in interviewer: the ElevenLabs Conversational AI protocol on our own socket.

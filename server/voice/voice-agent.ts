@@ -23,8 +23,9 @@ export function elevenLabsAgent(config: Pick<AppConfig, 'ELEVENLABS_API_KEY' | '
       try {
         const signedUrl = await elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY }).signedUrl(agentId);
         return { provider: 'elevenlabs', signedUrl, speech: 'server' };
-      } catch {
-        throw new DomainError('unavailable', texts.interview.agentUnreachable);
+      } catch (error) {
+        // The browser gets the spec's connection error; the route logs the cause.
+        throw Object.assign(new DomainError('unavailable', texts.interview.connectionError), { cause: error });
       }
     },
   };

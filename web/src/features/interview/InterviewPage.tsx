@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { voiceTopics, type VoiceTopic } from '../../../../common/schemas/voice';
@@ -47,6 +47,48 @@ export function GeneralInterviewPage() {
   return <InterviewScreen topic="general" standalone />;
 }
 
+/** A topic's category intro (tenant data decides which topics show one): what the interview is about. */
+function CategoryIntro({ paragraphs, onContinue }: { paragraphs: readonly string[]; onContinue(): void }) {
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">{t.categoryIntroTitle}</h2>
+      {paragraphs.map((text) => (
+        <p key={text} className="mt-2 text-slate-700">
+          {text}
+        </p>
+      ))}
+      <Button className="mt-6" block onClick={onContinue}>
+        {t.categoryIntroContinue}
+        <ArrowRight size={18} aria-hidden="true" />
+      </Button>
+    </Card>
+  );
+}
+
+/** After the end: says whether a transcript was captured; without one it offers to try again. */
+function EndReport({ captured, onRetry }: { captured: boolean; onRetry(): void }) {
+  if (captured)
+    return (
+      <p role="status" className="flex items-center gap-2 text-center text-sm font-medium text-green-800">
+        <CheckCircle2 size={18} aria-hidden="true" />
+        {t.endedWithTranscript}
+      </p>
+    );
+  return (
+    <div role="status" className="w-full rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <p className="flex items-center gap-2 font-semibold">
+        <AlertTriangle size={18} aria-hidden="true" />
+        {t.endedWithoutTranscript}
+      </p>
+      <p className="mt-1 text-sm">{t.endedWithoutTranscriptHint}</p>
+      <Button className="mt-3" variant="secondary" onClick={onRetry}>
+        <RotateCcw size={18} aria-hidden="true" />
+        {t.retry}
+      </Button>
+    </div>
+  );
+}
+
 function Instructions({ onRead }: { onRead(): void }) {
   return (
     <Card>
@@ -68,7 +110,9 @@ function Instructions({ onRead }: { onRead(): void }) {
 function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; standalone?: boolean }) {
   const tenant = useTenant();
   const navigate = useNavigate();
-  const [read, setRead] = useState(standalone);
+  const intro = topic !== 'general' && topic !== 'image' && tenant.topicIntros.includes(topic) ? t.categoryIntros[tenant.wording][topic] : null;
+  const [step, setStep] = useState<'intro' | 'instructions' | 'ready'>(standalone ? 'ready' : intro ? 'intro' : 'instructions');
+  const read = step === 'ready';
   const [requested, setRequested] = useState(false);
   const voice = useVoiceInterview({ tenant, topic });
   const id = useContentId({ kind: 'interview', topic, variant: localVariant[topic], forceNew: topic !== 'image', enabled: requested });
@@ -104,8 +148,10 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
         </Link>
       }
     >
-      {!read ? (
-        <Instructions onRead={() => setRead(true)} />
+      {step === 'intro' && intro ? (
+        <CategoryIntro paragraphs={intro} onContinue={() => setStep('instructions')} />
+      ) : !read ? (
+        <Instructions onRead={() => setStep('ready')} />
       ) : (
         <div className="flex flex-col items-center gap-6">
           {!standalone && <h2 className="text-xl font-semibold text-slate-900">{t.readyTitle}</h2>}
@@ -120,6 +166,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
             onStart={start}
             onStop={() => void voice.stop()}
           />
+          {voice.finished && !voice.active && <EndReport captured={voice.transcript.trim() !== ''} onRetry={start} />}
           <TranscriptPanel turns={voice.turns} onChange={voice.setTurns} editable={!voice.active} contentId={interviewId} />
           {!voice.finished ? (
             <p className="text-center text-sm text-slate-500">{t.buttonsHint}</p>

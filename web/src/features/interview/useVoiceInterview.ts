@@ -153,7 +153,7 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         if (attempt.current !== mine) return;
         const name = (e as { name?: string }).name;
         // The server says why it cannot hand out a session (no agent for the topic, no permission).
-        if (e instanceof ApiError && e.code) notify.error(texts.common.errorTitle, e.message);
+        if (e instanceof ApiError && e.code && e.message !== texts.interview.connectionError) notify.error(texts.common.errorTitle, e.message);
         fail(name === 'NotAllowedError' || name === 'SecurityError' ? texts.interview.microphoneDenied : texts.interview.connectionError);
       }
     },
