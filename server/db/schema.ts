@@ -128,7 +128,28 @@ export interface StatsWeekTable {
   submissions: number;
 }
 
+/** Keys usable once across all instances (ALTCHA challenges, voice tokens), migration 0007. */
+export interface UsedOnceTable {
+  purpose: string;
+  key: string;
+  expires_at: string;
+}
+
+/** Resumable uploads kept in the blob store (S3), migration 0007. */
+export interface TusUploadTable {
+  id: string;
+  size: number | string | null;
+  upload_offset: number | string;
+  /** JSON text */
+  metadata: string;
+  /** JSON text: [{key, size}] */
+  chunks: string;
+  created_at: string;
+}
+
 export interface DB {
+  used_once: UsedOnceTable;
+  tus_uploads: TusUploadTable;
   submission_notes: SubmissionNoteTable;
   audit_log: AuditLogTable;
   stats_user: StatsUserTable;

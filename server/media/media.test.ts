@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -145,7 +145,15 @@ describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKin
       expect((await uploadOffset(res.location!, { cookie: owner })).status).toBe(404);
     }
     expect(await mediaRows(contentId)).toHaveLength(0);
-    expect(readdirSync(path.join(t.config.dataDir, 'uploads')).filter((f) => !f.startsWith('.'))).toEqual([]);
+    if (storeKind === 'local') {
+      // The partial upload's file is gone from the tus directory.
+      expect(readdirSync(path.join(t.config.dataDir, 'uploads')).filter((f) => !f.startsWith('.'))).toEqual([]);
+    } else {
+      // The partial upload's row and its pieces in the bucket are gone.
+      expect(await t.app.db.selectFrom('tus_uploads').selectAll().execute()).toEqual([]);
+      const files = readdirSync(s3!.directory, { recursive: true }).map(String);
+      expect(files.filter((f) => f.includes('tus') && statSync(path.join(s3!.directory, f)).isFile())).toEqual([]);
+    }
     if (storeKind === 'local') {
       expect(readdirSync(path.join(t.config.dataDir, 'files')).filter((f) => f === String(contentId))).toEqual([]);
     }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { enqueue, jobStatus } from '../jobs/queue';
 import { blobKey, safeFileName } from '../submissions/files';
 import { cleanPhoto, ffmpegAvailable, thumbnail, videoPoster } from './processing';
 import { countSurfaceMedia, findMedia, findMediaByUpload, insertMedia, setThumbnail } from './queries';
-import { judgeFile, readHead } from './validation';
+import { judgeFile } from './validation';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -67,8 +67,10 @@ export function toMediaItem(secret: string, row: MediaRow): MediaItem {
 
 export type FinishedUpload = {
   id: string;
-  /** Where the tus store keeps the bytes on this machine. */
-  filePath: string;
+  /** The first bytes of the file (enough to tell its format). */
+  head(): Promise<Uint8Array>;
+  /** The whole file, from wherever the tus store keeps it (local disk or blob store). */
+  open(): Promise<Readable>;
   size: number;
   metadata: UploadMetadata;
   /** Removes the tus file (and its bookkeeping). */
@@ -92,7 +94,7 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
   const { contentId, page } = upload.metadata;
   const originalName = safeFileName(upload.metadata.filename);
   const surface = surfaceFor(tenant, page);
-  const verdict = await judgeFile(surface, { head: await readHead(upload.filePath), size: upload.size, originalName }, app.config.MAX_VIDEO_MB);
+  const verdict = await judgeFile(surface, { head: await upload.head(), size: upload.size, originalName }, app.config.MAX_VIDEO_MB);
   if (!verdict.ok) {
     await upload.discard();
     return rejected(verdict);
@@ -105,7 +107,7 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
   if (verdict.kind === 'photo') {
     // The original (with its EXIF) goes to a private staging key the job reads and deletes.
     const stagingKey = `${contentId}/incoming_${upload.id.replace(/[^a-zA-Z0-9]/g, '')}.${verdict.format}`;
-    await app.blobs.put(stagingKey, createReadStream(upload.filePath), { contentType: verdict.mime });
+    await app.blobs.put(stagingKey, await upload.open(), { contentType: verdict.mime });
     await upload.discard();
     const jobId = await enqueue(
       app.db,
@@ -118,7 +120,7 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
   }
 
   const key = blobKey(contentId, verdict.format);
-  await app.blobs.put(key, createReadStream(upload.filePath), { contentType: verdict.mime });
+  await app.blobs.put(key, await upload.open(), { contentType: verdict.mime });
   let row: MediaRow;
   try {
     row = await insertMedia(app.db, {

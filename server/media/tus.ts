@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
@@ -9,6 +10,8 @@ import { findSubmission } from '../submissions/queries';
 import { loadOwnedSubmission } from '../submissions/service';
 import { acceptUpload, largestUpload } from './service';
 import { countSurfaceMedia } from './queries';
+import { BlobTusStore } from './tus-blob-store';
+import { readHead, SNIFF_BYTES } from './validation';
 
 export const UPLOAD_PATH = '/api/uploads';
 
@@ -28,14 +31,31 @@ function metadataOf(values: Record<string, string | null | undefined>): UploadMe
   return parsed.data;
 }
 
+/** Abandoned partial uploads are removed after a day. */
+const UPLOAD_EXPIRATION_MS = 24 * 60 * 60_000;
+
+/**
+ * Where partial uploads live. With S3 configured (several instances), the upload's state is a
+ * database row and its bytes are objects in the bucket, so any instance resumes any upload.
+ * Without S3 (one instance), the tus file store keeps them on disk (DATA_DIR/uploads).
+ */
+function partialUploadStore(app: FastifyInstance) {
+  if (app.config.S3_ENDPOINT && app.config.S3_BUCKET) {
+    const store = new BlobTusStore(app.db, app.blobs, UPLOAD_EXPIRATION_MS);
+    return { store, head: (id: string) => store.head(id, SNIFF_BYTES), open: (id: string) => store.read(id) };
+  }
+  const directory = path.join(app.config.dataDir, 'uploads');
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS });
+  return { store, head: (id: string) => readHead(path.join(directory, id)), open: async (id: string) => createReadStream(path.join(directory, id)) };
+}
+
 /**
  * The tus resumable upload endpoint. Fastify checks who may upload to which submission; the tus
- * server keeps the partial file on disk (DATA_DIR/uploads) so a dropped connection resumes where
- * it stopped; the finished file is judged and moved into the blob store by acceptUpload.
+ * store keeps the partial file (see partialUploadStore) so a dropped connection resumes where it
+ * stopped; the finished file is judged and moved into the blob store by acceptUpload.
  */
 export async function tusRoutes(app: FastifyInstance): Promise<void> {
-  const directory = path.join(app.config.dataDir, 'uploads');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60_000 });
+  const { store, head, open } = partialUploadStore(app);
   const tus = new Server({
     path: UPLOAD_PATH,
     datastore: store,
@@ -51,7 +71,8 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
       }
       const outcome = await acceptUpload(app, submission.tenant, {
         id: upload.id,
-        filePath: path.join(directory, upload.id),
+        head: () => head(upload.id),
+        open: () => open(upload.id),
         size: upload.offset,
         metadata,
         discard: () => store.remove(upload.id).catch(() => undefined),
@@ -62,7 +83,6 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // Abandoned partial uploads are removed after a day.
   const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 60 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

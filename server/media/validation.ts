@@ -4,7 +4,7 @@ import { fileFormats, maxBytes, type FileFormat, type UploadKind, type UploadSur
 import { texts } from '../../common/texts';
 
 /** Bytes read from the start of a file to recognise it. */
-const SNIFF_BYTES = 64 * 1024;
+export const SNIFF_BYTES = 64 * 1024;
 
 /**
  * The format of a file judged by its bytes (magic numbers), never by its name or declared type.

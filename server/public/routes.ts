@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { create as createAltcha, CappedMap, randomInt } from 'altcha-lib/frameworks/fastify';
+import { create as createAltcha, randomInt } from 'altcha-lib/frameworks/fastify';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { createPublicSubmission } from '../../common/schemas/upload';
 import { tenants, type Tenant } from '../../common/tenants';
 import { texts } from '../../common/texts';
+import { claimOnce } from '../cluster/used-once';
 import { DomainError } from '../http/errors';
 import { createSubmission } from '../submissions/service';
 
@@ -20,8 +21,14 @@ export function publicTenant(param: string): Tenant | null {
  * that only this browser keeps; it proves ownership in later requests (x-submission-token).
  */
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
-  // Solved challenges already used: a proof of work creates one submission only.
-  const altchaStore = new CappedMap<string, boolean>({ maxSize: 100_000 });
+  // Solved challenges already used: a proof of work creates one submission only, on whichever
+  // instance it is sent to (the database decides). A challenge lives 10 minutes from its issue,
+  // so its id is kept 10 minutes after its use, then swept.
+  const altchaStore = {
+    get: () => false,
+    set: () => undefined,
+    setIfAbsent: (challengeId: string) => claimOnce(app.db, 'altcha', challengeId, new Date(Date.now() + CHALLENGE_LIFETIME_MS)),
+  };
   const secret = (purpose: string) => createHmac('sha256', app.config.authSecret).update(`altcha:${purpose}`).digest('hex');
   const altcha = createAltcha({
     deriveKey,
@@ -32,7 +39,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       algorithm: 'SHA-256',
       cost: 1,
       counter: randomInt(Math.floor(app.config.ALTCHA_MAX_NUMBER / 2), app.config.ALTCHA_MAX_NUMBER),
-      expiresAt: new Date(Date.now() + 10 * 60_000),
+      expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
     }),
     store: altchaStore,
   });
@@ -50,6 +57,8 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(created);
   });
 }
+
+const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 
 function tooMany() {
   return Object.assign(new DomainError('too_many', texts.upload.tooManyPublic), { statusCode: 429 });

@@ -44,11 +44,13 @@ export type TestApp = {
 
 /**
  * Starts the real app on a random port with a temporary DATA_DIR and, for 'postgres', a fresh
- * database. `env` overrides settings like a real environment would.
+ * database. `env` overrides settings like a real environment would. With `env.DATABASE_URL` the
+ * app uses that database and leaves it in place on close (several instances on one database:
+ * the caller creates and drops it, e.g. with freshPostgresDatabase).
  */
 export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}, opts: { listen?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ca-test-'));
-  const pgdb = dialect === 'postgres' ? await freshPostgresDatabase() : null;
+  const pgdb = dialect === 'postgres' && !env.DATABASE_URL ? await freshPostgresDatabase() : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',

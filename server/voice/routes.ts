@@ -15,7 +15,8 @@ import { parseAudioFormat } from './audio';
 import { createInterviewer, interviewPlan } from './interviewer';
 import { ELEVENLABS_TRANSCRIPT_JOB, importElevenLabsConversation, keepRecording } from './service';
 import { createSynthesizer } from './speech';
-import { verifyVoiceToken } from './token';
+import { claimOnce } from '../cluster/used-once';
+import { VOICE_TOKEN_PURPOSE, verifyVoiceToken } from './token';
 import { createVoiceAgent } from './voice-agent';
 import type { VoiceTopic } from '../../common/schemas/voice';
 
@@ -68,9 +69,20 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The built-in interviewer: the ElevenLabs Conversational AI protocol on our own socket.
-  app.get('/api/voice/agent', { websocket: true }, (socket, request) => {
+  app.get('/api/voice/agent', { websocket: true }, async (socket, request) => {
     const grant = verifyVoiceToken(config.authSecret, String((request.query as { token?: string }).token ?? ''));
     if (!grant) {
+      socket.close(1008, texts.interview.sessionExpired);
+      return;
+    }
+    // One token, one conversation, across all instances. Messages wait while the database answers.
+    socket.pause();
+    const first = await claimOnce(app.db, VOICE_TOKEN_PURPOSE, grant.nonce, new Date(grant.exp)).catch((error) => {
+      request.log.error({ err: error }, 'could not check the voice token');
+      return false;
+    });
+    if (!first) {
+      socket.resume(); // a paused socket could not read the browser's closing handshake
       socket.close(1008, texts.interview.sessionExpired);
       return;
     }
@@ -96,6 +108,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
         finishing.delete(saving);
       },
     });
+    socket.resume();
   });
 
   // After an ElevenLabs call the browser names the conversation; a job fetches its transcript.

@@ -1,15 +1,21 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** What a built-in agent session may do: tied to a tenant, a topic and optionally a submission. */
-export type VoiceGrant = { tenant: string; topic: string; contentId: number | null; userId: string | null; exp: number };
+/**
+ * What a built-in agent session may do: tied to a tenant, a topic and optionally a submission.
+ * `nonce` names this one token: the socket route claims it once in the database (used_once), so
+ * a token opens one conversation, on whichever instance.
+ */
+export type VoiceGrant = { tenant: string; topic: string; contentId: number | null; userId: string | null; exp: number; nonce: string };
+
+export const VOICE_TOKEN_PURPOSE = 'voice-token';
 
 const LIFETIME_MS = 2 * 60_000;
 
 const sign = (secret: string, body: string) => createHmac('sha256', `voice:${secret}`).update(body).digest('base64url');
 
-/** A short-lived token in the signed URL: stateless, so any app replica accepts it. */
-export function issueVoiceToken(secret: string, grant: Omit<VoiceGrant, 'exp'>, now = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ ...grant, exp: now + LIFETIME_MS })).toString('base64url');
+/** A short-lived, signed token in the signed URL: any app replica can check it. */
+export function issueVoiceToken(secret: string, grant: Omit<VoiceGrant, 'exp' | 'nonce'>, now = Date.now()): string {
+  const body = Buffer.from(JSON.stringify({ ...grant, exp: now + LIFETIME_MS, nonce: randomBytes(16).toString('base64url') })).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
 
@@ -21,7 +27,7 @@ export function verifyVoiceToken(secret: string, token: string, now = Date.now()
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const grant = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as VoiceGrant;
-    return grant.exp > now ? grant : null;
+    return grant.exp > now && typeof grant.nonce === 'string' && grant.nonce ? grant : null;
   } catch {
     return null;
   }

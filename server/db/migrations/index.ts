@@ -4,6 +4,7 @@ import * as mediaUploads from './0002_media_uploads';
 import * as consents from './0005_consents';
 import * as admin from './0006_admin';
 import * as inboxSearch from './0006b_inbox_search';
+import * as scaleOut from './0007_scale_out';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0005_consents': consents,
   '0006_admin': admin,
   '0006b_inbox_search': inboxSearch,
+  '0007_scale_out': scaleOut,
 };
