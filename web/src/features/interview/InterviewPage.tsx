@@ -69,19 +69,19 @@ function CategoryIntro({ paragraphs, onContinue }: { paragraphs: readonly string
 function EndReport({ captured, onRetry }: { captured: boolean; onRetry(): void }) {
   if (captured)
     return (
-      <p role="status" className="flex items-center gap-2 text-center text-sm font-medium text-green-800">
-        <CheckCircle2 size={18} aria-hidden="true" />
+      <p role="status" className="flex w-full items-start gap-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm font-medium text-green-900">
+        <CheckCircle2 className="mt-px shrink-0" size={18} aria-hidden="true" />
         {t.endedWithTranscript}
       </p>
     );
   return (
     <div role="status" className="w-full rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-      <p className="flex items-center gap-2 font-semibold">
-        <AlertTriangle size={18} aria-hidden="true" />
+      <p className="flex items-start gap-2 font-semibold">
+        <AlertTriangle className="mt-0.5 shrink-0" size={18} aria-hidden="true" />
         {t.endedWithoutTranscript}
       </p>
-      <p className="mt-1 text-sm">{t.endedWithoutTranscriptHint}</p>
-      <Button className="mt-3" variant="secondary" onClick={onRetry}>
+      <p className="mt-1 pl-[26px] text-sm">{t.endedWithoutTranscriptHint}</p>
+      <Button className="mt-3 sm:ml-[26px]" variant="secondary" onClick={onRetry}>
         <RotateCcw size={18} aria-hidden="true" />
         {t.retry}
       </Button>
@@ -154,7 +154,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
         <Instructions onRead={() => setStep('ready')} />
       ) : (
         <div className="flex flex-col items-center gap-6">
-          {!standalone && <h2 className="text-xl font-semibold text-slate-900">{t.readyTitle}</h2>}
+          {!standalone && voice.status !== 'connected' && !voice.finished && <h2 className="text-xl font-semibold text-slate-900">{t.readyTitle}</h2>}
           <VoiceButton
             status={voice.status}
             preload={voice.preload}
