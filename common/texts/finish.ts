@@ -129,4 +129,5 @@ export const finish = {
   // Drafts kept under a local id, sent when the server answers again
   draftsSentTitle: 'Verbindung wiederhergestellt',
   draftsSent: (n: number) => `${n} lokal gespeicherte(r) Inhalt(e) wurde(n) an den Server übertragen.`,
+  draftFileRefused: (file: string, reason: string) => `${file} aus dem lokalen Entwurf wurde vom Server nicht angenommen: ${reason}`,
 } as const;

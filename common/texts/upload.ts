@@ -79,6 +79,9 @@ export const upload = {
   imagesSuccess: (n: number) => `${n} Bild(er) wurde(n) erfolgreich hochgeladen.`,
   localSuccessTitle: 'Upload erfolgreich (lokal)',
   localSuccess: (n: number) => `${n} Datei(en) wurden lokal gespeichert.`,
+  localStoreFullTitle: 'Speicher voll',
+  localStoreFull: 'Der Browser hat keinen Platz, um die Dateien bis zur nächsten Verbindung zu speichern. Es wurde nichts gespeichert. Bitte gib Speicherplatz frei, wähle weniger oder kleinere Dateien oder lade sie hoch, sobald du wieder online bist.',
+  localStoreFailed: 'Die Dateien konnten im Browser nicht gespeichert werden. Es wurde nichts gespeichert. Bitte lade sie hoch, sobald du wieder online bist.',
   noInterviewIdUpload: 'Keine Interview-ID gefunden. Bitte starte den Prozess erneut.',
 
   // Public link

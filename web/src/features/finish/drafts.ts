@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import type { ContactForm, PostContact, WAnswers } from '../../../../common/schemas/finish';
 import type { SubmissionKind } from '../../../../common/schemas/submission';
+import type { UploadPage } from '../../../../common/schemas/upload';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { useTenant } from '../tenant/TenantContext';
+import { transferFile, UploadRefused } from '../upload/transfer';
+import { recordConsent } from './consent';
 
 /**
  * Drafts of work done under a local id (server unreachable): kept in IndexedDB and sent once the
@@ -14,8 +17,14 @@ import { useTenant } from '../tenant/TenantContext';
  * its parts are sent one by one; a part leaves the draft only once the server has stored it.
  */
 
-/** Texts saved under a local id, sent with the same API calls as online. */
-export type DraftParts = { transcript?: string; wAnswers?: WAnswers; post?: PostContact; contact?: ContactForm };
+/**
+ * Texts saved under a local id, sent with the same API calls as online. `photoRights` is the
+ * photo-rights wording the contributor agreed to on an upload page (recorded before the files).
+ */
+export type DraftParts = { photoRights?: string; transcript?: string; wAnswers?: WAnswers; post?: PostContact; contact?: ContactForm };
+
+/** A file chosen under a local id: its bytes stay in IndexedDB until the server has stored it. */
+export type DraftFile = { id: string; page: UploadPage; name: string; type: string; lastModified: number; blob: Blob };
 
 export type DraftBase = { userId: string | null; tenant: string; kind: SubmissionKind; topic?: string; source?: string };
 
@@ -24,6 +33,8 @@ export type Draft = DraftBase & {
   /** The Content-ID the server gave the draft, once created. */
   contentId?: number;
   pending: DraftParts;
+  /** Files still to upload, in the order they were chosen. */
+  files?: DraftFile[];
   createdAt: string;
   updatedAt: string;
 };
@@ -87,12 +98,70 @@ async function updateDraft(localId: string, change: (draft: Draft) => Draft): Pr
 }
 
 const isEmpty = (parts: DraftParts) => Object.values(parts).every((v) => v === undefined);
+/** Nothing left for the server: no text part and no file. */
+const isDone = (draft: Draft) => isEmpty(draft.pending) && !draft.files?.length;
+
+/** Adds a draft unless the local id has one already, in one transaction (parts kept meanwhile stay). */
+async function addDraft(draft: Draft): Promise<void> {
+  const db = await openDb();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction(STORE, 'readwrite');
+      const store = tx.objectStore(STORE);
+      const read = store.getKey(draft.localId);
+      read.onsuccess = () => {
+        if (read.result === undefined) store.put(draft);
+      };
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
 
 /** Starts a draft for a new local id (useContentId calls this when it falls back to one). */
 export async function startDraft(localId: string, base: DraftBase): Promise<void> {
-  if (await getDraft(localId)) return;
   const t = new Date().toISOString();
-  await putDraft({ ...base, localId, pending: {}, createdAt: t, updatedAt: t });
+  await addDraft({ ...base, localId, pending: {}, createdAt: t, updatedAt: t });
+}
+
+/** The browser has no room for the files: nothing of the selection was kept. */
+export class DraftStorageFull extends Error {}
+
+const isQuotaError = (error: unknown) => error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'UnknownError');
+
+/**
+ * Keeps files chosen under a local id in the draft (all or none, with the photo-rights wording if
+ * given) and tries to send the draft right away. Throws DraftStorageFull when the browser cannot
+ * store them, so the page can say so instead of claiming a local success.
+ */
+export async function keepFiles(localId: string, base: DraftBase, chosen: { file: File; page: UploadPage }[], photoRights?: string): Promise<void> {
+  const bytes = chosen.reduce((n, c) => n + c.file.size, 0);
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  if (estimate?.quota !== undefined && estimate.quota - (estimate.usage ?? 0) < bytes * 1.1) throw new DraftStorageFull();
+  void navigator.storage?.persist?.().catch(() => false);
+  const files: DraftFile[] = chosen.map(({ file, page }) => ({
+    id: `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`,
+    page,
+    name: file.name,
+    type: file.type,
+    lastModified: file.lastModified,
+    blob: file,
+  }));
+  const t = new Date().toISOString();
+  const parts: DraftParts = photoRights ? { photoRights } : {};
+  try {
+    const updated = await updateDraft(localId, (d) => ({ ...d, pending: { ...d.pending, ...parts }, files: [...(d.files ?? []), ...files], updatedAt: t }));
+    if (!updated) await addDraft({ ...base, localId, pending: parts, files, createdAt: t, updatedAt: t });
+  } catch (error) {
+    if (isQuotaError(error)) throw new DraftStorageFull();
+    throw error;
+  }
+  // A run already under way may have read the drafts before these files: then one more run.
+  const userId = base.userId;
+  if (userId) void sendDrafts(userId, { announce: true }).then(() => sendDrafts(userId, { announce: true })).catch(() => 0);
 }
 
 /**
@@ -106,7 +175,7 @@ export async function keepDraft(localId: string, base: DraftBase, parts: DraftPa
   if (!base.userId) return null;
   const delivered = async () => {
     const after = await getDraft(localId);
-    return after?.contentId !== undefined && isEmpty(after.pending) ? after.contentId : null;
+    return after?.contentId !== undefined && isDone(after) ? after.contentId : null;
   };
   // A run already under way may have read the drafts before this part: then one more run.
   await sendDrafts(base.userId).catch(() => 0);
@@ -122,14 +191,42 @@ function replaceStoredId(localId: string, contentId: number) {
 
 async function sendPart(contentId: number, part: keyof DraftParts, value: NonNullable<DraftParts[keyof DraftParts]>) {
   const path = `/api/submissions/${contentId}`;
+  if (part === 'photoRights') return recordConsent(contentId, 'photo_rights', value as string);
   if (part === 'transcript') return api.put(`${path}/transcript`, { transcript: value });
   if (part === 'wAnswers') return api.put(`${path}/description`, value);
   if (part === 'post') return api.put(`${path}/post-contact`, value);
   return api.put(`${path}/contact`, value);
 }
 
-/** The order in which parts reach the server: the contact form completes a submission, so last. */
-const partOrder: (keyof DraftParts)[] = ['transcript', 'wAnswers', 'post', 'contact'];
+/**
+ * The order in which parts reach the server: the photo-rights agreement before any file, the files
+ * before the texts, and the contact form, which completes a submission, last.
+ */
+const partOrder: (keyof DraftParts | 'files')[] = ['photoRights', 'files', 'transcript', 'wAnswers', 'post', 'contact'];
+
+/** Thrown when the server cannot be reached during a file upload: the file stays for the next run. */
+class Unreachable extends Error {}
+
+/**
+ * Uploads the draft's files through the normal resumable path (same server checks as online); a
+ * file leaves the draft only once the server has stored it, or refused it for good (then the
+ * contributor is told which file and why).
+ */
+async function sendFiles(draft: Draft, contentId: number): Promise<boolean> {
+  let sent = false;
+  for (const kept of draft.files ?? []) {
+    const file = new File([kept.blob], kept.name, { type: kept.type, lastModified: kept.lastModified });
+    try {
+      await transferFile(file, { contentId: String(contentId), page: kept.page, onProgress: () => undefined });
+      sent = true;
+    } catch (error) {
+      if (!(error instanceof UploadRefused) || !error.final) throw new Unreachable();
+      notify.error(error.title, texts.finish.draftFileRefused(kept.name, error.message));
+    }
+    await updateDraft(draft.localId, (d) => ({ ...d, files: (d.files ?? []).filter((f) => f.id !== kept.id), updatedAt: new Date().toISOString() }));
+  }
+  return sent;
+}
 
 /** Sends one draft; throws an ApiError when the server is unreachable (the caller tries later). */
 async function sendDraft(draft: Draft): Promise<boolean> {
@@ -150,6 +247,10 @@ async function sendDraft(draft: Draft): Promise<boolean> {
   replaceStoredId(draft.localId, contentId);
   let sent = false;
   for (const part of partOrder) {
+    if (part === 'files') {
+      if (await sendFiles(draft, contentId)) sent = true;
+      continue;
+    }
     const value = draft.pending[part];
     if (value === undefined) continue;
     try {
@@ -182,19 +283,7 @@ export function sendDrafts(userId: string, opts: { announce?: boolean } = {}): P
   running ??= (async () => {
     let sent = 0;
     try {
-      for (const draft of await listDrafts()) {
-        // Nothing to send: a sent draft is kept for a while as a mapping; an empty one waits for parts.
-        if (isEmpty(draft.pending)) {
-          if (Date.now() - Date.parse(draft.updatedAt) > KEEP_SENT_MS) await deleteDraft(draft.localId);
-          continue;
-        }
-        if (draft.userId !== userId) continue;
-        try {
-          if (await sendDraft(draft)) sent += 1;
-        } catch (error) {
-          if (error instanceof ApiError && (error.unreachable || error.status === 401)) break;
-        }
-      }
+      sent = await acrossTabs(() => sendAll(userId));
     } finally {
       running = null;
     }
@@ -203,6 +292,34 @@ export function sendDrafts(userId: string, opts: { announce?: boolean } = {}): P
     return sent;
   })();
   return running;
+}
+
+/**
+ * One run at a time across all tabs of this browser (Web Locks): two tabs syncing at once would
+ * otherwise both create the submission and upload its files. The drafts are read inside the lock.
+ */
+function acrossTabs<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return run();
+  return locks.request('content-assistent-drafts', run) as Promise<T>;
+}
+
+async function sendAll(userId: string): Promise<number> {
+  let sent = 0;
+  for (const draft of await listDrafts()) {
+    // Nothing to send: a sent draft is kept for a while as a mapping; an empty one waits for parts.
+    if (isDone(draft)) {
+      if (Date.now() - Date.parse(draft.updatedAt) > KEEP_SENT_MS) await deleteDraft(draft.localId);
+      continue;
+    }
+    if (draft.userId !== userId) continue;
+    try {
+      if (await sendDraft(draft)) sent += 1;
+    } catch (error) {
+      if (error instanceof Unreachable || (error instanceof ApiError && (error.unreachable || error.status === 401))) break;
+    }
+  }
+  return sent;
 }
 
 /** Sends the signed-in user's drafts now, whenever the browser is back online, and every 30 s. */

@@ -79,6 +79,7 @@ function TenantUploadPage({ page }: { page: Exclude<UploadPage, 'public-upload'>
         ensureContentId={ensure}
         bank={tenant.key === 'bank'}
         tabs={screen.tabs}
+        kind={screen.kind}
         onUploadingChange={setUploading}
         onUploaded={(result) => later(tenantPath(tenant, screen.next!), { interviewId: result.contentId, source, uploadSuccess: true }, screen.delayMs)}
       />

@@ -10,6 +10,8 @@ import { Progress } from '../../ui/Progress';
 import { acceptAttribute, addToSelection, guessFormat, isPhoto, type Problem } from './select';
 import { transferFile, UploadRefused } from './transfer';
 import { recordConsent } from '../finish/consent';
+import { DraftStorageFull, keepFiles, useDraftBase } from '../finish/drafts';
+import type { SubmissionKind } from '../../../../common/schemas/submission';
 
 const t = texts.upload;
 
@@ -29,6 +31,8 @@ type Props = {
   bank: boolean;
   /** Documents and images in two tabs (the bank's combined page). */
   tabs?: boolean;
+  /** Kind of the submission a local draft becomes (files chosen offline are kept in it). */
+  kind?: SubmissionKind;
   onUploaded(result: UploadResult): void;
   /** Tells the page while files are being sent (its skip button says so). */
   onUploadingChange?(uploading: boolean): void;
@@ -49,7 +53,7 @@ function useMaxVideoMb(): number {
  * One upload surface: pick or drop files, see previews and sizes, confirm the picture rights,
  * upload with a real progress bar. The surface (common/schemas/upload.ts) decides what is allowed.
  */
-export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownLocal, ensureContentId, bank, tabs, onUploaded, onUploadingChange }: Props) {
+export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownLocal, ensureContentId, bank, tabs, kind = 'upload', onUploaded, onUploadingChange }: Props) {
   const maxVideoMb = useMaxVideoMb();
   const [selection, setSelection] = useState<Selected[]>([]);
   const [rights, setRights] = useState(false);
@@ -58,6 +62,7 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
   const [uploaded, setUploaded] = useState<MediaItem[]>([]);
   const [tab, setTab] = useState<'document' | 'photo'>('document');
   const rightsId = useId();
+  const draftBase = useDraftBase(kind);
 
   // Preview URLs live as long as the page; a removed file's preview goes at once.
   const previews = useRef(new Set<string>());
@@ -138,12 +143,29 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
     setProgress(0);
     const files = selection.map((s) => s.file);
     if (isLocal) {
-      // Local mode (server unreachable): the spec keeps the files in the page with a short delay each.
+      // Local mode (server unreachable): the files are kept in the draft of the local id (IndexedDB)
+      // and uploaded when the server answers again; then the spec's short delay per file.
+      if (draftBase.userId) {
+        try {
+          await keepFiles(contentId, draftBase, files.map((file) => ({ file, page })), needsRights ? t.rightsLabel : undefined);
+        } catch (error) {
+          setPhase('idle');
+          setProgress(0);
+          if (error instanceof DraftStorageFull) notify.error(t.localStoreFullTitle, t.localStoreFull);
+          else notify.error(t.failedTitle, t.localStoreFailed);
+          return;
+        }
+      }
       for (let i = 0; i < files.length; i++) {
         await new Promise((r) => setTimeout(r, 500));
         setProgress(((i + 1) / files.length) * 100);
       }
       setPhase('done');
+      // Kept in the draft now: a second click must not keep them twice.
+      if (draftBase.userId) {
+        setSelection([]);
+        setRights(false);
+      }
       notify.success(t.localSuccessTitle, t.localSuccess(files.length));
       onUploaded({ uploaded: [], total: files.length, contentId });
       return;

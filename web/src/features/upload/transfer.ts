@@ -10,6 +10,8 @@ export class UploadRefused extends Error {
   constructor(
     readonly title: string,
     message: string,
+    /** The server refused the file for good (a retry later would not help). */
+    readonly final = true,
   ) {
     super(message);
   }
@@ -39,8 +41,11 @@ export function transferFile(
       onError: (error: Error | DetailedError) => {
         const response = 'originalResponse' in error ? error.originalResponse : null;
         const body = parse(response?.getBody() ?? '') as { title?: string; message?: string } | null;
-        if (body?.message) reject(new UploadRefused(body.title ?? texts.upload.failedTitle, body.message));
-        else reject(new UploadRefused(texts.upload.failedTitle, texts.upload.uploadException));
+        const status = response?.getStatus() ?? 0;
+        // Unreachable, signed out, overloaded or a server fault: worth another try later.
+        const final = status >= 400 && status < 500 && ![401, 408, 423, 429].includes(status);
+        if (body?.message) reject(new UploadRefused(body.title ?? texts.upload.failedTitle, body.message, final));
+        else reject(new UploadRefused(texts.upload.failedTitle, texts.upload.uploadException, final));
       },
     });
     opts.signal?.addEventListener('abort', () => void upload.abort());
