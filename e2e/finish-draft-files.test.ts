@@ -1,12 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/media/testing/fixtures';
-import { emailFor, loginAs, PHONE, startE2E, type E2E } from './harness';
+import { emailFor, loginAs, PHONE, startE2E, tempDir, type E2E } from './harness';
 
 const f = texts.finish;
 const u = texts.upload;
+const sp = texts.speech;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const offline = (route: Parameters<Parameters<Page['route']>[1]>[0]) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue());
 
@@ -18,13 +21,19 @@ async function storedDrafts(page: Page) {
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const all = await new Promise<{ localId: string; contentId?: number; pending: Record<string, unknown>; files?: { name: string; blob: Blob }[] }[]>((resolve, reject) => {
+    const all = await new Promise<{ localId: string; contentId?: number; pending: Record<string, unknown>; files?: { name: string; blob: Blob }[]; recording?: { blob: Blob } }[]>((resolve, reject) => {
       const request = db.transaction('drafts').objectStore('drafts').getAll();
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
     db.close();
-    return all.map((d) => ({ localId: d.localId, contentId: d.contentId, pending: d.pending, files: (d.files ?? []).map((x) => ({ name: x.name, size: x.blob.size })) }));
+    return all.map((d) => ({
+      localId: d.localId,
+      contentId: d.contentId,
+      pending: d.pending,
+      files: (d.files ?? []).map((x) => ({ name: x.name, size: x.blob.size })),
+      ...(d.recording ? { recordingSize: d.recording.blob.size } : {}),
+    }));
   });
 }
 
@@ -33,7 +42,10 @@ describe('files chosen under a local id reach the server when it answers again (
   let photo: Buffer;
   const pdf = fixture.pdf();
   beforeAll(async () => {
-    e = await startE2E();
+    // Spoken German as the fake microphone's input, for the voice message kept offline.
+    const wav = path.join(tempDir('ca-e2e-draft-voice-'), 'nachricht.wav');
+    execFileSync('espeak-ng', ['-v', 'de', '-w', wav, 'Hallo aus dem Zug ohne Netz.']);
+    e = await startE2E({ fakeAudioFile: wav, env: { TRANSCRIBER: 'none' } });
     photo = await fixture.jpegWithGps();
     // The server finishes an upload with a durable media job (checks, EXIF removal), as in production.
     e.t.app.jobs.start();
@@ -153,5 +165,40 @@ describe('files chosen under a local id reach the server when it answers again (
     // The selection stays on the page for a later try; nothing half-kept in the browser.
     await page.getByText('bericht.pdf').waitFor();
     expect((await storedDrafts(page)).flatMap((d) => d.files)).toEqual([]);
+  }, 60_000);
+
+  it('keeps a voice message recorded offline with the typed text and uploads both when the server answers', async () => {
+    const page = await e.newPage();
+    await loginAs(page, 'firma_b');
+    await page.route('**/api/submissions', offline);
+    await page.goto('/firma-b/voice-message');
+    await page.getByRole('button', { name: sp.start }).click();
+    await expect.poll(() => page.getByText(sp.recording).count()).toBeGreaterThan(0);
+    await page.waitForTimeout(2000);
+    await page.getByRole('button', { name: sp.stop }).click();
+    await page.getByRole('button', { name: sp.play }).waitFor();
+    await page.getByRole('button', { name: sp.next }).click();
+    await page.getByText(sp.offline).waitFor();
+    await page.getByRole('button', { name: sp.typeYourself }).click();
+    await page.waitForURL('**/firma-b/transcript-edit');
+    await page.getByLabel(sp.transcriptLabel).fill('Grüße aus dem Funkloch.');
+    await page.getByRole('button', { name: sp.continueToImages }).click();
+    await toast(page, sp.savedLocally).waitFor();
+    await page.waitForURL('**/firma-b/image-upload-after-voice');
+    const [kept] = await storedDrafts(page);
+    expect(kept).toMatchObject({ pending: { transcript: 'Grüße aus dem Funkloch.' } });
+    expect(kept!.recordingSize).toBeGreaterThan(1000);
+    expect(await submissionsOf('firma_b')).toEqual([]);
+
+    await page.unroute('**/api/submissions');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await toast(page, f.draftsSent(1)).waitFor({ timeout: 20_000 });
+    const [created] = await submissionsOf('firma_b');
+    expect(created).toMatchObject({ tenant: 'firma_b', kind: 'voice', transcript: 'Grüße aus dem Funkloch.' });
+    const media = await mediaOf(created!.id);
+    const audio = media.find((m) => m.kind === 'audio');
+    expect(audio).toBeDefined();
+    expect((await blob(audio!.file_path)).length).toBeGreaterThan(1000);
+    expect(await storedDrafts(page)).toEqual([{ localId: kept!.localId, contentId: created!.id, pending: {}, files: [] }]);
   }, 60_000);
 });

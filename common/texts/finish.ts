@@ -130,4 +130,6 @@ export const finish = {
   draftsSentTitle: 'Verbindung wiederhergestellt',
   draftsSent: (n: number) => `${n} lokal gespeicherte(r) Inhalt(e) wurde(n) an den Server übertragen.`,
   draftFileRefused: (file: string, reason: string) => `${file} aus dem lokalen Entwurf wurde vom Server nicht angenommen: ${reason}`,
+  draftRecordingName: 'Die Sprachnachricht',
+  recordingNotKept: 'Der Browser hat keinen Platz, um die Aufnahme bis zur nächsten Verbindung zu speichern. Bitte geben Sie den Text selbst ein; die Aufnahme geht beim Verlassen der Seite verloren.',
 } as const;

@@ -9,6 +9,7 @@ import { storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { useTenant } from '../tenant/TenantContext';
 import { transferFile, UploadRefused } from '../upload/transfer';
+import { uploadRecording } from '../voice-message/upload';
 import { recordConsent } from './consent';
 
 /**
@@ -35,6 +36,8 @@ export type Draft = DraftBase & {
   pending: DraftParts;
   /** Files still to upload, in the order they were chosen. */
   files?: DraftFile[];
+  /** The voice message recorded under the local id, still to upload (one per submission). */
+  recording?: { id: string; blob: Blob };
   createdAt: string;
   updatedAt: string;
 };
@@ -99,7 +102,7 @@ async function updateDraft(localId: string, change: (draft: Draft) => Draft): Pr
 
 const isEmpty = (parts: DraftParts) => Object.values(parts).every((v) => v === undefined);
 /** Nothing left for the server: no text part and no file. */
-const isDone = (draft: Draft) => isEmpty(draft.pending) && !draft.files?.length;
+const isDone = (draft: Draft) => isEmpty(draft.pending) && !draft.files?.length && !draft.recording;
 
 /** Adds a draft unless the local id has one already, in one transaction (parts kept meanwhile stay). */
 async function addDraft(draft: Draft): Promise<void> {
@@ -130,6 +133,35 @@ export async function startDraft(localId: string, base: DraftBase): Promise<void
 /** The browser has no room for the files: nothing of the selection was kept. */
 export class DraftStorageFull extends Error {}
 
+const newId = () => `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
+
+/** Refuses before writing when the browser says its quota has no room for these bytes. */
+async function ensureRoom(bytes: number): Promise<void> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  if (estimate?.quota !== undefined && estimate.quota - (estimate.usage ?? 0) < bytes * 1.1) throw new DraftStorageFull();
+  // Ask the browser not to evict the drafts under storage pressure (no prompt in Chromium/Firefox).
+  void navigator.storage?.persist?.().catch(() => false);
+}
+
+/**
+ * Keeps the voice message recorded under a local id (replacing an earlier one of the same id) and
+ * tries to send it right away. Throws DraftStorageFull when the browser cannot store it.
+ */
+export async function keepRecording(localId: string, base: DraftBase, blob: Blob): Promise<void> {
+  await ensureRoom(blob.size);
+  const recording = { id: newId(), blob };
+  const t = new Date().toISOString();
+  try {
+    const updated = await updateDraft(localId, (d) => ({ ...d, recording, updatedAt: t }));
+    if (!updated) await addDraft({ ...base, localId, pending: {}, recording, createdAt: t, updatedAt: t });
+  } catch (error) {
+    if (isQuotaError(error)) throw new DraftStorageFull();
+    throw error;
+  }
+  const userId = base.userId;
+  if (userId) void sendDrafts(userId, { announce: true }).then(() => sendDrafts(userId, { announce: true })).catch(() => 0);
+}
+
 const isQuotaError = (error: unknown) => error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'UnknownError');
 
 /**
@@ -138,12 +170,9 @@ const isQuotaError = (error: unknown) => error instanceof DOMException && (error
  * store them, so the page can say so instead of claiming a local success.
  */
 export async function keepFiles(localId: string, base: DraftBase, chosen: { file: File; page: UploadPage }[], photoRights?: string): Promise<void> {
-  const bytes = chosen.reduce((n, c) => n + c.file.size, 0);
-  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-  if (estimate?.quota !== undefined && estimate.quota - (estimate.usage ?? 0) < bytes * 1.1) throw new DraftStorageFull();
-  void navigator.storage?.persist?.().catch(() => false);
+  await ensureRoom(chosen.reduce((n, c) => n + c.file.size, 0));
   const files: DraftFile[] = chosen.map(({ file, page }) => ({
-    id: `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`,
+    id: newId(),
     page,
     name: file.name,
     type: file.type,
@@ -202,7 +231,26 @@ async function sendPart(contentId: number, part: keyof DraftParts, value: NonNul
  * The order in which parts reach the server: the photo-rights agreement before any file, the files
  * before the texts, and the contact form, which completes a submission, last.
  */
-const partOrder: (keyof DraftParts | 'files')[] = ['photoRights', 'files', 'transcript', 'wAnswers', 'post', 'contact'];
+const partOrder: (keyof DraftParts | 'recording' | 'files')[] = ['photoRights', 'recording', 'files', 'transcript', 'wAnswers', 'post', 'contact'];
+
+/**
+ * Uploads the draft's voice message as online (the server stores it and queues its transcription,
+ * which fills in the transcript only if the contributor's own text has not arrived).
+ */
+async function sendRecording(draft: Draft, contentId: number): Promise<boolean> {
+  const kept = draft.recording;
+  if (!kept) return false;
+  let sent = false;
+  try {
+    await uploadRecording(String(contentId), kept.blob, () => undefined);
+    sent = true;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.unreachable || error.status === 0 || error.status === 401 || error.status >= 500) throw new Unreachable();
+    notify.error(texts.upload.failedTitle, texts.finish.draftFileRefused(texts.finish.draftRecordingName, error.message));
+  }
+  await updateDraft(draft.localId, (d) => (d.recording?.id === kept.id ? { ...d, recording: undefined, updatedAt: new Date().toISOString() } : d));
+  return sent;
+}
 
 /** Thrown when the server cannot be reached during a file upload: the file stays for the next run. */
 class Unreachable extends Error {}
@@ -247,8 +295,8 @@ async function sendDraft(draft: Draft): Promise<boolean> {
   replaceStoredId(draft.localId, contentId);
   let sent = false;
   for (const part of partOrder) {
-    if (part === 'files') {
-      if (await sendFiles(draft, contentId)) sent = true;
+    if (part === 'files' || part === 'recording') {
+      if (await (part === 'files' ? sendFiles : sendRecording)(draft, contentId)) sent = true;
       continue;
     }
     const value = draft.pending[part];

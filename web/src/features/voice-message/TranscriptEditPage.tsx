@@ -13,6 +13,7 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
+import { keepDraft, useDraftBase } from '../finish/drafts';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 
@@ -34,6 +35,7 @@ export function TranscriptEditPage() {
   const contentId = useKnownContentId();
   const bank = tenant.key === 'bank';
   const draftKey = bank ? storageKeys.latestBankTranscript : storageKeys.latestTranscript;
+  const draftBase = useDraftBase('voice');
   const given = state?.transcript;
   const manual = state?.manual;
   const [transcript, setTranscript] = useState<string | null>(given ?? (manual ? '' : null));
@@ -101,6 +103,8 @@ export function TranscriptEditPage() {
     }
     if (isLocalId(contentId)) {
       localStorage.setItem(storageKeys.currentTranscript, transcript);
+      // Also kept in the local id's draft (with its recording), sent when the server answers again.
+      void keepDraft(contentId, draftBase, { transcript }).catch(() => null);
       notify.info(texts.common.hintTitle, t.savedLocally);
       if (bank) window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
       else goOn();

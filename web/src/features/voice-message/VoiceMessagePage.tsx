@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress } from '../../ui/Progress';
+import { DraftStorageFull, keepRecording, useDraftBase } from '../finish/drafts';
 import { useContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { uploadRecording, waitForTranscript } from './upload';
@@ -39,6 +40,9 @@ export function VoiceMessagePage() {
   const audio = useRef<HTMLAudioElement>(null);
   const abort = useRef<AbortController | null>(null);
   const uploaded = useRef<{ mediaId: number; jobId: number | null } | null>(null);
+  const draftBase = useDraftBase('voice');
+  /** The recording already kept in the local id's draft (so 'Weiter' again keeps it once). */
+  const keptBlob = useRef<Blob | null>(null);
 
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(() => {
@@ -71,7 +75,16 @@ export function VoiceMessagePage() {
     }
     sentTo.current = contentId;
     if (isLocalId(contentId)) {
-      // Without the server there is nothing to transcribe with: the user types the text.
+      // Without the server there is nothing to transcribe with: the user types the text. The
+      // recording waits in the local id's draft and is uploaded when the server answers again.
+      if (draftBase.userId && keptBlob.current !== rec.blob) {
+        try {
+          await keepRecording(contentId, draftBase, rec.blob);
+          keptBlob.current = rec.blob;
+        } catch (error) {
+          notify.error(error instanceof DraftStorageFull ? texts.upload.localStoreFullTitle : t.recordingErrorTitle, texts.finish.recordingNotKept);
+        }
+      }
       setWork({ phase: 'unavailable', offline: true });
       return;
     }
