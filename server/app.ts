@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from './cluster/rate-limit-store';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -119,7 +120,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
     },
     hsts: config.baseUrl.startsWith('https://'),
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so a limit holds for all instances together.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
   await app.register(authBridge);
   for (const capability of capabilities) await app.register(capability);
 

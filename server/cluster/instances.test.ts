@@ -57,7 +57,7 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
   beforeAll(async () => {
     database = await freshPostgresDatabase();
     s3 = await startS3rver();
-    const env = { ...s3.env, DATABASE_URL: database.url, ALTCHA_MAX_NUMBER: '2000', PUBLIC_SUBMISSIONS_PER_HOUR: '100', MAX_VIDEO_MB: '20' };
+    const env = { ...s3.env, DATABASE_URL: database.url, ALTCHA_MAX_NUMBER: '2000', PUBLIC_SUBMISSIONS_PER_HOUR: '20', MAX_VIDEO_MB: '20' };
     a = await startTestApp('postgres', env);
     b = await startTestApp('postgres', env);
     a.app.jobs.start();
@@ -174,6 +174,23 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     await onB.until(() => onB.of('conversation_initiation_metadata').length === 1);
     onB.close();
   }, 30_000);
+
+  it('counts the per-address limit of the public link over both instances together', async () => {
+    const send = (t: TestApp) => api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: 'e30=' } });
+    const first = await send(a);
+    expect(first.status).toBe(403);
+    const left = Number(first.headers.get('x-ratelimit-remaining'));
+    expect(left).toBeGreaterThan(2);
+    expect(Number((await send(b)).headers.get('x-ratelimit-remaining'))).toBe(left - 1);
+    expect(Number((await send(a)).headers.get('x-ratelimit-remaining'))).toBe(left - 2);
+    for (let i = 3; i <= left; i++) expect((await send(i % 2 ? b : a)).status).toBe(403);
+    // 20 requests an hour from this address, wherever they went: the next is refused on both.
+    for (const t of [a, b]) {
+      const refused = await send(t);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(texts.upload.tooManyPublic);
+    }
+  });
 
   it('sweeps keys whose time is over and keeps the others', async () => {
     const { claimOnce, sweepUsedOnce } = await import('./used-once');

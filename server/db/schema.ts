@@ -147,7 +147,16 @@ export interface TusUploadTable {
   created_at: string;
 }
 
+/** Rate-limit counters shared by all instances, migration 0007b. */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  /** epoch milliseconds */
+  window_start: number | string;
+}
+
 export interface DB {
+  rate_limits: RateLimitTable;
   used_once: UsedOnceTable;
   tus_uploads: TusUploadTable;
   submission_notes: SubmissionNoteTable;

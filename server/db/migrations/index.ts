@@ -5,6 +5,7 @@ import * as consents from './0005_consents';
 import * as admin from './0006_admin';
 import * as inboxSearch from './0006b_inbox_search';
 import * as scaleOut from './0007_scale_out';
+import * as rateLimits from './0007b_rate_limits';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0006_admin': admin,
   '0006b_inbox_search': inboxSearch,
   '0007_scale_out': scaleOut,
+  '0007b_rate_limits': rateLimits,
 };
