@@ -47,6 +47,8 @@ const STORE = 'drafts';
 /** Sent drafts stay as local id → Content-ID mappings for a week, then go. */
 const KEEP_SENT_MS = 7 * 24 * 3600_000;
 const SYNC_EVERY_MS = 30_000;
+/** How long a page waits for its just-kept part to reach the server before saying 'kept locally'. */
+const KEEP_WAIT_MS = 8_000;
 
 function openDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -206,9 +208,16 @@ export async function keepDraft(localId: string, base: DraftBase, parts: DraftPa
     const after = await getDraft(localId);
     return after?.contentId !== undefined && isDone(after) ? after.contentId : null;
   };
-  // A run already under way may have read the drafts before this part: then one more run.
-  await sendDrafts(base.userId).catch(() => 0);
-  return (await delivered()) ?? (await sendDrafts(base.userId).catch(() => 0), await delivered());
+  // A run already under way may have read the drafts before this part: then one more run. A run
+  // busy with large files (here or in another tab) is not waited for long: the part stays in the
+  // draft and goes with that run's successor.
+  const userId = base.userId;
+  const run = (async () => {
+    await sendDrafts(userId).catch(() => 0);
+    if ((await delivered()) === null) await sendDrafts(userId).catch(() => 0);
+  })();
+  await Promise.race([run, new Promise((resolve) => setTimeout(resolve, KEEP_WAIT_MS))]);
+  return delivered();
 }
 
 /** Where the flows keep the id in progress: a sent local id is replaced by its Content-ID. */
