@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/media/testing/fixtures';
-import { emailFor, loginAs, PHONE, startE2E, tempDir, type E2E } from './harness';
+import { emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const f = texts.finish;
 const u = texts.upload;
@@ -75,6 +75,7 @@ describe('files chosen under a local id reach the server when it answers again (
     await page.getByLabel(u.rightsLabel).check();
     await page.getByRole('button', { name: u.uploadButton(2) }).click();
     await toast(page, u.localSuccess(2)).waitFor();
+    if (path === '/upload') await screenshot(page, 'draft-files-kept-locally-390');
     expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toMatch(/^local_upload_/);
   }
 
@@ -148,7 +149,7 @@ describe('files chosen under a local id reach the server when it answers again (
   }, 60_000);
 
   it('says so and keeps nothing when the browser has no room for the files', async () => {
-    const page = await e.newPage();
+    const page = await e.newPage(PHONE);
     await page.addInitScript(() => {
       Object.defineProperty(navigator.storage, 'estimate', { value: async () => ({ quota: 1000, usage: 900 }) });
     });
@@ -159,6 +160,7 @@ describe('files chosen under a local id reach the server when it answers again (
     await page.locator('input[type=file]').setInputFiles({ name: 'bericht.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByRole('button', { name: u.uploadButton(1) }).click();
     await toast(page, u.localStoreFull).waitFor();
+    await screenshot(page, 'draft-files-storage-full-390');
     await page.waitForTimeout(1500);
     expect(await toast(page, u.localSuccessTitle).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/firma-b/upload');
