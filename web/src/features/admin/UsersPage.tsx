@@ -106,34 +106,23 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
       </div>
       <p className={`text-sm font-medium ${user.deactivated ? 'text-red-700' : user.hasPassword ? 'text-green-700' : 'text-amber-700'}`}>{state}</p>
       <div className="flex flex-wrap gap-2">
-        {!self &&
-          (user.deactivated ? (
-            <Button
-              variant="secondary"
-              disabled={action.isPending}
-              onClick={() =>
-                action.mutate(async () => {
-                  await api.post(`${base}/activate`);
-                  notify.success(t.activated, t.activatedText(user.email));
-                })
-              }
-            >
-              {t.activate}
-            </Button>
-          ) : (
-            <Button
-              variant="secondary"
-              disabled={action.isPending}
-              onClick={() =>
-                action.mutate(async () => {
-                  await api.post(`${base}/deactivate`);
-                  notify.success(t.deactivated, t.deactivatedText(user.email));
-                })
-              }
-            >
-              {t.deactivate}
-            </Button>
-          ))}
+        {!self && (
+          <Button
+            variant="secondary"
+            disabled={action.isPending}
+            onClick={() =>
+              action.mutate(async () => {
+                const [path, title, text] = user.deactivated
+                  ? (['activate', t.activated, t.activatedText(user.email)] as const)
+                  : (['deactivate', t.deactivated, t.deactivatedText(user.email)] as const);
+                await api.post(`${base}/${path}`);
+                notify.success(title, text);
+              })
+            }
+          >
+            {user.deactivated ? t.activate : t.deactivate}
+          </Button>
+        )}
         <Button
           variant="ghost"
           disabled={action.isPending}
