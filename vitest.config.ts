@@ -22,6 +22,8 @@ export default defineConfig({
           // Browser tests start their own app and Chromium; two at once fit on two cores.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          // A browser test on a 2-core machine can miss a timing once; a real failure fails twice.
+          retry: 1,
         },
       },
     ],
