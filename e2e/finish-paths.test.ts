@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/media/testing/fixtures';
-import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
+import { DESKTOP, loginAs, PHONE, screenshot, sendContactForm as contact, startE2E, tempDir, type E2E } from './harness';
 
 const f = texts.finish;
 const u = texts.upload;
@@ -33,14 +33,6 @@ describe('tenant paths from the dashboard to the thank-you page', () => {
   const consentKinds = async (id: number) => (await e.t.app.db.selectFrom('consents').select('kind').where('submission_id', '=', id).execute()).map((c) => c.kind).sort();
   const pick = (page: Page, ...names: string[]) => page.locator('input[type=file]').setInputFiles(names.map((n) => files[n]!));
   const storedId = async (page: Page, key = 'currentInterviewId') => Number(await page.evaluate((k) => sessionStorage.getItem(k), key));
-
-  async function contact(page: Page, first: string, last: string, email: string) {
-    await page.getByLabel(f.firstName, { exact: true }).fill(first);
-    await page.getByLabel(f.lastName, { exact: true }).fill(last);
-    await page.getByLabel(f.email, { exact: true }).fill(email);
-    await page.getByRole('button', { name: f.contactSubmit }).click();
-    await toast(page, f.contactSaved).waitFor();
-  }
 
   /** The thumbnail of the uploaded photo appears (without reloading) once the photo job has made it. */
   async function thumbnailShown(page: Page) {

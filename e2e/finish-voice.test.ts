@@ -7,7 +7,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai'
 import { encodeWav } from '../server/voice/audio';
 import { concat, silence, spokenGerman } from '../server/voice/testing/spoken';
 import * as fixture from '../server/media/testing/fixtures';
-import { loginAs, PHONE, DESKTOP, screenshot, startE2E, tempDir, type E2E } from './harness';
+import { loginAs, PHONE, DESKTOP, screenshot, sendContactForm as contact, startE2E, tempDir, type E2E } from './harness';
 
 const f = texts.finish;
 const s = texts.speech;
@@ -46,14 +46,6 @@ describe('voice paths to the thank-you page', () => {
     await page.waitForTimeout(2500);
     await page.getByRole('button', { name: s.stop }).click();
     await page.getByRole('button', { name: s.next }).click();
-  }
-
-  async function contact(page: Page, first: string, last: string, email: string) {
-    await page.getByLabel(f.firstName, { exact: true }).fill(first);
-    await page.getByLabel(f.lastName, { exact: true }).fill(last);
-    await page.getByLabel(f.email, { exact: true }).fill(email);
-    await page.getByRole('button', { name: f.contactSubmit }).click();
-    await toast(page, f.contactSaved).waitFor();
   }
 
   it('Association: voice message → transcript → image after voice → contact information → thank-you → /', async () => {

@@ -85,3 +85,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
 }
+
+/** The toast showing `text` (sonner renders one at a time). */
+export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** Fills and sends the thank-you page's contact form, and waits for its success toast. */
+export async function sendContactForm(page: Page, first: string, last: string, email: string): Promise<void> {
+  const f = texts.finish;
+  await page.getByLabel(f.firstName, { exact: true }).fill(first);
+  await page.getByLabel(f.lastName, { exact: true }).fill(last);
+  await page.getByLabel(f.email, { exact: true }).fill(email);
+  await page.getByRole('button', { name: f.contactSubmit }).click();
+  await toastWith(page, f.contactSaved).waitFor();
+}
