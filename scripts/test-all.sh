@@ -31,7 +31,15 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
     || psql -h 127.0.0.1 -U postgres -d postgres -c "create database test" >/dev/null
 fi
 
-npm ci --no-audit --no-fund
+# The project's runtime (Node 24) comes from the registry with `npm ci`. npm checks engines against
+# the Node that runs npm itself, so on an older system Node run that one install on the runtime.
+runtime=$(node -p 'require("./package.json").dependencies.node.replace(/^[^0-9]*/, "")')
+if [ "$(node -p 'process.versions.node.split(".")[0]')" = "${runtime%%.*}" ]; then
+  npm ci --no-audit --no-fund
+else
+  npx -y "node@$runtime" "$(command -v npm)" ci --no-audit --no-fund
+fi
+node_modules/.bin/node -e 'console.log(`Runtime: Node ${process.version}`)'
 mkdir -p test-results && rm -f test-results/vitest.json
 status=0
 npm test -- --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
