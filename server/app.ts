@@ -30,6 +30,7 @@ import { finishRoutes } from './finish/routes';
 import { submissionRoutes } from './submissions/routes';
 import { adminRoutes } from './admin/routes';
 import { inboxRoutes } from './inbox/routes';
+import { postRoutes } from './post/routes';
 import { userRoutes } from './users/routes';
 import { chooseTranscriber } from './transcription/choose';
 import { speechRoutes } from './transcription/routes';
@@ -52,7 +53,7 @@ declare module 'fastify' {
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, userRoutes, voiceRoutes, speechRoutes];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {

@@ -56,6 +56,14 @@ const envSchema = z.object({
   /** ElevenLabs agent ids beside the tenant data: `bank.*=agent_1,vdi.tech-dive=agent_2,*.image=agent_3`. */
   ELEVENLABS_AGENT_IDS: z.string().optional(),
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
+  /** Days an approval link sent to a contributor stays valid. */
+  APPROVAL_DAYS: z.coerce.number().positive().max(365).default(14),
+  /** How long a post draft from the chat model may take before the editor gets their text back. */
+  DRAFT_TIMEOUT_SECONDS: z.coerce.number().positive().default(90),
+  /** Time zone of the editors' daily digest hour. */
+  NOTIFY_TIME_ZONE: z.string().default('Europe/Berlin'),
+  /** How often each instance looks for notifications due (they go out once across instances). */
+  NOTIFY_CHECK_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,7 @@
 import { ConfigError, describeConfig, loadConfig } from './config';
 import { buildApp } from './app';
 import { seedDemo } from './users/demo';
+import { startNotificationScheduler } from './post/notifications';
 
 async function main() {
   const demo = process.argv.includes('--demo');
@@ -9,9 +10,11 @@ async function main() {
   app.log.info({ config: describeConfig(config) }, 'configuration');
   if (demo) await seedDemo(app);
   app.jobs.start();
+  const stopNotifications = startNotificationScheduler(app);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
+      stopNotifications();
       void app.close().then(() => process.exit(0));
     });
   }

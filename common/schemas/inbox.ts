@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts';
+import { approvalStates, type ApprovalState } from './post';
 import { submissionKind, submissionStatuses, tenantKey } from './submission';
 
 export const submissionStatus = z.enum(submissionStatuses);
@@ -18,6 +19,8 @@ export const inboxFilter = z.object({
   from: z.preprocess(blankToUndefined, isoDate.optional()),
   to: z.preprocess(blankToUndefined, isoDate.optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  /** State of the newest approval request of the submission's posts. */
+  approval: z.preprocess(blankToUndefined, z.enum(approvalStates).optional()),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type InboxFilter = z.infer<typeof inboxFilter>;
@@ -36,6 +39,8 @@ export type InboxItem = {
   /** First characters of the transcript, for the list. */
   excerpt: string | null;
   mediaCount: number;
+  /** State of the newest approval request, null when none was sent. */
+  approval: ApprovalState | null;
 };
 
 export type InboxPage = { items: InboxItem[]; total: number; page: number; pageSize: number };

@@ -4,8 +4,9 @@ import { common } from './common';
 import { finish } from './finish';
 import { interview } from './interview';
 import { nav } from './nav';
+import { post } from './post';
 import { speech } from './speech';
 import { upload } from './upload';
 
 /** The one German catalogue of every text a user sees, by capability. */
-export const texts = { common, auth, nav, upload, speech, interview, finish, admin } as const;
+export const texts = { common, auth, nav, upload, speech, interview, finish, admin, post } as const;

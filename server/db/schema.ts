@@ -155,7 +155,83 @@ export interface RateLimitTable {
   window_start: number | string;
 }
 
+/** A post of a submission for one channel (migration 0012). */
+export interface PostTable {
+  id: Generated<number>;
+  submission_id: number;
+  channel: string;
+  created_at: string;
+}
+
+/** Every save of a post's text and images. */
+export interface PostVersionTable {
+  id: Generated<number>;
+  post_id: number;
+  number: number;
+  body: string;
+  /** JSON text: [{mediaId, alt}] */
+  images: string;
+  /** editor | model | template | restore */
+  source: string;
+  author_id: string;
+  author_email: string;
+  created_at: string;
+}
+
+/** A request to the contributor to approve one version; the token is stored as SHA-256. */
+export interface PostApprovalTable {
+  id: Generated<number>;
+  post_id: number;
+  submission_id: number;
+  version_id: number;
+  token_hash: string;
+  email: string;
+  sent_by_id: string;
+  sent_by_email: string;
+  created_at: string;
+  expires_at: string;
+  withdrawn_at: string | null;
+  /** pending | approved | changes */
+  state: string;
+  comment: string | null;
+  decided_at: string | null;
+}
+
+export interface PostPublicationTable {
+  id: Generated<number>;
+  post_id: number;
+  submission_id: number;
+  version_id: number;
+  channel: string;
+  url: string;
+  token_hash: string;
+  recorded_by_id: string;
+  recorded_by_email: string;
+  created_at: string;
+}
+
+/** How an editor hears of new submissions. */
+export interface NotificationPrefsTable {
+  user_id: string;
+  /** immediate | digest | none */
+  mode: string;
+  digest_hour: number;
+  updated_at: string;
+}
+
+/** Keys of notifications already on their way (unique: each goes out once across instances). */
+export interface NotificationKeyTable {
+  key: string;
+  created_at: string;
+}
+
 export interface DB {
+  posts: PostTable;
+  post_versions: PostVersionTable;
+  post_approvals: PostApprovalTable;
+  post_publications: PostPublicationTable;
+  notification_prefs: NotificationPrefsTable;
+  notification_keys: NotificationKeyTable;
   rate_limits: RateLimitTable;
   used_once: UsedOnceTable;
   tus_uploads: TusUploadTable;

@@ -3,6 +3,7 @@ import type { InboxFilter } from '../../common/schemas/inbox';
 import type { Dialect } from '../db/database';
 import { searchText } from '../db/migrations/0006b_inbox_search';
 import type { DB } from '../db/schema';
+import { approvalStateColumn, approvalStateIs } from '../post/queries';
 
 /** Which tenants the caller may see: every one (null) or the listed ones. */
 export type TenantScope = readonly string[] | null;
@@ -34,6 +35,7 @@ function matches(eb: ExpressionBuilder<DB, 'submissions'>, dialect: Dialect, sco
   if (filter.from) conditions.push(eb('submissions.created_at', '>=', filter.from));
   if (filter.to) conditions.push(eb('submissions.created_at', '<', nextDay(filter.to)));
   if (filter.q) conditions.push(searchCondition(dialect, filter.q));
+  if (filter.approval) conditions.push(approvalStateIs(filter.approval));
   return eb.and(conditions);
 }
 
@@ -75,6 +77,7 @@ export function listPage(db: Kysely<DB>, scope: TenantScope, filter: InboxFilter
         .whereRef('media.submission_id', '=', 'submissions.id')
         .where('media.kind', '<>', 'transcript')
         .as('media_count'),
+      approvalStateColumn(eb),
     ])
     .where('submissions.id', 'in', pageIds)
     .orderBy('submissions.created_at', 'desc')
@@ -84,7 +87,7 @@ export function listPage(db: Kysely<DB>, scope: TenantScope, filter: InboxFilter
 
 export async function countMatching(db: Kysely<DB>, scope: TenantScope, filter: InboxFilter): Promise<number> {
   // The unfiltered views (all, or one tenant) read the trigger-kept counts instead of every row.
-  if (!filter.kind && !filter.status && !filter.from && !filter.to && !filter.q) {
+  if (!filter.kind && !filter.status && !filter.from && !filter.to && !filter.q && !filter.approval) {
     const tenants = filter.tenant ? [filter.tenant] : scope;
     const counted = await db
       .selectFrom('stats_user')

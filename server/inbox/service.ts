@@ -5,6 +5,7 @@ import {
   INBOX_PAGE_SIZE,
   type InboxDetail,
   type InboxFilter,
+  type InboxItem,
   type InboxPage,
   type SubmissionStatus,
 } from '../../common/schemas/inbox';
@@ -50,6 +51,7 @@ export async function inboxPage(app: FastifyInstance, editor: Editor, filter: In
       contactEmail: r.contact_email,
       excerpt: r.excerpt,
       mediaCount: Number(r.media_count ?? 0),
+      approval: (r.approval_state as InboxItem['approval']) ?? null,
     })),
     total,
     page: filter.page,

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { texts } from '../texts';
+
+const t = texts.post;
+
+export const postChannels = ['linkedin', 'instagram', 'facebook', 'x', 'website'] as const;
+export const postChannel = z.enum(postChannels);
+export type PostChannel = z.infer<typeof postChannel>;
+
+/** Characters each channel accepts (the website has no own limit; this one keeps rows sane). */
+export const channelLimits: Record<PostChannel, number> = { linkedin: 3000, instagram: 2200, facebook: 63206, x: 280, website: 100_000 };
+/** Limits shown to the editor; the website's is technical only. */
+export const shownLimit = (channel: PostChannel): number | null => (channel === 'website' ? null : channelLimits[channel]);
+
+/** Characters as a person counts them (an emoji is one). */
+export const countChars = (text: string) => [...text].length;
+
+export const postImage = z.object({
+  mediaId: z.number().int().positive(),
+  alt: z.string().trim().min(1, t.altMissing).max(1000),
+});
+export type PostImage = z.infer<typeof postImage>;
+
+export const versionSources = ['editor', 'model', 'template', 'restore'] as const;
+
+export const saveVersion = z.object({
+  body: z.string().max(100_000),
+  images: z.array(postImage).max(20).default([]),
+  source: z.enum(versionSources).default('editor'),
+});
+export type SaveVersion = z.infer<typeof saveVersion>;
+
+export const postParams = z.object({ contentId: z.coerce.number().int().positive(), channel: postChannel });
+export const approvalIdParam = z.object({ approvalId: z.coerce.number().int().positive() });
+export const tokenParam = z.object({ token: z.string().min(20).max(100) });
+
+export const approvalStates = ['pending', 'approved', 'changes'] as const;
+export type ApprovalState = (typeof approvalStates)[number];
+
+export const decision = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approved') }),
+  z.object({ decision: z.literal('changes'), comment: z.string().trim().min(1, t.commentMissing).max(5000) }),
+]);
+export type Decision = z.infer<typeof decision>;
+
+export const publication = z.object({ url: z.url({ protocol: /^https?$/, error: t.publicationUrlInvalid }).max(2000) });
+
+export const notifyModes = ['immediate', 'digest', 'none'] as const;
+export const notificationPrefs = z.object({
+  mode: z.enum(notifyModes),
+  digestHour: z.number().int().min(0).max(23).default(8),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefs>;
+
+export type PostVersion = {
+  id: number;
+  number: number;
+  body: string;
+  images: PostImage[];
+  source: string;
+  authorEmail: string;
+  createdAt: string;
+};
+
+export type PostApproval = {
+  id: number;
+  versionId: number;
+  versionNumber: number;
+  email: string;
+  sentByEmail: string;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+  withdrawnAt: string | null;
+  state: ApprovalState;
+  comment: string | null;
+  decidedAt: string | null;
+  /** The text changed after the version this request refers to. */
+  outdated: boolean;
+};
+
+export type PostPublication = { id: number; channel: PostChannel; url: string; versionNumber: number; recordedByEmail: string; createdAt: string };
+
+export type ChannelPost = {
+  channel: PostChannel;
+  versions: PostVersion[];
+  approvals: PostApproval[];
+  publications: PostPublication[];
+};
+
+export type PostOverview = {
+  contentId: number;
+  /** 'model' when a chat model is configured, else 'template'. */
+  drafter: 'model' | 'template';
+  /** Where an approval request would go (the contact form's e-mail), or null. */
+  contributorEmail: string | null;
+  photos: { id: number; originalName: string; hasThumbnail: boolean }[];
+  channels: ChannelPost[];
+};
+
+/** One line of the draft stream (NDJSON). */
+export type DraftEvent =
+  | { type: 'start'; kind: 'model' | 'template' }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; sources: { index: number; text: string }[] }
+  | { type: 'error'; message: string };
+
+export type PublicApproval = {
+  tenant: string;
+  channel: PostChannel;
+  body: string;
+  images: { url: string; alt: string }[];
+  state: ApprovalState;
+  decidedAt: string | null;
+  expiresAt: string;
+};

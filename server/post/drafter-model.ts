@@ -1,0 +1,100 @@
+import { openaiUrl } from '../voice/speech';
+import { DraftTimeout, DraftUnavailable, type Drafter, type Material, type Passage } from './drafter';
+import { SOURCES_MARKER, systemPrompt, userPrompt } from './prompt';
+
+/** Passages of the contributor that share several meaningful words with the text. */
+export function passagesUsed(text: string, passages: Passage[]): number[] {
+  const words = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]{5,}/gu) ?? []);
+  const drafted = words(text);
+  return passages
+    .filter((p) => p.speaker === 'user')
+    .filter((p) => [...words(p.text)].filter((w) => drafted.has(w)).length >= 2)
+    .map((p) => p.index);
+}
+
+function parseSources(tail: string, passages: Passage[]): number[] {
+  const known = new Set(passages.map((p) => p.index));
+  return [...new Set((tail.match(/\d+/g) ?? []).map(Number).filter((n) => known.has(n)))];
+}
+
+/** Reads `data:` lines of a server-sent event stream of chat completion chunks. */
+async function* sseDeltas(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (!line.startsWith('data:')) continue;
+      const data = line.slice(5).trim();
+      if (data === '[DONE]') return;
+      const parsed = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] };
+      const text = parsed.choices?.[0]?.delta?.content;
+      if (text) yield text;
+    }
+  }
+}
+
+/**
+ * Any OpenAI-compatible `/v1/chat/completions` endpoint (OpenAI, Ollama, llama.cpp's server),
+ * asked to stream. A server that ignores `stream` and answers with one JSON body works too.
+ * The model's last line names its sources; it is cut from the text the editor sees.
+ */
+export function modelDrafter(opts: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number }): Drafter {
+  return {
+    kind: 'model',
+    async draft(material: Material, onText, signal) {
+      const timeout = AbortSignal.timeout(opts.timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      let full = '';
+      let shown = 0;
+      const flush = (final: boolean) => {
+        const marker = full.toUpperCase().indexOf(SOURCES_MARKER);
+        // Holds back a possible beginning of the marker until the next chunk shows what it is.
+        const end = marker >= 0 ? marker : final ? full.length : Math.max(shown, full.length - SOURCES_MARKER.length);
+        if (end > shown) {
+          onText(full.slice(shown, end));
+          shown = end;
+        }
+      };
+      try {
+        const res = await fetch(openaiUrl(opts.baseUrl, '/chat/completions'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+          body: JSON.stringify({
+            model: opts.model,
+            stream: true,
+            temperature: 0.4,
+            messages: [
+              { role: 'system', content: systemPrompt(material) },
+              { role: 'user', content: userPrompt(material) },
+            ],
+          }),
+          signal: combined,
+        });
+        if (!res.ok || !res.body) throw new DraftUnavailable(`chat model answered ${res.status}`);
+        if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+          for await (const delta of sseDeltas(res.body)) {
+            full += delta;
+            flush(false);
+          }
+        } else {
+          const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+          full = body.choices?.[0]?.message?.content ?? '';
+        }
+        flush(true);
+      } catch (error) {
+        if (timeout.aborted) throw new DraftTimeout('chat model timed out');
+        if (signal?.aborted) throw error;
+        throw error instanceof DraftUnavailable ? error : new DraftUnavailable(String(error));
+      }
+      const marker = full.toUpperCase().indexOf(SOURCES_MARKER);
+      const text = (marker >= 0 ? full.slice(0, marker) : full).trim();
+      if (!text) throw new DraftUnavailable('chat model returned no text');
+      const named = marker >= 0 ? parseSources(full.slice(marker), material.passages) : [];
+      return { text, sources: named.length ? named : passagesUsed(text, material.passages) };
+    },
+  };
+}

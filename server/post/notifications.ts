@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { parseRole } from '../../common/roles';
+import type { NotificationPrefs } from '../../common/schemas/post';
+import { tenantKeys, tenants, type TenantKey } from '../../common/tenants';
+import { texts } from '../../common/texts';
+import type { SessionUser } from '../auth/session';
+import { writeAudit } from '../admin/audit';
+import { now } from '../db/database';
+import { enqueue } from '../jobs/queue';
+import { editsTenant } from '../submissions/service';
+import { claimKey, completedSince, editorsWithNotifications } from './queries';
+
+const t = texts.post;
+export const NEW_SUBMISSION_JOB = 'post.notify-new';
+export const DIGEST_JOB = 'post.digest';
+const DAY_MS = 86_400_000;
+
+type NewSubmissionJob = { userId: string; contentId: number };
+type DigestJob = { userId: string; day: string; until: string };
+
+/** Date (YYYY-MM-DD) and hour in the editors' time zone. */
+export function localTime(at: Date, timeZone: string): { day: string; hour: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+const scopeOf = (role: string | null) => {
+  const parsed = parseRole(role);
+  if (parsed === 'admin') return null;
+  return tenantKeys.filter((k) => editsTenant(parsed, k));
+};
+
+export async function getPrefs(app: FastifyInstance, user: SessionUser): Promise<NotificationPrefs> {
+  const row = await app.db.selectFrom('notification_prefs').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+  return row ? { mode: row.mode as NotificationPrefs['mode'], digestHour: Number(row.digest_hour) } : { mode: 'none', digestHour: 8 };
+}
+
+export async function setPrefs(app: FastifyInstance, user: SessionUser, prefs: NotificationPrefs): Promise<void> {
+  const at = now();
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('notification_prefs')
+      .values({ user_id: user.id, mode: prefs.mode, digest_hour: prefs.digestHour, updated_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ mode: prefs.mode, digest_hour: prefs.digestHour, updated_at: at }))
+      .execute();
+    await writeAudit(trx, user, { action: 'account.notifications', target: `user:${user.id}`, detail: { mode: prefs.mode, digestHour: prefs.digestHour } });
+  });
+}
+
+/**
+ * Looks for notifications due at `at` and enqueues each as a durable job. Every notification has
+ * a key (new:<user>:<submission>, digest:<user>:<day>) claimed in the same transaction as the job,
+ * so however many instances look, each goes out once.
+ */
+export async function scheduleNotifications(app: FastifyInstance, at = new Date()): Promise<number> {
+  const editors = await editorsWithNotifications(app.db);
+  const iso = at.toISOString();
+  let queued = 0;
+  for (const editor of editors) {
+    if (editor.banned || !parseRole(editor.role) || (scopeOf(editor.role)?.length ?? 1) === 0) continue;
+    if (editor.mode === 'immediate') {
+      const since = [editor.updated_at, new Date(at.getTime() - 2 * DAY_MS).toISOString()].sort().at(-1)!;
+      for (const s of await completedSince(app.db, scopeOf(editor.role), since, iso)) {
+        queued += await claimAndEnqueue(app, `new:${editor.id}:${s.id}`, NEW_SUBMISSION_JOB, { userId: editor.id, contentId: Number(s.id) } satisfies NewSubmissionJob);
+      }
+    } else if (editor.mode === 'digest') {
+      const local = localTime(at, app.config.NOTIFY_TIME_ZONE);
+      if (local.hour < Number(editor.digest_hour)) continue;
+      queued += await claimAndEnqueue(app, `digest:${editor.id}:${local.day}`, DIGEST_JOB, { userId: editor.id, day: local.day, until: iso } satisfies DigestJob);
+    }
+  }
+  if (queued) app.jobs.nudge();
+  return queued;
+}
+
+async function claimAndEnqueue(app: FastifyInstance, key: string, kind: string, payload: unknown): Promise<number> {
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await claimKey(trx, key, now()))) return 0;
+    await enqueue(trx, kind, payload, { maxAttempts: 5 });
+    return 1;
+  });
+}
+
+async function recipient(app: FastifyInstance, userId: string) {
+  const user = await app.db.selectFrom('user').select(['email', 'role', 'banned']).where('id', '=', userId).executeTakeFirst();
+  return user && !user.banned ? user : null;
+}
+
+const tenantName = (key: string) => tenants[key as TenantKey]?.name ?? key;
+
+export function registerNotificationJobs(app: FastifyInstance): void {
+  app.jobs.register(NEW_SUBMISSION_JOB, async (job) => {
+    const { userId, contentId } = job.payload as NewSubmissionJob;
+    const user = await recipient(app, userId);
+    const row = await app.db.selectFrom('submissions').select(['id', 'tenant', 'kind']).where('id', '=', contentId).executeTakeFirst();
+    if (!user || !row || !editsTenant(parseRole(user.role), row.tenant)) return { sent: 0 };
+    await app.mailer.send({
+      to: user.email,
+      subject: t.newSubmissionSubject(contentId, tenantName(row.tenant)),
+      text: t.newSubmissionText(contentId, tenantName(row.tenant), texts.admin.kinds[row.kind] ?? row.kind, `${app.config.baseUrl}/eingang/${contentId}`),
+    });
+    return { sent: 1 };
+  });
+
+  app.jobs.register(DIGEST_JOB, async (job) => {
+    const { userId, day, until } = job.payload as DigestJob;
+    const user = await recipient(app, userId);
+    if (!user) return { sent: 0 };
+    const since = new Date(Date.parse(until) - DAY_MS).toISOString();
+    const rows = await completedSince(app.db, scopeOf(user.role), since, until);
+    if (rows.length === 0) return { sent: 0 };
+    const lines = rows.map((r) => `${r.id} · ${tenantName(r.tenant)} · ${texts.admin.kinds[r.kind] ?? r.kind}: ${app.config.baseUrl}/eingang/${r.id}`);
+    await app.mailer.send({ to: user.email, subject: t.digestSubject(rows.length, day.split('-').reverse().join('.')), text: t.digestText(lines) });
+    return { sent: 1, submissions: rows.length };
+  });
+}
+
+/** Each instance looks now and then; the keys above keep the mails single. */
+export function startNotificationScheduler(app: FastifyInstance): () => void {
+  const timer = setInterval(() => {
+    scheduleNotifications(app).catch((error) => app.log.warn({ err: error }, 'notification check failed'));
+  }, app.config.NOTIFY_CHECK_SECONDS * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

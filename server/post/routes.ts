@@ -1,0 +1,112 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { approvalIdParam, decision, notificationPrefs, postParams, publication, saveVersion, tokenParam, type DraftEvent } from '../../common/schemas/post';
+import { contentIdParam } from '../../common/schemas/submission';
+import { texts } from '../../common/texts';
+import { requireRole } from '../auth/session';
+import { editorRoles } from '../../common/roles';
+import { loadForEditor, requireEditor } from '../inbox/service';
+import { z } from 'zod';
+import { chooseDrafter, DraftTimeout } from './drafter';
+import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
+import { decide, draftPost, imageForToken, materialForDraft, postOverview, publicApproval, recordPublication, saveVersion as saveVersionOf, sendForApproval, withdrawApproval } from './service';
+
+const imageParams = tokenParam.extend({ position: z.coerce.number().int().min(0).max(50) });
+/** Public token pages: enough for a person, too few to guess tokens. */
+const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
+/** Posts of a submission (editors), the contributor's approval page (public), notification choices. */
+export async function postRoutes(app: FastifyInstance): Promise<void> {
+  const drafter = chooseDrafter(app.config);
+  registerNotificationJobs(app);
+
+  app.get('/api/posts/:contentId', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = contentIdParam.parse(request.params);
+    return postOverview(app, await loadForEditor(app, editor, contentId), drafter);
+  });
+
+  app.post('/api/posts/:contentId/:channel/versions', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, channel } = postParams.parse(request.params);
+    const row = await loadForEditor(app, editor, contentId);
+    const version = await saveVersionOf(app, editor, row, channel, saveVersion.parse(request.body));
+    return reply.status(201).send(version);
+  });
+
+  // Streams the draft as NDJSON lines (DraftEvent); nothing is saved.
+  app.post('/api/posts/:contentId/:channel/draft', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, channel } = postParams.parse(request.params);
+    const row = await loadForEditor(app, editor, contentId);
+    const material = materialForDraft(row, channel);
+    const out = new PassThrough();
+    const send = (event: DraftEvent) => out.write(`${JSON.stringify(event)}\n`);
+    const cancel = new AbortController();
+    request.raw.on('close', () => cancel.abort());
+    send({ type: 'start', kind: drafter.kind });
+    draftPost(app, drafter, editor, row, material, (text) => send({ type: 'delta', text }), cancel.signal)
+      .then((draft) => {
+        const used = new Set(draft.sources);
+        send({ type: 'done', sources: material.passages.filter((p) => used.has(p.index)).map((p) => ({ index: p.index, text: p.text })) });
+      })
+      .catch((error) => {
+        if (!cancel.signal.aborted) request.log.warn({ err: error }, 'post draft failed');
+        send({ type: 'error', message: error instanceof DraftTimeout ? texts.post.modelTimeout : texts.post.modelFailed });
+      })
+      .finally(() => out.end());
+    return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(out);
+  });
+
+  app.post('/api/posts/:contentId/:channel/approvals', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, channel } = postParams.parse(request.params);
+    const sent = await sendForApproval(app, editor, await loadForEditor(app, editor, contentId), channel);
+    return reply.status(201).send(sent);
+  });
+
+  app.delete('/api/posts/approvals/:approvalId', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { approvalId } = approvalIdParam.parse(request.params);
+    await withdrawApproval(app, editor, approvalId);
+    return { ok: true };
+  });
+
+  app.post('/api/posts/:contentId/:channel/publications', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, channel } = postParams.parse(request.params);
+    const { url } = publication.parse(request.body);
+    await recordPublication(app, editor, await loadForEditor(app, editor, contentId), channel, url);
+    return reply.status(201).send({ ok: true });
+  });
+
+  app.get('/api/freigabe/:token', { config: publicLimit }, async (request, reply) => {
+    const { token } = tokenParam.parse(request.params);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return publicApproval(app, token);
+  });
+
+  app.post('/api/freigabe/:token/decision', { config: publicLimit }, async (request) => {
+    const { token } = tokenParam.parse(request.params);
+    return decide(app, token, decision.parse(request.body));
+  });
+
+  app.get('/api/freigabe/:token/bilder/:position', { config: publicLimit }, async (request, reply) => {
+    const { token, position } = imageParams.parse(request.params);
+    const media = await imageForToken(app, token, position);
+    reply.header('content-type', media.file_type).header('cache-control', 'private, no-store').header('content-length', Number(media.size));
+    return reply.send(await app.blobs.get(media.file_path));
+  });
+
+  app.get('/api/account/notifications', async (request, reply) => {
+    const user = await requireRole(request, reply, editorRoles);
+    return getPrefs(app, user);
+  });
+
+  app.put('/api/account/notifications', async (request, reply) => {
+    const user = await requireRole(request, reply, editorRoles);
+    const prefs = notificationPrefs.parse(request.body);
+    await setPrefs(app, user, prefs);
+    return prefs;
+  });
+}

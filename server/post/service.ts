@@ -1,0 +1,338 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import {
+  channelLimits,
+  countChars,
+  shownLimit,
+  type ChannelPost,
+  type Decision,
+  type PostChannel,
+  type PostImage,
+  type PostOverview,
+  type PostVersion,
+  type PublicApproval,
+  type SaveVersion,
+} from '../../common/schemas/post';
+import { tenants, type TenantKey } from '../../common/tenants';
+import { parseTranscript } from '../../common/transcript';
+import { texts } from '../../common/texts';
+import { writeAudit } from '../admin/audit';
+import { now } from '../db/database';
+import type { PostVersionTable, SubmissionTable } from '../db/schema';
+import { DomainError } from '../http/errors';
+import type { Editor } from '../inbox/service';
+import type { Draft, Drafter, Material } from './drafter';
+import {
+  approvalByTokenHash,
+  approvalsOf,
+  approvalWithSubmission,
+  findPost,
+  latestVersion,
+  photosOf,
+  postsOf,
+  publicationByTokenHash,
+  publicationsOf,
+  versionsOf,
+} from './queries';
+
+const t = texts.post;
+type Submission = Selectable<SubmissionTable>;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+const tenantName = (key: string) => tenants[key as TenantKey]?.name ?? key;
+const contributorName = (row: Submission) => [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ');
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' });
+
+function parseImages(json: string): PostImage[] {
+  try {
+    const parsed = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+function toVersion(v: Selectable<PostVersionTable>): PostVersion {
+  return { id: Number(v.id), number: Number(v.number), body: v.body, images: parseImages(v.images), source: v.source, authorEmail: v.author_email, createdAt: v.created_at };
+}
+
+export async function postOverview(app: FastifyInstance, row: Submission, drafter: Drafter): Promise<PostOverview> {
+  const [posts, photos] = await Promise.all([postsOf(app.db, row.id), photosOf(app.db, row.id)]);
+  const ids = posts.map((p) => Number(p.id));
+  const [versions, approvals, publications] = await Promise.all([versionsOf(app.db, ids), approvalsOf(app.db, ids), publicationsOf(app.db, ids)]);
+  const at = now();
+  const channels: ChannelPost[] = posts.map((p) => {
+    const own = versions.filter((v) => v.post_id === p.id);
+    const latest = own.at(-1);
+    const numberOf = (versionId: number) => Number(own.find((v) => v.id === versionId)?.number ?? 0);
+    return {
+      channel: p.channel as PostChannel,
+      versions: own.map(toVersion),
+      approvals: approvals
+        .filter((a) => a.post_id === p.id)
+        .map((a) => ({
+          id: Number(a.id),
+          versionId: Number(a.version_id),
+          versionNumber: numberOf(a.version_id),
+          email: a.email,
+          sentByEmail: a.sent_by_email,
+          createdAt: a.created_at,
+          expiresAt: a.expires_at,
+          expired: a.state === 'pending' && a.expires_at <= at,
+          withdrawnAt: a.withdrawn_at,
+          state: a.state as 'pending',
+          comment: a.comment,
+          decidedAt: a.decided_at,
+          outdated: !!latest && latest.id !== a.version_id,
+        })),
+      publications: publications
+        .filter((x) => x.post_id === p.id)
+        .map((x) => ({ id: Number(x.id), channel: x.channel as PostChannel, url: x.url, versionNumber: numberOf(x.version_id), recordedByEmail: x.recorded_by_email, createdAt: x.created_at })),
+    };
+  });
+  return {
+    contentId: Number(row.id),
+    drafter: drafter.kind,
+    contributorEmail: row.contact_email,
+    photos: photos.map((m) => ({ id: Number(m.id), originalName: m.original_name, hasThumbnail: !!m.thumbnail_path })),
+    channels,
+  };
+}
+
+/** Saves the text and images as the post's next version (the post is made on the first save). */
+export async function saveVersion(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel, input: SaveVersion): Promise<PostVersion> {
+  if (!input.body.trim()) throw new DomainError('invalid', t.bodyEmpty);
+  if (countChars(input.body) > channelLimits[channel]) throw new DomainError('invalid', t.overLimit(channelLimits[channel]));
+  const photoIds = new Set((await photosOf(app.db, row.id)).map((m) => Number(m.id)));
+  const seen = new Set<number>();
+  for (const image of input.images) {
+    if (!photoIds.has(image.mediaId) || seen.has(image.mediaId)) throw new DomainError('invalid', t.unknownImage);
+    seen.add(image.mediaId);
+  }
+  const at = now();
+  return app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('posts')
+      .values({ submission_id: row.id, channel, created_at: at })
+      .onConflict((oc) => oc.columns(['submission_id', 'channel']).doNothing())
+      .execute();
+    const post = (await findPost(trx, row.id, channel))!;
+    const previous = await latestVersion(trx, post.id);
+    const version = await trx
+      .insertInto('post_versions')
+      .values({
+        post_id: post.id,
+        number: Number(previous?.number ?? 0) + 1,
+        body: input.body,
+        images: JSON.stringify(input.images),
+        source: input.source,
+        author_id: editor.id,
+        author_email: editor.email,
+        created_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, editor, { action: 'post.version', target: `submission:${row.id}`, tenant: row.tenant, detail: { channel, version: Number(version.number), source: input.source, images: input.images.length } });
+    return toVersion(version);
+  });
+}
+
+function parseWAnswers(value: string | null): Material['wAnswers'] {
+  try {
+    const parsed = value ? JSON.parse(value) : null;
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+export function materialOf(row: Submission, channel: PostChannel): Material {
+  const tenant = tenants[row.tenant as TenantKey];
+  return {
+    tenantName: tenant?.footerName ?? row.tenant,
+    wording: tenant?.wording ?? 'engineer',
+    topic: row.topic,
+    channel,
+    limit: shownLimit(channel),
+    passages: parseTranscript(row.transcript ?? '').map((turn, i) => ({ index: i + 1, speaker: turn.speaker, text: turn.text })),
+    wAnswers: parseWAnswers(row.w_answers),
+    postLink: row.post_link,
+    postDescription: row.post_description,
+  };
+}
+
+/** The material of a draft; refused in German when there is nothing to draw on. */
+export function materialForDraft(row: Submission, channel: PostChannel): Material {
+  const material = materialOf(row, channel);
+  const hasW = Object.values(material.wAnswers).some((v) => typeof v === 'string' && v.trim());
+  if (!material.passages.length && !hasW && !material.postDescription) throw new DomainError('invalid', t.noMaterial);
+  return material;
+}
+
+/** Drafts a post from the material; the text is handed out as it arrives, nothing is saved. */
+export async function draftPost(
+  app: FastifyInstance,
+  drafter: Drafter,
+  editor: Editor,
+  row: Submission,
+  material: Material,
+  onText: (chunk: string) => void,
+  signal?: AbortSignal,
+): Promise<Draft> {
+  await writeAudit(app.db, editor, { action: 'post.draft', target: `submission:${row.id}`, tenant: row.tenant, detail: { channel: material.channel, drafter: drafter.kind } });
+  return drafter.draft(material, onText, signal);
+}
+
+/** Mails the contributor a link to approve the newest version; an earlier open request is withdrawn. */
+export async function sendForApproval(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel) {
+  const email = row.contact_email;
+  if (!email) throw new DomainError('conflict', t.noContributorEmail);
+  const post = await findPost(app.db, row.id, channel);
+  const version = post && (await latestVersion(app.db, post.id));
+  if (!post || !version) throw new DomainError('conflict', t.saveFirst);
+  const token = newToken();
+  const at = now();
+  const expiresAt = new Date(Date.now() + app.config.APPROVAL_DAYS * 86_400_000).toISOString();
+  const approval = await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('post_approvals').set({ withdrawn_at: at }).where('post_id', '=', post.id).where('state', '=', 'pending').where('withdrawn_at', 'is', null).execute();
+    const inserted = await trx
+      .insertInto('post_approvals')
+      .values({
+        post_id: post.id,
+        submission_id: row.id,
+        version_id: version.id,
+        token_hash: hashToken(token),
+        email,
+        sent_by_id: editor.id,
+        sent_by_email: editor.email,
+        created_at: at,
+        expires_at: expiresAt,
+        withdrawn_at: null,
+        state: 'pending',
+        comment: null,
+        decided_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, editor, { action: 'post.approval.send', target: `submission:${row.id}`, tenant: row.tenant, detail: { channel, version: Number(version.number), approval: Number(inserted.id), to: email } });
+    return inserted;
+  });
+  await app.mailer.send({
+    to: email,
+    subject: t.approvalMailSubject(tenantName(row.tenant)),
+    text: t.approvalMailText(contributorName(row), tenantName(row.tenant), t.channels[channel]!, `${app.config.baseUrl}/freigabe/${token}`, formatDay(expiresAt)),
+  });
+  return { id: Number(approval.id), email, expiresAt };
+}
+
+export async function withdrawApproval(app: FastifyInstance, editor: Editor, approvalId: number) {
+  const approval = await approvalWithSubmission(app.db, approvalId);
+  if (!approval || (editor.scope && !editor.scope.includes(approval.tenant))) throw new DomainError('not_found', texts.common.notFound);
+  if (approval.withdrawn_at) throw new DomainError('conflict', t.linkWithdrawn);
+  if (approval.state !== 'pending') throw new DomainError('conflict', t.alreadyDecided);
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('post_approvals').set({ withdrawn_at: now() }).where('id', '=', approval.id).execute();
+    await writeAudit(trx, editor, { action: 'post.approval.withdraw', target: `submission:${approval.submission_id}`, tenant: approval.tenant, detail: { approval: Number(approval.id) } });
+  });
+}
+
+/** The approval behind a token, or the German reason it cannot be used. */
+async function approvalForToken(app: FastifyInstance, token: string, purpose: 'view' | 'decide') {
+  const approval = await approvalByTokenHash(app.db, hashToken(token));
+  if (!approval) throw new DomainError('not_found', t.linkInvalid);
+  if (approval.withdrawn_at) throw new DomainError('not_found', t.linkWithdrawn);
+  if (approval.state === 'pending' && approval.expires_at <= now()) throw new DomainError('conflict', t.linkExpired);
+  if (purpose === 'decide' && approval.state !== 'pending') throw new DomainError('conflict', t.alreadyDecided);
+  return approval;
+}
+
+/** What the contributor sees: this post's text and images, nothing else of the submission. */
+export async function publicApproval(app: FastifyInstance, token: string): Promise<PublicApproval> {
+  const a = await approvalForToken(app, token, 'view');
+  return {
+    tenant: tenantName(a.tenant),
+    channel: a.channel as PostChannel,
+    body: a.body,
+    images: parseImages(a.images).map((image, i) => ({ url: `/api/freigabe/${encodeURIComponent(token)}/bilder/${i}`, alt: image.alt })),
+    state: a.state as 'pending',
+    decidedAt: a.decided_at,
+    expiresAt: a.expires_at,
+  };
+}
+
+/** Records the one decision; a second one, an expired or withdrawn link is refused. */
+export async function decide(app: FastifyInstance, token: string, input: Decision) {
+  const a = await approvalForToken(app, token, 'decide');
+  const at = now();
+  const comment = input.decision === 'changes' ? input.comment : null;
+  const changed = await app.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('post_approvals')
+      .set({ state: input.decision, comment, decided_at: at })
+      .where('id', '=', a.id)
+      .where('state', '=', 'pending')
+      .where('withdrawn_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await writeAudit(trx, null, {
+      action: 'post.approval.decision',
+      target: `submission:${a.submission_id}`,
+      tenant: a.tenant,
+      detail: { approval: Number(a.id), decision: input.decision, version: Number(a.version_number), by: a.email },
+    });
+    return true;
+  });
+  if (!changed) {
+    await approvalForToken(app, token, 'decide');
+    throw new DomainError('conflict', t.alreadyDecided);
+  }
+  const state = t.states[input.decision]!;
+  await app.mailer.send({
+    to: a.sent_by_email,
+    subject: t.decisionMailSubject(Number(a.submission_id), state),
+    text: t.decisionMailText(Number(a.submission_id), t.channels[a.channel]!, state, Number(a.version_number), comment, `${app.config.baseUrl}/eingang/${a.submission_id}`),
+  });
+  return { state: input.decision, decidedAt: at };
+}
+
+/** A picture of the post behind an approval or publication token; only the post's own images. */
+export async function imageForToken(app: FastifyInstance, token: string, position: number) {
+  const hash = hashToken(token);
+  let found: { submission_id: number; images: string } | undefined = await publicationByTokenHash(app.db, hash);
+  if (!found) found = await approvalForToken(app, token, 'view');
+  const image = parseImages(found.images)[position];
+  const media = image && (await photosOf(app.db, Number(found.submission_id))).find((m) => Number(m.id) === image.mediaId);
+  if (!media) throw new DomainError('not_found', texts.common.notFound);
+  return media;
+}
+
+/** Records where the post appeared; the contributor gets the link, text and images; status "verwendet". */
+export async function recordPublication(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel, url: string) {
+  const post = await findPost(app.db, row.id, channel);
+  const version = post && (await latestVersion(app.db, post.id));
+  if (!post || !version) throw new DomainError('conflict', t.saveFirst);
+  const token = newToken();
+  const at = now();
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('post_publications')
+      .values({ post_id: post.id, submission_id: row.id, version_id: version.id, channel, url, token_hash: hashToken(token), recorded_by_id: editor.id, recorded_by_email: editor.email, created_at: at })
+      .execute();
+    await trx.updateTable('submissions').set({ status: 'verwendet', updated_at: at }).where('id', '=', row.id).execute();
+    await writeAudit(trx, editor, { action: 'post.publication', target: `submission:${row.id}`, tenant: row.tenant, detail: { channel, url, version: Number(version.number) } });
+    if (row.status !== 'verwendet') {
+      await writeAudit(trx, editor, { action: 'submission.status', target: `submission:${row.id}`, tenant: row.tenant, detail: { from: row.status, to: 'verwendet' } });
+    }
+  });
+  if (row.contact_email) {
+    const images = parseImages(version.images).map((_, i) => `${app.config.baseUrl}/api/freigabe/${token}/bilder/${i}`);
+    await app.mailer.send({
+      to: row.contact_email,
+      subject: t.publishedMailSubject(tenantName(row.tenant)),
+      text: t.publishedMailText(contributorName(row), t.channels[channel]!, url, version.body, images),
+    });
+  }
+}
