@@ -12,6 +12,9 @@ export function passagesUsed(text: string, passages: Passage[]): number[] {
     .map((p) => p.index);
 }
 
+/** Where the model's sources line starts (case-insensitive, without changing string lengths). */
+const markerAt = (text: string) => text.search(new RegExp(SOURCES_MARKER, 'i'));
+
 function parseSources(tail: string, passages: Passage[]): number[] {
   const known = new Set(passages.map((p) => p.index));
   return [...new Set((tail.match(/\d+/g) ?? []).map(Number).filter((n) => known.has(n)))];
@@ -51,7 +54,7 @@ export function modelDrafter(opts: { baseUrl: string; apiKey?: string; model: st
       let full = '';
       let shown = 0;
       const flush = (final: boolean) => {
-        const marker = full.toUpperCase().indexOf(SOURCES_MARKER);
+        const marker = markerAt(full);
         // Holds back a possible beginning of the marker until the next chunk shows what it is.
         const end = marker >= 0 ? marker : final ? full.length : Math.max(shown, full.length - SOURCES_MARKER.length);
         if (end > shown) {
@@ -90,7 +93,7 @@ export function modelDrafter(opts: { baseUrl: string; apiKey?: string; model: st
         if (signal?.aborted) throw error;
         throw error instanceof DraftUnavailable ? error : new DraftUnavailable(String(error));
       }
-      const marker = full.toUpperCase().indexOf(SOURCES_MARKER);
+      const marker = markerAt(full);
       const text = (marker >= 0 ? full.slice(0, marker) : full).trim();
       if (!text) throw new DraftUnavailable('chat model returned no text');
       const named = marker >= 0 ? parseSources(full.slice(marker), material.passages) : [];

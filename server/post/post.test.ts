@@ -3,6 +3,7 @@ import type { InboxPage } from '../../common/schemas/inbox';
 import type { DraftEvent, PostOverview } from '../../common/schemas/post';
 import { texts } from '../../common/texts';
 import { attachFile } from '../submissions/files';
+import { readDraft } from '../testing/draft-stream';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
 
 const t = texts.post;
@@ -13,14 +14,6 @@ const transcript = [
   'Du: Ja, also. Die Verbindungen der Fertigteile mussten wir dreimal neu berechnen, bis die Prüfingenieure zufrieden waren.',
 ].join('\n\n');
 const wAnswers = { who: 'Das Team von Brückenbau Müller', what: 'baut eine Carbonbeton-Brücke', where: 'Köln', when: 'seit März 2026', why: 'weil Leichtbau Ressourcen spart' };
-
-/** Reads the NDJSON stream of a draft. */
-export async function readDraft(url: string, cookie: string, origin: string): Promise<{ status: number; events: DraftEvent[] }> {
-  const res = await fetch(url, { method: 'POST', headers: { cookie, origin } });
-  const text = await res.text();
-  if (!res.ok) return { status: res.status, events: [{ type: 'error', message: JSON.parse(text).message }] };
-  return { status: res.status, events: text.trim().split('\n').map((l) => JSON.parse(l)) };
-}
 
 const lastMail = async (tApp: TestApp, to: string) =>
   (await tApp.app.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirst())!;
