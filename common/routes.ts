@@ -36,7 +36,9 @@ export type PageKey =
   | 'inbox'
   | 'inbox-detail'
   | 'public-upload'
-  | 'public-thank-you';
+  | 'public-thank-you'
+  | 'approval'
+  | 'account';
 
 export type Access =
   | { kind: 'public' }
@@ -77,6 +79,8 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/eingang/:contentId', page: 'inbox-detail', access: only('admin', 'vdi_admin') },
   { path: '/p/:tenant/upload', page: 'public-upload', access: pub },
   { path: '/p/:tenant/thank-you', page: 'public-thank-you', access: pub },
+  { path: '/freigabe/:token', page: 'approval', access: pub },
+  { path: '/konto', page: 'account', access: only('admin', 'vdi_admin') },
   ...Object.values(tenants).flatMap(tenantRoutes),
 ];
 

@@ -107,6 +107,7 @@ export type DraftEvent =
 
 export type PublicApproval = {
   tenant: string;
+  tenantKey: string;
   channel: PostChannel;
   body: string;
   images: { url: string; alt: string }[];

@@ -253,6 +253,7 @@ export async function publicApproval(app: FastifyInstance, token: string): Promi
   const a = await approvalForToken(app, token, 'view');
   return {
     tenant: tenantName(a.tenant),
+    tenantKey: a.tenant,
     channel: a.channel as PostChannel,
     body: a.body,
     images: parseImages(a.images).map((image, i) => ({ url: `/api/freigabe/${encodeURIComponent(token)}/bilder/${i}`, alt: image.alt })),

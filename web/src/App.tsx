@@ -13,7 +13,7 @@ import { pages } from './pages';
 import { Spinner } from './ui/Spinner';
 
 /** Pages shown without the app header. */
-const bare = new Set(['login', 'setup', 'reset-password']);
+const bare = new Set(['login', 'setup', 'reset-password', 'approval']);
 
 function routeElement(def: RouteDef) {
   const Page = pages[def.page];

@@ -35,6 +35,9 @@ const OutboxPage = lazy(() => adminPages().then((m) => ({ default: m.OutboxPage 
 const inboxPages = () => import('./features/inbox/pages');
 const InboxPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxPage })));
 const InboxDetailPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxDetailPage })));
+const postPages = () => import('./features/post/pages');
+const ApprovalPage = lazy(() => postPages().then((m) => ({ default: m.ApprovalPage })));
+const AccountPage = lazy(() => postPages().then((m) => ({ default: m.AccountPage })));
 const interviewPages = () => import('./features/interview/InterviewPage');
 const TopicInterviewPage = lazy(() => interviewPages().then((m) => ({ default: m.TopicInterviewPage })));
 const GeneralInterviewPage = lazy(() => interviewPages().then((m) => ({ default: m.GeneralInterviewPage })));
@@ -77,4 +80,6 @@ export const pages: Record<PageKey, ComponentType> = {
   'inbox-detail': InboxDetailPage,
   'public-upload': PublicUploadPage,
   'public-thank-you': PublicThankYouPage,
+  approval: ApprovalPage,
+  account: AccountPage,
 };

@@ -16,6 +16,7 @@ import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { tenantLabel } from '../admin/AdminDashboardPage';
 import { formatDateTime } from '../admin/format';
+import { PostSection } from '../post/PostSection';
 import { MediaPreview } from './MediaPreview';
 
 const t = texts.admin;
@@ -209,6 +210,7 @@ export function InboxDetailPage() {
               </ul>
             )}
           </Section>
+          <PostSection contentId={d.contentId} tenant={d.tenant} />
         </div>
         <div className="space-y-6">
           <Card>

@@ -15,10 +15,12 @@ import { useAuth } from '../auth/AuthProvider';
 import { AdminNav } from '../admin/AdminNav';
 import { tenantLabel } from '../admin/AdminDashboardPage';
 import { formatCount, formatDateTime } from '../admin/format';
+import { approvalStates } from '../../../../common/schemas/post';
+import { ApprovalBadge } from '../post/ApprovalBadge';
 import { StatusBadge } from './StatusBadge';
 
 const t = texts.admin;
-const filterKeys = ['tenant', 'kind', 'status', 'from', 'to', 'q'] as const;
+const filterKeys = ['tenant', 'kind', 'status', 'approval', 'from', 'to', 'q'] as const;
 const control = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
 function SelectFilter({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange(v: string): void }) {
@@ -84,12 +86,13 @@ export function InboxPage() {
             <Search size={18} aria-hidden="true" />
           </Button>
         </form>
-        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {role === 'admin' && (
             <SelectFilter id="inbox-tenant" label={t.filterTenant} value={params.get('tenant') ?? ''} options={tenantKeys.map((k) => [k, tenantLabel(k)])} onChange={(v) => setFilter('tenant', v)} />
           )}
           <SelectFilter id="inbox-kind" label={t.filterKind} value={params.get('kind') ?? ''} options={submissionKinds.map((k) => [k, t.kinds[k] ?? k])} onChange={(v) => setFilter('kind', v)} />
           <SelectFilter id="inbox-status" label={t.filterStatus} value={params.get('status') ?? ''} options={submissionStatuses.map((s) => [s, t.statuses[s] ?? s])} onChange={(v) => setFilter('status', v)} />
+          <SelectFilter id="inbox-approval" label={texts.post.filterApproval} value={params.get('approval') ?? ''} options={approvalStates.map((s) => [s, texts.post.states[s]!])} onChange={(v) => setFilter('approval', v)} />
           {(['from', 'to'] as const).map((key) => (
             <div key={key} className="space-y-1">
               <label htmlFor={`inbox-${key}`} className="block text-sm font-medium text-slate-800">
@@ -146,6 +149,7 @@ export function InboxPage() {
                     <span className="text-slate-700">{t.kinds[item.kind] ?? item.kind}</span>
                     <span className="text-slate-500">{tenantLabel(item.tenant)}</span>
                     <StatusBadge status={item.status} />
+                    {item.approval && <ApprovalBadge state={item.approval} />}
                     <span className="ml-auto text-xs text-slate-500">{formatDateTime(item.createdAt)}</span>
                   </div>
                   <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">

@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, MessageSquareWarning } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { decision, type PublicApproval } from '../../../../common/schemas/post';
+import { tenants, type TenantKey } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { TextareaField } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import { TenantProvider } from '../tenant/TenantContext';
+import { PostPreview } from './PostPreview';
+
+const t = texts.post;
+
+function Frame({ tenantKey, children }: { tenantKey?: string; children: React.ReactNode }) {
+  const tenant = tenants[(tenantKey ?? 'vdi') as TenantKey] ?? tenants.vdi;
+  return (
+    <TenantProvider tenant={tenant.key}>
+      <div className="flex min-h-dvh flex-col bg-slate-50">
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex h-14 max-w-2xl items-center gap-2.5 px-4">
+            <span className="flex h-9 min-w-9 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">{tenant.logoText}</span>
+            <span className="text-sm font-semibold text-slate-900 sm:text-base">{tenant.footerName}</span>
+          </div>
+        </header>
+        <main className="mx-auto w-full max-w-2xl flex-1 px-4 pb-16 pt-6">{children}</main>
+      </div>
+    </TenantProvider>
+  );
+}
+
+/**
+ * The contributor's page behind the mailed link: the post exactly as it will appear, and one
+ * decision. It shows nothing else of the submission.
+ */
+export function ApprovalPage() {
+  const token = useParams().token ?? '';
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string>();
+  const approval = useQuery({ queryKey: ['approval', token], queryFn: () => api.get<PublicApproval>(`/api/freigabe/${encodeURIComponent(token)}`), retry: false });
+  const decide = useMutation({
+    mutationFn: (body: unknown) => api.post(`/api/freigabe/${encodeURIComponent(token)}/decision`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approval', token] }),
+    onError: (e) => setError(e instanceof ApiError ? e.message : texts.common.internalError),
+  });
+
+  if (approval.isPending) return <Spinner text={texts.common.loading} />;
+  if (!approval.data)
+    return (
+      <Frame>
+        <h1 className="mb-4 text-2xl font-bold text-slate-900">{t.publicTitle}</h1>
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+          {approval.error instanceof ApiError ? approval.error.message : t.linkInvalid}
+        </p>
+      </Frame>
+    );
+
+  const a = approval.data;
+  const tenant = tenants[a.tenantKey as TenantKey];
+  return (
+    <Frame tenantKey={a.tenantKey}>
+      <h1 className="text-2xl font-bold text-slate-900">{t.publicTitle}</h1>
+      <p className="mb-5 mt-2 text-slate-600">{t.publicIntro(a.tenant, t.channels[a.channel]!)}</p>
+      <PostPreview tenantName={a.tenant} logoText={tenant?.logoText ?? ''} channel={a.channel} body={a.body} images={a.images.map((i) => ({ src: i.url, alt: i.alt }))} />
+      <div className="mt-6">
+        {a.state === 'approved' && (
+          <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-green-900">
+            <CheckCircle2 size={20} className="mt-0.5 shrink-0" aria-hidden="true" />
+            {t.thanksApproved}
+          </p>
+        )}
+        {a.state === 'changes' && (
+          <p role="status" className="flex items-start gap-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-orange-900">
+            <MessageSquareWarning size={20} className="mt-0.5 shrink-0" aria-hidden="true" />
+            {t.thanksChanges}
+          </p>
+        )}
+        {a.state === 'pending' && (
+          <div className="space-y-3">
+            {error && (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+                {error}
+              </p>
+            )}
+            {!asking ? (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Button variant="success" block disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'approved' })}>
+                  {t.approve}
+                </Button>
+                <Button variant="secondary" block onClick={() => setAsking(true)}>
+                  {t.requestChanges}
+                </Button>
+              </div>
+            ) : (
+              <form
+                noValidate
+                className="space-y-3"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const parsed = decision.safeParse({ decision: 'changes', comment });
+                  if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+                  setError(undefined);
+                  decide.mutate(parsed.data);
+                }}
+              >
+                <TextareaField label={t.commentLabel} value={comment} onChange={(e) => setComment(e.target.value)} />
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <Button type="submit" block disabled={decide.isPending}>
+                    {t.sendChanges}
+                  </Button>
+                  <Button variant="ghost" block onClick={() => setAsking(false)}>
+                    {texts.common.cancel}
+                  </Button>
+                </div>
+              </form>
+            )}
+          </div>
+        )}
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,339 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Sparkles, X as Remove } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { channelLimits, countChars, postChannels, shownLimit, type ChannelPost, type PostChannel, type PostImage, type PostOverview, type PostVersion } from '../../../../common/schemas/post';
+import { saveVersion } from '../../../../common/schemas/post';
+import { tenants, type TenantKey } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextareaField } from '../../ui/Field';
+import { formatDateTime } from '../admin/format';
+import { ApprovalPanel, PublicationPanel } from './PostActions';
+import { PostPreview } from './PostPreview';
+import { streamDraft } from './draftStream';
+
+const t = texts.post;
+type Origin = 'editor' | 'model' | 'template' | 'restore';
+type Draft = { body: string; images: PostImage[]; origin: Origin };
+type Sources = { kind: 'model' | 'template'; passages: { index: number; text: string }[] };
+
+const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
+const latestOf = (post: ChannelPost | undefined): PostVersion | undefined => post?.versions.at(-1);
+const sameAs = (draft: Draft, version: PostVersion | undefined) => !!version && draft.body === version.body && JSON.stringify(draft.images) === JSON.stringify(version.images);
+
+/** The "Beitrag" section of the inbox detail page: one post per channel, drafted, approved, published. */
+export function PostSection({ contentId, tenant }: { contentId: number; tenant: string }) {
+  const overview = useQuery({ queryKey: ['post', contentId], queryFn: () => api.get<PostOverview>(`/api/posts/${contentId}`) });
+  const [channel, setChannel] = useState<PostChannel>('linkedin');
+  const [drafts, setDrafts] = useState<Partial<Record<PostChannel, Draft>>>({});
+  const data = overview.data;
+  const post = data?.channels.find((c) => c.channel === channel);
+  const latest = latestOf(post);
+  const saved: Draft = { body: latest?.body ?? '', images: latest?.images ?? [], origin: 'editor' };
+  const draft = drafts[channel] ?? saved;
+  // Merges into the newest state, so text streaming in never loses a change made meanwhile.
+  const setDraft = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [channel]: { ...(all[channel] ?? saved), ...next } }));
+
+  return (
+    <Card>
+      <section aria-label={t.section}>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t.section}</h2>
+        <div role="tablist" aria-label={t.channelLabel} className="-mx-1 mb-4 flex gap-1 overflow-x-auto pb-1">
+          {postChannels.map((c) => {
+            const saved = data?.channels.some((p) => p.channel === c && p.versions.length);
+            return (
+              <button
+                key={c}
+                type="button"
+                role="tab"
+                aria-selected={c === channel}
+                onClick={() => setChannel(c)}
+                className={`min-h-11 shrink-0 rounded-lg px-3 text-sm font-medium ${c === channel ? 'bg-brand text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'}`}
+              >
+                {t.channels[c]}
+                {saved && <span className="ml-1.5 inline-block h-1.5 w-1.5 rounded-full bg-current align-middle" aria-hidden="true" />}
+              </button>
+            );
+          })}
+        </div>
+        {!data ? (
+          <p className="text-sm text-slate-500">{overview.isError ? overview.error.message : texts.common.loading}</p>
+        ) : (
+          <ChannelEditor key={channel} overview={data} tenant={tenant} channel={channel} post={post} draft={draft} setDraft={setDraft} onSaved={() => setDrafts((all) => ({ ...all, [channel]: undefined }))} />
+        )}
+      </section>
+    </Card>
+  );
+}
+
+function ChannelEditor({
+  overview,
+  tenant,
+  channel,
+  post,
+  draft,
+  setDraft,
+  onSaved,
+}: {
+  overview: PostOverview;
+  tenant: string;
+  channel: PostChannel;
+  post: ChannelPost | undefined;
+  draft: Draft;
+  setDraft(next: Partial<Draft>): void;
+  onSaved(): void;
+}) {
+  const queryClient = useQueryClient();
+  const contentId = overview.contentId;
+  const latest = latestOf(post);
+  const [error, setError] = useState<string>();
+  const [sources, setSources] = useState<Sources>();
+  const [drafting, setDrafting] = useState(false);
+  const [draftError, setDraftError] = useState<string>();
+  const streamed = useRef('');
+  const limit = shownLimit(channel);
+  const count = countChars(draft.body);
+  const over = count > channelLimits[channel];
+  const tenantInfo = tenants[tenant as TenantKey];
+
+  const save = useMutation({
+    mutationFn: (input: { body: string; images: PostImage[]; source: Origin }) => api.post<PostVersion>(`/api/posts/${contentId}/${channel}/versions`, input),
+    onSuccess: async (version) => {
+      notify.success(t.saved, t.savedText(version.number));
+      await queryClient.invalidateQueries({ queryKey: ['post', contentId] });
+      await queryClient.invalidateQueries({ queryKey: ['inbox'] });
+      onSaved();
+    },
+    onError: (e) => setError(e instanceof ApiError ? e.message : texts.common.internalError),
+  });
+
+  const submit = () => {
+    const parsed = saveVersion.safeParse({ body: draft.body, images: draft.images, source: draft.origin });
+    if (!draft.body.trim()) return setError(t.bodyEmpty);
+    if (over) return setError(t.overLimit(channelLimits[channel]));
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    save.mutate(parsed.data);
+  };
+
+  // The editor's text stays until a draft arrived in full; a failure puts it back.
+  const suggest = async () => {
+    const before = draft;
+    setDrafting(true);
+    setDraftError(undefined);
+    setSources(undefined);
+    streamed.current = '';
+    let kind: 'model' | 'template' = 'template';
+    let failure: string | undefined;
+    try {
+      await streamDraft(contentId, channel, (event) => {
+        if (event.type === 'start') kind = event.kind;
+        if (event.type === 'delta') {
+          streamed.current += event.text;
+          setDraft({ body: streamed.current, origin: kind });
+        }
+        if (event.type === 'done') {
+          setDraft({ body: streamed.current.trim(), origin: kind });
+          setSources({ kind, passages: event.sources });
+        }
+        if (event.type === 'error') failure = event.message;
+      });
+    } catch (e) {
+      failure = e instanceof ApiError ? e.message : t.modelFailed;
+    }
+    if (failure) {
+      setDraft(before);
+      setDraftError(failure);
+      notify.error(texts.common.errorTitle, failure);
+    }
+    setDrafting(false);
+  };
+
+  const photos = overview.photos;
+  const picked = draft.images;
+  const pickedIds = new Set(picked.map((i) => i.mediaId));
+  const thumb = (id: number) => {
+    const photo = photos.find((p) => p.id === id);
+    return photo?.hasThumbnail ? `/api/media/${id}/thumbnail` : `/api/media/${id}/file`;
+  };
+  const move = (from: number, to: number) => {
+    const next = [...picked];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    setDraft({ images: next });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="min-w-0 space-y-2">
+          {draft.origin === 'model' || draft.origin === 'template' ? (
+            <p className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${draft.origin === 'model' ? 'bg-violet-100 text-violet-800' : 'bg-amber-100 text-amber-900'}`} data-testid="draft-origin">
+              {draft.origin === 'model' ? t.modelLabel : t.templateLabel}
+            </p>
+          ) : null}
+          <TextareaField
+            label={t.bodyLabel}
+            rows={12}
+            value={draft.body}
+            readOnly={drafting}
+            aria-busy={drafting}
+            error={error}
+            onChange={(e) => {
+              setError(undefined);
+              setDraft({ body: e.target.value });
+            }}
+          />
+          <p className={`text-sm ${over ? 'font-semibold text-red-600' : 'text-slate-600'}`} aria-live="polite" data-testid="char-count">
+            {t.count(count, limit)}
+          </p>
+          {over && !error && <p className="text-sm text-red-600">{t.overLimit(channelLimits[channel])}</p>}
+          {draftError && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-2 text-sm text-red-800">
+              {draftError}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2 pt-1">
+            <Button variant="secondary" onClick={() => void suggest()} disabled={drafting}>
+              <Sparkles size={16} aria-hidden="true" />
+              {drafting ? t.suggesting : t.suggest}
+            </Button>
+            <Button onClick={submit} disabled={save.isPending || drafting}>
+              {t.save}
+            </Button>
+          </div>
+          {sources && (
+            <details open className="rounded-lg bg-slate-50 p-3 text-sm">
+              <summary className="cursor-pointer font-medium text-slate-800">{t.sourcesTitle}</summary>
+              {sources.passages.length === 0 ? (
+                <p className="mt-2 text-slate-500">{t.noSources}</p>
+              ) : (
+                <ul className="mt-2 space-y-2" aria-label={t.sourcesTitle}>
+                  {sources.passages.map((p) => (
+                    <li key={p.index}>
+                      <blockquote className="border-l-4 border-brand/40 pl-3 text-slate-700">
+                        <span className="mr-1 text-xs text-slate-500">[{p.index}]</span>
+                        {p.text}
+                      </blockquote>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </details>
+          )}
+        </div>
+        <div className="min-w-0">
+          <h3 className="mb-1.5 text-sm font-medium text-slate-800">{t.preview}</h3>
+          <PostPreview tenantName={tenantInfo?.name ?? tenant} logoText={tenantInfo?.logoText ?? ''} channel={channel} body={draft.body} images={picked.map((i) => ({ src: thumb(i.mediaId), alt: i.alt }))} />
+        </div>
+      </div>
+
+      <div>
+        <h3 className="mb-2 text-base font-semibold text-slate-900">{t.imagesTitle}</h3>
+        {photos.length === 0 ? (
+          <p className="text-sm text-slate-500">{t.noImages}</p>
+        ) : (
+          <div className="space-y-3">
+            {picked.length > 0 && (
+              <ol className="space-y-3" aria-label={t.imagesTitle}>
+                {picked.map((image, i) => (
+                  <li key={image.mediaId} className="flex gap-3 rounded-lg border border-slate-200 p-2">
+                    <img src={thumb(image.mediaId)} alt="" className="h-20 w-20 shrink-0 rounded-md bg-slate-100 object-cover" />
+                    <div className="min-w-0 flex-1 space-y-1.5">
+                      <label className="block text-xs font-medium text-slate-700" htmlFor={`alt-${channel}-${image.mediaId}`}>
+                        {t.altLabel} {i + 1}
+                      </label>
+                      <input
+                        id={`alt-${channel}-${image.mediaId}`}
+                        className="block w-full rounded-lg border border-slate-300 px-2.5 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+                        value={image.alt}
+                        onChange={(e) => setDraft({ images: picked.map((p) => (p.mediaId === image.mediaId ? { ...p, alt: e.target.value } : p)) })}
+                      />
+                      <div className="flex flex-wrap gap-1">
+                        <Button variant="ghost" className="!min-h-9 !px-2" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`${t.moveUp}: ${i + 1}`}>
+                          <ArrowUp size={16} aria-hidden="true" />
+                        </Button>
+                        <Button variant="ghost" className="!min-h-9 !px-2" disabled={i === picked.length - 1} onClick={() => move(i, i + 1)} aria-label={`${t.moveDown}: ${i + 1}`}>
+                          <ArrowDown size={16} aria-hidden="true" />
+                        </Button>
+                        <Button variant="ghost" className="!min-h-9 !px-2" onClick={() => setDraft({ images: picked.filter((p) => p.mediaId !== image.mediaId) })} aria-label={`${t.removeImage}: ${i + 1}`}>
+                          <Remove size={16} aria-hidden="true" />
+                          <span className="text-xs">{t.removeImage}</span>
+                        </Button>
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <ul className="flex flex-wrap gap-2">
+              {photos
+                .filter((p) => !pickedIds.has(p.id))
+                .map((p) => (
+                  <li key={p.id}>
+                    <button
+                      type="button"
+                      onClick={() => setDraft({ images: [...picked, { mediaId: p.id, alt: '' }] })}
+                      className="group relative block h-24 w-24 overflow-hidden rounded-lg border border-slate-300 hover:border-brand"
+                      aria-label={`${t.pickImage}: ${p.originalName}`}
+                    >
+                      <img src={thumb(p.id)} alt="" className="h-full w-full object-cover" />
+                      <span className="absolute inset-x-0 bottom-0 bg-black/60 px-1 py-0.5 text-center text-[11px] text-white">{t.pickImage}</span>
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        )}
+      </div>
+
+      <Versions versions={post?.versions ?? []} onRestore={(v) => setDraft({ body: v.body, images: v.images, origin: 'restore' })} />
+      <ApprovalPanel overview={overview} channel={channel} post={post} unsaved={!sameAs(draft, latest)} />
+      <PublicationPanel contentId={contentId} channel={channel} post={post} unsaved={!sameAs(draft, latest)} onError={failed} />
+    </div>
+  );
+}
+
+function Versions({ versions, onRestore }: { versions: PostVersion[]; onRestore(v: PostVersion): void }) {
+  const [open, setOpen] = useState<number>();
+  return (
+    <div>
+      <h3 className="mb-2 text-base font-semibold text-slate-900">{t.versionsTitle}</h3>
+      {versions.length === 0 ? (
+        <p className="text-sm text-slate-500">{t.noVersions}</p>
+      ) : (
+        <ol className="space-y-2" aria-label={t.versionsTitle}>
+          {[...versions].reverse().map((v) => (
+            <li key={v.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="font-semibold text-slate-900">{t.version(v.number)}</span>
+                {t.sourceLabels[v.source] && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{t.sourceLabels[v.source]}</span>}
+                <span className="min-w-0 break-all text-xs text-slate-500">{t.versionBy(v.authorEmail, formatDateTime(v.createdAt))}</span>
+                <span className="ml-auto flex gap-1">
+                  <Button variant="ghost" className="!min-h-9 !px-2" aria-expanded={open === v.id} onClick={() => setOpen(open === v.id ? undefined : v.id)} aria-label={`${t.viewVersion}: ${t.version(v.number)}`}>
+                    {t.viewVersion}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="!min-h-9 !px-2"
+                    onClick={() => {
+                      onRestore(v);
+                      notify.info(t.restoreVersion, t.restored(v.number));
+                    }}
+                    aria-label={`${t.restoreVersion}: ${t.version(v.number)}`}
+                  >
+                    {t.restoreVersion}
+                  </Button>
+                </span>
+              </div>
+              {open === v.id && <p className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-slate-800">{v.body}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
