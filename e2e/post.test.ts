@@ -78,6 +78,7 @@ describe('from the material to an approved, published post in the browser', () =
     await toastWith(page, t.saved).waitFor();
     await s.getByRole('list', { name: t.versionsTitle }).getByText(t.version(1), { exact: true }).waitFor();
     await screenshot(page, 'post-section-1280');
+    await section(page).screenshot({ path: 'screenshots/post-section-only-1280.png' });
 
     // X counts against 280 characters
     await s.getByRole('tab', { name: 'X' }).click();
@@ -135,6 +136,7 @@ describe('from the material to an approved, published post in the browser', () =
     await page.setViewportSize(PHONE);
     await section(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'post-section-390');
+    await section(page).screenshot({ path: 'screenshots/post-section-only-390.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // Publication: recorded, mailed to the contributor, submission "verwendet".
@@ -190,6 +192,26 @@ describe('from the material to an approved, published post in the browser', () =
     await late.goto(linkIn(second.text));
     await late.getByRole('alert').getByText(t.linkExpired).waitFor();
     expect(await late.getByRole('button', { name: t.approve }).count()).toBe(0);
+  });
+
+  it('lets an editor choose a daily digest at an hour on the account page', async () => {
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'vdi_admin');
+    await page.goto('/eingang');
+    await page.getByRole('link', { name: t.navAccount }).click();
+    await page.getByRole('heading', { name: t.accountTitle }).waitFor();
+    await page.getByLabel(t.notifyModes.digest!).check();
+    await page.getByLabel(t.digestHour).selectOption('7');
+    await screenshot(page, 'post-account-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('button', { name: t.notifySave }).click();
+    await toastWith(page, t.notifySaved).waitFor();
+    const user = await e.t.app.db.selectFrom('user').select('id').where('email', '=', emailFor('vdi_admin')).executeTakeFirstOrThrow();
+    expect(await e.t.app.db.selectFrom('notification_prefs').select(['mode', 'digest_hour']).where('user_id', '=', user.id).executeTakeFirst()).toEqual({ mode: 'digest', digest_hour: 7 });
+    await page.reload();
+    expect(await page.getByLabel(t.digestHour).inputValue()).toBe('7');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'post-account-1280');
   });
 });
 

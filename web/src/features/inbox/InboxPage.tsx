@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileText, Search } from 'lucide-react';
+import { BellRing, Download, FileText, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { submissionStatuses, submissionKinds } from '../../../../common/schemas/submission';
@@ -72,7 +72,17 @@ export function InboxPage() {
   };
 
   return (
-    <Page title={t.inboxTitle} intro={t.inboxIntro} width="xl">
+    <Page
+      title={t.inboxTitle}
+      intro={t.inboxIntro}
+      width="xl"
+      actions={
+        <Link to="/konto" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <BellRing size={16} aria-hidden="true" />
+          {texts.post.navAccount}
+        </Link>
+      }
+    >
       {role === 'admin' && <AdminNav />}
       <Card className="mb-6">
         <form onSubmit={submitSearch} role="search" className="mb-4 flex gap-2">
