@@ -72,6 +72,8 @@ export async function scheduleNotifications(app: FastifyInstance, at = new Date(
     }
   }
   if (queued) app.jobs.nudge();
+  // Keys older than the look-back of both kinds can no longer be claimed again.
+  await app.db.deleteFrom('notification_keys').where('created_at', '<', new Date(at.getTime() - 7 * DAY_MS).toISOString()).execute();
   return queued;
 }
 

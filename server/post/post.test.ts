@@ -249,4 +249,12 @@ describe.each(dialects)('posts on %s', (dialect) => {
     expect(o.channels.find((c) => c.channel === 'linkedin')!.publications[0]).toMatchObject({ url: 'https://www.linkedin.com/feed/update/123', recordedByEmail: 'redaktion@example.de' });
     expect(await tApp.app.db.selectFrom('audit_log').select('action').where('action', '=', 'post.publication').execute()).toHaveLength(1);
   });
+
+  it('removes the posts, versions, approvals and publications with the submission', async () => {
+    expect((await api(tApp, 'DELETE', `/api/inbox/${vdiId}`, { cookie: vdi })).status).toBe(200);
+    for (const table of ['posts', 'post_approvals', 'post_publications'] as const) {
+      expect(await tApp.app.db.selectFrom(table).select('id').where('submission_id', '=', vdiId).execute()).toEqual([]);
+    }
+    expect(await tApp.app.db.selectFrom('post_versions').innerJoin('posts', 'posts.id', 'post_versions.post_id').select('post_versions.id').where('posts.submission_id', '=', vdiId).execute()).toEqual([]);
+  });
 });
