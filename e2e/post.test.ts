@@ -133,6 +133,19 @@ describe('from the material to an approved, published post in the browser', () =
     await section(page).getByLabel(t.bodyLabel, { exact: true }).fill('Ein ganz neuer Text über die Carbonbrücke.');
     await section(page).getByRole('button', { name: t.save }).click();
     await section(page).getByText(t.outdated).waitFor();
+
+    // Earlier versions can be viewed and restored; the restore is saved as a new version.
+    const versions = section(page).getByRole('list', { name: t.versionsTitle });
+    await versions.getByRole('button', { name: `${t.viewVersion}: ${t.version(1)}` }).click();
+    await versions.getByText('„Wir bauen in Köln', { exact: false }).waitFor();
+    await versions.getByRole('button', { name: `${t.restoreVersion}: ${t.version(1)}` }).click();
+    await expect.poll(() => section(page).getByLabel(t.bodyLabel, { exact: true }).inputValue()).toContain('Das Team von Brückenbau Müller');
+    await section(page).getByRole('button', { name: t.save }).click();
+    await versions.getByText(t.version(3), { exact: true }).waitFor();
+    await versions.getByText(t.sourceLabels.restore!).waitFor();
+    await section(page).getByLabel(t.bodyLabel, { exact: true }).fill('Ein ganz neuer Text über die Carbonbrücke.');
+    await section(page).getByRole('button', { name: t.save }).click();
+    await versions.getByText(t.version(4), { exact: true }).waitFor();
     await page.setViewportSize(PHONE);
     await section(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'post-section-390');
@@ -192,6 +205,19 @@ describe('from the material to an approved, published post in the browser', () =
     await late.goto(linkIn(second.text));
     await late.getByRole('alert').getByText(t.linkExpired).waitFor();
     expect(await late.getByRole('button', { name: t.approve }).count()).toBe(0);
+
+    // The editor withdraws the request; the link then says so.
+    await page.reload();
+    await section(page).getByRole('tab', { name: 'Instagram' }).click();
+    await section(page).getByText(t.expired, { exact: true }).waitFor();
+    await section(page).getByRole('button', { name: t.withdraw }).click();
+    await toastWith(page, t.withdrawn).waitFor();
+    await late.reload();
+    await late.getByRole('alert').getByText(t.linkWithdrawn).waitFor();
+    await page.goto('/eingang');
+    await page.getByRole('link', { name: `${texts.admin.colContentId} ${id}` }).getByText(t.states.changes!).waitFor();
+    await screenshot(page, 'post-inbox-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   it('lets an editor choose a daily digest at an hour on the account page', async () => {
