@@ -1,7 +1,4 @@
 import type { PostChannel } from '../../common/schemas/post';
-import type { AppConfig } from '../config';
-import { modelDrafter } from './drafter-model';
-import { templateDrafter } from './drafter-template';
 
 /** One turn of the transcript, numbered from 1 as the prompt and the sources list show it. */
 export type Passage = { index: number; speaker: 'interviewer' | 'user'; text: string };
@@ -33,10 +30,3 @@ export type Drafter = {
   kind: 'model' | 'template';
   draft(material: Material, onText: (chunk: string) => void, signal?: AbortSignal): Promise<Draft>;
 };
-
-export function chooseDrafter(config: AppConfig): Drafter {
-  if (config.OPENAI_BASE_URL && config.OPENAI_CHAT_MODEL) {
-    return modelDrafter({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, model: config.OPENAI_CHAT_MODEL, timeoutMs: config.DRAFT_TIMEOUT_SECONDS * 1000 });
-  }
-  return templateDrafter();
-}

@@ -7,7 +7,8 @@ import { requireRole } from '../auth/session';
 import { editorRoles } from '../../common/roles';
 import { loadForEditor, requireEditor } from '../inbox/service';
 import { z } from 'zod';
-import { chooseDrafter, DraftTimeout } from './drafter';
+import { chooseDrafter } from './choose';
+import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
 import { decide, draftPost, imageForToken, materialForDraft, postOverview, publicApproval, recordPublication, saveVersion as saveVersionOf, sendForApproval, withdrawApproval } from './service';
 
@@ -43,7 +44,10 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
     const out = new PassThrough();
     const send = (event: DraftEvent) => out.write(`${JSON.stringify(event)}\n`);
     const cancel = new AbortController();
-    request.raw.on('close', () => cancel.abort());
+    // The editor left (closed the page): stop asking the model.
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) cancel.abort();
+    });
     send({ type: 'start', kind: drafter.kind });
     draftPost(app, drafter, editor, row, material, (text) => send({ type: 'delta', text }), cancel.signal)
       .then((draft) => {
