@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { texts } from '../texts';
 
 const t = texts.post;
+/** Zod's own messages are English; every refusal here says it in German. */
+const invalid = { error: texts.common.invalidInput };
 
 export const postChannels = ['linkedin', 'instagram', 'facebook', 'x', 'website'] as const;
-export const postChannel = z.enum(postChannels);
+export const postChannel = z.enum(postChannels, invalid);
 export type PostChannel = z.infer<typeof postChannel>;
 
 /** Characters each channel accepts (the website has no own limit; this one keeps rows sane). */
@@ -16,39 +18,40 @@ export const shownLimit = (channel: PostChannel): number | null => (channel === 
 export const countChars = (text: string) => [...text].length;
 
 export const postImage = z.object({
-  mediaId: z.number().int().positive(),
-  alt: z.string().trim().min(1, t.altMissing).max(1000),
+  mediaId: z.number(invalid).int(invalid).positive(invalid),
+  alt: z.string(t.altMissing).trim().min(1, t.altMissing).max(1000, t.altMissing),
 });
 export type PostImage = z.infer<typeof postImage>;
 
 export const versionSources = ['editor', 'model', 'template', 'restore'] as const;
 
 export const saveVersion = z.object({
-  body: z.string().max(100_000),
-  images: z.array(postImage).max(20).default([]),
-  source: z.enum(versionSources).default('editor'),
+  body: z.string(t.bodyEmpty).max(100_000, t.overLimit(100_000)),
+  images: z.array(postImage, invalid).max(20, invalid).default([]),
+  source: z.enum(versionSources, invalid).default('editor'),
 });
 export type SaveVersion = z.infer<typeof saveVersion>;
 
-export const postParams = z.object({ contentId: z.coerce.number().int().positive(), channel: postChannel });
-export const approvalIdParam = z.object({ approvalId: z.coerce.number().int().positive() });
-export const tokenParam = z.object({ token: z.string().min(20).max(100) });
+export const postParams = z.object({ contentId: z.coerce.number(invalid).int(invalid).positive(invalid), channel: postChannel });
+export const approvalIdParam = z.object({ approvalId: z.coerce.number(invalid).int(invalid).positive(invalid) });
+export const tokenParam = z.object({ token: z.string(t.linkInvalid).min(20, t.linkInvalid).max(100, t.linkInvalid) });
 
 export const approvalStates = ['pending', 'approved', 'changes'] as const;
 export type ApprovalState = (typeof approvalStates)[number];
 
-export const decision = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approved') }),
-  z.object({ decision: z.literal('changes'), comment: z.string().trim().min(1, t.commentMissing).max(5000) }),
-]);
+export const decision = z.discriminatedUnion(
+  'decision',
+  [z.object({ decision: z.literal('approved') }), z.object({ decision: z.literal('changes'), comment: z.string(t.commentMissing).trim().min(1, t.commentMissing).max(5000, invalid) })],
+  invalid,
+);
 export type Decision = z.infer<typeof decision>;
 
-export const publication = z.object({ url: z.url({ protocol: /^https?$/, error: t.publicationUrlInvalid }).max(2000) });
+export const publication = z.object({ url: z.url({ protocol: /^https?$/, error: t.publicationUrlInvalid }).max(2000, t.publicationUrlInvalid) });
 
 export const notifyModes = ['immediate', 'digest', 'none'] as const;
 export const notificationPrefs = z.object({
-  mode: z.enum(notifyModes),
-  digestHour: z.number().int().min(0).max(23).default(8),
+  mode: z.enum(notifyModes, invalid),
+  digestHour: z.number(invalid).int(invalid).min(0, invalid).max(23, invalid).default(8),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefs>;
 

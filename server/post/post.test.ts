@@ -167,6 +167,10 @@ describe.each(dialects)('posts on %s', (dialect) => {
       expect([401, 403, 404], path).toContain(res.status);
     }
     expect((await api(tApp, 'GET', `/api/freigabe/${'A'.repeat(43)}`)).body.message).toBe(t.linkInvalid);
+    expect((await api(tApp, 'GET', '/api/freigabe/kurz')).body.message).toBe(t.linkInvalid);
+    expect((await api(tApp, 'POST', `/api/freigabe/${token}/decision`, { body: { decision: 'vielleicht' } })).body.message).toBe(texts.common.invalidInput);
+    expect((await api(tApp, 'GET', `/api/posts/${vdiId}/myspace`, { cookie: vdi })).status).toBe(404);
+    expect((await api(tApp, 'POST', `/api/posts/${vdiId}/myspace/versions`, { cookie: vdi, body: { body: 'x' } })).body.message).toBe(texts.common.invalidInput);
 
     const list = (await api(tApp, 'GET', '/api/inbox?approval=pending', { cookie: vdi })).body as InboxPage;
     expect(list.items.map((i) => [i.contentId, i.approval])).toEqual([[vdiId, 'pending']]);

@@ -12,7 +12,7 @@ import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
 import { decide, draftPost, imageForToken, materialForDraft, postOverview, publicApproval, recordPublication, saveVersion as saveVersionOf, sendForApproval, withdrawApproval } from './service';
 
-const imageParams = tokenParam.extend({ position: z.coerce.number().int().min(0).max(50) });
+const imageParams = tokenParam.extend({ position: z.coerce.number(texts.common.notFound).int(texts.common.notFound).min(0, texts.common.notFound).max(50, texts.common.notFound) });
 /** Public token pages: enough for a person, too few to guess tokens. */
 const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
