@@ -31,6 +31,7 @@ import { submissionRoutes } from './submissions/routes';
 import { adminRoutes } from './admin/routes';
 import { inboxRoutes } from './inbox/routes';
 import { postRoutes } from './post/routes';
+import { redactApprovalTokens } from './post/service';
 import { userRoutes } from './users/routes';
 import { chooseTranscriber } from './transcription/choose';
 import { speechRoutes } from './transcription/routes';
@@ -73,10 +74,27 @@ export function createTranscriber(config: AppConfig): Transcriber {
   return chooseTranscriber(config);
 }
 
+/** Request logs keep approval tokens out (whoever reads the log could decide for the contributor). */
+function withoutSecretUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger || typeof logger !== 'object') return logger;
+  return {
+    ...logger,
+    serializers: {
+      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: req.method,
+        url: redactApprovalTokens(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  } as FastifyServerOptions['logger'];
+}
+
 /** Builds the whole app from a config, migrated and ready to listen (workers not yet started). */
 export async function buildApp(config: AppConfig, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    logger: withoutSecretUrls(opts.logger ?? { level: config.LOG_LEVEL }),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   });

@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../common/schemas/inbox';
 import type { DraftEvent, PostOverview } from '../../common/schemas/post';
 import { texts } from '../../common/texts';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { attachFile } from '../submissions/files';
 import { readDraft } from '../testing/draft-stream';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
@@ -260,5 +266,25 @@ describe.each(dialects)('posts on %s', (dialect) => {
       expect(await tApp.app.db.selectFrom(table).select('id').where('submission_id', '=', vdiId).execute()).toEqual([]);
     }
     expect(await tApp.app.db.selectFrom('post_versions').innerJoin('posts', 'posts.id', 'post_versions.post_id').select('post_versions.id').where('posts.submission_id', '=', vdiId).execute()).toEqual([]);
+  });
+});
+
+describe('request logs', () => {
+  it('keep approval tokens out', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ca-log-'));
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _enc, cb) => (lines.push(String(chunk)), cb()) });
+    const app = await buildApp(loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', TRANSCRIBER: 'none' }), { logger: { level: 'info', stream } });
+    try {
+      const token = 'geheimesToken_0123456789abcdefghijklmnop';
+      await app.inject({ method: 'GET', url: `/api/freigabe/${token}` });
+      await app.inject({ method: 'GET', url: `/freigabe/${token}?x=1` });
+      const log = lines.join('');
+      expect(log).toContain('/api/freigabe/***');
+      expect(log).not.toContain(token);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

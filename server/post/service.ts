@@ -39,6 +39,9 @@ import {
 const t = texts.post;
 type Submission = Selectable<SubmissionTable>;
 
+/** A URL with any approval token replaced, for logs. */
+export const redactApprovalTokens = (url: string) => url.replace(/\/freigabe\/[^/?#]+/g, '/freigabe/***');
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 const tenantName = (key: string) => tenants[key as TenantKey]?.name ?? key;
