@@ -130,6 +130,7 @@ describe('from the material to an approved, published post in the browser', () =
     // Editing after the decision marks the approval as out of date.
     await page.goto(`/eingang/${id}`);
     await section(page).getByTestId('approval-state').getByText(t.states.approved!).waitFor();
+    expect(await section(page).getByTestId('post-approval-summary').textContent()).toBe(`${t.states.approved}LinkedIn`);
     await section(page).getByLabel(t.bodyLabel, { exact: true }).fill('Ein ganz neuer Text über die Carbonbrücke.');
     await section(page).getByRole('button', { name: t.save }).click();
     await section(page).getByText(t.outdated).waitFor();

@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { formatDateTime } from '../admin/format';
+import { ApprovalBadge } from './ApprovalBadge';
 import { ApprovalPanel, PublicationPanel } from './PostActions';
 import { PostPreview } from './PostPreview';
 import { streamDraft } from './draftStream';
@@ -35,12 +36,24 @@ export function PostSection({ contentId, tenant }: { contentId: number; tenant: 
   const saved: Draft = { body: latest?.body ?? '', images: latest?.images ?? [], origin: 'editor' };
   const draft = drafts[channel] ?? saved;
   // Merges into the newest state, so text streaming in never loses a change made meanwhile.
+  // The state the inbox list shows: the newest request not withdrawn, of any channel.
+  const newest = data?.channels
+    .flatMap((c) => c.approvals.filter((a) => !a.withdrawnAt).map((approval) => ({ channel: c.channel, approval })))
+    .sort((a, b) => b.approval.id - a.approval.id)[0];
   const setDraft = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [channel]: { ...(all[channel] ?? saved), ...next } }));
 
   return (
     <Card>
       <section aria-label={t.section}>
-        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t.section}</h2>
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-semibold text-slate-900">{t.section}</h2>
+          {newest && (
+            <span className="flex items-center gap-1.5 text-xs text-slate-500" data-testid="post-approval-summary">
+              <ApprovalBadge state={newest.approval.state} />
+              {t.channels[newest.channel]}
+            </span>
+          )}
+        </div>
         <div role="tablist" aria-label={t.channelLabel} className="-mx-1 mb-4 flex gap-1 overflow-x-auto pb-1">
           {postChannels.map((c) => {
             const saved = data?.channels.some((p) => p.channel === c && p.versions.length);
