@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { texts } from '../common/texts';
 import { authRoutes } from './auth/routes';
 import { authBridge } from './auth/bridge';
@@ -14,9 +13,11 @@ import { createAuth, type Auth } from './auth/auth';
 import type { AppConfig } from './config';
 import { openDatabase, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { projectRoot } from './paths';
 import type { DB } from './db/schema';
 import { healthRoutes } from './health';
 import { installErrorHandler } from './http/errors';
+import { installOriginGuard } from './http/origin';
 import { JobRunner } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
@@ -51,7 +52,7 @@ declare module 'fastify' {
   }
 }
 
-export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+export const webRoot = path.join(projectRoot, 'dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
 const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes];
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   });
   // Counted in the database, so a limit holds for all instances together.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
+  installOriginGuard(app);
   await app.register(authBridge);
   for (const capability of capabilities) await app.register(capability);
 

@@ -26,5 +26,9 @@ export const common = {
   idLoadFailed: 'Es gab ein Problem beim Laden oder Erstellen der Interview-ID.',
   notAvailable: 'Nicht verfügbar',
   contentIdMissing: 'Keine Content-ID gefunden. Bitte starten Sie den Prozess erneut.',
+  originRefusedTitle: 'Adresse nicht freigegeben',
+  /** A state-changing request came from an address the server does not accept (BASE_URL / TRUSTED_ORIGINS). */
+  originRefused: (allowed: string) =>
+    `Diese Adresse ist nicht freigegeben: Anmeldung und Änderungen sind nur über ${allowed} möglich. Bitte öffnen Sie die App unter dieser Adresse oder bitten Sie die Administration, diese Adresse freizugeben.`,
 } as const;
 

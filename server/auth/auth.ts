@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { roles } from '../../common/roles';
 import { texts } from '../../common/texts';
 import type { AppConfig } from '../config';
+import { sameHostOrigin } from '../http/origin';
 import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
@@ -27,7 +28,8 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: config.trustedOrigins,
+    // Without BASE_URL a request from its own host is same-origin (localhost, 127.0.0.1, the LAN address).
+    trustedOrigins: (request?: Request) => [...config.trustedOrigins, config.BASE_URL ? null : sameHostOrigin(request?.headers.get('origin'), request?.headers.get('host'))],
     database: { db: opts.db as Kysely<any>, type: opts.dialect },
     emailAndPassword: {
       enabled: true,
@@ -53,6 +55,8 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
       },
     },
     advanced: {
+      // Checked under tests too (better-auth skips it when NODE_ENV=test), so tests see what production does.
+      disableOriginCheck: false,
       useSecureCookies: config.baseUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },

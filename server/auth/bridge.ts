@@ -15,6 +15,8 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
         for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
       }
       headers.set('x-client-ip', request.ip);
+      // The host the origin check compares with (behind a trusted proxy: the forwarded one).
+      headers.set('host', request.host);
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
       const response = await app.auth.handler(
         new Request(new URL(request.url, app.config.baseUrl), { method: request.method, headers, body: body?.length ? new Uint8Array(body) : undefined }),

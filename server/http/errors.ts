@@ -39,7 +39,7 @@ export class DomainError extends Error {
   }
 }
 
-export type ErrorBody = { error: ErrorCode | 'internal'; message: string; title?: string };
+export type ErrorBody = { error: ErrorCode | 'internal' | 'origin_refused'; message: string; title?: string };
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {

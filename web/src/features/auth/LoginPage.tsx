@@ -25,9 +25,11 @@ function takeRedirect(fallback: string): string {
   return saved && saved.startsWith('/') && !saved.startsWith('/login') ? saved : fallback;
 }
 
-function showLoginError(error: { status?: number; message?: string } | null | undefined) {
+function showLoginError(error: { status?: number; message?: string; error?: string; title?: string } | null | undefined) {
   if (!error) return notify.error(t.unexpectedTitle, t.unexpectedText);
   if (error.status === 429) return notify.error(t.loginErrorTitle, t.tooManyAttempts);
+  // The server refused this address (BASE_URL / TRUSTED_ORIGINS): say so, not "wrong password".
+  if (error.error === 'origin_refused') return notify.error(error.title ?? texts.common.originRefusedTitle, error.message ?? t.unexpectedText);
   if (error.status === 401 || error.status === 403) return notify.error(t.loginFailedTitle, t.loginFailedText);
   return notify.error(t.loginErrorTitle, error.message ?? t.unexpectedText);
 }
