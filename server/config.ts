@@ -64,6 +64,12 @@ const envSchema = z.object({
   NOTIFY_TIME_ZONE: z.string().default('Europe/Berlin'),
   /** How often each instance looks for notifications due (they go out once across instances). */
   NOTIFY_CHECK_SECONDS: z.coerce.number().positive().default(60),
+  /** On SIGTERM: how long running requests and upload chunks may take before their connections are closed. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Bearer token for GET /metrics on the app's port; without it and without METRICS_LISTEN there are no metrics. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN braucht mindestens 16 Zeichen').optional(),
+  /** host:port of a separate listener that serves only /metrics, without a token (e.g. 127.0.0.1:9464). */
+  METRICS_LISTEN: z.string().regex(/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/, 'METRICS_LISTEN muss host:port sein, z. B. 127.0.0.1:9464').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,7 +83,7 @@ export type AppConfig = Env & {
 };
 
 /** Secrets never printed. */
-const secretKeys = ['AUTH_SECRET', 'authSecret', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'ELEVENLABS_API_KEY'];
+const secretKeys = ['AUTH_SECRET', 'authSecret', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'ELEVENLABS_API_KEY', 'METRICS_TOKEN'];
 
 export class ConfigError extends Error {}
 

@@ -1,7 +1,33 @@
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, describeConfig, loadConfig } from './config';
 import { buildApp } from './app';
 import { seedDemo } from './users/demo';
 import { startNotificationScheduler } from './post/notifications';
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, hand running jobs back at once (another instance
+ * takes them), let running requests and upload chunks finish within SHUTDOWN_TIMEOUT_SECONDS,
+ * then close their connections, and exit 0.
+ */
+async function shutdown(app: FastifyInstance, signal: string, stopSchedulers: () => void): Promise<never> {
+  const timeoutMs = app.config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+  app.log.info({ signal, timeoutSeconds: app.config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down: finishing running requests');
+  const force = setTimeout(() => {
+    app.log.warn('shutdown timeout reached: closing the connections of requests still running');
+    app.server.closeAllConnections();
+  }, timeoutMs);
+  const giveUp = setTimeout(() => {
+    app.log.error('shutdown did not complete: exiting');
+    process.exit(1);
+  }, timeoutMs + 10_000);
+  force.unref();
+  giveUp.unref();
+  stopSchedulers();
+  await app.jobs.release();
+  await app.close();
+  app.log.info('shut down');
+  process.exit(0);
+}
 
 async function main() {
   const demo = process.argv.includes('--demo');
@@ -13,9 +39,10 @@ async function main() {
   const stopNotifications = startNotificationScheduler(app);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      stopNotifications();
-      void app.close().then(() => process.exit(0));
+      shutdown(app, signal, stopNotifications).catch((error) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
     });
   }
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -77,12 +77,26 @@ async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | {
     .execute();
 }
 
+/** Hands a claimed job back unfinished (shutdown): queued again at once, the attempt not counted. */
+export async function releaseJob(db: Kysely<DB>, jobId: number): Promise<void> {
+  const t = now();
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), locked_until: null, run_at: t, updated_at: t }))
+    .where('id', '=', jobId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
 /** Runs jobs of the registered kinds, one at a time per instance, until stopped. */
 export class JobRunner {
   private handlers = new Map<string, JobHandler>();
   private stopped = true;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
+  /** Set by release(): the running job is handed back and no longer awaited. */
+  private releasing = false;
+  private running: { job: Job; abandon: () => void } | null = null;
 
   constructor(
     private db: Kysely<DB>,
@@ -109,6 +123,24 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     this.nudge();
+    await this.loop;
+  }
+
+  /**
+   * Shutdown: stops taking jobs and hands the running one back at once, so another instance
+   * claims it immediately instead of after its lease. Its handler is no longer awaited; whatever
+   * it still does ends with the process, and its outcome is not recorded.
+   */
+  async release(): Promise<void> {
+    this.releasing = true;
+    this.stopped = true;
+    this.nudge();
+    const running = this.running;
+    if (running) {
+      await releaseJob(this.db, running.job.id);
+      this.log.info({ job: running.job.id, kind: running.job.kind }, 'job released for another instance');
+      running.abandon();
+    }
     await this.loop;
   }
 
@@ -143,13 +175,24 @@ export class JobRunner {
   private async runOne(): Promise<boolean> {
     const job = await claimNext(this.db, this.dialect, [...this.handlers.keys()]);
     if (!job) return false;
+    if (this.releasing) {
+      await releaseJob(this.db, job.id);
+      return false;
+    }
     const handler = this.handlers.get(job.kind)!;
+    const released = new Promise<'released'>((resolve) => {
+      this.running = { job, abandon: () => resolve('released') };
+    });
     try {
-      const result = await handler(job);
+      const result = await Promise.race([handler(job), released]);
+      if (result === 'released') return true;
       await finish(this.db, job, { result });
     } catch (error) {
+      if (this.releasing) return true;
       this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
       await finish(this.db, job, { error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      this.running = null;
     }
     return true;
   }

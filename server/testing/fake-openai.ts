@@ -20,6 +20,8 @@ export type FakeOpenAI = {
   reply(text: string | ((request: FakeTranscriptionRequest) => string)): void;
   /** Makes the next `times` requests fail with OpenAI's error body and this HTTP status. */
   fail(status: number, message: string, times?: number): void;
+  /** Keeps answers back until the returned function is called (a transcription that runs long). */
+  hold(): () => void;
   close(): Promise<void>;
 };
 
@@ -48,6 +50,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let text: FakeOpenAIOptions['text'] = options.text ?? 'Hallo, das ist eine Sprachnachricht.';
   let failures: { status: number; message: string; times: number } | null = null;
+  let held: Promise<void> | null = null;
   const requests: FakeTranscriptionRequest[] = [];
 
   const server: Server = createServer(async (req, res) => {
@@ -88,6 +91,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         fileSize: file.size,
       };
       requests.push(received);
+      if (held) await held;
       if (failures && failures.times > 0) {
         failures.times--;
         const type = failures.status === 429 ? 'rate_limit_exceeded' : failures.status >= 500 ? 'server_error' : 'invalid_request_error';
@@ -113,6 +117,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     fail(status, message, times = 1) {
       failures = { status, message, times };
+    },
+    hold() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = null;
+        release();
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {
