@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseRole, roles } from '../common/roles';
+import path from 'node:path';
+import { assertEmptyDataDir, backup, BackupError, restore } from './backup/service';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { createUser, listUsers, setUserRole } from './users/service';
@@ -8,6 +10,8 @@ const usage = `Verwendung:
   npm run cli -- user create --email E --password P --role R
   npm run cli -- user role --email E --role R
   npm run cli -- user list
+  npm run cli -- backup DATEI       Datenbank und Dateien in eine Datei sichern (auch im laufenden Betrieb)
+  npm run cli -- restore DATEI      eine Sicherung in ein leeres DATA_DIR (und eine leere Datenbank) zurückspielen
 Rollen: ${roles.join(', ')}, none`;
 
 class UsageError extends Error {}
@@ -28,6 +32,16 @@ async function run(argv: string[]): Promise<void> {
     strict: true,
   });
   const [noun, verb] = positionals;
+  if (noun === 'backup' || noun === 'restore') {
+    if (!verb || positionals.length > 2) throw new UsageError('Dateiname fehlt.');
+    // Checked before loadConfig, which would put a new auth secret into the directory.
+    if (noun === 'restore') assertEmptyDataDir(path.resolve(process.env.DATA_DIR || './data'));
+    const config = loadConfig();
+    const manifest = noun === 'backup' ? await backup(config, verb, console.log) : await restore(config, verb, console.log);
+    console.log(noun === 'backup' ? `Sicherung geschrieben: ${path.resolve(verb)}` : `Zurückgespielt nach ${config.dataDir}${config.DATABASE_URL ? ' und in die PostgreSQL-Datenbank' : ''}.`);
+    if (noun === 'backup') console.log(`Inhalt: ${manifest.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}-Datenbank, ${manifest.files} Dateien.`);
+    return;
+  }
   if (noun !== 'user' || !['create', 'role', 'list'].includes(verb ?? '')) throw new UsageError('Unbekannter Befehl.');
   if (verb !== 'list' && !values.email) throw new UsageError('--email fehlt.');
   if (verb === 'create' && (!values.password || values.password.length < 8)) throw new UsageError('--password fehlt oder hat weniger als 8 Zeichen.');
@@ -51,6 +65,7 @@ async function run(argv: string[]): Promise<void> {
 
 run(process.argv.slice(2)).catch((error) => {
   if (error instanceof UsageError || error instanceof ConfigError) console.error(`${error.message}\n\n${usage}`);
+  else if (error instanceof BackupError) console.error(error.message);
   else console.error(`Fehler: ${error?.body?.message ?? error?.message ?? error}`);
   process.exit(1);
 });

@@ -8,6 +8,8 @@ export type BlobStore = {
   get(key: string, range?: { start: number; end?: number }): Promise<Readable>;
   stat(key: string): Promise<BlobInfo | null>;
   delete(key: string): Promise<void>;
+  /** Every stored key (backups). */
+  list(): AsyncIterable<string>;
   /** Whether the store can be written and read right now. */
   healthy(): Promise<boolean>;
 };

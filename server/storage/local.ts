@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -42,6 +42,14 @@ export function localBlobStore(root: string): BlobStore {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        // Half-written files (`.part`) and the health probe are not blobs.
+        if (!entry.isFile() || entry.name.endsWith('.part') || entry.name === '.health') continue;
+        yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
     },
     async healthy() {
       try {
