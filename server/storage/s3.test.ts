@@ -42,6 +42,15 @@ describe('S3 blob store against s3rver', () => {
     expect(await store.stat('3/gone.txt')).toBeNull();
   });
 
+  it('lists every stored key, for backups', async () => {
+    await store.put('4/a.txt', Buffer.from('a'));
+    await store.put('4/b/c.txt', Buffer.from('c'));
+    const keys: string[] = [];
+    for await (const key of store.list()) keys.push(key);
+    expect(keys).toEqual(expect.arrayContaining(['1/123_abc.txt', '2/big.bin', '4/a.txt', '4/b/c.txt']));
+    expect(keys).not.toContain('3/gone.txt');
+  });
+
   it('is healthy with its bucket and unhealthy without', async () => {
     expect(await store.healthy()).toBe(true);
     const missing = s3BlobStore({ endpoint: s3.env.S3_ENDPOINT, bucket: 'fehlt', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
