@@ -18,6 +18,7 @@ import type { DB } from './db/schema';
 import { healthRoutes } from './health';
 import { installErrorHandler } from './http/errors';
 import { installOriginGuard } from './http/origin';
+import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
 import { JobRunner } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
@@ -49,6 +50,7 @@ declare module 'fastify' {
     mailer: Mailer;
     jobs: JobRunner;
     transcriber: Transcriber;
+    metrics: Metrics;
   }
 }
 
@@ -111,7 +113,9 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
   app.decorate('blobs', createBlobStore(config));
-  app.decorate('transcriber', createTranscriber(config));
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  app.decorate('transcriber', meteredTranscriber(createTranscriber(config), metrics));
   app.decorate('jobs', new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS));
   app.addHook('onClose', async () => {
     await app.jobs.stop();
@@ -143,6 +147,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   // Counted in the database, so a limit holds for all instances together.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
   installOriginGuard(app);
+  installMetrics(app, metrics);
   await app.register(authBridge);
   for (const capability of capabilities) await app.register(capability);
 

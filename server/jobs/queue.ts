@@ -109,6 +109,17 @@ export class JobRunner {
     this.handlers.set(kind, handler);
   }
 
+  private observers: ((run: { kind: string; seconds: number; ok: boolean }) => void)[] = [];
+
+  /** Told about every finished attempt (metrics). */
+  observe(listener: (run: { kind: string; seconds: number; ok: boolean }) => void): void {
+    this.observers.push(listener);
+  }
+
+  private report(job: Job, started: number, ok: boolean): void {
+    for (const listener of this.observers) listener({ kind: job.kind, seconds: (performance.now() - started) / 1000, ok });
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
@@ -183,12 +194,15 @@ export class JobRunner {
     const released = new Promise<'released'>((resolve) => {
       this.running = { job, abandon: () => resolve('released') };
     });
+    const started = performance.now();
     try {
       const result = await Promise.race([handler(job), released]);
       if (result === 'released') return true;
       await finish(this.db, job, { result });
+      this.report(job, started, true);
     } catch (error) {
       if (this.releasing) return true;
+      this.report(job, started, false);
       this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
       await finish(this.db, job, { error: error instanceof Error ? error.message : String(error) });
     } finally {
