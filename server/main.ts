@@ -37,8 +37,15 @@ async function main() {
   if (demo) await seedDemo(app);
   app.jobs.start();
   const stopNotifications = startNotificationScheduler(app);
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      // A process manager may signal twice (npm passes SIGTERM on); a second Ctrl-C stops at once.
+      if (stopping) {
+        if (signal === 'SIGINT') process.exit(130);
+        return;
+      }
+      stopping = true;
       shutdown(app, signal, stopNotifications).catch((error) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
