@@ -17,7 +17,8 @@ async function cli(dataDir: string, ...args: string[]) {
   }
 }
 
-describe('operator command line', () => {
+// Each test starts the CLI (tsx, building the app) several times: room for a busy machine.
+describe('operator command line', { timeout: 120_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ca-cli-'));
 
   it('creates a user, changes the role and lists users', async () => {
