@@ -8,11 +8,13 @@ import { promisify } from 'node:util';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
 import * as fixture from '../media/testing/fixtures';
 import { tusUpload } from '../media/testing/tus';
 import { projectRoot } from '../paths';
-import { addUser, api, dialects, freshPostgresDatabase, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
+import { startS3rver } from '../storage/s3-test-server';
+import { addUser, api, freshPostgresDatabase, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 import { buildServer, startServerProcess, type ServerProcess } from '../testing/server-process';
 import { readTar } from './archive';
 
@@ -44,8 +46,16 @@ function openDb(target: { sqliteFile?: string; postgresUrl?: string }): Kysely<D
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: new SqliteDatabase(target.sqliteFile!) }) });
 }
 
-describe.each(dialects)('backup and restore on %s', (dialect) => {
+const setups: { name: string; dialect: Dialect; s3: boolean }[] = [
+  { name: 'SQLite and local files', dialect: 'sqlite', s3: false },
+  { name: 'PostgreSQL and local files', dialect: 'postgres', s3: false },
+  { name: 'PostgreSQL and S3', dialect: 'postgres', s3: true },
+];
+
+describe.each(setups)('backup and restore with $name', ({ dialect, s3 }) => {
   let t: TestApp;
+  let sourceS3: Awaited<ReturnType<typeof startS3rver>> | null = null;
+  let targetS3: Awaited<ReturnType<typeof startS3rver>> | null = null;
   let work: string;
   let restoredDir: string;
   let restoredPg: Awaited<ReturnType<typeof freshPostgresDatabase>> | null = null;
@@ -55,7 +65,11 @@ describe.each(dialects)('backup and restore on %s', (dialect) => {
     buildServer();
     work = mkdtempSync(path.join(tmpdir(), 'ca-backup-'));
     restoredDir = path.join(work, 'restored-data');
-    t = await startTestApp(dialect, { AUTH_SECRET });
+    if (s3) {
+      sourceS3 = await startS3rver();
+      targetS3 = await startS3rver('restored');
+    }
+    t = await startTestApp(dialect, { AUTH_SECRET, ...sourceS3?.env });
     t.app.jobs.start();
     if (dialect === 'postgres') restoredPg = await freshPostgresDatabase();
   });
@@ -66,6 +80,8 @@ describe.each(dialects)('backup and restore on %s', (dialect) => {
     }
     await t?.close();
     await restoredPg?.drop();
+    await sourceS3?.close();
+    await targetS3?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -93,7 +109,7 @@ describe.each(dialects)('backup and restore on %s', (dialect) => {
 
     // The app keeps taking submissions while the backup runs.
     const file = path.join(work, 'sicherung.tar');
-    const sourceEnv = { DATA_DIR: t.config.dataDir, ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}) };
+    const sourceEnv = { DATA_DIR: t.config.dataDir, ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}), ...sourceS3?.env };
     let writing = true;
     const writer = (async () => {
       let n = 0;
@@ -117,7 +133,7 @@ describe.each(dialects)('backup and restore on %s', (dialect) => {
     // A second backup never overwrites the first.
     expect((await cli(['backup', file], sourceEnv)).code).toBe(1);
 
-    const targetEnv = { DATA_DIR: restoredDir, ...(restoredPg ? { DATABASE_URL: restoredPg.url } : {}) };
+    const targetEnv = { DATA_DIR: restoredDir, ...(restoredPg ? { DATABASE_URL: restoredPg.url } : {}), ...targetS3?.env };
     const back = await cli(['restore', file], targetEnv);
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);

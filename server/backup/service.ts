@@ -132,7 +132,7 @@ async function assertEmptyPostgres(url: string): Promise<void> {
   await client.connect();
   try {
     const { rows } = await client.query<{ n: string }>(`select count(*) as n from information_schema.tables where table_schema = 'public'`);
-    if (Number(rows[0]!.n) > 0) throw new BackupError('Die PostgreSQL-Datenbank (DATABASE_URL) enthält schon Tabellen. Eine Sicherung wird nur in eine leere Datenbank zurückgespielt.');
+    if (Number(rows[0]!.n) > 0) throw new BackupError('Die PostgreSQL-Datenbank (DATABASE_URL) ist nicht leer, sie enthält schon Tabellen. Eine Sicherung wird nur in eine leere Datenbank zurückgespielt.');
   } finally {
     await client.end();
   }
