@@ -80,6 +80,8 @@ describe('origin rule', () => {
   it('accepts only BASE_URL and TRUSTED_ORIGINS when BASE_URL is set', () => {
     expect(originAllowed(fixed, { origin: 'https://intern.example.org', host: 'app:3000' })).toBe(true);
     expect(originAllowed(fixed, { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' })).toBe(false);
+    // An operator's trailing slash in TRUSTED_ORIGINS does not matter.
+    expect(originAllowed({ ...fixed, trustedOrigins: ['https://content.example.org/'] }, { origin: 'https://content.example.org', host: 'app:3000' })).toBe(true);
   });
 
   it('lets clients without Origin through unless the browser marks them cross-site', () => {

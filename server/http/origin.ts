@@ -27,7 +27,7 @@ export function sameHostOrigin(origin: string | null | undefined, host: string |
  */
 export function originAllowed(config: Pick<AppConfig, 'BASE_URL' | 'trustedOrigins'>, r: OriginRequest): boolean {
   if (r.origin === undefined) return r.secFetchSite === undefined || r.secFetchSite === 'same-origin' || r.secFetchSite === 'none';
-  if (config.trustedOrigins.includes(r.origin.replace(/\/$/, ''))) return true;
+  if (config.trustedOrigins.some((trusted) => trusted.replace(/\/$/, '') === r.origin)) return true;
   return !config.BASE_URL && sameHostOrigin(r.origin, r.host) !== null;
 }
 
