@@ -137,6 +137,12 @@ describe.each(setups)('backup and restore with $name', ({ dialect, s3 }) => {
     const back = await cli(['restore', file], targetEnv);
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);
+    if (dialect === 'sqlite') {
+      // A SQLite backup does not go into PostgreSQL.
+      const wrongKind = await cli(['restore', file], { DATA_DIR: path.join(work, 'wrong-kind'), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
+      expect(wrongKind.code).toBe(1);
+      expect(wrongKind.stderr).toMatch(/enthält eine SQLite-Datenbank, eingestellt ist PostgreSQL/);
+    }
     const again = await cli(['restore', file], targetEnv);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/nicht leer/);
