@@ -77,6 +77,8 @@ async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | {
     .execute();
 }
 
+const RELEASED = Symbol('released');
+
 /** Hands a claimed job back unfinished (shutdown): queued again at once, the attempt not counted. */
 export async function releaseJob(db: Kysely<DB>, jobId: number): Promise<void> {
   const t = now();
@@ -191,13 +193,13 @@ export class JobRunner {
       return false;
     }
     const handler = this.handlers.get(job.kind)!;
-    const released = new Promise<'released'>((resolve) => {
-      this.running = { job, abandon: () => resolve('released') };
+    const released = new Promise<typeof RELEASED>((resolve) => {
+      this.running = { job, abandon: () => resolve(RELEASED) };
     });
     const started = performance.now();
     try {
       const result = await Promise.race([handler(job), released]);
-      if (result === 'released') return true;
+      if (result === RELEASED) return true;
       await finish(this.db, job, { result });
       this.report(job, started, true);
     } catch (error) {
