@@ -20,6 +20,7 @@ import { installErrorHandler } from './http/errors';
 import { installOriginGuard } from './http/origin';
 import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
 import { JobRunner } from './jobs/queue';
+import { emptySubmissionJobs } from './jobs/expire-empty';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
@@ -57,7 +58,7 @@ declare module 'fastify' {
 export const webRoot = path.join(projectRoot, 'dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {

@@ -34,6 +34,21 @@ const envSchema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).default(100_000),
   /** Anonymous submissions one address may create per hour. */
   PUBLIC_SUBMISSIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Days after which a submission that never received any content is removed. */
+  EMPTY_SUBMISSION_DAYS: z.coerce.number().positive().default(7),
+  /** Public link: interviews running at once, per address and in total. */
+  PUBLIC_INTERVIEWS_PER_ADDRESS: z.coerce.number().int().min(0).default(1),
+  PUBLIC_INTERVIEWS_TOTAL: z.coerce.number().int().min(0).default(10),
+  /** Public link: the longest an interview slot is held (a session that never reports its end). */
+  PUBLIC_INTERVIEW_MAX_MINUTES: z.coerce.number().positive().default(20),
+  /** Public link: minutes of audio (interviews and voice messages) per hour, per address and in total. */
+  PUBLIC_AUDIO_MINUTES_PER_HOUR_PER_ADDRESS: z.coerce.number().min(0).default(30),
+  PUBLIC_AUDIO_MINUTES_PER_HOUR: z.coerce.number().min(0).default(300),
+  /** Public link: voice messages and transcription requests per submission and per address and hour. */
+  PUBLIC_RECORDINGS_PER_SUBMISSION: z.coerce.number().int().min(0).default(3),
+  PUBLIC_RECORDINGS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION: z.coerce.number().int().min(0).default(6),
+  PUBLIC_TRANSCRIPTIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
   TRANSCRIBER: z.enum(['local', 'openai', 'elevenlabs', 'none']).default('local'),
   WHISPER_MODEL: z.enum(['base', 'small']).default('base'),
   WHISPER_MODEL_URL: optionalUrl,

@@ -5,8 +5,9 @@ import { finish } from './finish';
 import { interview } from './interview';
 import { nav } from './nav';
 import { post } from './post';
+import { publicLink } from './publicLink';
 import { speech } from './speech';
 import { upload } from './upload';
 
 /** The one German catalogue of every text a user sees, by capability. */
-export const texts = { common, auth, nav, upload, speech, interview, finish, admin, post } as const;
+export const texts = { common, auth, nav, upload, speech, interview, finish, admin, post, publicLink } as const;

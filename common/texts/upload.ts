@@ -37,7 +37,7 @@ export const upload = {
   bankImageTitle: 'Bild hochladen',
   bankDocumentsTitle: 'Dokumente hochladen',
   bankDocumentImagesTitle: 'Dokumente und Bilder hochladen',
-  publicTitle: 'Medien einreichen',
+  publicTitle: 'Upload von Medien',
   publicIntro: 'Lade Bilder oder Videos hoch – ganz ohne Anmeldung.',
   limitText: (formats: string[], mb: number, files: number) =>
     `${formats.join(', ')} max. ${mb}MB${files === 1 ? ', eine Datei' : `, bis zu ${files} Dateien`}`,

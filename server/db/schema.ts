@@ -33,6 +33,8 @@ export interface SubmissionTable {
   post_email: string | null;
   post_link: string | null;
   post_description: string | null;
+  /** When the first content arrived (file, transcript, W-answers, contact); null = empty (migration 0011). */
+  content_at: Generated<string | null>;
 }
 
 export interface MediaTable {
@@ -225,6 +227,19 @@ export interface NotificationKeyTable {
   created_at: string;
 }
 
+/** What the anonymous public link spent, per address (migration 0011). */
+export interface PublicUsageTable {
+  id: Generated<number>;
+  /** interview | recording | transcription */
+  kind: string;
+  address: string;
+  submission_id: number | null;
+  /** epoch milliseconds */
+  started_at: number | string;
+  ended_at: number | string | null;
+  seconds: Generated<number>;
+}
+
 export interface DB {
   posts: PostTable;
   post_versions: PostVersionTable;
@@ -232,6 +247,7 @@ export interface DB {
   post_publications: PostPublicationTable;
   notification_prefs: NotificationPrefsTable;
   notification_keys: NotificationKeyTable;
+  public_usage: PublicUsageTable;
   rate_limits: RateLimitTable;
   used_once: UsedOnceTable;
   tus_uploads: TusUploadTable;

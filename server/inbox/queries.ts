@@ -27,7 +27,8 @@ function searchCondition(dialect: Dialect, q: string): Expression<SqlBool> {
 
 /** The WHERE clause of the inbox list and the CSV export. */
 function matches(eb: ExpressionBuilder<DB, 'submissions'>, dialect: Dialect, scope: TenantScope, filter: Omit<InboxFilter, 'page'>): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
+  // A submission that holds nothing yet (opened page, nothing sent) is not the team's business.
+  const conditions: Expression<SqlBool>[] = [eb('submissions.content_at', 'is not', null)];
   if (scope) conditions.push(eb('submissions.tenant', 'in', scope));
   if (filter.tenant) conditions.push(eb('submissions.tenant', '=', filter.tenant));
   if (filter.kind) conditions.push(eb('submissions.kind', '=', filter.kind));

@@ -13,11 +13,11 @@ export type JobStatus = { id: number; kind: string; status: string; attempts: nu
 
 const LEASE_MS = 10 * 60_000;
 
-export async function enqueue(db: Kysely<DB>, kind: string, payload: unknown, opts: { maxAttempts?: number } = {}): Promise<number> {
+export async function enqueue(db: Kysely<DB>, kind: string, payload: unknown, opts: { maxAttempts?: number; runAt?: Date } = {}): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify(payload), status: 'queued', attempts: 0, max_attempts: opts.maxAttempts ?? 3, run_at: t, created_at: t, updated_at: t })
+    .values({ kind, payload: JSON.stringify(payload), status: 'queued', attempts: 0, max_attempts: opts.maxAttempts ?? 3, run_at: opts.runAt?.toISOString() ?? t, created_at: t, updated_at: t })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

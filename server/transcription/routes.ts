@@ -3,6 +3,7 @@ import { MAX_RECORDING_BYTES, retranscribe, transcriptionParams, type Transcript
 import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
+import { countPublicRecording, countPublicTranscription, isPublicSubmission } from '../public/limits';
 import { loadOwnedSubmission } from '../submissions/service';
 import { queueTranscription, receiveVoiceMessage, registerTranscriptionJob, TRANSCRIBE_JOB, type TranscribeJobPayload } from './service';
 
@@ -20,8 +21,13 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/submissions/:contentId/voice-message', { bodyLimit: MAX_RECORDING_BYTES }, async (request, reply): Promise<VoiceMessageUploaded> => {
     const { contentId } = contentIdParam.parse(request.params);
-    await loadOwnedSubmission(request, reply, contentId);
+    const row = await loadOwnedSubmission(request, reply, contentId);
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new DomainError('unsupported_type', texts.speech.notAudio);
+    // The anonymous public link pays for nothing it cannot justify: recordings and transcriptions are counted.
+    if (isPublicSubmission(row)) {
+      await countPublicRecording(app.db, app.config, request.ip, contentId, request.body.length);
+      if (app.config.TRANSCRIBER !== 'none') await countPublicTranscription(app.db, app.config, request.ip, contentId);
+    }
     const uploaded = await receiveVoiceMessage(app, contentId, request.body);
     reply.status(uploaded.jobId ? 202 : 201);
     return uploaded;
@@ -31,7 +37,8 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/submissions/:contentId/transcriptions', async (request, reply): Promise<VoiceMessageUploaded> => {
     const { contentId } = contentIdParam.parse(request.params);
     const { mediaId } = retranscribe.parse(request.body);
-    await loadOwnedSubmission(request, reply, contentId);
+    const row = await loadOwnedSubmission(request, reply, contentId);
+    if (isPublicSubmission(row)) await countPublicTranscription(app.db, app.config, request.ip, contentId);
     const jobId = await queueTranscription(app, contentId, mediaId);
     reply.status(jobId ? 202 : 200);
     return { mediaId, jobId };

@@ -9,7 +9,8 @@ import { texts } from '../../common/texts';
 import { requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
-import { loadOwnedSubmission } from '../submissions/service';
+import { endPublicInterview, endPublicInterviewsOf, isPublicSubmission, startPublicInterview } from '../public/limits';
+import { loadOwnedSubmission, type Submission } from '../submissions/service';
 import { BuiltinAgentSession, type TurnTiming } from './agent';
 import { parseAudioFormat } from './audio';
 import { createInterviewer, interviewPlan } from './interviewer';
@@ -56,10 +57,18 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/voice/signed-url', async (request, reply): Promise<SignedUrlResponse> => {
     const query = signedUrlQuery.parse(request.query);
-    const userId = await authorize(request, reply, query.tenant, query.contentId);
+    const { userId, row } = await authorize(request, reply, query.tenant, query.contentId);
+    // A public-link interview holds a slot of the concurrent limit while it runs; a new start of
+    // the same submission (the same browser trying again) first gives up its older slot.
+    let publicSlot: number | null = null;
+    if (row && isPublicSubmission(row)) {
+      await endPublicInterviewsOf(app.db, row.id);
+      publicSlot = await startPublicInterview(app.db, config, request.ip, row.id);
+    }
     try {
-      return await agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId }, { secure: request.protocol === 'https', host: request.host });
+      return await agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId, publicSlot }, { secure: request.protocol === 'https', host: request.host });
     } catch (error) {
+      if (publicSlot !== null) await endPublicInterview(app.db, publicSlot);
       // The provider could not hand out a session: keep the cause (no key, no URL query) in the log.
       if (error instanceof DomainError && error.cause) {
         request.log.error({ err: error.cause, provider: agent.provider, tenant: query.tenant, topic: query.topic }, 'voice agent signed URL request failed');
@@ -74,6 +83,10 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     if (!grant) {
       socket.close(1008, texts.interview.sessionExpired);
       return;
+    }
+    if (grant.publicSlot) {
+      const slot = grant.publicSlot;
+      socket.on('close', () => void endPublicInterview(app.db, slot).catch((error) => request.log.error({ err: error }, 'could not free the public interview slot')));
     }
     // One token, one conversation, across all instances. Messages wait while the database answers.
     socket.pause();
@@ -115,7 +128,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/voice/conversations/:conversationId/transcript', async (request, reply) => {
     const { conversationId } = conversationIdParam.parse(request.params);
     const { contentId } = conversationFinished.parse(request.body);
-    await loadOwnedSubmission(request, reply, contentId);
+    const row = await loadOwnedSubmission(request, reply, contentId);
+    if (isPublicSubmission(row)) await endPublicInterviewsOf(app.db, contentId);
     if (config.VOICE_AGENT !== 'elevenlabs') throw new DomainError('invalid', texts.interview.unavailableAgent);
     const jobId = await enqueue(app.db, ELEVENLABS_TRANSCRIPT_JOB, { contentId, conversationId }, { maxAttempts: 6 });
     app.jobs.nudge();
@@ -124,13 +138,13 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** The caller may interview for this tenant; with a Content-ID it must own that submission. Returns the user id, if any. */
-async function authorize(request: FastifyRequest, reply: FastifyReply, tenant: string, contentId: number | undefined): Promise<string | null> {
+async function authorize(request: FastifyRequest, reply: FastifyReply, tenant: string, contentId: number | undefined): Promise<{ userId: string | null; row: Submission | null }> {
   if (contentId) {
     const row = await loadOwnedSubmission(request, reply, contentId);
     if (row.tenant !== tenant) throw new DomainError('forbidden', texts.auth.noPermission);
-    return row.user_id;
+    return { userId: row.user_id, row };
   }
   const user = await requireUser(request, reply);
   if (!canEnterTenant(user.role, tenants[tenant as TenantKey])) throw new DomainError('forbidden', texts.auth.noPermission);
-  return user.id;
+  return { userId: user.id, row: null };
 }

@@ -5,7 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * `nonce` names this one token: the socket route claims it once in the database (used_once), so
  * a token opens one conversation, on whichever instance.
  */
-export type VoiceGrant = { tenant: string; topic: string; contentId: number | null; userId: string | null; exp: number; nonce: string };
+export type VoiceGrant = { tenant: string; topic: string; contentId: number | null; userId: string | null; exp: number; nonce: string; publicSlot?: number | null };
 
 export const VOICE_TOKEN_PURPOSE = 'voice-token';
 

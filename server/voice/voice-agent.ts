@@ -5,7 +5,8 @@ import { DomainError } from '../http/errors';
 import { agentIdFor, elevenLabsApi } from './elevenlabs';
 import { issueVoiceToken } from './token';
 
-export type VoiceSession = { tenant: string; topic: VoiceTopic; contentId: number | null; userId: string | null };
+/** `publicSlot`: the concurrent-interview slot of a public-link interview, freed when the socket closes. */
+export type VoiceSession = { tenant: string; topic: VoiceTopic; contentId: number | null; userId: string | null; publicSlot?: number | null };
 
 /** The voice agent port: where the browser's @elevenlabs/client connects for one interview. */
 export type VoiceAgent = {

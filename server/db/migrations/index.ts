@@ -6,6 +6,7 @@ import * as admin from './0006_admin';
 import * as inboxSearch from './0006b_inbox_search';
 import * as scaleOut from './0007_scale_out';
 import * as rateLimits from './0007b_rate_limits';
+import * as publicFlows from './0011_public_flows';
 import * as posts from './0012_posts';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0006b_inbox_search': inboxSearch,
   '0007_scale_out': scaleOut,
   '0007b_rate_limits': rateLimits,
+  '0011_public_flows': publicFlows,
   '0012_posts': posts,
 };

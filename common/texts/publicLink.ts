@@ -1,0 +1,20 @@
+/** The anonymous public link: its pages and the limits on what costs server time. */
+export const publicLink = {
+  limitTitle: 'Limit erreicht',
+  interviewsBusyAddress: 'Von diesem Anschluss läuft bereits ein Interview. Bitte beende es zuerst oder versuche es in einigen Minuten erneut.',
+  interviewsBusyTotal: 'Gerade führen sehr viele Menschen ein Interview. Bitte versuche es in einigen Minuten erneut.',
+  audioMinutesAddress: 'Von diesem Anschluss wurden in der letzten Stunde schon viele Minuten aufgenommen. Bitte versuche es später erneut.',
+  audioMinutesTotal: 'In der letzten Stunde wurden über den öffentlichen Link sehr viele Minuten aufgenommen. Bitte versuche es später erneut.',
+  recordingsPerSubmission: (n: number) => `Zu diesem Beitrag können höchstens ${n} Sprachnachrichten gesendet werden.`,
+  recordingsPerAddress: 'Von diesem Anschluss wurden in der letzten Stunde schon viele Sprachnachrichten gesendet. Bitte versuche es später erneut.',
+  transcriptionsPerSubmission: (n: number) => `Zu diesem Beitrag können höchstens ${n} Transkriptionen angefordert werden. Du kannst den Text selbst eintippen.`,
+  transcriptionsPerAddress: 'Von diesem Anschluss wurden in der letzten Stunde schon viele Transkriptionen angefordert. Du kannst den Text selbst eintippen.',
+  proofRunning: 'Sicherheitsprüfung läuft im Hintergrund …',
+  proofFailed: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte lade die Seite neu.',
+  startTitle: 'Was möchtest du einreichen?',
+  cards: {
+    interview: { title: 'Interview führen', text: 'Ein kurzes Gespräch mit unserem KI-Interviewer.' },
+    voice: { title: 'Sprachnachricht senden', text: 'Sprich deine Geschichte ein, bis zu 5 Minuten.' },
+    upload: { title: 'Medien hochladen', text: 'Fotos und Videos für deinen Beitrag.' },
+  },
+} as const;

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../common/texts';
+import { expireEmptySubmissions, EXPIRE_EMPTY_JOB } from '../jobs/expire-empty';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
+import { germanSpeech } from '../transcription/test-audio';
+
+const p = texts.publicLink;
+
+/** Solves the ALTCHA proof of work as the browser does, and returns the form value. */
+async function solveAltcha(t: TestApp): Promise<string> {
+  const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+const speech = readFileSync(germanSpeech('Hallo, ich erzähle von meiner Arbeit.').webm);
+
+describe.each(dialects)('public link limits on %s', (dialect) => {
+  let t: TestApp;
+  let openai: FakeOpenAI;
+
+  beforeAll(async () => {
+    openai = await startFakeOpenAI();
+    t = await startTestApp(dialect, {
+      ALTCHA_MAX_NUMBER: '2000',
+      PUBLIC_SUBMISSIONS_PER_HOUR: '100',
+      TRANSCRIBER: 'openai',
+      OPENAI_BASE_URL: openai.url,
+      OPENAI_API_KEY: 'test',
+      PUBLIC_RECORDINGS_PER_SUBMISSION: '2',
+      PUBLIC_RECORDINGS_PER_HOUR_PER_ADDRESS: '4',
+      PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION: '3',
+      PUBLIC_INTERVIEWS_PER_ADDRESS: '1',
+      PUBLIC_INTERVIEWS_TOTAL: '2',
+      PUBLIC_AUDIO_MINUTES_PER_HOUR_PER_ADDRESS: '30',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await openai?.close();
+  });
+
+  async function publicSubmission(): Promise<{ contentId: number; token: string }> {
+    const created = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: await solveAltcha(t) } });
+    expect(created.status).toBe(201);
+    return { contentId: created.body.contentId, token: created.body.accessToken };
+  }
+
+  async function voiceMessage(s: { contentId: number; token: string }) {
+    const res = await fetch(`${t.url}/api/submissions/${s.contentId}/voice-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'audio/webm', origin: t.url, 'x-submission-token': s.token },
+      body: new Uint8Array(speech),
+    });
+    return { status: res.status, body: await res.json() };
+  }
+
+  it('refuses a third voice message on one public submission, and a retranscription beyond the cap, in German', async () => {
+    const s = await publicSubmission();
+    const first = await voiceMessage(s);
+    expect(first.status).toBe(202);
+    expect((await voiceMessage(s)).status).toBe(202);
+    const third = await voiceMessage(s);
+    expect(third.status).toBe(429);
+    expect(third.body.message).toBe(p.recordingsPerSubmission(2));
+    // Two transcriptions came with the uploads; one retry is left.
+    const retry = () => api(t, 'POST', `/api/submissions/${s.contentId}/transcriptions`, { body: { mediaId: first.body.mediaId }, headers: { 'x-submission-token': s.token } });
+    expect((await retry()).status).toBe(202);
+    const refused = await retry();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(p.transcriptionsPerSubmission(3));
+    const media = await t.app.db.selectFrom('media').select('id').where('submission_id', '=', s.contentId).where('kind', '=', 'audio').execute();
+    expect(media).toHaveLength(2);
+  });
+
+  it('caps voice messages per address and hour across submissions', async () => {
+    // 2 recordings from the test above, 2 more are allowed from this address, then none.
+    const a = await publicSubmission();
+    expect((await voiceMessage(a)).status).toBe(202);
+    const b = await publicSubmission();
+    expect((await voiceMessage(b)).status).toBe(202);
+    const c = await publicSubmission();
+    const refused = await voiceMessage(c);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(p.recordingsPerAddress);
+  });
+
+  it('a signed-in contributor is not counted by the public limits', async () => {
+    await addUser(t.app, 'vdi@example.org', 'vdi_admin');
+    const cookie = await login(t, 'vdi@example.org');
+    const created = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } });
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${t.url}/api/submissions/${created.body.contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/webm', origin: t.url, cookie }, body: new Uint8Array(speech) });
+      expect(res.status).toBe(202);
+    }
+  });
+
+  it('holds one running public interview per address and a total, and frees the slot on a new start of the same submission', async () => {
+    await t.app.db.deleteFrom('public_usage').execute();
+    const a = await publicSubmission();
+    const b = await publicSubmission();
+    const signed = (s: { contentId: number; token: string }) =>
+      api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+    expect((await signed(a)).status).toBe(200);
+    const busy = await signed(b);
+    expect(busy.status).toBe(429);
+    expect(busy.body.message).toBe(p.interviewsBusyAddress);
+    // The same browser starting again does not lock itself out.
+    expect((await signed(a)).status).toBe(200);
+    // Elsewhere, two other visitors are interviewing: the total is reached.
+    await t.app.db.updateTable('public_usage').set({ ended_at: Date.now() }).execute();
+    for (const address of ['198.51.100.1', '198.51.100.2'])
+      await t.app.db.insertInto('public_usage').values({ kind: 'interview', address, submission_id: null, started_at: Date.now(), ended_at: null, seconds: 0 }).execute();
+    const full = await signed(b);
+    expect(full.status).toBe(429);
+    expect(full.body.message).toBe(p.interviewsBusyTotal);
+  });
+
+  it('counts minutes of audio per hour per address', async () => {
+    await t.app.db.deleteFrom('public_usage').execute();
+    const now = Date.now();
+    // Two interviews of 16 minutes from this address (the test's own) in the last hour.
+    const s = await publicSubmission();
+    for (const [from, to] of [[50, 34], [30, 14]])
+      await t.app.db.insertInto('public_usage').values({ kind: 'interview', address: '127.0.0.1', submission_id: null, started_at: now - from! * 60_000, ended_at: now - to! * 60_000, seconds: 0 }).execute();
+    const refused = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(p.audioMinutesAddress);
+    expect((await voiceMessage(s)).body.message).toBe(p.audioMinutesAddress);
+    // Minutes older than an hour no longer count.
+    await t.app.db.updateTable('public_usage').set({ started_at: now - 120 * 60_000, ended_at: now - 90 * 60_000 }).where('kind', '=', 'interview').execute();
+    expect((await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } })).status).toBe(200);
+  });
+});
+
+describe.each(dialects)('empty submissions on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { ALTCHA_MAX_NUMBER: '2000', EMPTY_SUBMISSION_DAYS: '7' });
+    await addUser(t.app, 'admin@example.org', 'admin');
+    admin = await login(t, 'admin@example.org');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const listed = async () => ((await api(t, 'GET', '/api/inbox', { cookie: admin })).body.items as { contentId: number }[]).map((i) => i.contentId);
+  const vdiTotal = async () => ((await api(t, 'GET', '/api/admin/statistics', { cookie: admin })).body.tenants as { tenant: string; totalInterviews: number }[]).find((x) => x.tenant === 'vdi')!.totalInterviews;
+
+  it('keeps a submission out of the inbox, statistics and export until content arrives; a contact alone is content', async () => {
+    const created = await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'upload' } });
+    const id = created.body.contentId as number;
+    expect(await listed()).not.toContain(id);
+    expect(await vdiTotal()).toBe(0);
+    expect((await api(t, 'GET', '/api/inbox/export.csv', { cookie: admin })).body).not.toMatch(new RegExp(`^${id},`, 'm'));
+    const saved = await api(t, 'PUT', `/api/submissions/${id}/contact`, { cookie: admin, body: { firstName: 'Erika', lastName: 'Muster', email: 'erika@example.org', consentText: texts.finish.consent.contact } });
+    expect(saved.status).toBe(200);
+    expect(await listed()).toContain(id);
+    expect(await vdiTotal()).toBe(1);
+  });
+
+  it('removes empty submissions after EMPTY_SUBMISSION_DAYS through the durable job, and keeps those with content', async () => {
+    const empty = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } })).body.contentId as number;
+    const fresh = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } })).body.contentId as number;
+    const full = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } })).body.contentId as number;
+    await api(t, 'PUT', `/api/submissions/${full}/transcript`, { cookie: admin, body: { transcript: 'Du: Hallo' } });
+    const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await t.app.db.updateTable('submissions').set({ created_at: old }).where('id', 'in', [empty, full]).execute();
+    const before = await vdiTotal();
+    // The job is planned in the jobs table; run it now.
+    await t.app.db.updateTable('jobs').set({ run_at: new Date(0).toISOString() }).where('kind', '=', EXPIRE_EMPTY_JOB).execute();
+    expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+    const left = (await t.app.db.selectFrom('submissions').select('id').execute()).map((r) => r.id);
+    expect(left).not.toContain(empty);
+    expect(left).toContain(fresh);
+    expect(left).toContain(full);
+    expect(await vdiTotal()).toBe(before);
+    // The next run is planned again.
+    expect(await t.app.db.selectFrom('jobs').select('id').where('kind', '=', EXPIRE_EMPTY_JOB).where('status', '=', 'queued').execute()).toHaveLength(1);
+    expect(await expireEmptySubmissions(t.app.db, 7)).toBe(0);
+  });
+});
