@@ -15,7 +15,7 @@ describe('content ids', () => {
   });
   it('shows the first 8 characters followed by an ellipsis, or the fallback', () => {
     expect(shortId('local_voice_1700000000000_ab', 'Nicht verfügbar')).toBe('local_vo...');
-    expect(shortId(123, 'Nicht verfügbar')).toBe('123');
+    expect(shortId(123, 'Nicht verfügbar')).toBe('123...');
     expect(shortId(null, 'Nicht verfügbar')).toBe('Nicht verfügbar');
   });
 });

@@ -8,9 +8,8 @@ export const isLocalId = (id: string | null | undefined): boolean => !!id && id.
 /** Only a numeric id is a Content-ID the server knows (spec: the numeric check decides). */
 export const isNumericId = (id: string | number | null | undefined): boolean => id !== null && id !== undefined && /^\d+$/.test(String(id));
 
-/** What the UI shows of an id: its first 8 characters and an ellipsis. */
+/** What the UI shows of an id: its first 8 characters and an ellipsis, for a short id too (spec §2). */
 export const shortId = (id: string | number | null | undefined, unavailable: string): string => {
   if (id === null || id === undefined || id === '') return unavailable;
-  const s = String(id);
-  return s.length > 8 ? `${s.slice(0, 8)}...` : s;
+  return `${String(id).slice(0, 8)}...`;
 };

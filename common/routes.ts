@@ -20,6 +20,12 @@ export const flowPages = [
 ] as const;
 export type FlowPage = (typeof flowPages)[number];
 
+/**
+ * The flow pages the anonymous public link offers below /p/<tenant>/ (besides its upload and
+ * thank-you pages): the interview with its topics and instructions, and the voice message.
+ */
+export const publicFlowPages = ['interview-category', 'interview/:topic', 'voice-message', 'transcript-edit', 'image-upload-after-voice', 'contact-information'] as const satisfies readonly FlowPage[];
+
 export type PageKey =
   | FlowPage
   | 'login'
@@ -35,6 +41,7 @@ export type PageKey =
   | 'security'
   | 'inbox'
   | 'inbox-detail'
+  | 'public-start'
   | 'public-upload'
   | 'public-thank-you'
   | 'approval'
@@ -45,7 +52,8 @@ export type Access =
   | { kind: 'authenticated' }
   | { kind: 'roles'; roles: readonly Role[] };
 
-export type RouteDef = { path: string; page: PageKey; access: Access; tenant?: TenantKey };
+/** `publicLink`: a page of the anonymous public link; its tenant comes from the path (/p/:tenant/…). */
+export type RouteDef = { path: string; page: PageKey; access: Access; tenant?: TenantKey; publicLink?: boolean };
 
 const pub: Access = { kind: 'public' };
 const loggedIn: Access = { kind: 'authenticated' };
@@ -77,8 +85,10 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/admin/outbox', page: 'admin-outbox', access: only('admin') },
   { path: '/eingang', page: 'inbox', access: only('admin', 'vdi_admin') },
   { path: '/eingang/:contentId', page: 'inbox-detail', access: only('admin', 'vdi_admin') },
-  { path: '/p/:tenant/upload', page: 'public-upload', access: pub },
-  { path: '/p/:tenant/thank-you', page: 'public-thank-you', access: pub },
+  { path: '/p/:tenant', page: 'public-start', access: pub, publicLink: true },
+  { path: '/p/:tenant/upload', page: 'public-upload', access: pub, publicLink: true },
+  { path: '/p/:tenant/thank-you', page: 'public-thank-you', access: pub, publicLink: true },
+  ...publicFlowPages.map((page): RouteDef => ({ path: `/p/:tenant/${page}`, page, access: pub, publicLink: true })),
   { path: '/freigabe/:token', page: 'approval', access: pub },
   { path: '/konto', page: 'account', access: only('admin', 'vdi_admin') },
   ...Object.values(tenants).flatMap(tenantRoutes),

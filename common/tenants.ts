@@ -49,6 +49,8 @@ export type Tenant = {
   hasGeneralInterview: boolean;
   /** Interview topics that first show a short category intro (texts.interview.categoryIntros) before the instructions. */
   topicIntros: readonly InterviewTopic[];
+  /** Set on the tenant as seen through its anonymous public link (/p/<slug>/…): no account, no roles. */
+  publicLink?: boolean;
 };
 
 const allSix: readonly EntryCard[] = [
@@ -168,6 +170,20 @@ export function isTenantKey(value: unknown): value is TenantKey {
 }
 
 /** Path of a tenant flow page: tenantPath(bank, 'voice-message') = '/bank/voice-message'. */
+/** The public link's path word of a tenant: vdi, firma-a, firma-b, bank, testnormec. */
+export const publicSlug = (tenant: Tenant): string => tenant.key.replace('_', '-');
+
+/** The tenant of a public link's path word, or null. */
+export function tenantOfPublicSlug(slug: string | undefined): Tenant | null {
+  return Object.values(tenants).find((t) => t.key === slug || publicSlug(t) === slug) ?? null;
+}
+
+/** The tenant as its public link shows it: same brand, paths below /p/<slug>, start page /p/<slug>. */
+export function publicTenantView(tenant: Tenant): Tenant {
+  const base = `/p/${publicSlug(tenant)}`;
+  return { ...tenant, basePath: base, homePath: base, publicLink: true };
+}
+
 export function tenantPath(tenant: Tenant, page: string): string {
   return `${tenant.basePath}/${page}`;
 }

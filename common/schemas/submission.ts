@@ -30,5 +30,7 @@ export type SubmissionSummary = {
   transcript: string | null;
   createdAt: string;
   completedAt: string | null;
+  /** Something was sent (a file, transcript, description or contact); false for an empty submission. */
+  hasContent: boolean;
   media: { id: number; kind: string; fileType: string; size: number; originalName: string; hasThumbnail: boolean }[];
 };

@@ -1,3 +1,4 @@
+import { voiceTopic } from './voice';
 import { z } from 'zod';
 import type { TenantKey } from '../tenants';
 
@@ -113,5 +114,8 @@ export type UploadOutcome = { media: MediaItem } | { error: string; title: strin
 export const createPublicSubmission = z.object({
   tenant: z.string().max(40),
   altcha: z.string().min(1).max(20_000),
+  /** What the visitor starts: the upload (default), an interview or a voice message. */
+  kind: z.enum(['upload', 'interview', 'voice']).optional(),
+  topic: voiceTopic.optional(),
 });
 export type CreatePublicSubmission = z.infer<typeof createPublicSubmission>;

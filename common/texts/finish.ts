@@ -85,6 +85,8 @@ export const finish = {
   // Thank-you pages
   thankYouTitle: 'Vielen Dank!',
   thankYouIntro: 'Ihre Inhalte wurden erfolgreich übermittelt.',
+  /** The thank-you page when nothing was sent yet (skipped): no claim of a transmission. */
+  nothingSentIntro: 'Es wurden noch keine Inhalte übermittelt. Sie können uns hier Ihre Kontaktdaten hinterlassen; wir melden uns bei Ihnen.',
   bankThankYouTitle: 'Vielen Dank für Ihren Beitrag!',
   bankThankYouIntro: 'Ihre Inhalte sind bei unserem Social-Media-Team angekommen.',
   contentIdLabel: 'Content-ID',

@@ -27,6 +27,11 @@ export const nav = {
     'document-upload': { title: 'Dokument hochladen', text: 'PDF, Word oder Text bereitstellen.' },
     'document-image-upload': { title: 'Dokumente und Bilder', text: 'Mehrere Dokumente und Bilder auf einmal.' },
   },
+  /** The bank's pages behind some cards do something else (spec: /bank/upload takes one document). */
+  bankCards: {
+    upload: { title: 'Dokument hochladen', text: 'Ein Dokument (PDF, DOC, DOCX oder TXT, max. 4MB) für Ihren Beitrag.' },
+    'document-upload': { title: 'Dokumente hochladen', text: 'Mehrere Dokumente auf einmal, auch Tabellen (bis 25MB).' },
+  },
   topics: {
     engineer: {
       'engineering-path': { title: 'Der Weg zum Ingenieur', text: 'Wie sind Sie Ingenieurin oder Ingenieur geworden?' },

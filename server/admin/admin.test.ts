@@ -8,6 +8,8 @@ import { lastWeeks, weekStart } from './service';
 async function submit(t: TestApp, cookie: string, tenant: string, kind = 'interview') {
   const res = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant, kind } });
   expect(res.status).toBe(201);
+  // Only a submission with content counts (an empty one is an opened page, nothing sent).
+  await t.app.db.updateTable('submissions').set({ post_description: 'Ein Beitrag' }).where('id', '=', res.body.contentId).execute();
   return res.body.contentId as number;
 }
 

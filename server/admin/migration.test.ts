@@ -47,7 +47,7 @@ describe.each(dialects)('migration 0006 on an existing %s database', (dialect) =
     await insert('bank', 'u1', '2026-03-09', null);
     await insert('vdi', null, '2026-03-10', null);
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('0007b_rate_limits')).error).toBeUndefined();
     const users = await db.selectFrom('stats_user').selectAll().orderBy('tenant').orderBy('user_key').execute();
     expect(users.map((u) => [u.tenant, u.user_key, Number(u.submissions), Number(u.media), u.last_activity])).toEqual([
       ['bank', 'u1', 2, 1, at('2026-03-09')],
@@ -60,13 +60,19 @@ describe.each(dialects)('migration 0006 on an existing %s database', (dialect) =
       ['vdi', '2026-03-09', 1],
     ]);
 
+    // Migration 0011: only submissions with content count (the two empty ones no longer).
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const counted = await db.selectFrom('stats_user').selectAll().orderBy('tenant').orderBy('user_key').execute();
+    expect(counted.map((u) => [u.tenant, u.user_key, Number(u.submissions), Number(u.media)])).toEqual([['bank', 'u1', 1, 1]]);
+    expect((await db.selectFrom('stats_week').selectAll().execute()).map((w) => [w.tenant, w.week, Number(w.submissions)])).toEqual([['bank', '2026-03-02', 1]]);
+
     // Afterwards the triggers keep counting, and deleting takes the media along.
     const b = await insert('bank', 'u2', '2026-03-11', null);
     await media(b, 'video', '2026-03-12');
     await db.deleteFrom('submissions').where('id', '=', a).execute();
     const bank = await db.selectFrom('stats_user').selectAll().where('tenant', '=', 'bank').orderBy('user_key').execute();
     expect(bank.map((u) => [u.user_key, Number(u.submissions), Number(u.media)])).toEqual([
-      ['u1', 1, 0],
+      ['u1', 0, 0],
       ['u2', 1, 1],
     ]);
     expect(await db.selectFrom('media').select('id').where('submission_id', '=', a).execute()).toEqual([]);

@@ -93,7 +93,7 @@ describe.each(dialects)('editorial inbox on %s', (dialect) => {
 
   it('pages 25 at a time', async () => {
     const cookie = await login(t, 'admin@example.de');
-    for (let i = 0; i < 27; i++) await submit(cookie, 'testnormec', 'upload', {}, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`);
+    for (let i = 0; i < 27; i++) await submit(cookie, 'testnormec', 'upload', { post_description: `Beitrag ${i}` }, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`);
     const first = (await list(admin, '?tenant=testnormec')).body as InboxPage;
     const second = (await list(admin, '?tenant=testnormec&page=2')).body as InboxPage;
     expect(first).toMatchObject({ total: 27, page: 1, pageSize: 25 });

@@ -53,7 +53,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     if (!tenant) throw new DomainError('not_found', texts.upload.unknownTenant);
     const check = await altcha.verify(input.altcha, deriveKey, secret('challenge'), secret('key'), altchaStore);
     if (check.error) throw new DomainError('forbidden', texts.upload.challengeFailed);
-    const created = await createSubmission(app.db, { tenant: tenant.key, kind: 'upload', source: 'public-link' }, { anonymous: true });
+    const created = await createSubmission(app.db, { tenant: tenant.key, kind: input.kind ?? 'upload', topic: input.topic, source: 'public-link' }, { anonymous: true });
     return reply.status(201).send(created);
   });
 }

@@ -81,6 +81,7 @@ export async function summarize(db: Kysely<DB>, row: Submission): Promise<Submis
     transcript: row.transcript,
     createdAt: row.created_at,
     completedAt: row.completed_at,
+    hasContent: row.content_at !== null,
     media: media.map((m) => ({ id: m.id, kind: m.kind, fileType: m.file_type, size: Number(m.size), originalName: m.original_name, hasThumbnail: !!m.thumbnail_path })),
   };
 }

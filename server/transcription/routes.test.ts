@@ -8,6 +8,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
 import { buildApp } from '../app';
 import { germanSpeech, testModel } from './test-audio';
+import { TRANSCRIBE_JOB } from './service';
 import { wavFromPcm16 } from './transcriber';
 
 const speech = germanSpeech('Hallo, ich bin Ingenieurin und baue Brücken.');
@@ -148,7 +149,7 @@ describe('voice message without a transcriber', () => {
     expect(res.status).toBe(201);
     expect(res.body.jobId).toBeNull();
     expect((await api(t, 'GET', `/api/submissions/${contentId}`, { cookie })).body.media).toEqual([expect.objectContaining({ kind: 'audio' })]);
-    expect(await t.app.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('jobs').select('id').where('kind', '=', TRANSCRIBE_JOB).execute()).toEqual([]);
   });
 });
 

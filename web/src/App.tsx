@@ -8,6 +8,7 @@ import { DraftSync } from './features/finish/drafts';
 import { RequireAccess } from './features/auth/RequireAccess';
 import { Layout } from './features/navigation/Layout';
 import { NotFoundPage } from './features/navigation/pages';
+import { PublicLinkRoute } from './features/public-link/PublicLinkRoute';
 import { TenantProvider } from './features/tenant/TenantContext';
 import { pages } from './pages';
 import { Spinner } from './ui/Spinner';
@@ -23,6 +24,7 @@ function routeElement(def: RouteDef) {
     </Suspense>
   );
   const framed = bare.has(def.page) ? page : <Layout>{page}</Layout>;
+  if (def.publicLink) return <PublicLinkRoute>{framed}</PublicLinkRoute>;
   return (
     <RequireAccess def={def}>
       <TenantProvider tenant={def.tenant ?? 'vdi'}>{framed}</TenantProvider>

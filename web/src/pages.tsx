@@ -44,6 +44,7 @@ const GeneralInterviewPage = lazy(() => interviewPages().then((m) => ({ default:
 const speechPages = () => import('./features/voice-message/pages');
 const VoiceMessagePage = lazy(() => speechPages().then((m) => ({ default: m.VoiceMessagePage })));
 const TranscriptEditPage = lazy(() => speechPages().then((m) => ({ default: m.TranscriptEditPage })));
+const PublicStartPage = lazy(() => import('./features/public-link/PublicStartPage').then((m) => ({ default: m.PublicStartPage })));
 const placeholder = (title: string): ComponentType => () => <PlaceholderPage title={title} />;
 
 /**
@@ -78,6 +79,7 @@ export const pages: Record<PageKey, ComponentType> = {
   'admin-outbox': OutboxPage,
   inbox: InboxPage,
   'inbox-detail': InboxDetailPage,
+  'public-start': PublicStartPage,
   'public-upload': PublicUploadPage,
   'public-thank-you': PublicThankYouPage,
   approval: ApprovalPage,

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isNumericId } from '../../../../common/content-id';
 import type { SubmissionKind } from '../../../../common/schemas/submission';
-import { tenantPath, tenants, type Tenant } from '../../../../common/tenants';
+import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { clearAllStorage, clearStoredIds, storageKeys } from '../../lib/storage';
+import { clearAllStorage, clearStoredIds } from '../../lib/storage';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useKnownContentId } from '../submission/useContentId';
-import { TenantProvider, useTenant } from '../tenant/TenantContext';
+import { useTenant } from '../tenant/TenantContext';
 import { ContactForm } from './ContactForm';
 import { MediaList } from './MediaList';
 import { useDraftSync } from './drafts';
@@ -39,32 +39,14 @@ export function ThankYouPage() {
   return <ThankYouView profile={profile} contentId={contentId} paths={paths} />;
 }
 
-/** The public link's tenant: /p/vdi, /p/firma-a, /p/bank. */
-function publicTenant(param: string | undefined): Tenant | null {
-  return Object.values(tenants).find((t) => t.key === param || t.key.replace('_', '-') === param) ?? null;
-}
-
-/** Thank-you page of the anonymous public upload (/p/:tenant/thank-you); the browser's token proves ownership. */
+/** Thank-you page of the anonymous public link (/p/:tenant/thank-you); the browser's token proves ownership. */
 export function PublicThankYouPage() {
-  const tenant = publicTenant(useParams().tenant);
-  if (!tenant) return <Page title={f.thankYouTitle} intro={f.noContentIdHint} />;
-  return (
-    <TenantProvider tenant={tenant.key}>
-      <PublicThankYou tenant={tenant} />
-    </TenantProvider>
-  );
-}
-
-function PublicThankYou({ tenant }: { tenant: Tenant }) {
-  const location = useLocation();
+  const tenant = useTenant();
   const known = useKnownContentId();
-  const [contentId] = useState(() => {
-    const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
-    return fromState ? String(fromState) : (known ?? sessionStorage.getItem(storageKeys.currentInterviewId));
-  });
-  const upload = `/p/${tenant.key.replace('_', '-')}/upload`;
+  const [contentId] = useState(known);
+  const upload = tenantPath(tenant, 'upload');
   const profile = { ...finishProfiles[tenant.key], backLabel: null, clearsAllStorage: false };
-  return <ThankYouView profile={profile} contentId={contentId} paths={{ finished: upload, newContent: upload, upload, back: null }} />;
+  return <ThankYouView profile={profile} contentId={contentId} paths={{ finished: tenant.homePath, newContent: tenant.homePath, upload, back: null }} />;
 }
 
 function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; contentId: string | null; paths: Paths }) {
@@ -100,7 +82,7 @@ function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; c
   const kind = (data?.kind ?? null) as SubmissionKind | null;
 
   return (
-    <Page title={profile.title} intro={profile.intro}>
+    <Page title={profile.title} intro={missing || (data && !data.hasContent) ? f.nothingSentIntro : profile.intro}>
       <div className="space-y-5">
         {missing ? (
           <Card className="border-amber-300 bg-amber-50">

@@ -7,7 +7,7 @@ import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { useContentId } from '../submission/useContentId';
+import { isNumericId, useContentId } from '../submission/useContentId';
 import { NotFoundPage } from '../navigation/pages';
 import { useTenant } from '../tenant/TenantContext';
 import { TranscriptPanel } from './TranscriptPanel';
@@ -117,15 +117,23 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
   const voice = useVoiceInterview({ tenant, topic });
   const id = useContentId({ kind: 'interview', topic, variant: localVariant[topic], forceNew: topic !== 'image', enabled: requested });
 
+  // On the public link an interview needs its submission (made with the proof of work); without one
+  // the page has already said why (a limit, or the failed proof).
+  const begin = (contentId: string | null) => {
+    if (tenant.publicLink && !isNumericId(contentId)) return;
+    void voice.start(contentId);
+  };
+
   // The submission is created when the interview starts; then the agent is called.
   useEffect(() => {
     if (!requested || id.loading) return;
     setRequested(false);
-    void voice.start(id.contentId);
+    begin(id.contentId);
   }, [requested, id.loading, id.contentId, voice]);
 
   const start = () => {
-    if (!id.loading) void voice.start(id.contentId);
+    if (!id.loading && (id.contentId || !tenant.publicLink)) begin(id.contentId);
+    else if (!id.loading) void id.ensure().then((r) => begin(r.contentId));
     else setRequested(true);
   };
 

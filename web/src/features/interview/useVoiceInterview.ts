@@ -153,7 +153,9 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         if (attempt.current !== mine) return;
         const name = (e as { name?: string }).name;
         // The server says why it cannot hand out a session (no agent for the topic, no permission).
-        if (e instanceof ApiError && e.code && e.message !== texts.interview.connectionError) notify.error(texts.common.errorTitle, e.message);
+        if (e instanceof ApiError && e.code && e.message !== texts.interview.connectionError) notify.error(e.title ?? texts.common.errorTitle, e.message);
+        // A limit of the public link is no connection fault: its own words stay on the page.
+        if (e instanceof ApiError && e.status === 429) return fail(e.message);
         fail(name === 'NotAllowedError' || name === 'SecurityError' ? texts.interview.microphoneDenied : texts.interview.connectionError);
       }
     },

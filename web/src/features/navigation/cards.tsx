@@ -14,13 +14,17 @@ const icons: Record<EntryCard, LucideIcon> = {
   'document-image-upload': Files,
 };
 
+/** The bank's general upload takes one document: its card shows a document. */
+const bankCardIcon = (tenant: Tenant, card: EntryCard): LucideIcon => (tenant.key === 'bank' && card === 'upload' ? FileText : icons[card]);
+
 /** Cards leading into a tenant's flows; titles and texts from the catalogue. */
 export function EntryCards({ tenant, cards }: { tenant: Tenant; cards: readonly EntryCard[] }) {
   return (
     <CardGrid>
       {cards.map((card) => {
-        const Icon = icons[card];
-        const { title, text } = texts.nav.cards[card];
+        const Icon = bankCardIcon(tenant, card);
+        const bankCard = tenant.key === 'bank' ? (texts.nav.bankCards as Partial<Record<EntryCard, { title: string; text: string }>>)[card] : undefined;
+        const { title, text } = bankCard ?? texts.nav.cards[card];
         return <LinkCard key={card} to={tenantPath(tenant, card)} title={title} text={text} icon={<Icon size={22} aria-hidden="true" />} />;
       })}
     </CardGrid>

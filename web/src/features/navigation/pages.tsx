@@ -12,6 +12,8 @@ import { EntryCards } from './cards';
 export function HomePage() {
   const { role, user } = useAuth();
   const tenant = tenantForRole(role);
+  // A company's or the bank's user lands in their own area, in its brand (logo, footer, cards).
+  if (tenant.key !== 'vdi' && role !== 'admin') return <Navigate to={tenant.homePath} replace />;
   return (
     <TenantProvider tenant={tenant.key}>
       <Page title={texts.nav.welcome(user?.username ?? texts.nav.defaultUsername)} intro={texts.nav.dashboardIntro} width="lg">

@@ -6,9 +6,10 @@ import type { Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { storageKeys } from '../../lib/storage';
+import { getSubmissionToken, setSubmissionToken, storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { startDraft } from '../finish/drafts';
+import { usePublicProof } from '../public-link/proof';
 import { useTenant } from '../tenant/TenantContext';
 
 export type ContentIdState = { contentId: string | null; isLocal: boolean; loading: boolean };
@@ -49,13 +50,20 @@ export function forgetContentId(tenant: Tenant): void {
   sessionStorage.removeItem(sessionKeyFor(tenant));
 }
 
+/** The id kept in the session; on the public link only one this browser holds the token of. */
+function storedContentId(tenant: Tenant): string | null {
+  const stored = sessionStorage.getItem(sessionKeyFor(tenant));
+  if (!stored || (tenant.publicLink && !getSubmissionToken(stored))) return null;
+  return stored;
+}
+
 /** The id handed over by the previous page (navigation state) or kept in the session. */
 export function useKnownContentId(): string | null {
   const location = useLocation();
   const tenant = useTenant();
   const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
   if (fromState !== undefined && fromState !== null && fromState !== '') return String(fromState);
-  return sessionStorage.getItem(sessionKeyFor(tenant));
+  return storedContentId(tenant);
 }
 
 /**
@@ -67,10 +75,12 @@ export function useContentId(opts: Options): ContentIdHandle {
   const userId = useAuth().user?.id;
   const location = useLocation();
   const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
-  const known = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : opts.forceNew ? null : sessionStorage.getItem(sessionKeyFor(tenant));
+  const known = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : opts.forceNew ? null : storedContentId(tenant);
+  const proof = usePublicProof();
   const lazy = opts.lazy ?? false;
   const [state, setState] = useState<ContentIdState>(() => (known ? { contentId: known, isLocal: isLocalId(known), loading: false } : { contentId: null, isLocal: false, loading: !lazy }));
   const pending = useRef<Promise<ResolvedContentId> | null>(null);
+  const autoTried = useRef(false);
   const latest = useRef(opts);
   latest.current = opts;
   const enabled = opts.enabled ?? true;
@@ -79,7 +89,15 @@ export function useContentId(opts: Options): ContentIdHandle {
     if (known) return Promise.resolve({ contentId: known, isLocal: isLocalId(known) });
     if (pending.current) return pending.current;
     const o = latest.current;
-    const create = o.create ?? (() => api.post<{ contentId: number }>('/api/submissions', { tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }));
+    // On the public link a submission is created only with a solved proof of work, and the
+    // browser keeps its access token; signed in, the account owns it.
+    const createPublic = async () => {
+      if (!proof) throw new Error('no proof of work');
+      const created = await api.post<{ contentId: number; accessToken: string }>('/api/public/submissions', { tenant: tenant.key, kind: o.kind, topic: o.topic, altcha: await proof.take() });
+      setSubmissionToken(created.contentId, created.accessToken);
+      return created;
+    };
+    const create = o.create ?? (tenant.publicLink ? createPublic : () => api.post<{ contentId: number }>('/api/submissions', { tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }));
     setState((s) => ({ ...s, loading: true }));
     pending.current = create().then(
       ({ contentId }) => {
@@ -89,8 +107,11 @@ export function useContentId(opts: Options): ContentIdHandle {
         return { contentId: id, isLocal: false };
       },
       (error: unknown) => {
-        if (error instanceof ApiError && !error.unreachable) {
-          notify.error(texts.common.errorTitle, error.message);
+        // A refusal (limit, permission) says why; a server fault gets the spec's id error; the
+        // public link has no local mode (nothing may be kept without the proof of work).
+        if ((error instanceof ApiError && !error.unreachable) || tenant.publicLink) {
+          const refusal = error instanceof ApiError && error.status > 0 && error.status < 500;
+          notify.error(texts.common.errorTitle, refusal ? error.message : texts.common.idLoadFailed);
           setState({ contentId: null, isLocal: false, loading: false });
           pending.current = null;
           return { contentId: null, isLocal: false };
@@ -105,14 +126,18 @@ export function useContentId(opts: Options): ContentIdHandle {
       },
     );
     return pending.current;
-  }, [known, tenant, userId]);
+  }, [known, tenant, userId, proof]);
 
   useEffect(() => {
     if (known) {
       rememberContentId(tenant, known);
       return;
     }
-    if (enabled && !lazy) void ensure();
+    // Created once by opening the page; after a refusal only an action of the user tries again.
+    if (enabled && !lazy && !autoTried.current) {
+      autoTried.current = true;
+      void ensure();
+    }
   }, [known, enabled, lazy, tenant, ensure]);
 
   return known ? { contentId: known, isLocal: isLocalId(known), loading: false, ensure } : { ...state, ensure };

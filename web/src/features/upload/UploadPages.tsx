@@ -15,11 +15,11 @@ import { UploadPanel } from './UploadPanel';
 
 const t = texts.upload;
 
-/** Content-ID hint of the upload pages: the first 8 characters, or 'Nicht verfügbar'. */
-export function IdHint({ contentId }: { contentId: string | null }) {
+/** Content-ID hint of the upload pages: the first 8 characters and '...', 'Lade Informationen...' while it is resolved, or 'Nicht verfügbar'. */
+export function IdHint({ contentId, loading = false }: { contentId: string | null; loading?: boolean }) {
   return (
-    <p className="mb-4 text-sm text-slate-600">
-      {t.interviewIdLabel} <span className="font-mono">{shortId(contentId, t.interviewIdMissing)}</span>
+    <p className="mb-4 text-sm text-slate-600" data-testid="id-hint">
+      {t.interviewIdLabel} <span className="font-mono">{loading && !contentId ? texts.finish.loadingInfo : shortId(contentId, t.interviewIdMissing)}</span>
     </p>
   );
 }
@@ -36,15 +36,18 @@ export function useDelayedNavigate() {
 }
 
 /** Every upload page of the tenant flows, configured by tenant and page. */
-function TenantUploadPage({ page }: { page: Exclude<UploadPage, 'public-upload'> }) {
+function TenantUploadPage({ page }: { page: UploadPage }) {
   const tenant = useTenant();
   const location = useLocation();
   const navigate = useNavigate();
   const later = useDelayedNavigate();
   const screen = screenFor(tenant, page);
   const surface = surfaceFor(tenant.key, page);
-  // The submission is created with the first upload, not by opening the page.
-  const { contentId, isLocal, ensure } = useContentId({ kind: screen.kind, variant: screen.variant || 'bank', announceLocal: tenant.key !== 'bank', lazy: true });
+  // The spec resolves the id when the page opens (navigation state, session, else a new one), so
+  // it shows from the first moment and 'Überspringen' leads to a thank-you page that can save a
+  // contact. A submission that stays empty never reaches the inbox and expires.
+  const { contentId, isLocal, loading, ensure } = useContentId({ kind: screen.kind, variant: screen.variant || 'bank', announceLocal: tenant.key !== 'bank' });
+  const bank = tenant.key === 'bank' && !tenant.publicLink;
   const source = (location.state as { source?: string } | null)?.source;
   const [uploading, setUploading] = useState(false);
 
@@ -70,14 +73,14 @@ function TenantUploadPage({ page }: { page: Exclude<UploadPage, 'public-upload'>
       }
     >
       <StatusNotice />
-      {screen.showIdHint && <IdHint contentId={contentId} />}
+      {screen.showIdHint && <IdHint contentId={contentId} loading={loading} />}
       <UploadPanel
         surface={surface}
         page={page}
         contentId={contentId}
         isLocal={isLocal}
         ensureContentId={ensure}
-        bank={tenant.key === 'bank'}
+        bank={bank}
         tabs={screen.tabs}
         kind={screen.kind}
         onUploadingChange={setUploading}
@@ -88,6 +91,8 @@ function TenantUploadPage({ page }: { page: Exclude<UploadPage, 'public-upload'>
 }
 
 export const MediaUploadPage = () => <TenantUploadPage page="upload" />;
+/** /p/<tenant>/upload: the media upload of the anonymous public link (same page, public tenant). */
+export const PublicUploadPage = () => <TenantUploadPage page="public-upload" />;
 export const ImageUploadPage = () => <TenantUploadPage page="image-upload" />;
 export const DocumentUploadPage = () => <TenantUploadPage page="document-upload" />;
 export const DocumentImageUploadPage = () => <TenantUploadPage page="document-image-upload" />;

@@ -116,7 +116,11 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
 
   async function upload() {
     if (selection.length === 0) {
-      if (bank) notify.error(t.noFilesBankTitle, t.noFilesBankText);
+      // The spec's words per page: the document page takes one file, the bank's combined page
+      // says 'Keine Dateien ausgewählt', the bank's other pages 'Keine Dateien'.
+      if (tabs) notify.error(t.noFilesTitle, t.noFilesText);
+      else if (bank) notify.error(t.noFilesBankTitle, t.noFilesBankText);
+      else if (page === 'document-upload') notify.error(t.noFileTitle, t.noFileText);
       else notify.error(t.noFilesTitle, t.noFilesText);
       return;
     }

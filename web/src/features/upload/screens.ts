@@ -57,6 +57,6 @@ export function screenFor(tenant: Tenant, page: UploadPage): UploadScreen {
         variant: bank ? 'bank_voice' : 'voice',
       };
     case 'public-upload':
-      return { title: t.publicTitle, intro: t.publicIntro, next: null, delayMs: 1000, skipTo: null, showIdHint: true, kind: 'upload', variant: 'upload' };
+      return { title: t.publicTitle, intro: t.publicIntro, next: 'thank-you', delayMs: 1000, skipTo: 'thank-you', showIdHint: true, kind: 'upload', variant: 'upload' };
   }
 }
