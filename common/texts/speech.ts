@@ -53,6 +53,7 @@ export const speech = {
   saveWarningTitle: 'Speicherwarnung',
   saveWarning: 'Das Transkript konnte nicht vollständig gespeichert werden.',
   submitErrorTitle: 'Fehler beim Absenden',
+  saveErrorTitle: 'Speicherfehler',
   noContentIdTitle: 'Keine Content-ID',
   noContentId: 'Das Transkript kann ohne Content-ID nicht gespeichert werden.',
   savedLocally: 'Das Transkript wurde lokal im Browser gespeichert.',

@@ -12,7 +12,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />
-      <Toaster position="top-center" offset={68} mobileOffset={68} visibleToasts={1} duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toaster position="top-center" offset={68} mobileOffset={68} visibleToasts={1} duration={TOAST_DURATION_MS} hotkey={['F8']} richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -87,8 +87,10 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
           // ElevenLabs' own transcript is the authoritative one; the server fetches it.
           await api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId) }, { contentId: contentId! }).catch(() => {});
         }
-      } catch {
-        notify.error(texts.common.errorTitle, texts.common.transcriptSaveFailed);
+      } catch (error) {
+        // The spec's two words: a fault of the server's database, or a save that did not go through.
+        const databaseFault = error instanceof ApiError && error.status >= 500 && !error.unreachable;
+        notify.error(texts.common.errorTitle, databaseFault ? texts.interview.databaseError : texts.common.transcriptSaveFailed);
       }
     },
     [tenant],

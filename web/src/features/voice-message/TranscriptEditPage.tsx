@@ -122,9 +122,14 @@ export function TranscriptEditPage() {
       goOn();
     } catch (error) {
       setSaving(false);
-      const message = error instanceof ApiError && error.status === 400 ? error.message : undefined;
-      if (bank) notify.error(texts.common.errorTitle, message ?? texts.common.transcriptSaveFailed);
-      else notify.warning(t.saveWarningTitle, message ?? t.saveWarning);
+      const status = error instanceof ApiError ? error.status : 0;
+      const refused = error instanceof ApiError && status >= 400 && status < 500 ? error.message : undefined;
+      if (bank) notify.error(texts.common.errorTitle, refused ?? texts.common.transcriptSaveFailed);
+      // The server refused the text (too long, id gone): 'Fehler beim Absenden' with its reason;
+      // the server failed: 'Speicherfehler'; it could not be reached: 'Speicherwarnung' (the text stays here).
+      else if (refused) notify.error(t.submitErrorTitle, refused);
+      else if (status >= 500 && !(error as ApiError).unreachable) notify.error(t.saveErrorTitle, texts.common.transcriptSaveFailed);
+      else notify.warning(t.saveWarningTitle, t.saveWarning);
     }
   };
 
