@@ -321,7 +321,8 @@ describe('finishing a submission in the browser', () => {
     await screenshot(page, 'finish-public-thank-you-390');
     await fillContact(page, 'Paul', 'Public', 'paul@example.de');
     await toast(page, f.contactSaved).waitFor();
-    await page.waitForURL('**/p/vdi/upload');
+    // Back to the public link's start page (interview, voice message, upload).
+    await page.waitForURL((url) => url.pathname === '/p/vdi');
     expect((await row(contentId)).contact_email).toBe('paul@example.de');
     expect(await consents(contentId)).toHaveLength(1);
     expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toBeNull();
