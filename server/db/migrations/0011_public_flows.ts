@@ -131,13 +131,34 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
   await db.schema.dropTable('public_usage').execute();
+  // Back to 0006's triggers, which count every submission.
   if (pg) {
     for (const t of ['content_stamp', 'stats_submission_content', 'stats_submission_insert']) await sql.raw(`DROP TRIGGER ${t} ON submissions`).execute(db);
     await sql.raw('DROP TRIGGER content_on_media ON media').execute(db);
     for (const f of ['content_stamp', 'content_on_media']) await sql.raw(`DROP FUNCTION ${f}()`).execute(db);
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION stats_submission_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+           DELETE FROM media WHERE submission_id = OLD.id;
+           UPDATE stats_user SET submissions = submissions - 1 WHERE tenant = OLD.tenant AND user_key = coalesce(OLD.user_id, '');
+           UPDATE stats_week SET submissions = submissions - 1 WHERE tenant = OLD.tenant AND week = ${postgresWeek('OLD.created_at')};
+           RETURN OLD;
+         END $$`,
+      )
+      .execute(db);
     await sql.raw(`CREATE TRIGGER stats_submission_insert AFTER INSERT ON submissions FOR EACH ROW EXECUTE FUNCTION stats_submission_insert()`).execute(db);
   } else {
-    for (const t of ['content_on_insert', 'content_on_update', 'content_on_media', 'stats_submission_content']) await sql.raw(`DROP TRIGGER ${t}`).execute(db);
+    for (const t of ['content_on_insert', 'content_on_update', 'content_on_media', 'stats_submission_content', 'stats_submission_insert', 'stats_submission_delete']) await sql.raw(`DROP TRIGGER ${t}`).execute(db);
+    await sql.raw(`CREATE TRIGGER stats_submission_insert AFTER INSERT ON submissions BEGIN ${sqliteStatsInsert} END`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER stats_submission_delete BEFORE DELETE ON submissions BEGIN
+           DELETE FROM media WHERE submission_id = old.id;
+           UPDATE stats_user SET submissions = submissions - 1 WHERE tenant = old.tenant AND user_key = coalesce(old.user_id, '');
+           UPDATE stats_week SET submissions = submissions - 1 WHERE tenant = old.tenant AND week = ${sqliteWeek('old.created_at')};
+         END`,
+      )
+      .execute(db);
   }
   await db.schema.dropIndex('submissions_content_created').execute();
   await db.schema.alterTable('submissions').dropColumn('content_at').execute();
