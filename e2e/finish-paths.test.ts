@@ -125,7 +125,8 @@ describe('tenant paths from the dashboard to the thank-you page', () => {
     const page = await e.newPage(PHONE);
     await loginAs(page, 'bank');
     await page.waitForURL('**/bank');
-    await page.getByRole('link', { name: new RegExp(cards.upload.title) }).click();
+    // The bank's general upload takes one document, and its card says so.
+    await page.getByRole('link', { name: new RegExp(texts.nav.bankCards.upload.title) }).click();
     await page.waitForURL('**/bank/upload');
     await pick(page, 'bericht.pdf');
     await page.getByRole('button', { name: u.uploadButton(1) }).click();
