@@ -55,7 +55,8 @@ describe('admin dashboard, inbox and user management in the browser', () => {
 
   it('shows dashboard figures that match the data, the bank included, and logs out clearing stored keys', async () => {
     await seed('bank', 'bank', { photo: true, document: true });
-    await seed('bank', 'bank', { kind: 'voice' });
+    // Only submissions with content count: a voice message with its transcript.
+    await seed('bank', 'bank', { kind: 'voice', transcript: 'Du: Grüße aus der Filiale.' });
     await seed('firma_a', 'firma_a', { photo: true });
 
     const page = await e.newPage(DESKTOP);

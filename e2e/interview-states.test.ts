@@ -1,3 +1,4 @@
+import { ELEVENLABS_TRANSCRIPT_JOB } from '../server/voice/service';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -60,7 +61,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
 
     // The server fetches ElevenLabs' own transcript after the call and keeps it.
     const contentId = Number(await page.evaluate(() => sessionStorage.getItem('currentBankInterviewId')));
-    await expect.poll(async () => (await e.t.app.db.selectFrom('jobs').select('id').execute()).length).toBe(1);
+    await expect.poll(async () => (await e.t.app.db.selectFrom('jobs').select('id').where('kind', '=', ELEVENLABS_TRANSCRIPT_JOB).execute()).length).toBe(1);
     await e.t.app.jobs.drain();
     const row = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow();
     expect(row.transcript).toBe(`Interviewer: ${questions[0]}\n\nDu: ${heard[0]}\n\nInterviewer: ${questions[1]}\n\nDu: ${heard[1]}`);

@@ -58,8 +58,8 @@ export function VoiceMessagePage() {
     navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript, interviewId: sentTo.current ?? id.contentId, audioUrl, manual } });
   };
 
-  const failed = (message: string) => {
-    notify.error(t.transcriptionErrorTitle, message);
+  const failed = (message: string, title: string = t.transcriptionErrorTitle) => {
+    notify.error(title, message);
     setWork({ phase: 'failed', message, manual: !!uploaded.current });
   };
 
@@ -113,6 +113,8 @@ export function VoiceMessagePage() {
       toEdit(status.text);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
+      // A limit of the public link keeps its own title ('Limit erreicht'); the text can still be typed.
+      if (error instanceof ApiError && error.status === 429) return failed(error.message, error.title ?? texts.common.errorTitle);
       failed(error instanceof ApiError ? error.message : t.transcriptionFailed);
     }
   };
