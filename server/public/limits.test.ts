@@ -119,7 +119,7 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     expect(full.body.message).toBe(p.interviewsBusyTotal);
   });
 
-  it('counts minutes of audio per hour per address', async () => {
+  it('counts minutes of audio per hour, per address and in total', async () => {
     await t.app.db.deleteFrom('public_usage').execute();
     const now = Date.now();
     // Two interviews of 16 minutes from this address (the test's own) in the last hour.
@@ -133,6 +133,13 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     // Minutes older than an hour no longer count.
     await t.app.db.updateTable('public_usage').set({ started_at: now - 120 * 60_000, ended_at: now - 90 * 60_000 }).where('kind', '=', 'interview').execute();
     expect((await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } })).status).toBe(200);
+    // 16 other visitors spoke 20 minutes each in the last hour: 320 of the 300 minutes in total.
+    await t.app.db.updateTable('public_usage').set({ ended_at: now }).execute();
+    for (let n = 0; n < 16; n++)
+      await t.app.db.insertInto('public_usage').values({ kind: 'interview', address: `203.0.113.${n}`, submission_id: null, started_at: now - 30 * 60_000, ended_at: now - 10 * 60_000, seconds: 0 }).execute();
+    const full = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+    expect(full.status).toBe(429);
+    expect(full.body.message).toBe(p.audioMinutesTotal);
   });
 });
 
