@@ -1,12 +1,9 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './cluster/rate-limit-store';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { texts } from '../common/texts';
 import { authRoutes } from './auth/routes';
 import { authBridge } from './auth/bridge';
 import { createAuth, type Auth } from './auth/auth';
@@ -17,6 +14,7 @@ import { projectRoot } from './paths';
 import type { DB } from './db/schema';
 import { healthRoutes } from './health';
 import { installErrorHandler } from './http/errors';
+import { registerCompression, registerWebRoot, spaFallback } from './http/delivery';
 import { installOriginGuard } from './http/origin';
 import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
 import { JobRunner } from './jobs/queue';
@@ -124,6 +122,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   });
 
   installErrorHandler(app);
+  await registerCompression(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -152,16 +151,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   await app.register(authBridge);
   for (const capability of capabilities) await app.register(capability);
 
-  if (existsSync(webRoot)) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0]!;
-    if (url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ error: 'not_found', message: texts.common.notFound });
-    }
-    if (!existsSync(webRoot)) return reply.status(503).type('text/plain').send('Die Weboberfläche wurde nicht gebaut: npm run build');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
-  });
+  await registerWebRoot(app, webRoot);
+  app.setNotFoundHandler(spaFallback(webRoot));
   return app;
 }
