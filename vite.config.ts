@@ -2,10 +2,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './web/build/precompress';
+import { voiceSdkWithoutWebRtc } from './web/build/voice-sdk';
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [voiceSdkWithoutWebRtc(), react(), tailwindcss(), precompress()],
   build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 800 },
   server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
 });

@@ -1,12 +1,9 @@
-import { z } from 'zod';
-
+// No zod here: the browser reads roles on every page (the zod schema lives in schemas/admin.ts).
 export const roles = ['firma_a', 'firma_b', 'testnormec', 'admin', 'vdi_admin', 'bank'] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof roles)[number];
 
 export function parseRole(value: unknown): Role | null {
-  const parsed = roleSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return typeof value === 'string' && (roles as readonly string[]).includes(value) ? (value as Role) : null;
 }
 
 /** The spec's landing table: where a role goes after login. */

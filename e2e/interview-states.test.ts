@@ -167,7 +167,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
     await loginAs(page, 'vdi_admin');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/web-.*\.js$/, async (route) => {
+    await page.route(/\/assets\/voiceSdk-.*\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -182,7 +182,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
 
     const failing = await e.newPage(DESKTOP);
     await loginAs(failing, 'vdi_admin');
-    await failing.route(/\/assets\/web-.*\.js$/, (route) => route.abort());
+    await failing.route(/\/assets\/voiceSdk-.*\.js$/, (route) => route.abort());
     await failing.goto('/interview/behind-scenes');
     await failing.getByRole('button', { name: t.instructionsRead }).click();
     await failing.getByText(t.preloadFailed).waitFor();

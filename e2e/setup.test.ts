@@ -21,7 +21,17 @@ describe('first start with an empty database', () => {
     await page.goto('/');
     await page.waitForURL('**/setup');
     await page.getByRole('heading', { name: texts.auth.setupTitle }).waitFor();
+    // A fresh install opens on the setup page without an error, in the product's header.
+    await page.waitForTimeout(1000);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await page.getByText(texts.auth.mustBeLoggedIn).count()).toBe(0);
+    await page.getByRole('banner').getByText(texts.nav.appTitle).waitFor();
     await screenshot(page, 'setup-390');
+    // A path that needs a login goes there too, quietly.
+    await page.goto('/content-selection');
+    await page.waitForURL('**/setup');
+    await page.getByRole('heading', { name: texts.auth.setupTitle }).waitFor();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
     await page.getByLabel(texts.auth.setupName).fill('Erika Muster');
     await page.getByLabel(texts.auth.email).fill('erika@example.org');
     await page.getByLabel(texts.auth.password).fill('kurz');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema, type Role } from '../roles';
+import { roles, type Role } from '../roles';
 import type { TenantKey } from '../tenants';
 import { texts } from '../texts';
 
@@ -35,6 +35,7 @@ export type AdminUser = {
 };
 
 /** Role in the admin forms: one of ours, or 'none'. */
+export const roleSchema = z.enum(roles);
 export const roleChoice = z.union([roleSchema, z.literal('none')]);
 
 export const inviteUser = z.object({

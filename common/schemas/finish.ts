@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { TenantKey } from '../tenants';
 import { texts } from '../texts';
+import { consentKinds, consentWordings, type FormVariant } from '../finish-rules';
+
+// The rules without zod live in finish-rules.ts (the browser's upload and finish pages need them).
+export * from '../finish-rules';
 
 const t = texts.finish;
 
-/** The W-questions, in the order the form asks them. */
-export const wQuestionKeys = ['who', 'what', 'when', 'where', 'why'] as const;
-export type WQuestionKey = (typeof wQuestionKeys)[number];
 
 const wAnswer = z
   .string({ error: t.wIncomplete })
@@ -18,27 +18,7 @@ const wAnswer = z
 export const wAnswers = z.object({ who: wAnswer, what: wAnswer, when: wAnswer, where: wAnswer, why: wAnswer }, { error: t.wIncomplete });
 export type WAnswers = z.infer<typeof wAnswers>;
 
-/** Which wording and rules a tenant's contact forms use: the bank has its own. */
-export type FormVariant = 'standard' | 'bank';
-export const formVariantOf: Record<TenantKey, FormVariant> = {
-  vdi: 'standard',
-  firma_a: 'standard',
-  firma_b: 'standard',
-  bank: 'bank',
-  testnormec: 'standard',
-};
 
-export function formVariantOfTenant(tenant: string): FormVariant {
-  return formVariantOf[tenant as TenantKey] ?? 'standard';
-}
-
-/** Consent kinds, each with the exact wording a person may agree to. */
-export const consentKinds = ['contact', 'photo_rights'] as const;
-export type ConsentKind = (typeof consentKinds)[number];
-export const consentWordings: Record<ConsentKind, readonly string[]> = {
-  contact: [t.consent.contact],
-  photo_rights: [t.consent.photo_rights],
-};
 
 export const recordConsent = z
   .object(
@@ -117,13 +97,3 @@ export function postContactForm(variant: FormVariant) {
 export type PostContactInput = z.input<ReturnType<typeof postContactForm>>;
 export type PostContact = z.output<ReturnType<typeof postContactForm>>;
 
-/** Neither e-mail nor link given: the page treats saving as skipping. */
-export function isPostContactEmpty(v: { email?: string | null; link?: string | null }): boolean {
-  return !v.email?.trim() && !v.link?.trim();
-}
-
-/** The thank-you transcript preview: first 300 characters, then "n weitere Zeichen". */
-export const TRANSCRIPT_PREVIEW_CHARS = 300;
-
-/** Redirect after the contact form (spec: 1.5 s, bank 2 s). */
-export const contactRedirectMs: Record<FormVariant, number> = { standard: 1500, bank: 2000 };

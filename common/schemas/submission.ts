@@ -19,8 +19,7 @@ export type CreateSubmission = z.infer<typeof createSubmission>;
 
 export const contentIdParam = z.object({ contentId: z.coerce.number().int().positive() });
 
-/** Header by which an anonymous browser proves it created a submission. */
-export const SUBMISSION_TOKEN_HEADER = 'x-submission-token';
+export { SUBMISSION_TOKEN_HEADER } from '../submission-token';
 
 export type SubmissionSummary = {
   contentId: number;

@@ -1,91 +1,9 @@
 import { voiceTopic } from './voice';
 import { z } from 'zod';
-import type { TenantKey } from '../tenants';
+import { uploadPages } from '../upload-rules';
 
-/** The kinds of file a contributor can upload. */
-export type UploadKind = 'photo' | 'video' | 'document';
-
-/** Detected file formats, by their bytes; `ext` is what the stored file is called. */
-export const fileFormats = {
-  jpg: { kind: 'photo', mime: 'image/jpeg', label: 'JPG' },
-  png: { kind: 'photo', mime: 'image/png', label: 'PNG' },
-  webp: { kind: 'photo', mime: 'image/webp', label: 'WebP' },
-  mp4: { kind: 'video', mime: 'video/mp4', label: 'MP4' },
-  mov: { kind: 'video', mime: 'video/quicktime', label: 'MOV' },
-  webm: { kind: 'video', mime: 'video/webm', label: 'WebM' },
-  pdf: { kind: 'document', mime: 'application/pdf', label: 'PDF' },
-  doc: { kind: 'document', mime: 'application/msword', label: 'DOC' },
-  docx: { kind: 'document', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'DOCX' },
-  txt: { kind: 'document', mime: 'text/plain', label: 'TXT' },
-  csv: { kind: 'document', mime: 'text/csv', label: 'CSV' },
-  xls: { kind: 'document', mime: 'application/vnd.ms-excel', label: 'XLS' },
-  xlsx: { kind: 'document', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'XLSX' },
-} as const satisfies Record<string, { kind: UploadKind; mime: string; label: string }>;
-export type FileFormat = keyof typeof fileFormats;
-
-/** Upload pages of the tenant flows (and the public link). */
-export const uploadPages = ['upload', 'image-upload', 'document-upload', 'document-image-upload', 'image-upload-after-voice', 'public-upload'] as const;
-export type UploadPage = (typeof uploadPages)[number];
-
-/** What one upload screen accepts: formats, how many files, and the size limit per kind (MB). */
-export type UploadSurface = {
-  id: string;
-  formats: readonly FileFormat[];
-  maxFiles: number;
-  /** Size limit in MB per kind; video comes from MAX_VIDEO_MB when not set. */
-  maxMb: Partial<Record<UploadKind, number>>;
-  /** Photos need the rights confirmation. */
-  needsRights: boolean;
-};
-
-const photos: FileFormat[] = ['jpg', 'png', 'webp'];
-const videos: FileFormat[] = ['mp4', 'mov', 'webm'];
-const documents: FileFormat[] = ['pdf', 'doc', 'docx', 'txt'];
-const bankDocuments: FileFormat[] = [...documents, 'csv', 'xls', 'xlsx'];
-
-/** Every surface of the spec (second document, sections 2 and 5). */
-export const uploadSurfaces = {
-  media: { id: 'media', formats: [...photos, ...videos, ...documents], maxFiles: 10, maxMb: { photo: 10, document: 4 }, needsRights: true },
-  image: { id: 'image', formats: photos, maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
-  document: { id: 'document', formats: documents, maxFiles: 1, maxMb: { document: 4 }, needsRights: false },
-  'document-image': { id: 'document-image', formats: photos, maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
-  'after-voice': { id: 'after-voice', formats: photos, maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
-  'bank-upload': { id: 'bank-upload', formats: documents, maxFiles: 1, maxMb: { document: 4 }, needsRights: false },
-  'bank-image': { id: 'bank-image', formats: ['jpg', 'png'], maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
-  'bank-documents': { id: 'bank-documents', formats: bankDocuments, maxFiles: 10, maxMb: { document: 25 }, needsRights: false },
-  'bank-document-images': { id: 'bank-document-images', formats: [...bankDocuments, 'jpg', 'png'], maxFiles: 20, maxMb: { document: 25, photo: 10 }, needsRights: false },
-  'bank-after-voice': { id: 'bank-after-voice', formats: ['jpg', 'png'], maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
-} as const satisfies Record<string, UploadSurface>;
-export type SurfaceId = keyof typeof uploadSurfaces;
-
-/** The surface of an upload page for a tenant: the bank's pages accept other files than the rest. */
-export function surfaceFor(tenant: TenantKey | string, page: UploadPage): UploadSurface {
-  const bank = tenant === 'bank';
-  switch (page) {
-    case 'upload':
-      return bank ? uploadSurfaces['bank-upload'] : uploadSurfaces.media;
-    case 'public-upload':
-      return uploadSurfaces.media;
-    case 'image-upload':
-      return bank ? uploadSurfaces['bank-image'] : uploadSurfaces.image;
-    case 'document-upload':
-      return bank ? uploadSurfaces['bank-documents'] : uploadSurfaces.document;
-    case 'document-image-upload':
-      return bank ? uploadSurfaces['bank-document-images'] : uploadSurfaces['document-image'];
-    case 'image-upload-after-voice':
-      return bank ? uploadSurfaces['bank-after-voice'] : uploadSurfaces['after-voice'];
-  }
-}
-
-export function kindsOf(surface: UploadSurface): UploadKind[] {
-  return [...new Set(surface.formats.map((f) => fileFormats[f].kind))];
-}
-
-/** Size limit in bytes for a kind on a surface. */
-export function maxBytes(surface: UploadSurface, kind: UploadKind, maxVideoMb: number): number {
-  const mb = kind === 'video' ? (surface.maxMb as Partial<Record<UploadKind, number>>).video ?? maxVideoMb : (surface.maxMb as Partial<Record<UploadKind, number>>)[kind] ?? 0;
-  return Math.round(mb * 1024 * 1024);
-}
+// The rules without zod live in upload-rules.ts (the browser's upload pages need them).
+export * from '../upload-rules';
 
 /** Upload-Metadata the browser sends with each tus upload (values are strings). */
 export const uploadMetadata = z.object({
@@ -95,20 +13,6 @@ export const uploadMetadata = z.object({
   filetype: z.string().max(200).optional(),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadata>;
-
-/** A stored file as the media list shows it. */
-export type MediaItem = {
-  id: number;
-  kind: string;
-  fileType: string;
-  size: number;
-  originalName: string;
-  thumbnailUrl: string | null;
-  url: string;
-};
-
-/** Body of the final tus response: the registered file, or the reason it was refused. */
-export type UploadOutcome = { media: MediaItem } | { error: string; title: string; message: string };
 
 /** Anonymous submission of the public upload link. */
 export const createPublicSubmission = z.object({

@@ -1,10 +1,9 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import { routeTable, type RouteDef } from '../../common/routes';
 import { texts } from '../../common/texts';
-import { AuthProvider } from './features/auth/AuthProvider';
+import { AuthProvider, useAuth } from './features/auth/AuthProvider';
 import { InactivityWatcher } from './features/auth/InactivityWatcher';
-import { DraftSync } from './features/finish/drafts';
 import { RequireAccess } from './features/auth/RequireAccess';
 import { Layout } from './features/navigation/Layout';
 import { NotFoundPage } from './features/navigation/pages';
@@ -14,7 +13,7 @@ import { pages } from './pages';
 import { Spinner } from './ui/Spinner';
 
 /** Pages shown without the app header. */
-const bare = new Set(['login', 'setup', 'reset-password', 'approval']);
+const bare = new Set(['login', 'reset-password', 'approval']);
 
 function routeElement(def: RouteDef) {
   const Page = pages[def.page];
@@ -32,11 +31,24 @@ function routeElement(def: RouteDef) {
   );
 }
 
+/** Offline drafts go out in the background; only a signed-in user has any (loaded then). */
+const DraftSync = lazy(() => import('./features/finish/drafts').then((m) => ({ default: m.DraftSync })));
+
+function SignedInWork() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <DraftSync />
+    </Suspense>
+  );
+}
+
 function Root() {
   return (
     <AuthProvider>
       <InactivityWatcher />
-      <DraftSync />
+      <SignedInWork />
       <Outlet />
     </AuthProvider>
   );

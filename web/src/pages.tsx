@@ -3,9 +3,6 @@ import type { PageKey } from '../../common/routes';
 import { texts } from '../../common/texts';
 import { LoginPage } from './features/auth/LoginPage';
 import { NoRolePage } from './features/auth/NoRolePage';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
-import { SecurityPage } from './features/auth/SecurityPage';
-import { SetupPage } from './features/auth/SetupPage';
 import {
   ContentSelectionPage,
   DashboardPage,
@@ -16,6 +13,11 @@ import {
 } from './features/navigation/pages';
 
 const h = texts.nav.pageHeadings;
+// Everything but the login and the landing pages loads with its route: zod, react-hook-form,
+// the auth client, tus and the voice SDK stay off the first page.
+const SetupPage = lazy(() => import('./features/auth/SetupPage').then((m) => ({ default: m.SetupPage })));
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const SecurityPage = lazy(() => import('./features/auth/SecurityPage').then((m) => ({ default: m.SecurityPage })));
 const finish = () => import('./features/finish/pages');
 const upload = () => import('./features/upload/pages');
 const MediaUploadPage = lazy(() => upload().then((m) => ({ default: m.MediaUploadPage })));

@@ -1,4 +1,4 @@
-import { SUBMISSION_TOKEN_HEADER } from '../../../common/schemas/submission';
+import { SUBMISSION_TOKEN_HEADER } from '../../../common/submission-token';
 import { texts } from '../../../common/texts';
 import { getSubmissionToken } from './storage';
 

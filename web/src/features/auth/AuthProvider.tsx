@@ -4,7 +4,7 @@ import { parseRole, type Role } from '../../../../common/roles';
 import type { ClientConfig, Me } from '../../../../common/schemas/auth';
 import { texts } from '../../../../common/texts';
 import { api } from '../../lib/api';
-import { authClient } from '../../lib/auth-client';
+import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { clearAllStorage } from '../../lib/storage';
 
@@ -18,6 +18,8 @@ type AuthState = {
   roleLoading: boolean;
   twoFactorEnabled: boolean;
   clientConfig: ClientConfig | undefined;
+  /** No admin exists yet (a fresh install); null while the server has not answered. */
+  setupNeeded: boolean | null;
   refreshRole(): Promise<void>;
   refreshSession(): Promise<void>;
   /** Signs out (errors ignored), clears storage; the caller navigates. */
@@ -32,7 +34,8 @@ export function usernameOf(email: string | undefined): string {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const session = authClient.useSession();
+  // The session check: a plain GET of better-auth's endpoint (the full auth client is heavy).
+  const session = useQuery({ queryKey: ['session'], queryFn: authApi.getSession, staleTime: Infinity, retry: 1 });
   const sessionUser = session.data?.user;
   const me = useQuery({
     queryKey: ['me', sessionUser?.id],
@@ -47,25 +50,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await me.refetch();
   }, [me]);
 
+  const refetchSession = session.refetch;
   const refreshSession = useCallback(async () => {
-    await session.refetch();
-  }, [session]);
+    await refetchSession();
+  }, [refetchSession]);
 
   const logout = useCallback(
     async (opts: { silent?: boolean } = {}) => {
       try {
-        await authClient.signOut();
+        await authApi.signOut();
       } catch {
         // The spec ignores sign-out errors (401, 403, 404): the local session ends regardless.
       }
       clearAllStorage();
       queryClient.removeQueries({ queryKey: ['me'] });
-      await session.refetch();
+      await refetchSession();
       // Once more: the inactivity check may have written its key while the session ended.
       clearAllStorage();
       if (!opts.silent) notify.success(texts.auth.loggedOutTitle, texts.auth.loggedOutText);
     },
-    [queryClient, session],
+    [queryClient, refetchSession],
   );
 
   const value = useMemo<AuthState>(
@@ -77,11 +81,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       roleLoading: !!sessionUser && me.isPending,
       twoFactorEnabled: !!me.data?.twoFactorEnabled,
       clientConfig: clientConfig.data,
+      setupNeeded: clientConfig.isPending ? null : !!clientConfig.data?.setupNeeded,
       refreshRole,
       refreshSession,
       logout,
     }),
-    [session.isPending, sessionUser, me.data, me.isPending, clientConfig.data, refreshRole, refreshSession, logout],
+    [session.isPending, sessionUser, me.data, me.isPending, clientConfig.data, clientConfig.isPending, refreshRole, refreshSession, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

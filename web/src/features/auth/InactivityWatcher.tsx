@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
-import { authClient } from '../../lib/auth-client';
+import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
 import { useAuth } from './AuthProvider';
@@ -41,7 +41,7 @@ export function InactivityWatcher() {
       }
       if (lastSeen > lastPing) {
         lastPing = Date.now();
-        void authClient.getSession();
+        void authApi.getSession().catch(() => undefined);
       }
     }, checkMs);
     return () => {

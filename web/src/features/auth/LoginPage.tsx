@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { landingFor } from '../../../../common/roles';
-import { loginForm, type ClientConfig, type LoginForm } from '../../../../common/schemas/auth';
+import type { ClientConfig } from '../../../../common/schemas/auth';
 import { texts } from '../../../../common/texts';
 import { api } from '../../lib/api';
-import { authClient } from '../../lib/auth-client';
+import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
 import { Button } from '../../ui/Button';
@@ -90,9 +88,9 @@ export function LoginPage() {
               pending={pending}
               onSubmit={(v) =>
                 run(async () => {
-                  const { data, error } = await authClient.signIn.email({ email: v.email.trim(), password: v.password });
+                  const { data, error } = await authApi.signInEmail(v.email.trim(), v.password);
                   if (error) return showLoginError(error);
-                  if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) return setStep('totp');
+                  if (data?.twoFactorRedirect) return setStep('totp');
                   await succeed();
                 })
               }
@@ -104,7 +102,7 @@ export function LoginPage() {
               pending={pending}
               onSubmit={(code) =>
                 run(async () => {
-                  const { error } = await authClient.twoFactor.verifyTotp({ code });
+                  const { error } = await authApi.verifyTotp(code);
                   if (error) return notify.error(t.loginFailedTitle, error.status === 429 ? t.tooManyAttempts : t.totpInvalid);
                   await succeed();
                 })
@@ -118,13 +116,40 @@ export function LoginPage() {
   );
 }
 
-function PasswordStep({ pending, onSubmit, onForgot }: { pending: boolean; onSubmit: (v: LoginForm) => void; onForgot: () => void }) {
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+type LoginValues = { email: string; password: string };
+
+/** The login form's own check (the server decides): both fields filled in. */
+export function loginErrors(v: LoginValues): Partial<Record<keyof LoginValues, string>> {
+  return { ...(v.email.trim() ? {} : { email: t.emailRequired }), ...(v.password ? {} : { password: t.passwordRequired }) };
+}
+
+function PasswordStep({ pending, onSubmit, onForgot }: { pending: boolean; onSubmit: (v: LoginValues) => void; onForgot: () => void }) {
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<ReturnType<typeof loginErrors>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const change = (key: keyof LoginValues) => (e: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [key]: e.target.value };
+    setValues(next);
+    if (submitted) setErrors(loginErrors(next));
+  };
   return (
-    <form className="space-y-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        // Browsers may fill the fields without change events (password managers): read the form.
+        const data = new FormData(e.currentTarget);
+        const v = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+        const found = loginErrors(v);
+        setSubmitted(true);
+        setErrors(found);
+        if (!found.email && !found.password) onSubmit(v);
+      }}
+    >
       <p className="text-sm text-slate-600">{t.loginIntro}</p>
-      <InputField label={t.email} type="email" autoComplete="username" inputMode="email" {...form.register('email')} error={form.formState.errors.email?.message} />
-      <InputField label={t.password} type="password" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+      <InputField label={t.email} name="email" type="email" autoComplete="username" inputMode="email" value={values.email} onChange={change('email')} error={errors.email} />
+      <InputField label={t.password} name="password" type="password" autoComplete="current-password" value={values.password} onChange={change('password')} error={errors.password} />
       <Button type="submit" block disabled={pending}>
         {pending ? t.submitting : t.submit}
       </Button>
@@ -174,7 +199,7 @@ function ForgotStep({ onBack }: { onBack: () => void }) {
         e.preventDefault();
         if (!email.trim()) return notify.error(t.emailRequired);
         setPending(true);
-        const { error } = await authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/reset-password' });
+        const { error } = await authApi.requestPasswordReset(email.trim(), '/reset-password');
         setPending(false);
         if (error?.status === 429) return notify.error(t.loginErrorTitle, t.tooManyAttempts);
         setSent(true);

@@ -10,15 +10,22 @@ import { useAuth } from './AuthProvider';
 export type GuardDecision =
   | { kind: 'spinner'; text: string }
   | { kind: 'login'; remember: boolean; toast?: [string, string] }
+  | { kind: 'setup' }
   | { kind: 'no-role'; toast: [string, string] }
   | { kind: 'denied'; toast: [string, string] }
   | { kind: 'show' };
 
 /** The spec's route guard, as a pure decision. */
-export function decideAccess(def: RouteDef, s: { initialized: boolean; authenticated: boolean; roleLoading: boolean; role: RouteDef['access'] extends never ? never : Parameters<typeof mayEnter>[1] }): GuardDecision {
+export function decideAccess(
+  def: RouteDef,
+  s: { initialized: boolean; authenticated: boolean; roleLoading: boolean; role: Parameters<typeof mayEnter>[1]; setupNeeded?: boolean | null },
+): GuardDecision {
   if (def.access.kind === 'public') return { kind: 'show' };
   if (!s.initialized) return { kind: 'spinner', text: texts.auth.initializing };
   if (!s.authenticated) {
+    // A fresh install has no one to log in: it opens the setup page, without an error.
+    if (s.setupNeeded === null) return { kind: 'spinner', text: texts.auth.initializing };
+    if (s.setupNeeded) return { kind: 'setup' };
     // The plain login-only guard says why; the role guard goes to /login quietly.
     return def.access.kind === 'authenticated'
       ? { kind: 'login', remember: true, toast: [texts.auth.accessDeniedTitle, texts.auth.mustBeLoggedIn] }
@@ -34,7 +41,7 @@ export function decideAccess(def: RouteDef, s: { initialized: boolean; authentic
 export function RequireAccess({ def, children }: { def: RouteDef; children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
-  const decision = decideAccess(def, { initialized: auth.initialized, authenticated: !!auth.user, roleLoading: auth.roleLoading, role: auth.role });
+  const decision = decideAccess(def, { initialized: auth.initialized, authenticated: !!auth.user, roleLoading: auth.roleLoading, role: auth.role, setupNeeded: auth.setupNeeded });
   const toasted = useRef(false);
 
   useEffect(() => {
@@ -54,6 +61,8 @@ export function RequireAccess({ def, children }: { def: RouteDef; children: Reac
     case 'login':
     case 'denied':
       return <Navigate to="/login" replace />;
+    case 'setup':
+      return <Navigate to="/setup" replace />;
     case 'no-role':
       return <Navigate to="/no-role" replace />;
     default:

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { newPasswordForm } from '../../../../common/schemas/auth';
 import { texts } from '../../../../common/texts';
-import { authClient } from '../../lib/auth-client';
+import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -36,7 +36,7 @@ export function ResetPasswordPage() {
             className="space-y-4"
             noValidate
             onSubmit={form.handleSubmit(async ({ password }) => {
-              const { error } = await authClient.resetPassword({ newPassword: password, token: token! });
+              const { error } = await authApi.resetPassword(password, token!);
               if (error) return notify.error(texts.common.errorTitle, t.resetLinkInvalid);
               notify.success(t.passwordSet);
               setDone(true);

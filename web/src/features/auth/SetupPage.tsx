@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { setupForm, type ClientConfig, type SetupForm } from '../../../../common/schemas/auth';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
-import { authClient } from '../../lib/auth-client';
+import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -40,7 +40,7 @@ export function SetupPage() {
               return notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : t.unexpectedText);
             }
             notify.success(t.setupDone);
-            await authClient.signIn.email({ email: values.email, password: values.password });
+            await authApi.signInEmail(values.email, values.password);
             await queryClient.invalidateQueries({ queryKey: ['client-config'] });
             await auth.refreshSession();
             navigate('/admin', { replace: true });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TRANSCRIPT_PREVIEW_CHARS } from '../../../../common/schemas/finish';
+import { TRANSCRIPT_PREVIEW_CHARS } from '../../../../common/finish-rules';
 import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 

@@ -1,5 +1,5 @@
 import { isNumericId } from '../../../../common/content-id';
-import { consentWordings, type ConsentKind } from '../../../../common/schemas/finish';
+import { consentWordings, type ConsentKind } from '../../../../common/finish-rules';
 import { api } from '../../lib/api';
 
 /**

@@ -1,4 +1,4 @@
-import { contactRedirectMs, formVariantOf, type FormVariant } from '../../../../common/schemas/finish';
+import { contactRedirectMs, formVariantOf, type FormVariant } from '../../../../common/finish-rules';
 import { tenantPath, type Tenant, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 

@@ -18,8 +18,8 @@ const assets = {
   libsampleratePath: '/api/voice/assets/libsamplerate.worklet.js',
 };
 
-/** The SDK is large: it is loaded only on the interview page. */
-export const loadSdk = () => import('@elevenlabs/client');
+/** The SDK is loaded only on the interview page, and without its WebRTC part (web/build/voice-sdk.ts). */
+export const loadSdk = () => import('./voiceSdk');
 
 /** Starts a conversation with the agent behind a signed URL from our server (ElevenLabs or built-in). */
 export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCallbacks): Promise<AgentSession> {

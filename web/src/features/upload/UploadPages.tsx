@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { shortId } from '../../../../common/content-id';
 import type { FlowPage } from '../../../../common/routes';
-import { surfaceFor, type UploadPage } from '../../../../common/schemas/upload';
+import { surfaceFor, type UploadPage } from '../../../../common/upload-rules';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';

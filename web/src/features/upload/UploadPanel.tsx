@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileText, Trash2, Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { fileFormats, type MediaItem, type UploadKind, type UploadPage, type UploadSurface } from '../../../../common/schemas/upload';
+import { fileFormats, type MediaItem, type UploadKind, type UploadPage, type UploadSurface } from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
@@ -51,7 +51,7 @@ function useMaxVideoMb(): number {
 
 /**
  * One upload surface: pick or drop files, see previews and sizes, confirm the picture rights,
- * upload with a real progress bar. The surface (common/schemas/upload.ts) decides what is allowed.
+ * upload with a real progress bar. The surface (common/upload-rules.ts) decides what is allowed.
  */
 export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownLocal, ensureContentId, bank, tabs, kind = 'upload', onUploaded, onUploadingChange }: Props) {
   const maxVideoMb = useMaxVideoMb();

@@ -1,4 +1,4 @@
-import { fileFormats, maxBytes, type FileFormat, type UploadSurface } from '../../../../common/schemas/upload';
+import { fileFormats, maxBytes, type FileFormat, type UploadSurface } from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 
 export type Problem = { title: string; text: string };

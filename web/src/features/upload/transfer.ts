@@ -1,4 +1,4 @@
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError } from 'tus-js-client';
 import type { MediaItem, UploadOutcome, UploadPage } from '../../../../common/schemas/upload';
 import { texts } from '../../../../common/texts';
 import { submissionHeaders } from '../../lib/api';
@@ -17,15 +17,25 @@ export class UploadRefused extends Error {
   }
 }
 
+/** The tus client is loaded with the first file, not with the page (it is a third of the upload page). */
+const loadTus = () => import('tus-js-client');
+
 /**
  * Sends one file with the tus protocol: real byte progress, retries, and a dropped connection
  * resumes at the last byte the server has (also after a reload, via the stored upload URL).
  * Resolves with the registered file, or rejects with the server's German reason.
  */
-export function transferFile(
+export async function transferFile(
   file: File,
   opts: { contentId: string; page: UploadPage; onProgress: (sent: number, total: number) => void; signal?: AbortSignal },
 ): Promise<MediaItem | null> {
+  let Upload: Awaited<ReturnType<typeof loadTus>>['Upload'];
+  try {
+    ({ Upload } = await loadTus());
+  } catch {
+    // The script could not be fetched (offline): worth another try.
+    throw new UploadRefused(texts.upload.failedTitle, texts.upload.uploadException, false);
+  }
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: '/api/uploads',
