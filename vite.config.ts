@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineCss } from './web/build/inline-css';
 import { precompress } from './web/build/precompress';
 import { voiceSdkWithoutWebRtc } from './web/build/voice-sdk';
 
 export default defineConfig({
   root: 'web',
-  plugins: [voiceSdkWithoutWebRtc(), react(), tailwindcss(), precompress()],
+  plugins: [voiceSdkWithoutWebRtc(), react(), tailwindcss(), inlineCss(), precompress()],
   build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 800 },
   server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
 });

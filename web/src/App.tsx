@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { routeTable, type RouteDef } from '../../common/routes';
 import { texts } from '../../common/texts';
 import { AuthProvider, useAuth } from './features/auth/AuthProvider';
@@ -49,18 +49,21 @@ function Root() {
     <AuthProvider>
       <InactivityWatcher />
       <SignedInWork />
-      <Outlet />
+      <Routes>
+        {routeTable.map((def) => (
+          <Route key={def.path} path={def.path} element={routeElement(def)} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
     </AuthProvider>
   );
 }
 
-const router = createBrowserRouter([
-  {
-    element: <Root />,
-    children: [...routeTable.map((def) => ({ path: def.path, element: routeElement(def) })), { path: '*', element: <NotFoundPage /> }],
-  },
-]);
-
+/** The declarative router: the data router's loaders and actions are not used, and cost 50 KB. */
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Root />
+    </BrowserRouter>
+  );
 }

@@ -1,0 +1,82 @@
+/**
+ * Lighthouse bench: starts the app with the production build (dist/web, run `npx vite build`
+ * first), runs Lighthouse (mobile preset, Debian's Chromium) on /login and the public upload link,
+ * prints performance, accessibility and best-practices next to the target, what held a score
+ * down, and the JavaScript table of the bundle budget check.
+ *
+ *   npx tsx bench/lighthouse/run.ts
+ *   env: CHROME_PATH (/usr/bin/chromium), RUNS (1; the median of several runs is printed)
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { webRoot } from '../../server/app';
+import { addUser, login, startTestApp } from '../../server/testing/harness';
+import { measureAll, printTable } from '../../e2e/bundle';
+import { launchBrowser } from '../../e2e/harness';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.RUNS ?? 1);
+const TARGET = 95;
+const categories = ['performance', 'accessibility', 'best-practices'] as const;
+const pages = ['/login', '/p/vdi/upload'];
+
+type Scores = Record<(typeof categories)[number], number>;
+
+async function audit(url: string): Promise<{ scores: Scores; findings: string[]; metrics: string }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+    const lhr = result!.lhr;
+    const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Scores;
+    const findings: string[] = [];
+    for (const c of categories) {
+      for (const ref of lhr.categories[c]!.auditRefs) {
+        const a = lhr.audits[ref.id]!;
+        if (ref.weight > 0 && a.score !== null && a.score < 0.9) findings.push(`${c}: ${a.id} (${a.displayValue ?? a.score}) ${a.title}`);
+      }
+    }
+    const m = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+    const metrics = `FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}, SI ${m('speed-index')}`;
+    return { scores, findings, metrics };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  if (!existsSync(webRoot)) throw new Error('dist/web fehlt: zuerst `npx vite build`');
+  const t = await startTestApp('sqlite', { VOICE_AGENT: 'builtin' });
+  try {
+    // With an admin in place /login stays the login page (a fresh install would open /setup).
+    await addUser(t.app, 'redaktion@bench.test', 'vdi_admin');
+    await addUser(t.app, 'admin@bench.test', 'admin');
+    console.log(`Lighthouse (mobile preset, ${CHROME_PATH}), ${RUNS} run(s) per page, load average ${loadavg()[0]!.toFixed(1)}\n`);
+    const rows: string[] = ['| page | performance | accessibility | best practices | target | metrics |', '|---|---:|---:|---:|---:|---|'];
+    for (const path of pages) {
+      const runs: Awaited<ReturnType<typeof audit>>[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${t.url}${path}`));
+      const s = Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Scores;
+      const ok = categories.every((c) => s[c] >= TARGET);
+      rows.push(`| ${path} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ≥ ${TARGET} ${ok ? 'ok' : 'MISSED'} | ${runs[0]!.metrics} |`);
+      const findings = [...new Set(runs.flatMap((r) => r.findings))];
+      if (findings.length) console.log(`${path}, audits below 0.9:\n  ${findings.join('\n  ')}\n`);
+    }
+    console.log(rows.join('\n'));
+
+    const browser = await launchBrowser();
+    try {
+      const table = await measureAll(t, browser, { editor: await login(t, 'redaktion@bench.test'), admin: await login(t, 'admin@bench.test') });
+      console.log(`\nJavaScript per page (compressed, cache empty, Chromium):\n${printTable(table)}`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await t.close();
+  }
+}
+
+await main();
