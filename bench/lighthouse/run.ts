@@ -24,7 +24,7 @@ const pages = ['/login', '/p/vdi/upload'];
 
 type Scores = Record<(typeof categories)[number], number>;
 
-async function audit(url: string): Promise<{ scores: Scores; findings: string[]; metrics: string }> {
+async function audit(url: string): Promise<{ scores: Scores; findings: string[]; metrics: string; benchmarkIndex: number }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
@@ -38,8 +38,12 @@ async function audit(url: string): Promise<{ scores: Scores; findings: string[];
       }
     }
     const m = (id: string) => lhr.audits[id]?.displayValue ?? '-';
-    const metrics = `FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}, SI ${m('speed-index')}`;
-    return { scores, findings, metrics };
+    const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+    const metrics =
+      `FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}, SI ${m('speed-index')}` +
+      ` (unthrottled here: FCP ${observed.observedFirstContentfulPaint ?? '-'} ms, LCP ${observed.observedLargestContentfulPaint ?? '-'} ms)`;
+    // Lighthouse's CPU benchmark of this machine at that moment: the 4x slowdown assumes ~1000+.
+    return { scores, findings, metrics, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
   } finally {
     chrome.kill();
   }
@@ -55,13 +59,16 @@ async function main() {
     await addUser(t.app, 'redaktion@bench.test', 'vdi_admin');
     await addUser(t.app, 'admin@bench.test', 'admin');
     console.log(`Lighthouse (mobile preset, ${CHROME_PATH}), ${RUNS} run(s) per page, load average ${loadavg()[0]!.toFixed(1)}\n`);
-    const rows: string[] = ['| page | performance | accessibility | best practices | target | metrics |', '|---|---:|---:|---:|---:|---|'];
+    const rows: string[] = ['| page | performance (runs) | accessibility | best practices | target | metrics (median run) |', '|---|---:|---:|---:|---:|---|'];
     for (const path of pages) {
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${t.url}${path}`));
       const s = Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Scores;
       const ok = categories.every((c) => s[c] >= TARGET);
-      rows.push(`| ${path} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ≥ ${TARGET} ${ok ? 'ok' : 'MISSED'} | ${runs[0]!.metrics} |`);
+      const best = runs.find((r) => r.scores.performance === s.performance) ?? runs[0]!;
+      rows.push(
+        `| ${path} | ${s.performance} (${runs.map((r) => r.scores.performance).join(', ')}) | ${s.accessibility} | ${s['best-practices']} | ≥ ${TARGET} ${ok ? 'ok' : 'MISSED'} | ${best.metrics}; CPU benchmark ${runs.map((r) => r.benchmarkIndex).join(', ')} |`,
+      );
       const findings = [...new Set(runs.flatMap((r) => r.findings))];
       if (findings.length) console.log(`${path}, audits below 0.9:\n  ${findings.join('\n  ')}\n`);
     }

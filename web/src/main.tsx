@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App } from './App';
@@ -8,11 +8,15 @@ import './index.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
 
-createRoot(document.getElementById('root')!).render(
+// A transition renders in slices, so the first render does not block a phone's main thread.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />
       <Toaster position="top-center" offset={68} mobileOffset={68} visibleToasts={1} duration={TOAST_DURATION_MS} hotkey={['F8']} richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,
+  ),
 );

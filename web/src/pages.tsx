@@ -25,7 +25,7 @@ const ImageUploadPage = lazy(() => upload().then((m) => ({ default: m.ImageUploa
 const DocumentUploadPage = lazy(() => upload().then((m) => ({ default: m.DocumentUploadPage })));
 const DocumentImageUploadPage = lazy(() => upload().then((m) => ({ default: m.DocumentImageUploadPage })));
 const ImageUploadAfterVoicePage = lazy(() => upload().then((m) => ({ default: m.ImageUploadAfterVoicePage })));
-const PublicUploadPage = lazy(() => import('./features/upload/PublicUploadPage').then((m) => ({ default: m.PublicUploadPage })));
+const PublicUploadPage = lazy(() => upload().then((m) => ({ default: m.PublicUploadPage })));
 const ThankYouPage = lazy(() => finish().then((m) => ({ default: m.ThankYouPage })));
 const PublicThankYouPage = lazy(() => finish().then((m) => ({ default: m.PublicThankYouPage })));
 const ContactInformationPage = lazy(() => finish().then((m) => ({ default: m.ContactInformationPage })));
