@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminNav } from './AdminNav';
 import { formatDateTime } from './format';
+import '../../lib/zod-csp';
 
 const t = texts.admin;
 const roleOptions = [...roles, 'none'] as const;

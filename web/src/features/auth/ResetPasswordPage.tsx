@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
+import '../../lib/zod-csp';
 
 const t = texts.auth;
 

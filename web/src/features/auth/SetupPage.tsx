@@ -13,6 +13,7 @@ import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from './AuthProvider';
+import '../../lib/zod-csp';
 
 const t = texts.auth;
 

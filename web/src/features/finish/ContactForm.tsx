@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
 import { keepDraft, useDraftBase } from './drafts';
+import '../../lib/zod-csp';
 
 const f = texts.finish;
 const LOCAL_SAVE_MS = 500;

@@ -16,6 +16,7 @@ import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { keepDraft, useDraftBase, useDraftSync } from './drafts';
 import { finishProfiles } from './profile';
+import '../../lib/zod-csp';
 
 const f = texts.finish;
 

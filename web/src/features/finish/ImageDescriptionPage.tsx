@@ -16,6 +16,7 @@ import { Page } from '../../ui/Page';
 import { useContentId } from '../submission/useContentId';
 import { keepDraft, useDraftBase, useDraftSync } from './drafts';
 import { useTenant } from '../tenant/TenantContext';
+import '../../lib/zod-csp';
 
 const f = texts.finish;
 

@@ -18,6 +18,7 @@ import { tenantLabel } from '../admin/AdminDashboardPage';
 import { formatDateTime } from '../admin/format';
 import { PostSection } from '../post/PostSection';
 import { MediaPreview } from './MediaPreview';
+import '../../lib/zod-csp';
 
 const t = texts.admin;
 const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
