@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { parseRole, type Role } from '../../../../common/roles';
 import type { ClientConfig, Me } from '../../../../common/schemas/auth';
 import { texts } from '../../../../common/texts';
@@ -20,6 +20,8 @@ type AuthState = {
   clientConfig: ClientConfig | undefined;
   /** No admin exists yet (a fresh install); null while the server has not answered. */
   setupNeeded: boolean | null;
+  /** The user has just signed out (or was signed out for idling): guards do not remember the page. */
+  signedOut: boolean;
   refreshRole(): Promise<void>;
   refreshSession(): Promise<void>;
   /** Signs out (errors ignored), clears storage; the caller navigates. */
@@ -51,12 +53,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [me]);
 
   const refetchSession = session.refetch;
+  const [signedOut, setSignedOut] = useState(false);
+  useEffect(() => {
+    if (sessionUser) setSignedOut(false);
+  }, [sessionUser]);
   const refreshSession = useCallback(async () => {
     await refetchSession();
   }, [refetchSession]);
 
   const logout = useCallback(
     async (opts: { silent?: boolean } = {}) => {
+      setSignedOut(true);
       try {
         await authApi.signOut();
       } catch {
@@ -82,11 +89,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       twoFactorEnabled: !!me.data?.twoFactorEnabled,
       clientConfig: clientConfig.data,
       setupNeeded: clientConfig.isPending ? null : !!clientConfig.data?.setupNeeded,
+      signedOut,
       refreshRole,
       refreshSession,
       logout,
     }),
-    [session.isPending, sessionUser, me.data, me.isPending, clientConfig.data, clientConfig.isPending, refreshRole, refreshSession, logout],
+    [session.isPending, sessionUser, me.data, me.isPending, clientConfig.data, clientConfig.isPending, signedOut, refreshRole, refreshSession, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

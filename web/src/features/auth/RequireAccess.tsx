@@ -18,7 +18,7 @@ export type GuardDecision =
 /** The spec's route guard, as a pure decision. */
 export function decideAccess(
   def: RouteDef,
-  s: { initialized: boolean; authenticated: boolean; roleLoading: boolean; role: Parameters<typeof mayEnter>[1]; setupNeeded?: boolean | null },
+  s: { initialized: boolean; authenticated: boolean; roleLoading: boolean; role: Parameters<typeof mayEnter>[1]; setupNeeded?: boolean | null; signedOut?: boolean },
 ): GuardDecision {
   if (def.access.kind === 'public') return { kind: 'show' };
   if (!s.initialized) return { kind: 'spinner', text: texts.auth.initializing };
@@ -26,6 +26,8 @@ export function decideAccess(
     // A fresh install has no one to log in: it opens the setup page, without an error.
     if (s.setupNeeded === null) return { kind: 'spinner', text: texts.auth.initializing };
     if (s.setupNeeded) return { kind: 'setup' };
+    // Right after signing out the page is left on purpose: nothing to remember, nothing to say.
+    if (s.signedOut) return { kind: 'login', remember: false };
     // The plain login-only guard says why; the role guard goes to /login quietly.
     return def.access.kind === 'authenticated'
       ? { kind: 'login', remember: true, toast: [texts.auth.accessDeniedTitle, texts.auth.mustBeLoggedIn] }
@@ -41,7 +43,7 @@ export function decideAccess(
 export function RequireAccess({ def, children }: { def: RouteDef; children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
-  const decision = decideAccess(def, { initialized: auth.initialized, authenticated: !!auth.user, roleLoading: auth.roleLoading, role: auth.role, setupNeeded: auth.setupNeeded });
+  const decision = decideAccess(def, { initialized: auth.initialized, authenticated: !!auth.user, roleLoading: auth.roleLoading, role: auth.role, setupNeeded: auth.setupNeeded, signedOut: auth.signedOut });
   const toasted = useRef(false);
 
   useEffect(() => {
