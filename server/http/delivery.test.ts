@@ -99,6 +99,9 @@ describe('static delivery and compression', () => {
     expect(compressesOnTheFly({ url: '/api/inbox/:contentId/zip' })).toBe(false);
     expect(compressesOnTheFly({ url: '/api/inbox/export.csv' })).toBe(false);
     expect(compressesOnTheFly({ url: '/api/voice/assets/:file' })).toBe(false);
+    expect(compressesOnTheFly({ url: '/api/posts/:contentId/:channel/draft' })).toBe(false);
+    expect(compressesOnTheFly({ url: '/api/freigabe/:token/bilder/:position' })).toBe(false);
+    expect(compressesOnTheFly({ url: '/api/posts/:contentId' })).toBe(true);
     expect(compressesOnTheFly({ url: '/api/voice/agent', websocket: true })).toBe(false);
     expect(compressesOnTheFly({ url: '/api/inbox' })).toBe(true);
     expect(compressesOnTheFly({ url: '/api/auth/*' })).toBe(true);

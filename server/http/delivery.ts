@@ -16,14 +16,14 @@ export const COMPRESS_THRESHOLD = 1024;
 
 /**
  * API routes whose answers are compressed on the fly. Uploads (tus, voice messages), media
- * files (ranges), archives, CSV exports, voice worklets and sockets stream or are compressed
- * already: they must not be buffered or re-encoded.
+ * files (ranges), archives, CSV exports, streamed post drafts (NDJSON), images, voice worklets
+ * and sockets stream or are compressed already: they must not be buffered or re-encoded.
  */
 export function compressesOnTheFly(route: Pick<RouteOptions, 'url'> & { websocket?: boolean }): boolean {
   const url = route.url;
   if (!url.startsWith('/api/') || route.websocket) return false;
   if (url === UPLOAD_PATH || url.startsWith(`${UPLOAD_PATH}/`)) return false;
-  return !/\/(file|thumbnail|zip|export\.csv|voice-message)$|^\/api\/voice\/assets\//.test(url);
+  return !/\/(file|thumbnail|zip|export\.csv|voice-message|draft)$|^\/api\/voice\/assets\/|\/bilder\//.test(url);
 }
 
 /**

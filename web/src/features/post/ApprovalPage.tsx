@@ -11,6 +11,7 @@ import { TextareaField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { TenantProvider } from '../tenant/TenantContext';
 import { PostPreview } from './PostPreview';
+import '../../lib/zod-csp';
 
 const t = texts.post;
 

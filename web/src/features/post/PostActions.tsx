@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
 import { formatDateTime } from '../admin/format';
 import { ApprovalBadge } from './ApprovalBadge';
+import '../../lib/zod-csp';
 
 const t = texts.post;
 const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);

@@ -15,6 +15,7 @@ import { ApprovalBadge } from './ApprovalBadge';
 import { ApprovalPanel, PublicationPanel } from './PostActions';
 import { PostPreview } from './PostPreview';
 import { streamDraft } from './draftStream';
+import '../../lib/zod-csp';
 
 const t = texts.post;
 type Origin = 'editor' | 'model' | 'template' | 'restore';
