@@ -1,5 +1,3 @@
-import 'altcha';
-import 'altcha/i18n/de';
 import type {} from 'altcha/types/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { texts } from '../../../../common/texts';
@@ -74,11 +72,29 @@ export function PublicProofProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** The widget's code (~30 KB) loads with the first public page, not with the app (keeps /login light). */
+let altcha: Promise<unknown> | null = null;
+const loadAltcha = () => (altcha ??= Promise.all([import('altcha'), import('altcha/i18n/de')]).catch((error) => {
+  altcha = null;
+  throw error;
+}));
+
 /** The ALTCHA widget, invisible, verifying on load. */
 function ProofWidget({ onSolved, onFailed }: { onSolved(payload: string): void; onFailed(): void }) {
   const ref = useRef<HTMLElement>(null);
   const handlers = useRef({ onSolved, onFailed });
   handlers.current = { onSolved, onFailed };
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadAltcha().then(
+      () => live && setLoaded(true),
+      () => live && handlers.current.onFailed(),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -89,10 +105,10 @@ function ProofWidget({ onSolved, onFailed }: { onSolved(payload: string): void; 
     };
     el.addEventListener('statechange', onState);
     return () => el.removeEventListener('statechange', onState);
-  }, []);
+  }, [loaded]);
   return (
     <div hidden data-testid="public-proof">
-      <altcha-widget ref={ref} challenge="/api/public/challenge" auto="onload" display="invisible" language="de" name="altcha" />
+      {loaded && <altcha-widget ref={ref} challenge="/api/public/challenge" auto="onload" display="invisible" language="de" name="altcha" />}
     </div>
   );
 }
