@@ -5,7 +5,8 @@
 
 export type SessionUser = { id: string; email: string; name?: string };
 export type Session = { user: SessionUser; session: { id: string; expiresAt: string } };
-export type AuthError = { status: number; message?: string; code?: string };
+/** A refused auth call: better-auth's code and message, or our own error body (error, title, message). */
+export type AuthError = { status: number; message?: string; code?: string; error?: string; title?: string };
 export type AuthResult<T> = { data: T | null; error: AuthError | null };
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<AuthResult<T>> {
@@ -27,7 +28,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   } catch {
     json = null;
   }
-  if (!res.ok) return { data: null, error: { status: res.status, message: json?.message, code: json?.code } };
+  if (!res.ok) return { data: null, error: { status: res.status, message: json?.message, code: json?.code, error: json?.error, title: json?.title } };
   return { data: json as T, error: null };
 }
 
