@@ -96,7 +96,7 @@ export function inboxCsv(app: FastifyInstance, scope: TenantScope, filter: Inbox
     yield `\ufeff${t.csvHeader.map(csvCell).join(';')}\r\n`;
     let after: { createdAt: string; id: number } | null = null;
     for (;;) {
-      const batch = await exportBatch(app.db, scope, filter, after, CSV_BATCH);
+      const batch = await exportBatch(app.readDb, scope, filter, after, CSV_BATCH);
       for (const r of batch) {
         yield [
           r.id,
