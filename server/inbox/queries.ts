@@ -122,37 +122,52 @@ export async function searchPage(db: Kysely<DB>, scope: TenantScope, filter: Lis
   const words = searchWords(filter.q ?? '');
   if (words.length === 0) return [];
   const candidates = INBOX_COUNT_LIMIT + 1;
+  const filtered = !!(scope || filter.tenant || filter.kind || filter.status || filter.from || filter.to);
   const where = (eb: ExpressionBuilder<DB, 'submissions'>) => eb.and(filterConditions(eb, dialect, scope, filter, { search: false }));
-  const search = db.withTables<{ submissions_fts: { rowid: number } }>();
-  const hits =
-    dialect === 'sqlite'
-      ? search
-          .selectFrom('submissions_fts')
-          .innerJoin('submissions', 'submissions.id', 'submissions_fts.rowid')
-          .select(['submissions.id', sql<number>`-bm25(submissions_fts)`.as('score')])
-          .where(sql<SqlBool>`submissions_fts match ${ftsQuery(words)}`)
-          .where((eb) => where(eb as unknown as ExpressionBuilder<DB, 'submissions'>))
-          .orderBy('submissions_fts.rowid', 'desc')
-          .limit(candidates)
-      : search
-          .selectFrom('submissions')
-          .select(['submissions.id', sql<number>`ts_rank(submissions.search, to_tsquery('simple', ${tsQuery(words)}), 2)`.as('score')])
-          .where(sql<SqlBool>`submissions.search @@ to_tsquery('simple', ${tsQuery(words)})`)
-          .where(where)
-          .orderBy('submissions.created_at', 'desc')
-          .orderBy('submissions.id', 'desc')
-          .limit(candidates);
-  return search
-    .with('hits', () => hits)
-    .with('ranked', (q) =>
-      q
-        .selectFrom('hits')
-        .select(['hits.id', 'hits.score', sql<number>`count(*) over ()`.as('total')])
-        .orderBy('hits.score', 'desc')
-        .orderBy('hits.id', 'desc')
-        .limit(limit)
-        .offset(offset),
-    )
+  const search = db.withTables<{ submissions_fts: { rowid: number }; filtered: { id: number } }>();
+  const ranked = (hits: ReturnType<typeof sqliteHits>) =>
+    search
+      .with('filtered', (q) => q.selectFrom('submissions').select('submissions.id').where(where))
+      .with('hits', () => hits)
+      .with('ranked', (q) =>
+        q
+          .selectFrom('hits')
+          .select(['hits.id', 'hits.score', sql<number>`count(*) over ()`.as('total')])
+          .orderBy('hits.score', 'desc')
+          .orderBy('hits.id', 'desc')
+          .limit(limit)
+          .offset(offset),
+      );
+  /**
+   * SQLite: the word index drives, newest first. With filters, the filtered ids (read through
+   * the filter's index) bound the rowid range the word index walks and are checked in memory
+   * (`+rowid`: a set lookup, not a lookup per row in the wide submissions table).
+   */
+  function sqliteHits() {
+    return search
+      .selectFrom('submissions_fts')
+      .select([sql<number>`submissions_fts.rowid`.as('id'), sql<number>`-bm25(submissions_fts)`.as('score')])
+      .where(sql<SqlBool>`submissions_fts match ${ftsQuery(words)}`)
+      .$if(filtered, (q) =>
+        q
+          .where(sql<SqlBool>`submissions_fts.rowid >= (select min(id) from filtered)`)
+          .where(sql<SqlBool>`submissions_fts.rowid <= (select max(id) from filtered)`)
+          .where(sql<SqlBool>`+submissions_fts.rowid in (select id from filtered)`),
+      )
+      .orderBy(sql`submissions_fts.rowid`, 'desc')
+      .limit(candidates);
+  }
+  // PostgreSQL: the planner picks the GIN index (rare words) or the keyset index (common ones).
+  const postgresHits = () =>
+    search
+      .selectFrom('submissions')
+      .select(['submissions.id', sql<number>`ts_rank(submissions.search, to_tsquery('simple', ${tsQuery(words)}), 2)`.as('score')])
+      .where(sql<SqlBool>`submissions.search @@ to_tsquery('simple', ${tsQuery(words)})`)
+      .where(where)
+      .orderBy('submissions.created_at', 'desc')
+      .orderBy('submissions.id', 'desc')
+      .limit(candidates);
+  return ranked(dialect === 'sqlite' ? sqliteHits() : (postgresHits() as unknown as ReturnType<typeof sqliteHits>))
     .selectFrom('ranked')
     .innerJoin('submissions', 'submissions.id', 'ranked.id')
     .select((eb) => [
