@@ -26,6 +26,9 @@ export function readWorkerFile(): string {
   return candidates.find((f) => existsSync(f)) ?? candidates[0]!;
 }
 
+/** How much lower the readers' CPU priority is than the event loop's (Linux nice steps). */
+const READER_NICE = 10;
+
 type Pending = { resolve(rows: unknown[]): void; reject(error: Error): void };
 type Reader = { worker: Worker; pending: Map<number, Pending> };
 
@@ -48,7 +51,7 @@ export class SqliteReadPool {
   }
 
   private spawn(): Reader {
-    const worker = new Worker(this.workerFile, { workerData: { file: this.file, driver: this.driver }, name: 'sqlite-reader' });
+    const worker = new Worker(this.workerFile, { workerData: { file: this.file, driver: this.driver, nice: READER_NICE }, name: 'sqlite-reader' });
     const reader: Reader = { worker, pending: new Map() };
     worker.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
       const p = reader.pending.get(m.id);

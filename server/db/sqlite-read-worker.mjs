@@ -1,11 +1,24 @@
 // A reader of the SQLite file in a worker thread (see read-pool.ts): its own read-only
 // connection to the same WAL database, so a slow read never blocks the server's event loop.
 // Plain JavaScript, loaded by path: runs unchanged under tsx, vitest and a bundled server.
-import { parentPort, workerData } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 const Database = require(workerData.driver);
+
+// On Linux a thread has its own nice value: the readers yield the CPU to the event loop thread,
+// so a burst of searches slows the searches, not every other request.
+if (workerData.nice) {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0) setPriority(tid, workerData.nice);
+  } catch {
+    // not Linux, or not allowed: the readers run at the server's priority
+  }
+}
 
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
