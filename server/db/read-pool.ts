@@ -29,6 +29,9 @@ export function readWorkerFile(): string {
 /** How much lower the readers' CPU priority is than the event loop's (Linux nice steps). */
 const READER_NICE = 10;
 
+/** Workers started and workers that ended unexpectedly, over all pools of the process (for the soak bench). */
+export const readPoolStats = { started: 0, ended: 0 };
+
 type Pending = { resolve(rows: unknown[]): void; reject(error: Error): void };
 type Reader = { worker: Worker; pending: Map<number, Pending> };
 
@@ -53,6 +56,7 @@ export class SqliteReadPool {
   private spawn(): Reader {
     const worker = new Worker(this.workerFile, { workerData: { file: this.file, driver: this.driver, nice: READER_NICE }, name: 'sqlite-reader' });
     const reader: Reader = { worker, pending: new Map() };
+    readPoolStats.started++;
     worker.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
       const p = reader.pending.get(m.id);
       if (!p) return;
@@ -68,7 +72,10 @@ export class SqliteReadPool {
       if (i >= 0 && !this.closed) this.readers[i] = this.spawn();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`SQLite-Lese-Worker beendet (${code})`)));
+    worker.on('exit', (code) => {
+      if (!this.closed) readPoolStats.ended++;
+      fail(new Error(`SQLite-Lese-Worker beendet (${code})`));
+    });
     return reader;
   }
 
