@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Kysely<DB>;
+    /** Reads that can be slow (inbox, search, exports, statistics): off the event loop on SQLite. */
+    readDb: Kysely<DB>;
     dialect: Dialect;
     auth: Auth;
     blobs: BlobStore;
@@ -105,9 +107,11 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   const auth = await createAuth({ db: database.db, dialect: database.dialect, config, mailer });
   await migrateToLatest(database.db);
   await auth.$context;
+  database.startReaders(config.SQLITE_READ_WORKERS);
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('readDb', database.readDb);
   app.decorate('dialect', database.dialect);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);

@@ -85,6 +85,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN braucht mindestens 16 Zeichen').optional(),
   /** host:port of a separate listener that serves only /metrics, without a token (e.g. 127.0.0.1:9464). */
   METRICS_LISTEN: z.string().regex(/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/, 'METRICS_LISTEN muss host:port sein, z. B. 127.0.0.1:9464').optional(),
+  /** SQLite only: worker threads for slow reads (inbox, search, exports, statistics); 0 = on the event loop. */
+  SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;

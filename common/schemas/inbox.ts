@@ -21,7 +21,8 @@ export const inboxFilter = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   /** State of the newest approval request of the submission's posts. */
   approval: z.preprocess(blankToUndefined, z.enum(approvalStates).optional()),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Opaque position in the list (keyset), from the previous page's `next` or `prev`. */
+  cursor: z.preprocess(blankToUndefined, z.string().max(300).regex(/^[A-Za-z0-9_-]+$/, texts.admin.invalidCursor).optional()),
 });
 export type InboxFilter = z.infer<typeof inboxFilter>;
 
@@ -43,7 +44,21 @@ export type InboxItem = {
   approval: ApprovalState | null;
 };
 
-export type InboxPage = { items: InboxItem[]; total: number; page: number; pageSize: number };
+/** Counts and search hits stop at this many; beyond it the list says "mehr als 1.000". */
+export const INBOX_COUNT_LIMIT = 1000;
+
+export type InboxPage = {
+  items: InboxItem[];
+  /** Exact count, or INBOX_COUNT_LIMIT when `totalAtLeast` (more matched than were counted). */
+  total: number;
+  totalAtLeast: boolean;
+  /** Search results are ordered by relevance among the newest INBOX_COUNT_LIMIT hits. */
+  ranked: boolean;
+  pageSize: number;
+  /** Cursors of the older (next) and newer (previous) page; null at either end. */
+  next: string | null;
+  prev: string | null;
+};
 
 export type InboxMedia = {
   id: number;

@@ -77,7 +77,7 @@ describe.each(dialects)('migration 0006 on an existing %s database', (dialect) =
     ]);
     expect(await db.selectFrom('media').select('id').where('submission_id', '=', a).execute()).toEqual([]);
     if (dialect === 'sqlite') {
-      const found = await sql<{ rowid: number }>`select rowid from submissions_search where body like '%windräder%'`.execute(db);
+      const found = await sql<{ rowid: number }>`select rowid from submissions_fts where submissions_fts match 'windräder'`.execute(db);
       expect(found.rows).toEqual([]);
     }
   });

@@ -7,7 +7,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Statistics across all tenants: admins only (vdi_admin and the tenants see none of it).
   app.get('/api/admin/statistics', async (request, reply) => {
     await requireRole(request, reply, ['admin']);
-    return adminStatistics(app.db);
+    return adminStatistics(app.readDb);
   });
 
   app.get('/api/admin/audit', async (request, reply): Promise<AuditEntry[]> => {

@@ -2,10 +2,22 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import path from 'node:path';
 import pg from 'pg';
+import { readPoolKysely, SqliteReadPool } from './read-pool';
 import type { DB } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type Database = { db: Kysely<DB>; dialect: Dialect; close(): Promise<void> };
+export type Database = {
+  db: Kysely<DB>;
+  /**
+   * For reads that can be slow (inbox lists, search, exports, statistics): on SQLite a pool of
+   * worker threads with read-only connections (once `startReaders` ran), on PostgreSQL `db`.
+   */
+  readDb: Kysely<DB>;
+  dialect: Dialect;
+  /** Starts the SQLite read workers (after the migrations, so they see the final schema). */
+  startReaders(count: number): void;
+  close(): Promise<void>;
+};
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
   if (opts.databaseUrl) {
@@ -14,15 +26,31 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     // the pool opens a new one when it is needed.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, readDb: db, dialect: 'postgres', startReaders: () => {}, close: () => db.destroy() };
   }
-  const file = new SqliteDatabase(path.join(opts.dataDir, 'content.db'));
+  const fileName = path.join(opts.dataDir, 'content.db');
+  const file = new SqliteDatabase(fileName);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  let readers: Kysely<DB> | null = null;
+  const database: Database = {
+    db,
+    readDb: db,
+    dialect: 'sqlite',
+    startReaders(count) {
+      if (readers || count < 1) return;
+      readers = readPoolKysely(new SqliteReadPool(fileName, count));
+      database.readDb = readers;
+    },
+    async close() {
+      await readers?.destroy();
+      await db.destroy();
+    },
+  };
+  return database;
 }
 
 export async function databaseReachable(db: Kysely<DB>): Promise<boolean> {

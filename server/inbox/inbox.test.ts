@@ -91,15 +91,61 @@ describe.each(dialects)('editorial inbox on %s', (dialect) => {
     expect((await list(admin, '?from=03.03.2026')).status).toBe(400);
   });
 
-  it('pages 25 at a time', async () => {
+  it('pages 25 at a time by cursor, both ways, and refuses a broken cursor in German', async () => {
     const cookie = await login(t, 'admin@example.de');
-    for (let i = 0; i < 27; i++) await submit(cookie, 'testnormec', 'upload', { post_description: `Beitrag ${i}` }, `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`);
-    const first = (await list(admin, '?tenant=testnormec')).body as InboxPage;
-    const second = (await list(admin, '?tenant=testnormec&page=2')).body as InboxPage;
-    expect(first).toMatchObject({ total: 27, page: 1, pageSize: 25 });
+    // 52 rows, two of them at the same second: the keyset (created_at, id) keeps them apart.
+    for (let i = 0; i < 52; i++) await submit(cookie, 'testnormec', 'upload', { post_description: `Beitrag ${i}` }, `2026-01-01T00:00:${String(Math.min(i, 50)).padStart(2, '0')}.000Z`);
+    const page = async (query: string) => (await list(admin, `?tenant=testnormec${query}`)).body as InboxPage;
+    const first = await page('');
+    expect(first).toMatchObject({ total: 52, totalAtLeast: false, ranked: false, pageSize: 25, prev: null });
     expect(first.items).toHaveLength(25);
-    expect(second.items).toHaveLength(2);
-    expect(second.items.at(-1)!.createdAt).toBe('2026-01-01T00:00:00.000Z');
+    const second = await page(`&cursor=${first.next}`);
+    const third = await page(`&cursor=${second.next}`);
+    expect(second.items).toHaveLength(25);
+    expect(third.items).toHaveLength(2);
+    expect(third.next).toBeNull();
+    expect(third.items.at(-1)!.createdAt).toBe('2026-01-01T00:00:00.000Z');
+    const all = [...first.items, ...second.items, ...third.items].map((i) => i.contentId);
+    expect(new Set(all).size).toBe(52);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    // Back from the third page: the second again; back from there: the first, without cursor.
+    const back = await page(`&cursor=${third.prev}`);
+    expect(back.items.map((i) => i.contentId)).toEqual(second.items.map((i) => i.contentId));
+    const start = await page(`&cursor=${back.prev}`);
+    expect(start.items.map((i) => i.contentId)).toEqual(first.items.map((i) => i.contentId));
+    expect(start.prev).toBeNull();
+
+    const broken = await list(admin, '?cursor=bm9wZQ');
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toBe(t7.invalidCursor);
+  });
+
+  it('counts a filter only up to the limit and ranks search hits among the newest', async () => {
+    const db = t.app.db;
+    const rows = Array.from({ length: 1010 }, (_, i) => ({
+      tenant: 'firma_b',
+      kind: 'voice',
+      created_at: `2025-06-01T00:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z`,
+      updated_at: '2025-06-01T00:00:00.000Z',
+      content_at: '2025-06-01T00:00:00.000Z',
+      transcript: i === 1000 ? 'Du: Ein Windkanal, ein Windkanal, ein Windkanal.' : `Du: Ein Windkanal für Projekt ${i}, dazu viel anderer Text über Sensoren und Messreihen.`,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await db.insertInto('submissions').values(rows.slice(i, i + 200)).execute();
+    const filtered = (await list(admin, '?tenant=firma_b&kind=voice')).body as InboxPage;
+    expect(filtered).toMatchObject({ total: 1000, totalAtLeast: true });
+    const search = (await list(admin, '?tenant=firma_b&q=windkanal')).body as InboxPage;
+    expect(search).toMatchObject({ total: 1000, totalAtLeast: true, ranked: true });
+    // The short transcript that says it three times ranks first, though nine newer ones match too.
+    expect(search.items[0]!.excerpt).toBe('Du: Ein Windkanal, ein Windkanal, ein Windkanal.');
+    const rare = (await list(admin, '?q=projekt%201009')).body as InboxPage;
+    expect(rare).toMatchObject({ total: 1, totalAtLeast: false });
+    const dated = (await list(admin, '?tenant=firma_b&q=windkanal&from=2025-06-01&to=2025-06-01')).body as InboxPage;
+    expect(dated.items).toHaveLength(25);
+    expect((await list(admin, '?tenant=firma_b&q=windkanal&from=2025-06-02')).body).toMatchObject({ items: [], total: 0 });
+    const next = (await list(admin, `?tenant=firma_b&q=windkanal&cursor=${search.next}`)).body as InboxPage;
+    expect(next.items).toHaveLength(25);
+    expect(next.items.map((i) => i.contentId)).not.toContain(search.items[0]!.contentId);
+    await db.deleteFrom('submissions').where('tenant', '=', 'firma_b').execute();
   });
 
   it('shows everything that came in, changes the status and keeps internal notes', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { editorRoles } from '../../common/roles';
 import {
+  INBOX_COUNT_LIMIT,
   INBOX_PAGE_SIZE,
   type InboxDetail,
   type InboxFilter,
@@ -18,7 +19,7 @@ import { DomainError } from '../http/errors';
 import { writeAudit } from '../admin/audit';
 import { findSubmission, listMedia } from '../submissions/queries';
 import { editsTenant } from '../submissions/service';
-import { consentsOf, countMatching, listPage, notesOf, type TenantScope } from './queries';
+import { consentsOf, countMatching, listPage, notesOf, searchPage, searchWords, type Keyset, type TenantScope } from './queries';
 
 export type Editor = SessionUser & { scope: TenantScope };
 
@@ -34,30 +35,93 @@ export function checkFilterScope(editor: Editor, filter: Pick<InboxFilter, 'tena
   if (filter.tenant && editor.scope && !editor.scope.includes(filter.tenant)) throw new DomainError('forbidden', texts.auth.noPermission);
 }
 
+type Position = { kind: 'keyset'; at: Keyset } | { kind: 'offset'; offset: number };
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Reads an opaque cursor of the list; anything unreadable is a German 400, never a wrong page. */
+export function decodeCursor(cursor: string | undefined): Position | null {
+  if (!cursor) return null;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Number.isInteger(v?.o) && v.o >= 0 && v.o <= INBOX_COUNT_LIMIT) return { kind: 'offset', offset: v.o };
+    if ((v?.d === 'o' || v?.d === 'n') && typeof v.c === 'string' && v.c.length <= 40 && Number.isSafeInteger(v.i)) {
+      return { kind: 'keyset', at: { direction: v.d === 'o' ? 'older' : 'newer', createdAt: v.c, id: v.i } };
+    }
+  } catch {
+    // falls through to the German message
+  }
+  throw new DomainError('invalid', texts.admin.invalidCursor);
+}
+
+type Row = Awaited<ReturnType<typeof listPage>>[number];
+const toItem = (r: Row) => ({
+  contentId: Number(r.id),
+  tenant: r.tenant,
+  kind: r.kind,
+  status: r.status as SubmissionStatus,
+  topic: r.topic,
+  createdAt: r.created_at,
+  completedAt: r.completed_at,
+  userEmail: r.user_email,
+  contactName: [r.contact_first_name, r.contact_last_name].filter(Boolean).join(' ') || null,
+  contactEmail: r.contact_email,
+  excerpt: r.excerpt,
+  mediaCount: Number(r.media_count ?? 0),
+  approval: (r.approval_state as InboxItem['approval']) ?? null,
+});
+
+/**
+ * One page of the inbox. Without search: newest first by keyset, the count bounded (or exact from
+ * the statistics tables when unfiltered). With search: ranked hits, paged by position among them.
+ * Reads go to `app.readDb` (on SQLite the worker pool), so none of this runs on the event loop.
+ */
 export async function inboxPage(app: FastifyInstance, editor: Editor, filter: InboxFilter): Promise<InboxPage> {
   checkFilterScope(editor, filter);
-  const [rows, total] = await Promise.all([listPage(app.db, editor.scope, filter, INBOX_PAGE_SIZE), countMatching(app.db, editor.scope, filter)]);
+  const position = decodeCursor(filter.cursor);
+  const db = app.readDb;
+  const size = INBOX_PAGE_SIZE;
+  if (filter.q) {
+    const offset = position?.kind === 'offset' ? position.offset : 0;
+    const rows = searchWords(filter.q).length ? await searchPage(db, editor.scope, filter, offset, size) : [];
+    const hits = Number(rows[0]?.total ?? 0);
+    return {
+      items: rows.map(toItem),
+      total: Math.min(hits, INBOX_COUNT_LIMIT),
+      totalAtLeast: hits > INBOX_COUNT_LIMIT,
+      ranked: true,
+      pageSize: size,
+      next: offset + size < Math.min(hits, INBOX_COUNT_LIMIT) ? encode({ o: offset + size }) : null,
+      prev: offset > 0 ? encode({ o: Math.max(0, offset - size) }) : null,
+    };
+  }
+  let at = position?.kind === 'keyset' ? position.at : null;
+  let [rows, total] = await Promise.all([listPage(db, editor.scope, filter, at, size + 1), countMatching(db, editor.scope, filter)]);
+  // Back at the newest rows: show the first page as it is without cursor.
+  if (at?.direction === 'newer' && rows.length <= size) {
+    at = null;
+    rows = await listPage(db, editor.scope, filter, null, size + 1);
+  }
+  // One row more than shown says whether the list goes on in the direction we came from.
+  const more = rows.length > size;
+  const shown = at?.direction === 'newer' ? rows.slice(rows.length - size) : rows.slice(0, size);
+  const first = shown[0];
+  const last = shown[shown.length - 1];
+  const key = (d: 'o' | 'n', r: Row) => encode({ d, c: r.created_at, i: Number(r.id) });
+  const hasOlder = at?.direction === 'newer' || more;
+  const bounded = !isUnfiltered(filter) && total > INBOX_COUNT_LIMIT;
   return {
-    items: rows.map((r) => ({
-      contentId: Number(r.id),
-      tenant: r.tenant,
-      kind: r.kind,
-      status: r.status as SubmissionStatus,
-      topic: r.topic,
-      createdAt: r.created_at,
-      completedAt: r.completed_at,
-      userEmail: r.user_email,
-      contactName: [r.contact_first_name, r.contact_last_name].filter(Boolean).join(' ') || null,
-      contactEmail: r.contact_email,
-      excerpt: r.excerpt,
-      mediaCount: Number(r.media_count ?? 0),
-      approval: (r.approval_state as InboxItem['approval']) ?? null,
-    })),
-    total,
-    page: filter.page,
-    pageSize: INBOX_PAGE_SIZE,
+    items: shown.map(toItem),
+    total: bounded ? INBOX_COUNT_LIMIT : total,
+    totalAtLeast: bounded,
+    ranked: false,
+    pageSize: size,
+    next: hasOlder && last ? key('o', last) : null,
+    prev: at !== null && first ? key('n', first) : null,
   };
 }
+
+const isUnfiltered = (f: InboxFilter) => !f.kind && !f.status && !f.from && !f.to && !f.q && !f.approval;
 
 /** A submission the editor may review; anything else looks like a missing Content-ID. */
 export async function loadForEditor(app: FastifyInstance, editor: Editor, contentId: number): Promise<Selectable<SubmissionTable>> {

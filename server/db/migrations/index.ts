@@ -6,6 +6,7 @@ import * as admin from './0006_admin';
 import * as inboxSearch from './0006b_inbox_search';
 import * as scaleOut from './0007_scale_out';
 import * as rateLimits from './0007b_rate_limits';
+import * as inboxWordSearch from './0010_inbox_search';
 import * as publicFlows from './0011_public_flows';
 import * as posts from './0012_posts';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0006b_inbox_search': inboxSearch,
   '0007_scale_out': scaleOut,
   '0007b_rate_limits': rateLimits,
+  '0010_inbox_search': inboxWordSearch,
   '0011_public_flows': publicFlows,
   '0012_posts': posts,
 };

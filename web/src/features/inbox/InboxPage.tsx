@@ -3,7 +3,7 @@ import { BellRing, Download, FileText, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { submissionStatuses, submissionKinds } from '../../../../common/schemas/submission';
-import type { InboxPage as InboxData } from '../../../../common/schemas/inbox';
+import { INBOX_COUNT_LIMIT, type InboxPage as InboxData } from '../../../../common/schemas/inbox';
 import { tenantKeys } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { api } from '../../lib/api';
@@ -46,25 +46,34 @@ export function InboxPage() {
   const { role } = useAuth();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  // The cursor is the position in the list; `seite` only numbers the pages for the reader.
+  const cursor = params.get('cursor');
+  const page = cursor ? Math.max(2, Number(params.get('seite') ?? 2) || 2) : 1;
   const query = new URLSearchParams();
   for (const key of filterKeys) if (params.get(key)) query.set(key, params.get(key)!);
   const filterQuery = query.toString();
-  if (page > 1) query.set('page', String(page));
+  if (cursor) query.set('cursor', cursor);
   const inbox = useQuery({ queryKey: ['inbox', query.toString()], queryFn: () => api.get<InboxData>(`/api/inbox?${query}`), placeholderData: (prev) => prev });
-  const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / inbox.data.pageSize)) : 1;
 
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
-    next.delete('page');
+    next.delete('cursor');
+    next.delete('seite');
     setParams(next);
   };
-  const goTo = (p: number) => {
+  const goTo = (to: string | null, number: number) => {
     const next = new URLSearchParams(params);
-    next.set('page', String(p));
+    if (to && number > 1) {
+      next.set('cursor', to);
+      next.set('seite', String(number));
+    } else {
+      next.delete('cursor');
+      next.delete('seite');
+    }
     setParams(next);
+    window.scrollTo({ top: 0 });
   };
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -114,7 +123,8 @@ export function InboxPage() {
         </div>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600" aria-live="polite">
-            {inbox.data ? t.totalCount(inbox.data.total) : ''}
+            {inbox.data ? (inbox.data.totalAtLeast ? t.totalMoreThan(inbox.data.total) : t.totalCount(inbox.data.total)) : ''}
+            {inbox.data?.ranked && inbox.data.items.length > 0 && <span className="block text-xs text-slate-500">{t.searchRankedHint(INBOX_COUNT_LIMIT)}</span>}
           </p>
           <div className="flex gap-2">
             {filterQuery && (
@@ -176,13 +186,13 @@ export function InboxPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav className="mt-6 flex items-center justify-between" aria-label={t.pageOf(page, pages)}>
-              <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+          {(inbox.data.next !== null || inbox.data.prev !== null) && (
+            <nav className="mt-6 flex items-center justify-between" aria-label={t.pagination}>
+              <Button variant="secondary" disabled={inbox.data.prev === null} onClick={() => goTo(inbox.data.prev, page - 1)}>
                 {t.previousPage}
               </Button>
-              <span className="text-sm text-slate-600">{t.pageOf(page, pages)}</span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+              <span className="text-sm text-slate-600">{t.pageNumber(page)}</span>
+              <Button variant="secondary" disabled={inbox.data.next === null} onClick={() => goTo(inbox.data.next, page + 1)}>
                 {t.nextPage}
               </Button>
             </nav>

@@ -1,0 +1,201 @@
+import { spawn } from 'node:child_process';
+import { closeSync, copyFileSync, createReadStream, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { Dialect } from '../../server/db/database';
+import { video } from '../../server/media/testing/fixtures';
+import { attachFile } from '../../server/submissions/files';
+import { freshPostgresDatabase } from '../../server/testing/harness';
+import { receiveVoiceMessage } from '../../server/transcription/service';
+import { germanSpeech, testModel } from '../../server/transcription/test-audio';
+import { createUser } from '../../server/users/service';
+import { seed } from '../admin/seed';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ADMIN = { email: 'bench-admin@example.de', password: 'bench-passwort-lang-genug' };
+
+export type BenchServer = {
+  app: FastifyInstance;
+  base: string;
+  cookie: string;
+  dialect: Dialect;
+  work: string;
+  /** A submission with one large video, for the ZIP download. */
+  zipSubmission: number;
+  /** The file the upload client sends. */
+  uploadFile: string;
+  seededSeconds: number;
+  /** German speech (webm) for the transcription jobs. */
+  speech: Buffer;
+  close(): Promise<void>;
+};
+
+/** An MP4 header followed by filler up to `size` bytes: the server accepts it as a video. */
+export function makeVideo(file: string, size: number) {
+  const head = video('mp4');
+  const filler = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < filler.length; i++) filler[i] = (i * 2654435761) >>> 24;
+  const fd = openSync(file, 'w');
+  writeSync(fd, head);
+  for (let written = head.length; written < size; ) {
+    const n = Math.min(filler.length, size - written);
+    writeSync(fd, filler, 0, n);
+    written += n;
+  }
+  closeSync(fd);
+}
+
+/**
+ * The server in this process (so the event-loop delay measured here is the server's), seeded,
+ * with an admin session, a large video submission for the ZIP, the local transcriber with the
+ * small test model, and the job runner started.
+ */
+export async function startBenchServer(dialect: Dialect, opts: { submissions: number; media: number; uploadBytes: number; zipBytes: number }): Promise<BenchServer> {
+  const work = mkdtempSync(path.join(tmpdir(), 'ca-bench-resp-'));
+  const dataDir = path.join(work, 'data');
+  mkdirSync(path.join(dataDir, 'models'), { recursive: true });
+  copyFileSync(testModel, path.join(dataDir, 'models', 'ggml-base.bin'));
+  const pg = dialect === 'postgres' ? await freshPostgresDatabase() : null;
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    TRANSCRIBER: 'local',
+    WHISPER_MODEL: 'base',
+    MAX_VIDEO_MB: String(Math.ceil(Math.max(opts.uploadBytes, opts.zipBytes) / 1024 ** 2) + 10),
+    ALTCHA_MAX_NUMBER: '1000',
+    LOGIN_RATE_LIMIT: '1000000',
+    PUBLIC_SUBMISSIONS_PER_HOUR: '1000000',
+    JOB_POLL_MS: '200',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  };
+  const config = loadConfig(env);
+  let app = await buildApp(config, { logger: false });
+  const t0 = Date.now();
+  await seed(app.db, dialect, opts.submissions, opts.media);
+  const seededSeconds = (Date.now() - t0) / 1000;
+  await sql`analyze`.execute(app.db);
+  await createUser(app.auth, { email: ADMIN.email, password: ADMIN.password, role: 'admin' });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const base = `http://127.0.0.1:${port}`;
+  // better-auth checks the Origin against the base URL: rebuild with the real port.
+  await app.close();
+  config.baseUrl = base;
+  config.trustedOrigins = [base];
+  app = await buildApp(config, { logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  app.jobs.start();
+
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(ADMIN) });
+  if (!signIn.ok) throw new Error(`sign-in ${signIn.status}`);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+  const uploadFile = path.join(work, 'upload.mp4');
+  makeVideo(uploadFile, opts.uploadBytes);
+  const zipFile = path.join(work, 'zip.mp4');
+  makeVideo(zipFile, opts.zipBytes);
+  const [zip] = await app.db.insertInto('submissions').values({ tenant: 'vdi', kind: 'upload', created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).returning('id').execute();
+  await attachFile(app, { contentId: Number(zip!.id), kind: 'video', body: createReadStream(zipFile), originalName: 'gross.mp4', contentType: 'video/mp4', extension: 'mp4' });
+  rmSync(zipFile);
+  // espeak-ng and ffmpeg run synchronously: here, before anything is measured.
+  const speech = readFileSync(
+    germanSpeech(
+      'Wir entwickeln in unserem Projekt einen neuen Prüfstand für Windkraftanlagen. Die Messreihen laufen seit dem Frühjahr, und das Team ist mit den Ergebnissen sehr zufrieden.',
+      mkdtempSync(path.join(work, 'speech-')),
+    ).webm,
+  );
+
+  return {
+    app,
+    base,
+    cookie,
+    dialect,
+    work,
+    zipSubmission: Number(zip!.id),
+    uploadFile,
+    seededSeconds,
+    speech,
+    async close() {
+      await app.close();
+      await pg?.drop();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Transcribes a spoken German recording again and again until the deadline; returns how many finished. */
+export async function transcriptionLoop(server: BenchServer, until: number): Promise<{ done: number; failed: number; seconds: number[] }> {
+  const audio = server.speech;
+  const [row] = await server.app.db.insertInto('submissions').values({ tenant: 'vdi', kind: 'voice', created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).returning('id').execute();
+  const contentId = Number(row!.id);
+  const result = { done: 0, failed: 0, seconds: [] as number[] };
+  while (Date.now() < until) {
+    const start = performance.now();
+    const { jobId } = await receiveVoiceMessage(server.app, contentId, audio);
+    if (!jobId) throw new Error('Transkription nicht verfügbar');
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 200));
+      const job = await server.app.db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow();
+      if (job.status === 'done' || job.status === 'failed') {
+        result[job.status === 'done' ? 'done' : 'failed']++;
+        result.seconds.push((performance.now() - start) / 1000);
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+type Line = Record<string, unknown> & { seconds?: number; bytes?: number };
+
+/** Runs a load client (client.ts) in its own process; resolves with its JSON lines. */
+export function runClient(args: string[]): Promise<{ lines: Line[]; code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/responsiveness/client.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  return new Promise((resolve) => {
+    child.on('exit', (code) =>
+      resolve({
+        lines: out
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+        code,
+        stderr: err.slice(-2000),
+      }),
+    );
+  });
+}
+
+export type Cannon = { p50: number; p99: number; max: number; requests: number; errors: number };
+
+/** autocannon in its own process. */
+export function autocannon(url: string, opts: { connections: number; seconds: number; rate?: number; cookie?: string }): Promise<Cannon> {
+  const args = ['-j', '-c', String(opts.connections), '-d', String(opts.seconds), ...(opts.rate ? ['-R', String(opts.rate)] : []), ...(opts.cookie ? ['-H', `cookie=${opts.cookie}`] : []), url];
+  const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    child.on('exit', () => {
+      try {
+        const r = JSON.parse(out);
+        resolve({ p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, requests: r.requests.total, errors: r.errors + r.non2xx + r.timeouts });
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+export const mb = (bytes: number) => (bytes / 1024 ** 2).toFixed(0);
+export const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
