@@ -5,9 +5,11 @@ import { texts } from '../../common/texts';
 import { addTurn, type Turn } from '../../common/transcript';
 import type { Transcriber } from '../transcription/transcriber';
 import { ConversationRecorder, decodeChunk, encodeChunk, formatName, resample, type AudioFormat } from './audio';
-import type { Interviewer } from './interviewer';
+import type { Interviewer, NextStep } from './interviewer';
 import type { Speech, SpeechSynthesizer } from './speech';
-import { TurnDetector } from './turns';
+import { judgeWords } from './endpoint';
+import { TurnDetector, type EndedTurn } from './turns';
+import type { VoiceClassifier } from './vad';
 
 /** The rate the agent works at inside: turn detection, transcription and the recording. */
 const WORK_RATE = 16000;
@@ -27,7 +29,12 @@ export type AgentOptions = {
   inputFormat: AudioFormat;
   outputFormat: AudioFormat;
   log: FastifyBaseLogger;
+  /** Voice detection for this conversation (Silero VAD, or energy as fallback). */
+  classifier: VoiceClassifier;
+  /** Silence after a finished sentence that ends the answer. */
   silenceMs?: number;
+  /** Longest pause inside an unfinished clause. */
+  unfinishedMs?: number;
   /** Called for every answered turn: end of the spoken answer to the next question going out. */
   onTiming?: (timing: TurnTiming) => void;
   /** Called once when the socket is gone, with the whole conversation. */
@@ -47,6 +54,11 @@ export class BuiltinAgentSession {
   private texts: Promise<void> = Promise.resolve();
   private turns: Turn[] = [];
   private agentSpeakingUntil = 0;
+  /** What the interviewer says right now, and when it started: its echo is not an answer. */
+  private agentWords = '';
+  private turnStartedWhileSpeaking = false;
+  /** The next step prepared while the silence after a finished answer runs out. */
+  private prepared: { text: string; step: Promise<{ next: NextStep; speech: Speech | null }> } | null = null;
   private readonly detector: TurnDetector;
   private readonly recorder = new ConversationRecorder(WORK_RATE, MAX_SESSION_MS / 60_000 + 1);
   /** Wall-clock arrival of received audio, by stream position, to time the end of an answer. */
@@ -58,12 +70,16 @@ export class BuiltinAgentSession {
     private readonly socket: WebSocket,
     private readonly opts: AgentOptions,
   ) {
-    this.detector = new TurnDetector({ sampleRate: WORK_RATE, silenceMs: opts.silenceMs });
+    this.detector = new TurnDetector({
+      classifier: opts.classifier,
+      finishedMs: opts.silenceMs,
+      unfinishedMs: opts.unfinishedMs,
+      // Without a transcriber the pause alone ends an answer.
+      judge: opts.transcriber.name === 'none' ? undefined : (samples) => this.judge(samples),
+    });
     this.detector.onSpeechStart = () => this.userStartedSpeaking();
-    this.detector.onTurnEnd = (turn) => {
-      const answeredAt = this.wallClockOf(turn.voiceEnd);
-      this.answer(turn.samples, turn.voicedMs, answeredAt);
-    };
+    this.detector.onSpeechResume = () => this.userStartedSpeaking();
+    this.detector.onTurnEnd = (turn) => this.answer(turn, this.wallClockOf(turn.voiceEnd));
     socket.on('message', (data, isBinary) => this.receive(isBinary ? null : data.toString()));
     socket.on('close', () => void this.finish());
     socket.on('error', (error) => opts.log.warn({ err: error }, 'voice socket error'));
@@ -131,7 +147,9 @@ export class BuiltinAgentSession {
     this.received += samples.length;
     this.arrivals.push({ end: this.received, at: Date.now() });
     if (this.arrivals.length > 400) this.arrivals.splice(0, 200);
-    this.detector.push(samples);
+    // While the interviewer speaks, a turn needs a firmer start: its own voice may come back.
+    this.detector.guarded = Date.now() < this.agentSpeakingUntil;
+    void this.detector.push(samples);
   }
 
   /** Wall-clock time at which the given stream position was spoken (the chunk's arrival, less what followed it). */
@@ -142,10 +160,41 @@ export class BuiltinAgentSession {
   }
 
   private userStartedSpeaking(): void {
-    if (Date.now() < this.agentSpeakingUntil) {
+    this.prepared = null;
+    this.turnStartedWhileSpeaking = Date.now() < this.agentSpeakingUntil;
+    if (this.turnStartedWhileSpeaking) {
       this.agentSpeakingUntil = 0;
       this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
     }
+  }
+
+  /** At a pause: transcribe what was said so far and judge whether its last clause is finished. */
+  private async judge(samples: Int16Array): Promise<{ verdict: 'finished' | 'unfinished' | 'unknown'; text: string }> {
+    const text = await this.transcribe(samples);
+    const verdict = judgeWords(text);
+    // A finished answer: prepare the next question and its speech while the silence runs out.
+    if (verdict === 'finished' && this.opts.interviewer.pure && !this.ended) this.prepare(text);
+    return { verdict, text };
+  }
+
+  private prepare(text: string): void {
+    const turns = addTurn(this.turns, { speaker: 'user', text });
+    const step = (async () => {
+      const next = await this.opts.interviewer.next(turns, { text, voicedMs: 0 });
+      return { next, speech: await this.synthesize(next.text) };
+    })();
+    step.catch(() => {});
+    this.prepared = { text, step };
+  }
+
+  /** The interviewer's own voice coming back: most of the words are the ones it is saying. */
+  private isEcho(text: string): boolean {
+    if (!this.turnStartedWhileSpeaking || !this.agentWords) return false;
+    const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const heard = words(text);
+    if (!heard.length) return false;
+    const said = new Set(words(this.agentWords));
+    return heard.filter((w) => said.has(w)).length / heard.length >= 0.6;
   }
 
   /**
@@ -153,8 +202,10 @@ export class BuiltinAgentSession {
    * words: its audio goes out at once, and the texts (the answer's transcript, then the question)
    * follow in order when the transcription is done. Otherwise the agent waits for the words.
    */
-  private answer(samples: Int16Array, voicedMs: number, answeredAt: number): void {
-    const words = this.transcribe(samples);
+  private answer(turn: EndedTurn, answeredAt: number): void {
+    const { samples, voicedMs } = turn;
+    const known = turn.text !== null && (turn.verdict !== 'unknown' || this.opts.transcriber.name === 'none');
+    const words = known ? Promise.resolve(turn.text!) : this.transcribe(samples);
     const planned = this.opts.synthesizer ? this.opts.interviewer.nextWithoutWords?.({ voicedMs }) : undefined;
     if (planned) {
       this.queue(async () => {
@@ -167,7 +218,11 @@ export class BuiltinAgentSession {
         });
       });
     } else {
-      this.queue(async () => this.reply(await words, voicedMs, answeredAt));
+      this.queue(async () => {
+        const text = await words;
+        if (this.isEcho(text)) return this.opts.log.info('voice agent ignored its own voice coming back');
+        await this.reply(text, voicedMs, answeredAt);
+      });
     }
   }
 
@@ -194,8 +249,10 @@ export class BuiltinAgentSession {
     if (this.ended) return;
     await this.texts;
     this.userSaid(text);
-    const next = await this.opts.interviewer.next(this.turns, { text, voicedMs });
-    const speech = await this.synthesize(next.text);
+    const prepared = this.prepared?.text === text ? await this.prepared.step.catch(() => null) : null;
+    this.prepared = null;
+    const next = prepared?.next ?? (await this.opts.interviewer.next(this.turns, { text, voicedMs }));
+    const speech = prepared ? prepared.speech : await this.synthesize(next.text);
     this.agentSaid(next.text, this.speak(speech, next.text, next.done));
     this.timed(answeredAt);
   }
@@ -248,6 +305,7 @@ export class BuiltinAgentSession {
       durationMs = (out.length / this.opts.outputFormat.sampleRate) * 1000;
     }
     this.agentSpeakingUntil = Date.now() + durationMs;
+    this.agentWords = text;
     if (done) {
       // Let the closing words play out and reach the transcript, then end the session as the agent: code 1000.
       setTimeout(() => void this.texts.then(() => this.socket.close(1000, 'Interview beendet')), durationMs + 800).unref();
@@ -258,6 +316,7 @@ export class BuiltinAgentSession {
   private async finish(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    this.detector.close();
     if (this.pinger) clearInterval(this.pinger);
     await this.busy;
     await this.texts;
