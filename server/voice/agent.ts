@@ -19,6 +19,8 @@ const AUDIO_CHUNK_MS = 500;
 const CHARS_PER_SECOND = 14;
 /** Longest interview: then the interviewer thanks and ends the call. */
 const MAX_SESSION_MS = 30 * 60_000;
+/** A turn the transcriber found no words in counts as an answer only when this much was voiced. */
+const NO_WORDS_MIN_MS = 1500;
 
 export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number };
 
@@ -221,6 +223,8 @@ export class BuiltinAgentSession {
       this.queue(async () => {
         const text = await words;
         if (this.isEcho(text)) return this.opts.log.info('voice agent ignored its own voice coming back');
+        // A short sound without words (a door, voices in the room) is no answer.
+        if (!text && voicedMs < NO_WORDS_MIN_MS && this.opts.transcriber.name !== 'none') return;
         await this.reply(text, voicedMs, answeredAt);
       });
     }

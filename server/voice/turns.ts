@@ -39,6 +39,10 @@ export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: num
 
 export const FRAME_MS = (VAD_FRAME / VAD_RATE) * 1000;
 const PRE_ROLL_FRAMES = 8;
+/** Background level: the 30th percentile of frame levels over this many frames (about 5 s). */
+const BACKGROUND_FRAMES = 156;
+/** In a room full of talk, a frame is the speaker's only this far above the background. */
+const FOREGROUND_DB = 6;
 
 export class TurnDetector {
   private readonly o: Required<Omit<TurnOptions, 'judge'>> & Pick<TurnOptions, 'judge'>;
@@ -60,6 +64,9 @@ export class TurnDetector {
   guarded = false;
   /** Time spent in the classifier, for the benchmark's CPU figure. */
   classifierMs = 0;
+  private levels: number[] = [];
+  /** How much of the background the model takes for voice: other people talking (babble). */
+  private babble = 0;
 
   onSpeechStart: () => void = () => {};
   onSpeechResume: () => void = () => {};
@@ -112,7 +119,7 @@ export class TurnDetector {
     // Near-digital silence is no voice; the model need not look at it.
     const p = frameLevel(floats) < 0.0005 ? 0 : await this.o.classifier.probability(floats);
     this.classifierMs += performance.now() - started;
-    const voiced = p >= this.o.threshold;
+    const voiced = this.foreground(floats, p);
     this.consumed += frame.length;
     this.recent.push(voiced);
     if (this.recent.length > 5) this.recent.shift();
@@ -157,6 +164,20 @@ export class TurnDetector {
     if (this.turnMs >= this.o.maxTurnMs) return this.finish('unknown', null);
     if (this.silentMs >= this.o.pauseMs && !this.judged) this.startJudging();
     this.decide();
+  }
+
+  /**
+   * Voice of the person speaking to us: the model hears voice, and when the background itself is
+   * voices (a café, an open-plan office), the frame also stands out above that background.
+   */
+  private foreground(frame: Float32Array, p: number): boolean {
+    const db = 20 * Math.log10(frameLevel(frame) + 1e-9);
+    this.levels.push(db);
+    if (this.levels.length > BACKGROUND_FRAMES) this.levels.shift();
+    const background = [...this.levels].sort((a, b) => a - b)[Math.floor(this.levels.length * 0.3)]!;
+    if (db < background + 2) this.babble = this.babble * 0.95 + (p >= this.o.threshold ? 0.05 : 0);
+    if (p < this.o.threshold) return false;
+    return this.babble < 0.5 || db > background + FOREGROUND_DB;
   }
 
   private startJudging(): void {
