@@ -22,6 +22,9 @@ const MAX_SESSION_MS = 30 * 60_000;
 /** A turn the transcriber found no words in counts as an answer only when this much was voiced. */
 const NO_WORDS_MIN_MS = 1500;
 
+/** Time the voice model took and audio it heard, over all finished conversations (for the benchmark). */
+export const voiceStats = { classifierMs: 0, audioMs: 0 };
+
 export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number };
 
 export type AgentOptions = {
@@ -321,6 +324,8 @@ export class BuiltinAgentSession {
     if (this.ended) return;
     this.ended = true;
     this.detector.close();
+    voiceStats.classifierMs += this.detector.classifierMs;
+    voiceStats.audioMs += (this.received / WORK_RATE) * 1000;
     if (this.pinger) clearInterval(this.pinger);
     await this.busy;
     await this.texts;

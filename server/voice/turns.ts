@@ -39,10 +39,13 @@ export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: num
 
 export const FRAME_MS = (VAD_FRAME / VAD_RATE) * 1000;
 const PRE_ROLL_FRAMES = 8;
-/** Background level: the 30th percentile of frame levels over this many frames (about 5 s). */
+/** Background level: a low percentile of frame levels over this many frames (about 5 s). */
 const BACKGROUND_FRAMES = 156;
 /** In a room full of talk, a frame is the speaker's only this far above the background. */
 const FOREGROUND_DB = 6;
+/** Extra silence before the end when the gate is on (other voices around). */
+const BABBLE_MARGIN_MS = 250;
+const BACKGROUND_PERCENTILE = 0.2;
 
 export class TurnDetector {
   private readonly o: Required<Omit<TurnOptions, 'judge'>> & Pick<TurnOptions, 'judge'>;
@@ -65,8 +68,10 @@ export class TurnDetector {
   /** Time spent in the classifier, for the benchmark's CPU figure. */
   classifierMs = 0;
   private levels: number[] = [];
-  /** How much of the background the model takes for voice: other people talking (babble). */
-  private babble = 0;
+  private smoothDb = 0;
+  /** How much of the background the model takes for voice: other people talking (babble). Starts
+   * cautious, so voices in the room do not start a turn before the background is known. */
+  private babble = 0.6;
 
   onSpeechStart: () => void = () => {};
   onSpeechResume: () => void = () => {};
@@ -75,7 +80,7 @@ export class TurnDetector {
   constructor(opts: TurnOptions) {
     this.o = {
       pauseMs: 200,
-      finishedMs: 600,
+      finishedMs: 500,
       unfinishedMs: 3000,
       unknownMs: 1000,
       minVoicedMs: 300,
@@ -123,7 +128,7 @@ export class TurnDetector {
     this.consumed += frame.length;
     this.recent.push(voiced);
     if (this.recent.length > 5) this.recent.shift();
-    const onset = this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 5) : this.o.onsetFrames);
+    const onset = this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 4) : this.o.onsetFrames);
 
     if (!this.turn) {
       this.preRoll.push(frame);
@@ -172,12 +177,13 @@ export class TurnDetector {
    */
   private foreground(frame: Float32Array, p: number): boolean {
     const db = 20 * Math.log10(frameLevel(frame) + 1e-9);
+    this.smoothDb = this.levels.length ? this.smoothDb * 0.6 + db * 0.4 : db;
     this.levels.push(db);
     if (this.levels.length > BACKGROUND_FRAMES) this.levels.shift();
-    const background = [...this.levels].sort((a, b) => a - b)[Math.floor(this.levels.length * 0.3)]!;
+    const background = [...this.levels].sort((a, b) => a - b)[Math.floor(this.levels.length * BACKGROUND_PERCENTILE)]!;
     if (db < background + 2) this.babble = this.babble * 0.95 + (p >= this.o.threshold ? 0.05 : 0);
     if (p < this.o.threshold) return false;
-    return this.babble < 0.5 || db > background + FOREGROUND_DB;
+    return this.babble < 0.5 || this.smoothDb > background + FOREGROUND_DB;
   }
 
   private startJudging(): void {
@@ -212,7 +218,9 @@ export class TurnDetector {
       if (silence >= this.o.unfinishedMs) this.finish('unknown', null);
       return;
     }
-    const needed = result.verdict === 'finished' ? this.o.finishedMs : result.verdict === 'unfinished' ? this.o.unfinishedMs : this.o.unknownMs;
+    // Among other voices the gate may take the speaker's softest syllables for background: wait a little longer.
+    const margin = this.babble >= 0.5 ? BABBLE_MARGIN_MS : 0;
+    const needed = (result.verdict === 'finished' ? this.o.finishedMs : result.verdict === 'unfinished' ? this.o.unfinishedMs : this.o.unknownMs) + margin;
     if (silence >= needed) this.finish(result.verdict, result.text);
   }
 
