@@ -154,6 +154,8 @@ export function buildClip(spec: ClipSpec, id = ''): Clip {
   const wpm = spec.wpm ?? 175;
   const a = speak(spec.first, voice, wpm);
   const b = speak(spec.second, voice, wpm);
+  // The same spec gives the same clip: noise offset and dither come from a generator seeded by it.
+  const random = seeded(`${id}|${JSON.stringify(spec)}`);
   const lead = Math.round(((spec.leadMs ?? 1000) / 1000) * RATE);
   const pause = Math.round(spec.pause * RATE);
   const tail = Math.round(((spec.tailMs ?? 4000) / 1000) * RATE);
@@ -164,17 +166,29 @@ export function buildClip(spec: ClipSpec, id = ''): Clip {
   if (spec.noise) {
     const n = noise(spec.noise.kind);
     const gain = activeLevel(concatAll(a, b)) / 10 ** (spec.noise.snrDb / 20);
-    const offset = Math.floor(Math.random() * n.length);
+    const offset = Math.floor(random() * n.length);
     mix = Int16Array.from(speech, (s, i) => Math.max(-32768, Math.min(32767, Math.round(s + n[(i + offset) % n.length]! * gain))));
   }
   if (spec.phone) mix = phoneBand(mix);
   // An inaudible dither makes every clip's samples its own, so a piece of audio points to one clip.
-  mix = Int16Array.from(mix, (v) => Math.max(-32768, Math.min(32767, v + Math.round((Math.random() - 0.5) * 4))));
+  mix = Int16Array.from(mix, (v) => Math.max(-32768, Math.min(32767, v + Math.round((random() - 0.5) * 4))));
   const phrases: Phrase[] = [
     { text: spec.first, start: lead, end: lead + a.length },
     { text: spec.second, start: lead + a.length + pause, end: lead + a.length + pause + b.length },
   ];
   return { id, samples: mix, phrases, answerEnd: phrases[1]!.end, pauseStart: phrases[0]!.end, pauseEnd: phrases[1]!.start };
+}
+
+/** A small deterministic generator (mulberry32) seeded by a string. */
+function seeded(text: string): () => number {
+  let a = 0;
+  for (let i = 0; i < text.length; i++) a = (Math.imul(a, 31) + text.charCodeAt(i)) | 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 function concatAll(...parts: Int16Array[]): Int16Array {
