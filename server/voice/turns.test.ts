@@ -66,7 +66,7 @@ describe('end of turn on a generated corpus (espeak-ng, sox)', () => {
 
   it.each([
     ['pink', 10],
-    ['brown', 5],
+    ['brown', 10],
     ['babble', 10],
   ] as const)('hears one answer, no noise, in %s noise at %s dB SNR', async (kind, snrDb) => {
     const [first, second] = finished[1]!;
