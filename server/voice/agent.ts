@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { DEVICE_VOICE } from '../../common/schemas/voice';
 import { texts } from '../../common/texts';
 import { addTurn, type Turn } from '../../common/transcript';
 import type { Transcriber } from '../transcription/transcriber';
@@ -25,7 +26,8 @@ const NO_WORDS_MIN_MS = 1500;
 /** Time the voice model took and audio it heard, over all finished conversations (for the benchmark). */
 export const voiceStats = { classifierMs: 0, audioMs: 0 };
 
-export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number };
+/** `detectorLagMs`: how far voice detection was behind the arriving audio when the turn ended. */
+export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number; detectorLagMs?: number };
 
 export type AgentOptions = {
   interviewer: Interviewer;
@@ -62,6 +64,8 @@ export class BuiltinAgentSession {
   /** What the interviewer says right now, and when it started: its echo is not an answer. */
   private agentWords = '';
   private turnStartedWhileSpeaking = false;
+  private deviceVoice = false;
+  private detectorLagMs = 0;
   /** The next step prepared while the silence after a finished answer runs out. */
   private prepared: { text: string; step: Promise<{ next: NextStep; speech: Speech | null }> } | null = null;
   private readonly detector: TurnDetector;
@@ -84,7 +88,10 @@ export class BuiltinAgentSession {
     });
     this.detector.onSpeechStart = () => this.userStartedSpeaking();
     this.detector.onSpeechResume = () => this.userStartedSpeaking();
-    this.detector.onTurnEnd = (turn) => this.answer(turn, this.wallClockOf(turn.voiceEnd));
+    this.detector.onTurnEnd = (turn) => {
+      this.detectorLagMs = Math.max(0, Date.now() - this.wallClockOf(turn.position));
+      this.answer(turn, this.wallClockOf(turn.voiceEnd));
+    };
     socket.on('message', (data, isBinary) => this.receive(isBinary ? null : data.toString()));
     socket.on('close', () => void this.finish());
     socket.on('error', (error) => opts.log.warn({ err: error }, 'voice socket error'));
@@ -110,8 +117,12 @@ export class BuiltinAgentSession {
     }
     if (typeof message.user_audio_chunk === 'string') return this.audioIn(Buffer.from(message.user_audio_chunk, 'base64'));
     switch (message.type) {
-      case 'conversation_initiation_client_data':
+      case 'conversation_initiation_client_data': {
+        // The page speaks with a German voice of the device itself: send words, no audio.
+        const override = message.conversation_config_override as { tts?: { voice_id?: unknown } } | undefined;
+        if (override?.tts?.voice_id === DEVICE_VOICE) this.deviceVoice = true;
         return this.start();
+      }
       case 'user_message':
         if (typeof message.text === 'string' && message.text.trim()) {
           const typed = message.text.trim();
@@ -266,7 +277,7 @@ export class BuiltinAgentSession {
 
   private timed(answeredAt: number): void {
     const sentAt = Date.now();
-    this.opts.onTiming?.({ conversationId: this.conversationId, answerEndedAt: answeredAt, questionSentAt: sentAt, latencyMs: Math.round(sentAt - answeredAt) });
+    this.opts.onTiming?.({ conversationId: this.conversationId, answerEndedAt: answeredAt, questionSentAt: sentAt, latencyMs: Math.round(sentAt - answeredAt), detectorLagMs: Math.round(this.detectorLagMs) });
   }
 
   /** Texts go out in the order of the turns, whenever their transcription is done. */
@@ -287,7 +298,7 @@ export class BuiltinAgentSession {
   }
 
   private async synthesize(text: string): Promise<Speech | null> {
-    if (!this.opts.synthesizer) return null;
+    if (!this.opts.synthesizer || this.deviceVoice) return null;
     try {
       return await this.opts.synthesizer.synthesize(text);
     } catch (error) {

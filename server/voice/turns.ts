@@ -35,7 +35,8 @@ export type TurnOptions = {
 };
 
 /** `voiceEnd`: stream position (in samples pushed so far) where the last voiced frame ended. */
-export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: number; voiceEnd: number; text: string | null; verdict: Verdict };
+/** `position`: stream position at which the end was decided. */
+export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: number; voiceEnd: number; position: number; text: string | null; verdict: Verdict };
 
 export const FRAME_MS = (VAD_FRAME / VAD_RATE) * 1000;
 const PRE_ROLL_FRAMES = 8;
@@ -240,6 +241,6 @@ export class TurnDetector {
     this.judged = null;
     this.pauseId++;
     if (voicedMs < this.o.minVoicedMs) return;
-    this.onTurnEnd({ samples, voicedMs, durationMs, voiceEnd: this.voiceEnd, text, verdict });
+    this.onTurnEnd({ samples, voicedMs, durationMs, voiceEnd: this.voiceEnd, position: this.consumed, text, verdict });
   }
 }
