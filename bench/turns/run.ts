@@ -44,7 +44,8 @@ for (const condition of conditions) {
   ];
   let n = 0;
   for (const [kind, [first, second]] of pairs) {
-    for (const pause of pauses) {
+    // After a finished sentence a long pause rightly ends the answer; 0.3 and 0.8 s say enough there.
+    for (const pause of kind === 'finished' ? pauses.filter((p) => p < 1) : pauses) {
       const spec: ClipSpec = { first, second, pause, voice: voices[n % voices.length], wpm: speeds[Math.floor(n / voices.length) % speeds.length], noise: condition.noise, phone: condition.phone, leadMs: 3000, tailMs: 4000 };
       cases.push({ condition: condition.name, kind, pause, clip: buildClip(spec, `${condition.name}#${n}`) });
       n++;

@@ -178,7 +178,8 @@ export class BuiltinAgentSession {
   private userStartedSpeaking(): void {
     this.prepared = null;
     this.turnStartedWhileSpeaking = Date.now() < this.agentSpeakingUntil;
-    if (this.turnStartedWhileSpeaking) {
+    // In the first second the background is not known yet: voices in the room must not stop the greeting.
+    if (this.turnStartedWhileSpeaking && this.detector.settled) {
       this.agentSpeakingUntil = 0;
       this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
     }

@@ -70,9 +70,8 @@ export class TurnDetector {
   classifierMs = 0;
   private levels: number[] = [];
   private smoothDb = 0;
-  /** How much of the background the model takes for voice: other people talking (babble). Starts
-   * cautious, so voices in the room do not start a turn before the background is known. */
-  private babble = 0.6;
+  /** How much of the background the model takes for voice: other people talking (babble). */
+  private babble = 0;
 
   onSpeechStart: () => void = () => {};
   onSpeechResume: () => void = () => {};
@@ -90,6 +89,11 @@ export class TurnDetector {
       onsetFrames: 3,
       ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)),
     } as TurnDetector['o'];
+  }
+
+  /** About a second of audio heard: the background is known. */
+  get settled(): boolean {
+    return this.consumed >= VAD_RATE;
   }
 
   get speaking(): boolean {
