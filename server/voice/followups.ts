@@ -4,6 +4,10 @@
  * question that quotes the words as spoken, with "ich/mein" turned into "Sie/Ihr". Every template
  * keeps the quoted phrase in the case it was spoken in, so the German stays correct.
  */
+import { texts } from '../../common/texts';
+
+const ask = texts.interview.followUps;
+
 export type DetailKind = 'work' | 'employer' | 'person' | 'place' | 'number' | 'time';
 export type Detail = { kind: DetailKind; key: string; question: string };
 
@@ -16,7 +20,7 @@ const clean = (w: string) => w.replace(/[.']+$/u, '');
 /** First person to the polite second person, ending kept: meinem → Ihrem, unsere → Ihre. */
 function polite(word: string): string {
   const m = /^(mein|unser)(e|em|en|er|es)?$/i.exec(word);
-  if (m) return `Ihr${m[2] === 'er' && m[1]!.toLowerCase() === 'unser' ? '' : (m[2] ?? '')}`;
+  if (m) return `Ihr${m[2] ?? ''}`;
   const map: Record<string, string> = { ich: 'Sie', mir: 'Ihnen', mich: 'sich', wir: 'Sie', uns: 'Ihnen' };
   return map[word.toLowerCase()] ?? word;
 }
@@ -77,7 +81,7 @@ export function findDetails(text: string): Detail[] {
       for (let j = i + 1; j < t.length && object.length < 8 && !clauseEnd(t[j]); j++) object.push(polite(clean(t[j]!)));
       if (object.length && object.some((o) => isCap(o))) {
         const phrase = `${toPolite(lower)} ${object.join(' ')}`;
-        add({ kind: 'work', key: `work:${object.join(' ').toLowerCase()}`, question: `Sie ${phrase}. Was ist daran für Sie das Spannendste?` });
+        add({ kind: 'work', key: `work:${object.join(' ').toLowerCase()}`, question: ask.work(phrase) });
       }
     }
 
@@ -89,7 +93,7 @@ export function findDetails(text: string): Detail[] {
       while (j < t.length && isCap(t[j]) && parts.length < 5) parts.push(clean(t[j++]!));
       const names = parts.filter((p) => isCap(p) && !/^Ihr/.test(p));
       if (names.length && !roles[names[0]!] && !abstract.test(names[names.length - 1]!)) {
-        add({ kind: 'employer', key: `employer:${names.join(' ').toLowerCase()}`, question: `Wie sind Sie bei ${parts.join(' ')} gelandet, und was machen Sie dort genau?` });
+        add({ kind: 'employer', key: `employer:${names.join(' ').toLowerCase()}`, question: ask.employer(`bei ${parts.join(' ')}`) });
       }
     }
 
@@ -102,8 +106,7 @@ export function findDetails(text: string): Detail[] {
         const own = gender === 'f' || gender === 'p' ? 'Ihre' : 'Ihr';
         const name = isCap(t[i + 2]) && !roles[clean(t[i + 2]!)] ? ` ${clean(t[i + 2]!)}` : '';
         const person = `${own} ${gender === 'p' ? noun : base}${name}`;
-        const verb = gender === 'p' ? 'haben' : 'hat';
-        add({ kind: 'person', key: `person:${base.toLowerCase()}${name.toLowerCase()}`, question: `Welche Rolle ${verb} ${person} dabei gespielt? Erzählen Sie gern eine Begebenheit.` });
+        add({ kind: 'person', key: `person:${base.toLowerCase()}${name.toLowerCase()}`, question: ask.person(person, gender === 'p') });
       }
     }
     if ((w === 'Frau' || w === 'Herr' || w === 'Herrn') && isCap(t[i + 1])) {
@@ -111,7 +114,7 @@ export function findDetails(text: string): Detail[] {
       if (/^(Dr|Prof)$/.test(name) && isCap(t[i + 2])) name = `${name}. ${clean(t[i + 2]!)}`;
       else if (/^(Dr|Prof)$/.test(name)) continue;
       const title = w === 'Frau' ? 'Frau' : 'Herr';
-      add({ kind: 'person', key: `person:${name.toLowerCase()}`, question: `Welche Rolle hat ${title} ${name} dabei gespielt? Erzählen Sie gern eine Begebenheit.` });
+      add({ kind: 'person', key: `person:${name.toLowerCase()}`, question: ask.person(`${title} ${name}`, false) });
     }
 
     // "in Aachen", "aus Hamburg", "nach Stuttgart" (a name without article)
@@ -120,7 +123,7 @@ export function findDetails(text: string): Detail[] {
       const next = t[i + 2];
       const multi = isCap(next) && !/^[.,;:!?]/.test(next!) ? ` ${clean(next!)}` : '';
       if (!abstract.test(place) && !notPlaces.has(place) && !possessive.test(place) && !/^\d/.test(place) && place.length > 2) {
-        add({ kind: 'place', key: `place:${(place + multi).toLowerCase()}`, question: `Was verbindet Sie mit ${place}${multi}? Erzählen Sie gern, wie es dort für Sie war.` });
+        add({ kind: 'place', key: `place:${(place + multi).toLowerCase()}`, question: ask.place(`${place}${multi}`) });
       }
     }
 
@@ -130,12 +133,10 @@ export function findDetails(text: string): Detail[] {
     if (n !== undefined && n >= 2 && unit && isCap(unit)) {
       const base = unitBase[unit] ?? unit;
       const phrase = `${w} ${base}`;
-      const question = timeUnits.has(base)
-        ? `Sie haben ${phrase} erwähnt. Was ist in dieser Zeit passiert, das Ihnen besonders in Erinnerung ist?`
-        : `Sie haben ${phrase} erwähnt. Was steckt hinter dieser Zahl?`;
+      const question = timeUnits.has(base) ? ask.duration(phrase) : ask.number(phrase);
       add({ kind: timeUnits.has(base) ? 'time' : 'number', key: `number:${phrase.toLowerCase()}`, question });
     }
-    if (/^(19|20)\d\d$/.test(w) && !(unit && isCap(unit))) add({ kind: 'time', key: `year:${w}`, question: `Was ist ${w} passiert, das Ihnen besonders in Erinnerung geblieben ist?` });
+    if (/^(19|20)\d\d$/.test(w) && !(unit && isCap(unit))) add({ kind: 'time', key: `year:${w}`, question: ask.year(w) });
   }
   const order: DetailKind[] = ['work', 'employer', 'person', 'number', 'place', 'time'];
   return found.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
