@@ -66,8 +66,12 @@ const envSchema = z.object({
   /** Audio formats of the built-in interviewer: pcm_8000…pcm_48000 or ulaw_8000. */
   VOICE_INPUT_FORMAT: z.string().regex(/^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/, 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)').default('pcm_16000'),
   VOICE_OUTPUT_FORMAT: z.string().regex(/^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/, 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)').default('pcm_16000'),
-  /** Silence that ends an answer for the built-in interviewer. */
-  VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).default(700),
+  /** Silence that ends an answer of the built-in interviewer after a finished sentence. */
+  VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).default(500),
+  /** Longest thinking pause inside an unfinished clause ("…, weil") before the answer ends anyway. */
+  VOICE_UNFINISHED_MS: z.coerce.number().int().min(500).max(10_000).default(3000),
+  /** Voice detection of the built-in interviewer: Silero VAD (trained model) or energy (fallback). */
+  VOICE_VAD: z.enum(['silero', 'energy']).default('silero'),
   /** ElevenLabs agent ids beside the tenant data: `bank.*=agent_1,vdi.tech-dive=agent_2,*.image=agent_3`. */
   ELEVENLABS_AGENT_IDS: z.string().optional(),
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),

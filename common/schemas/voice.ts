@@ -23,3 +23,6 @@ export type SignedUrlResponse = {
 /** POST /api/voice/conversations/:conversationId/transcript after an ElevenLabs call. */
 export const conversationFinished = z.object({ contentId: z.coerce.number().int().positive() });
 export const conversationIdParam = z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/** Voice id the page sends to the built-in interviewer when it reads the questions aloud with a German voice of the device. */
+export const DEVICE_VOICE = 'device';

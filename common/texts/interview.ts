@@ -213,6 +213,16 @@ export const interview = {
   closing,
   /** Asked once when an answer was very short. */
   followUp: 'Können Sie das noch etwas genauer erzählen? Ein Beispiel oder eine kleine Geschichte hilft uns sehr.',
+  /** Follow-ups of the built-in interviewer on what was said; the phrases are quoted as spoken, in the polite form. */
+  followUps: {
+    work: (verbAndObject: string) => `Sie ${verbAndObject}. Was ist daran für Sie das Spannendste?`,
+    employer: (atEmployer: string) => `Wie sind Sie ${atEmployer} gelandet, und was machen Sie dort genau?`,
+    person: (person: string, plural: boolean) => `Welche Rolle ${plural ? 'haben' : 'hat'} ${person} dabei gespielt? Erzählen Sie gern eine Begebenheit.`,
+    place: (place: string) => `Was verbindet Sie mit ${place}? Erzählen Sie gern, wie es dort für Sie war.`,
+    duration: (amount: string) => `Sie haben ${amount} erwähnt. Was ist in dieser Zeit passiert, das Ihnen besonders in Erinnerung ist?`,
+    number: (amount: string) => `Sie haben ${amount} erwähnt. Was steckt hinter dieser Zahl?`,
+    year: (year: string) => `Was ist ${year} passiert, das Ihnen besonders in Erinnerung geblieben ist?`,
+  },
   chatSystemPrompt: (topicTitle: string, plan: string) =>
     `Du bist ein freundlicher, neugieriger Journalist und führst auf Deutsch ein gesprochenes Interview zum Thema „${topicTitle}“ für einen Social-Media-Beitrag. ` +
     'Stelle immer genau eine offene Frage, kurz und gesprochen gut verständlich, und sieze dein Gegenüber. ' +

@@ -9,6 +9,8 @@ export type FakeTranscriptionRequest = {
   fileName: string;
   fileType: string;
   fileSize: number;
+  /** The uploaded file's bytes (a loopback server may answer with what the audio holds). */
+  file: Buffer;
 };
 
 export type FakeOpenAI = {
@@ -89,6 +91,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         fileName: (file as File).name ?? 'file',
         fileType: file.type,
         fileSize: file.size,
+        file: Buffer.from(await file.arrayBuffer()),
       };
       requests.push(received);
       if (held) await held;

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { DEVICE_VOICE } from '../../common/schemas/voice';
 import { texts } from '../../common/texts';
 import { addTurn, type Turn } from '../../common/transcript';
 import type { Transcriber } from '../transcription/transcriber';
 import { ConversationRecorder, decodeChunk, encodeChunk, formatName, resample, type AudioFormat } from './audio';
-import type { Interviewer } from './interviewer';
+import type { Interviewer, NextStep } from './interviewer';
 import type { Speech, SpeechSynthesizer } from './speech';
-import { TurnDetector } from './turns';
+import { judgeWords } from './endpoint';
+import { TurnDetector, type EndedTurn } from './turns';
+import type { VoiceClassifier } from './vad';
 
 /** The rate the agent works at inside: turn detection, transcription and the recording. */
 const WORK_RATE = 16000;
@@ -17,8 +20,14 @@ const AUDIO_CHUNK_MS = 500;
 const CHARS_PER_SECOND = 14;
 /** Longest interview: then the interviewer thanks and ends the call. */
 const MAX_SESSION_MS = 30 * 60_000;
+/** A turn the transcriber found no words in counts as an answer only when this much was voiced. */
+const NO_WORDS_MIN_MS = 1500;
 
-export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number };
+/** Time the voice model took and audio it heard, over all finished conversations (for the benchmark). */
+export const voiceStats = { classifierMs: 0, audioMs: 0 };
+
+/** `detectorLagMs`: how far voice detection was behind the arriving audio when the turn ended. */
+export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number; detectorLagMs?: number };
 
 export type AgentOptions = {
   interviewer: Interviewer;
@@ -27,7 +36,12 @@ export type AgentOptions = {
   inputFormat: AudioFormat;
   outputFormat: AudioFormat;
   log: FastifyBaseLogger;
+  /** Voice detection for this conversation (Silero VAD, or energy as fallback). */
+  classifier: VoiceClassifier;
+  /** Silence after a finished sentence that ends the answer. */
   silenceMs?: number;
+  /** Longest pause inside an unfinished clause. */
+  unfinishedMs?: number;
   /** Called for every answered turn: end of the spoken answer to the next question going out. */
   onTiming?: (timing: TurnTiming) => void;
   /** Called once when the socket is gone, with the whole conversation. */
@@ -47,6 +61,13 @@ export class BuiltinAgentSession {
   private texts: Promise<void> = Promise.resolve();
   private turns: Turn[] = [];
   private agentSpeakingUntil = 0;
+  /** What the interviewer says right now, and when it started: its echo is not an answer. */
+  private agentWords = '';
+  private turnStartedWhileSpeaking = false;
+  private deviceVoice = false;
+  private detectorLagMs = 0;
+  /** The next step prepared while the silence after a finished answer runs out. */
+  private prepared: { text: string; step: Promise<{ next: NextStep; speech: Speech | null }> } | null = null;
   private readonly detector: TurnDetector;
   private readonly recorder = new ConversationRecorder(WORK_RATE, MAX_SESSION_MS / 60_000 + 1);
   /** Wall-clock arrival of received audio, by stream position, to time the end of an answer. */
@@ -58,11 +79,18 @@ export class BuiltinAgentSession {
     private readonly socket: WebSocket,
     private readonly opts: AgentOptions,
   ) {
-    this.detector = new TurnDetector({ sampleRate: WORK_RATE, silenceMs: opts.silenceMs });
+    this.detector = new TurnDetector({
+      classifier: opts.classifier,
+      finishedMs: opts.silenceMs,
+      unfinishedMs: opts.unfinishedMs,
+      // Without a transcriber the pause alone ends an answer.
+      judge: opts.transcriber.name === 'none' ? undefined : (samples) => this.judge(samples),
+    });
     this.detector.onSpeechStart = () => this.userStartedSpeaking();
+    this.detector.onSpeechResume = () => this.userStartedSpeaking();
     this.detector.onTurnEnd = (turn) => {
-      const answeredAt = this.wallClockOf(turn.voiceEnd);
-      this.answer(turn.samples, turn.voicedMs, answeredAt);
+      this.detectorLagMs = Math.max(0, Date.now() - this.wallClockOf(turn.position));
+      this.answer(turn, this.wallClockOf(turn.voiceEnd));
     };
     socket.on('message', (data, isBinary) => this.receive(isBinary ? null : data.toString()));
     socket.on('close', () => void this.finish());
@@ -89,8 +117,12 @@ export class BuiltinAgentSession {
     }
     if (typeof message.user_audio_chunk === 'string') return this.audioIn(Buffer.from(message.user_audio_chunk, 'base64'));
     switch (message.type) {
-      case 'conversation_initiation_client_data':
+      case 'conversation_initiation_client_data': {
+        // The page speaks with a German voice of the device itself: send words, no audio.
+        const override = message.conversation_config_override as { tts?: { voice_id?: unknown } } | undefined;
+        if (override?.tts?.voice_id === DEVICE_VOICE) this.deviceVoice = true;
         return this.start();
+      }
       case 'user_message':
         if (typeof message.text === 'string' && message.text.trim()) {
           const typed = message.text.trim();
@@ -131,7 +163,9 @@ export class BuiltinAgentSession {
     this.received += samples.length;
     this.arrivals.push({ end: this.received, at: Date.now() });
     if (this.arrivals.length > 400) this.arrivals.splice(0, 200);
-    this.detector.push(samples);
+    // While the interviewer speaks, a turn needs a firmer start: its own voice may come back.
+    this.detector.guarded = Date.now() < this.agentSpeakingUntil;
+    void this.detector.push(samples);
   }
 
   /** Wall-clock time at which the given stream position was spoken (the chunk's arrival, less what followed it). */
@@ -142,10 +176,42 @@ export class BuiltinAgentSession {
   }
 
   private userStartedSpeaking(): void {
-    if (Date.now() < this.agentSpeakingUntil) {
+    this.prepared = null;
+    this.turnStartedWhileSpeaking = Date.now() < this.agentSpeakingUntil;
+    // In the first second the background is not known yet: voices in the room must not stop the greeting.
+    if (this.turnStartedWhileSpeaking && this.detector.settled) {
       this.agentSpeakingUntil = 0;
       this.send({ type: 'interruption', interruption_event: { event_id: this.eventId } });
     }
+  }
+
+  /** At a pause: transcribe what was said so far and judge whether its last clause is finished. */
+  private async judge(samples: Int16Array): Promise<{ verdict: 'finished' | 'unfinished' | 'unknown'; text: string }> {
+    const text = await this.transcribe(samples);
+    const verdict = judgeWords(text);
+    // A finished answer: prepare the next question and its speech while the silence runs out.
+    if (verdict === 'finished' && this.opts.interviewer.pure && !this.ended) this.prepare(text);
+    return { verdict, text };
+  }
+
+  private prepare(text: string): void {
+    const turns = addTurn(this.turns, { speaker: 'user', text });
+    const step = (async () => {
+      const next = await this.opts.interviewer.next(turns, { text, voicedMs: 0 });
+      return { next, speech: await this.synthesize(next.text) };
+    })();
+    step.catch(() => {});
+    this.prepared = { text, step };
+  }
+
+  /** The interviewer's own voice coming back: most of the words are the ones it is saying. */
+  private isEcho(text: string): boolean {
+    if (!this.turnStartedWhileSpeaking || !this.agentWords) return false;
+    const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const heard = words(text);
+    if (!heard.length) return false;
+    const said = new Set(words(this.agentWords));
+    return heard.filter((w) => said.has(w)).length / heard.length >= 0.6;
   }
 
   /**
@@ -153,8 +219,10 @@ export class BuiltinAgentSession {
    * words: its audio goes out at once, and the texts (the answer's transcript, then the question)
    * follow in order when the transcription is done. Otherwise the agent waits for the words.
    */
-  private answer(samples: Int16Array, voicedMs: number, answeredAt: number): void {
-    const words = this.transcribe(samples);
+  private answer(turn: EndedTurn, answeredAt: number): void {
+    const { samples, voicedMs } = turn;
+    const known = turn.text !== null && (turn.verdict !== 'unknown' || this.opts.transcriber.name === 'none');
+    const words = known ? Promise.resolve(turn.text!) : this.transcribe(samples);
     const planned = this.opts.synthesizer ? this.opts.interviewer.nextWithoutWords?.({ voicedMs }) : undefined;
     if (planned) {
       this.queue(async () => {
@@ -167,7 +235,13 @@ export class BuiltinAgentSession {
         });
       });
     } else {
-      this.queue(async () => this.reply(await words, voicedMs, answeredAt));
+      this.queue(async () => {
+        const text = await words;
+        if (this.isEcho(text)) return this.opts.log.info('voice agent ignored its own voice coming back');
+        // A short sound without words (a door, voices in the room) is no answer.
+        if (!text && voicedMs < NO_WORDS_MIN_MS && this.opts.transcriber.name !== 'none') return;
+        await this.reply(text, voicedMs, answeredAt);
+      });
     }
   }
 
@@ -194,15 +268,17 @@ export class BuiltinAgentSession {
     if (this.ended) return;
     await this.texts;
     this.userSaid(text);
-    const next = await this.opts.interviewer.next(this.turns, { text, voicedMs });
-    const speech = await this.synthesize(next.text);
+    const prepared = this.prepared?.text === text ? await this.prepared.step.catch(() => null) : null;
+    this.prepared = null;
+    const next = prepared?.next ?? (await this.opts.interviewer.next(this.turns, { text, voicedMs }));
+    const speech = prepared ? prepared.speech : await this.synthesize(next.text);
     this.agentSaid(next.text, this.speak(speech, next.text, next.done));
     this.timed(answeredAt);
   }
 
   private timed(answeredAt: number): void {
     const sentAt = Date.now();
-    this.opts.onTiming?.({ conversationId: this.conversationId, answerEndedAt: answeredAt, questionSentAt: sentAt, latencyMs: Math.round(sentAt - answeredAt) });
+    this.opts.onTiming?.({ conversationId: this.conversationId, answerEndedAt: answeredAt, questionSentAt: sentAt, latencyMs: Math.round(sentAt - answeredAt), detectorLagMs: Math.round(this.detectorLagMs) });
   }
 
   /** Texts go out in the order of the turns, whenever their transcription is done. */
@@ -223,7 +299,7 @@ export class BuiltinAgentSession {
   }
 
   private async synthesize(text: string): Promise<Speech | null> {
-    if (!this.opts.synthesizer) return null;
+    if (!this.opts.synthesizer || this.deviceVoice) return null;
     try {
       return await this.opts.synthesizer.synthesize(text);
     } catch (error) {
@@ -248,6 +324,7 @@ export class BuiltinAgentSession {
       durationMs = (out.length / this.opts.outputFormat.sampleRate) * 1000;
     }
     this.agentSpeakingUntil = Date.now() + durationMs;
+    this.agentWords = text;
     if (done) {
       // Let the closing words play out and reach the transcript, then end the session as the agent: code 1000.
       setTimeout(() => void this.texts.then(() => this.socket.close(1000, 'Interview beendet')), durationMs + 800).unref();
@@ -258,6 +335,9 @@ export class BuiltinAgentSession {
   private async finish(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    this.detector.close();
+    voiceStats.classifierMs += this.detector.classifierMs;
+    voiceStats.audioMs += (this.received / WORK_RATE) * 1000;
     if (this.pinger) clearInterval(this.pinger);
     await this.busy;
     await this.texts;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeChunk, decodeWav, encodeChunk, encodeWav, parseAudioFormat, resample } from './audio';
 import { concat, silence, spokenGerman } from './testing/spoken';
 import { TurnDetector, type EndedTurn } from './turns';
+import { createClassifier } from './vad';
 
 describe('audio formats', () => {
   it('accepts pcm and ulaw at the protocol rates', () => {
@@ -34,11 +35,11 @@ describe('audio formats', () => {
 describe('end of turn by voice activity', () => {
   it('finds one answer in spoken German and where its voice ended', async () => {
     const speech = await spokenGerman('Ich habe Maschinenbau in Aachen studiert und arbeite heute bei einem Windkraftunternehmen.');
-    const detector = new TurnDetector({ sampleRate: 16000, silenceMs: 700 });
+    const detector = new TurnDetector({ classifier: await createClassifier() });
     const turns: EndedTurn[] = [];
     detector.onTurnEnd = (t) => turns.push(t);
     const stream = concat(silence(1000), speech, silence(1500));
-    for (let i = 0; i < stream.length; i += 4000) detector.push(stream.subarray(i, i + 4000));
+    for (let i = 0; i < stream.length; i += 4000) await detector.push(stream.subarray(i, i + 4000));
     expect(turns).toHaveLength(1);
     const speechEnd = 16000 + speech.length;
     // espeak ends with a little silence of its own; the detector finds the last voiced frame.
@@ -50,19 +51,21 @@ describe('end of turn by voice activity', () => {
   it('does not end a turn in the short pauses between sentences', async () => {
     const a = await spokenGerman('Das war mein erstes Projekt.');
     const b = await spokenGerman('Danach kam die Windkraft.');
-    const detector = new TurnDetector({ sampleRate: 16000, silenceMs: 700 });
+    // Without words to judge, the pause alone decides. espeak adds silence of its own around each
+    // sentence and the model hears the voice end before the final "kt": about 0.7 s of pause in all.
+    const detector = new TurnDetector({ classifier: await createClassifier(), finishedMs: 900 });
     const turns: EndedTurn[] = [];
     detector.onTurnEnd = (t) => turns.push(t);
-    detector.push(concat(a, silence(200), b, silence(1000)));
+    await detector.push(concat(a, silence(200), b, silence(1000)));
     expect(turns).toHaveLength(1);
   });
 
-  it('ignores a click that is too short to be an answer', () => {
-    const detector = new TurnDetector({ sampleRate: 16000 });
+  it('ignores a click that is too short to be an answer', async () => {
+    const detector = new TurnDetector({ classifier: await createClassifier() });
     const turns: EndedTurn[] = [];
     detector.onTurnEnd = (t) => turns.push(t);
     const click = Int16Array.from({ length: 1600 }, (_, i) => (i % 2 ? 20000 : -20000));
-    detector.push(concat(silence(500), click, silence(1500)));
+    await detector.push(concat(silence(500), click, silence(1500)));
     expect(turns).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import type { Turn } from '../../common/transcript';
 import type { AppConfig } from '../config';
+import { asksFor, findDetails } from './followups';
 import { openaiUrl } from './speech';
 
 export type Plan = { title: string; opening: string; questions: readonly string[] };
@@ -26,27 +27,46 @@ export type Interviewer = {
    * prepare its speech while the answer is still being transcribed. Undefined: wait for `next`.
    */
   nextWithoutWords?(answer: { voicedMs: number }): NextStep;
+  /** `next` depends only on its arguments: the agent may ask it ahead, while a pause runs out. */
+  readonly pure?: boolean;
 };
 
 const SHORT_ANSWER_MS = 1500;
+const SHORT_ANSWER_WORDS = 6;
 
-/** Walks through the plan; a very short spoken answer gets one friendly follow-up first. */
+/**
+ * Walks through the plan and, at least every third question, follows up on something concrete the
+ * person said (what they build, an employer, a person, a number, a place). A very short answer gets
+ * one friendly follow-up first. Nothing is asked twice, and a plan question whose detail the
+ * answers already hold is skipped. Everything is worked out from the turns so far.
+ */
 export function planInterviewer(plan: Plan): Interviewer {
-  let index = 0;
-  let followedUp = false;
-  const step = (voicedMs: number): NextStep => {
-    if (!followedUp && voicedMs < SHORT_ANSWER_MS) {
-      followedUp = true;
-      return { text: texts.interview.followUp, done: false };
+  const step = (turns: readonly Turn[], answer: { text: string; voicedMs: number }): NextStep => {
+    const asked = turns.filter((t) => t.speaker === 'interviewer').map((t) => t.text);
+    const answers = turns.filter((t) => t.speaker === 'user').map((t) => t.text);
+    if (answer.text && answers[answers.length - 1] !== answer.text) answers.push(answer.text);
+    const words = answer.text.split(/\s+/).filter(Boolean).length;
+    const short = answer.text ? words < SHORT_ANSWER_WORDS : answer.voicedMs < SHORT_ANSWER_MS;
+    if (short && asked[asked.length - 1] !== texts.interview.followUp && asked.length > 0) return { text: texts.interview.followUp, done: false };
+
+    // A follow-up when neither of the last two questions was one.
+    const isFollowUp = (q: string) => q !== plan.opening && q !== texts.interview.followUp && !plan.questions.includes(q);
+    const recent = asked.slice(-2);
+    if (recent.length === 2 && !recent.some(isFollowUp)) {
+      const used = new Set(asked);
+      for (const text of [...answers].reverse()) {
+        const detail = findDetails(text).find((d) => !used.has(d.question));
+        if (detail) return { text: detail.question, done: false };
+      }
     }
-    followedUp = false;
-    const question = plan.questions[index++];
+    const known = new Set(answers.flatMap((a) => findDetails(a).map((d) => d.kind)));
+    const question = plan.questions.find((q) => !asked.includes(q) && !asksFor(q).some((k) => known.has(k)));
     return question ? { text: question, done: false } : { text: texts.interview.closing, done: true };
   };
   return {
+    pure: true,
     opening: () => plan.opening,
-    next: async (_turns, answer) => step(answer.voicedMs),
-    nextWithoutWords: (answer) => step(answer.voicedMs),
+    next: async (turns, answer) => step(turns, answer),
   };
 }
 
@@ -55,14 +75,14 @@ export function planInterviewer(plan: Plan): Interviewer {
  * has, then the interviewer closes. Any failure of the model falls back to the plan's question.
  */
 export function chatInterviewer(plan: Plan, opts: { baseUrl: string; apiKey?: string; model: string }): Interviewer {
-  const fallback = planInterviewer(plan);
   let asked = 0;
   const system = texts.interview.chatSystemPrompt(plan.title, [plan.opening, ...plan.questions].map((q, i) => `${i + 1}. ${q}`).join('\n'));
   return {
     opening: () => plan.opening,
     async next(turns, answer) {
-      const planned = fallback.nextWithoutWords!(answer);
-      if (asked++ >= plan.questions.length) return { text: texts.interview.closing, done: true };
+      const question = plan.questions[asked];
+      if (asked++ >= plan.questions.length || !question) return { text: texts.interview.closing, done: true };
+      const planned: NextStep = { text: question, done: false };
       try {
         const res = await fetch(openaiUrl(opts.baseUrl, '/chat/completions'), {
           method: 'POST',

@@ -19,6 +19,7 @@ import { createSynthesizer } from './speech';
 import { claimOnce } from '../cluster/used-once';
 import { VOICE_TOKEN_PURPOSE, verifyVoiceToken } from './token';
 import { createVoiceAgent } from './voice-agent';
+import { EnergyClassifier, loadSilero, SileroClassifier } from './vad';
 import type { VoiceTopic } from '../../common/schemas/voice';
 
 const require = createRequire(import.meta.url);
@@ -39,6 +40,9 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   const outputFormat = parseAudioFormat(config.VOICE_OUTPUT_FORMAT);
   const synthesizer = createSynthesizer(config);
   const agent = createVoiceAgent(config, synthesizer !== null);
+  // The voice model loads once, before the first interview; without it energy detection works.
+  const silero = config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' ? await loadSilero() : null;
+  if (config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' && !silero) app.log.warn('Silero VAD could not load; the built-in interviewer detects voice by energy');
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   // Conversations still saving their audio when the server stops are waited for.
@@ -106,7 +110,9 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       synthesizer,
       inputFormat,
       outputFormat,
+      classifier: silero ? new SileroClassifier(silero) : new EnergyClassifier(),
       silenceMs: config.VOICE_SILENCE_MS,
+      unfinishedMs: config.VOICE_UNFINISHED_MS,
       log: request.log,
       onTiming: (timing) => {
         turnTimings.push(timing);

@@ -1,33 +1,56 @@
+import { frameLevel, VAD_FRAME, VAD_RATE, type VoiceClassifier } from './vad';
+
 /**
- * End-of-turn detection by voice activity: frame energy against an adaptive noise floor. A turn
- * starts after a short run of voiced frames and ends after `silenceMs` without voice.
+ * End-of-turn detection for the built-in interviewer, at 16 kHz.
+ *
+ * Voice comes from a trained model (Silero VAD; energy only as fallback), frame by frame. After a
+ * short pause (`pauseMs`) the words so far are judged (`judge`, usually: transcribe and look at the
+ * end of the last clause). A finished sentence ends the turn after `finishedMs` of silence, a clause
+ * that is not finished waits up to `unfinishedMs`, words not known (empty, failed) `unknownMs`.
+ * Voice coming back before that continues the same turn.
  */
+export type Verdict = 'finished' | 'unfinished' | 'unknown';
+export type Judgement = { verdict: Verdict; text: string };
+
 export type TurnOptions = {
-  sampleRate: number;
-  /** Silence after speech that ends a turn. */
-  silenceMs?: number;
+  classifier: VoiceClassifier;
+  /** Judges the words of the turn so far (all its samples) at each pause. */
+  judge?: (samples: Int16Array) => Promise<Judgement>;
+  /** Silence after which the words are judged. */
+  pauseMs?: number;
+  /** Silence that ends a turn whose last sentence is finished. */
+  finishedMs?: number;
+  /** Longest silence inside an unfinished clause before the turn ends anyway. */
+  unfinishedMs?: number;
+  /** Silence that ends a turn whose words are not known. */
+  unknownMs?: number;
   /** Voiced time a turn needs to count as an answer (coughs and clicks do not). */
   minVoicedMs?: number;
   /** Longest turn before it is cut, so a monologue is still transcribed in pieces. */
   maxTurnMs?: number;
-  /** Lowest level that counts as voice (RMS, 0..1). */
-  minLevel?: number;
+  /** Speech probability that counts as voice. */
+  threshold?: number;
+  /** Voiced frames (of the last five) that start a turn; more while the interviewer speaks. */
+  onsetFrames?: number;
 };
 
 /** `voiceEnd`: stream position (in samples pushed so far) where the last voiced frame ended. */
-export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: number; voiceEnd: number };
+/** `position`: stream position at which the end was decided. */
+export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: number; voiceEnd: number; position: number; text: string | null; verdict: Verdict };
 
-const FRAME_MS = 20;
-const PRE_ROLL_MS = 200;
+export const FRAME_MS = (VAD_FRAME / VAD_RATE) * 1000;
+const PRE_ROLL_FRAMES = 8;
+/** Background level: a low percentile of frame levels over this many frames (about 5 s). */
+const BACKGROUND_FRAMES = 156;
+/** In a room full of talk, a frame is the speaker's only this far above the background. */
+const FOREGROUND_DB = 6;
+/** Extra silence before the end when the gate is on (other voices around). */
+const BABBLE_MARGIN_MS = 250;
+const BACKGROUND_PERCENTILE = 0.2;
 
 export class TurnDetector {
-  private readonly frame: number;
-  private readonly silenceMs: number;
-  private readonly minVoicedMs: number;
-  private readonly maxTurnMs: number;
-  private readonly minLevel: number;
+  private readonly o: Required<Omit<TurnOptions, 'judge'>> & Pick<TurnOptions, 'judge'>;
   private carry = new Int16Array(0);
-  private noiseFloor = 0.002;
   private recent: boolean[] = [];
   private preRoll: Int16Array[] = [];
   private turn: Int16Array[] | null = null;
@@ -36,81 +59,192 @@ export class TurnDetector {
   private silentMs = 0;
   private consumed = 0;
   private voiceEnd = 0;
+  /** Bumped whenever voice comes back or a turn ends: a judgement of an older pause is void. */
+  private pauseId = 0;
+  private judged: { id: number; result: Judgement | null } | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** Stricter onset (e.g. while the interviewer speaks: its echo must not start a turn). */
+  guarded = false;
+  /** Time spent in the classifier, for the benchmark's CPU figure. */
+  classifierMs = 0;
+  private levels: number[] = [];
+  private smoothDb = 0;
+  /** How much of the background the model takes for voice: other people talking (babble). */
+  private babble = 0;
 
   onSpeechStart: () => void = () => {};
+  onSpeechResume: () => void = () => {};
   onTurnEnd: (turn: EndedTurn) => void = () => {};
 
   constructor(opts: TurnOptions) {
-    this.frame = Math.round((opts.sampleRate * FRAME_MS) / 1000);
-    this.silenceMs = opts.silenceMs ?? 700;
-    this.minVoicedMs = opts.minVoicedMs ?? 300;
-    this.maxTurnMs = opts.maxTurnMs ?? 60_000;
-    this.minLevel = opts.minLevel ?? 0.01;
+    this.o = {
+      pauseMs: 200,
+      finishedMs: 500,
+      unfinishedMs: 3000,
+      unknownMs: 1000,
+      minVoicedMs: 300,
+      maxTurnMs: 60_000,
+      threshold: 0.5,
+      onsetFrames: 3,
+      ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)),
+    } as TurnDetector['o'];
+  }
+
+  /** About a second of audio heard: the background is known. */
+  get settled(): boolean {
+    return this.consumed >= VAD_RATE;
   }
 
   get speaking(): boolean {
     return this.turn !== null;
   }
 
-  push(samples: Int16Array): void {
+  get classifierName(): string {
+    return this.o.classifier.name;
+  }
+
+  /** Takes samples in stream order; frames are classified one after the other. */
+  push(samples: Int16Array): Promise<void> {
     const all = new Int16Array(this.carry.length + samples.length);
     all.set(this.carry);
     all.set(samples, this.carry.length);
+    const frames: Int16Array[] = [];
     let i = 0;
-    for (; i + this.frame <= all.length; i += this.frame) this.frameIn(all.subarray(i, i + this.frame));
+    for (; i + VAD_FRAME <= all.length; i += VAD_FRAME) frames.push(all.slice(i, i + VAD_FRAME));
     this.carry = all.slice(i);
+    this.queue = this.queue.then(async () => {
+      for (const f of frames) if (!this.closed) await this.frameIn(f);
+    });
+    return this.queue;
   }
 
-  private frameIn(frame: Int16Array): void {
-    const level = frameRms(frame);
-    const voiced = level > Math.max(this.minLevel, this.noiseFloor * 4);
+  close(): void {
+    this.closed = true;
+  }
+
+  private async frameIn(frame: Int16Array): Promise<void> {
+    const floats = Float32Array.from(frame, (s) => s / 32768);
+    const started = performance.now();
+    // Near-digital silence is no voice; the model need not look at it.
+    const p = frameLevel(floats) < 0.0005 ? 0 : await this.o.classifier.probability(floats);
+    this.classifierMs += performance.now() - started;
+    const voiced = this.foreground(floats, p);
     this.consumed += frame.length;
-    if (voiced) this.voiceEnd = this.consumed;
-    if (!voiced) this.noiseFloor = this.noiseFloor * 0.98 + level * 0.02;
     this.recent.push(voiced);
     if (this.recent.length > 5) this.recent.shift();
+    const onset = this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 4) : this.o.onsetFrames);
 
     if (!this.turn) {
-      this.preRoll.push(frame.slice());
-      if (this.preRoll.length > PRE_ROLL_MS / FRAME_MS) this.preRoll.shift();
-      if (this.recent.filter(Boolean).length >= 3) {
+      this.preRoll.push(frame);
+      if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
+      if (onset) {
         this.turn = this.preRoll;
         this.preRoll = [];
         this.turnMs = this.turn.length * FRAME_MS;
-        this.voicedMs = FRAME_MS * 3;
+        this.voicedMs = FRAME_MS * this.o.onsetFrames;
         this.silentMs = 0;
+        this.judged = null;
+        this.pauseId++;
+        this.voiceEnd = this.consumed;
         this.onSpeechStart();
       }
       return;
     }
-    this.turn.push(frame.slice());
+    this.turn.push(frame);
     this.turnMs += FRAME_MS;
     if (voiced) {
       this.voicedMs += FRAME_MS;
-      this.silentMs = 0;
+      // Voice after a pause: the same turn goes on, whatever was judged is void.
+      if (this.silentMs >= this.o.pauseMs && onset) {
+        this.pauseId++;
+        this.judged = null;
+        this.silentMs = 0;
+        this.voiceEnd = this.consumed;
+        this.onSpeechResume();
+      } else if (this.silentMs < this.o.pauseMs) {
+        this.silentMs = 0;
+        this.voiceEnd = this.consumed;
+      } else {
+        this.silentMs += FRAME_MS;
+      }
     } else {
       this.silentMs += FRAME_MS;
     }
-    if (this.silentMs >= this.silenceMs || this.turnMs >= this.maxTurnMs) this.finish();
+    if (this.turnMs >= this.o.maxTurnMs) return this.finish('unknown', null);
+    if (this.silentMs >= this.o.pauseMs && !this.judged) this.startJudging();
+    this.decide();
   }
 
-  private finish(): void {
+  /**
+   * Voice of the person speaking to us: the model hears voice, and when the background itself is
+   * voices (a café, an open-plan office), the frame also stands out above that background.
+   */
+  private foreground(frame: Float32Array, p: number): boolean {
+    const db = 20 * Math.log10(frameLevel(frame) + 1e-9);
+    this.smoothDb = this.levels.length ? this.smoothDb * 0.6 + db * 0.4 : db;
+    this.levels.push(db);
+    if (this.levels.length > BACKGROUND_FRAMES) this.levels.shift();
+    const background = [...this.levels].sort((a, b) => a - b)[Math.floor(this.levels.length * BACKGROUND_PERCENTILE)]!;
+    if (db < background + 2) this.babble = this.babble * 0.95 + (p >= this.o.threshold ? 0.05 : 0);
+    if (p < this.o.threshold) return false;
+    return this.babble < 0.5 || this.smoothDb > background + FOREGROUND_DB;
+  }
+
+  private startJudging(): void {
+    const id = this.pauseId;
+    const judged = { id, result: null as Judgement | null };
+    this.judged = judged;
+    if (!this.o.judge) {
+      // Nothing can judge the words: the pause alone decides.
+      judged.result = { verdict: 'finished', text: '' };
+      return;
+    }
+    const samples = this.samplesSoFar();
+    this.o
+      .judge(samples)
+      .catch((): Judgement => ({ verdict: 'unknown', text: '' }))
+      .then((result) => {
+        judged.result = result;
+        // The verdict may already allow the end: decide now, not at the next frame.
+        this.queue = this.queue.then(() => {
+          if (!this.closed && this.judged === judged && this.turn) this.decide();
+        });
+      });
+  }
+
+  /** Ends the turn when the silence is long enough for what was said. */
+  private decide(): void {
+    if (!this.turn || this.silentMs < this.o.pauseMs) return;
+    const result = this.judged?.result;
+    const silence = this.silentMs;
+    if (!result) {
+      // Words still being transcribed: at most as long as an unfinished clause may pause.
+      if (silence >= this.o.unfinishedMs) this.finish('unknown', null);
+      return;
+    }
+    // Among other voices the gate may take the speaker's softest syllables for background: wait a little longer.
+    const margin = this.babble >= 0.5 ? BABBLE_MARGIN_MS : 0;
+    const needed = (result.verdict === 'finished' ? this.o.finishedMs : result.verdict === 'unfinished' ? this.o.unfinishedMs : this.o.unknownMs) + margin;
+    if (silence >= needed) this.finish(result.verdict, result.text);
+  }
+
+  private samplesSoFar(): Int16Array {
     const frames = this.turn!;
+    const samples = new Int16Array(frames.length * VAD_FRAME);
+    frames.forEach((f, i) => samples.set(f, i * VAD_FRAME));
+    return samples;
+  }
+
+  private finish(verdict: Verdict, text: string | null): void {
+    const samples = this.samplesSoFar();
+    const voicedMs = this.voicedMs;
+    const durationMs = this.turnMs;
     this.turn = null;
     this.recent = [];
-    if (this.voicedMs < this.minVoicedMs) return;
-    const samples = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
-    let pos = 0;
-    for (const f of frames) {
-      samples.set(f, pos);
-      pos += f.length;
-    }
-    this.onTurnEnd({ samples, voicedMs: this.voicedMs, durationMs: this.turnMs, voiceEnd: this.voiceEnd });
+    this.judged = null;
+    this.pauseId++;
+    if (voicedMs < this.o.minVoicedMs) return;
+    this.onTurnEnd({ samples, voicedMs, durationMs, voiceEnd: this.voiceEnd, position: this.consumed, text, verdict });
   }
-}
-
-function frameRms(frame: Int16Array): number {
-  let sum = 0;
-  for (let i = 0; i < frame.length; i++) sum += frame[i]! * frame[i]!;
-  return Math.sqrt(sum / frame.length) / 32768;
 }

@@ -7,7 +7,7 @@ import { addTurn, formatTranscript, type Turn } from '../../../../common/transcr
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
-import { browserVoice, loadSdk, startAgent, type AgentSession } from './voiceAgent';
+import { browserVoice, loadSdk, localGermanVoice, startAgent, type AgentSession } from './voiceAgent';
 
 export type VoiceStatus = 'idle' | 'connecting' | 'connected' | 'error';
 export type PreloadStatus = 'idle' | 'initializing' | 'ready' | 'error';
@@ -117,6 +117,11 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         if (isNumericId(contentId)) params.set('contentId', contentId!);
         const signed = await api.get<SignedUrlResponse>(`/api/voice/signed-url?${params}`, { contentId: contentId ?? undefined });
         if (attempt.current !== mine) return;
+        // The built-in interviewer speaks with the device's own German voice where there is one.
+        browserVoice.voice = signed.provider === 'builtin' ? await localGermanVoice() : null;
+        const deviceVoice = signed.provider === 'builtin' && signed.speech === 'server' && browserVoice.voice !== null;
+        const readAloud = signed.speech === 'browser' || deviceVoice;
+        if (attempt.current !== mine) return;
         let conversationId: string | null = null;
         const s = await startAgent(signed, {
           onConnect: () => {
@@ -139,12 +144,12 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
           onMessage: ({ source, message }) => {
             if (attempt.current !== mine) return;
             setTurns((t) => addTurn(t, { speaker: source === 'ai' ? 'interviewer' : 'user', text: message }));
-            if (source === 'ai' && signed.speech === 'browser') browserVoice.speak(message);
+            if (source === 'ai' && readAloud) browserVoice.speak(message);
           },
           onModeChange: (m) => setMode(m),
           onInterruption: () => browserVoice.stop(),
           onError: () => {},
-        });
+        }, { deviceVoice });
         if (attempt.current !== mine) {
           await s.endSession();
           return;

@@ -1,4 +1,4 @@
-import type { SignedUrlResponse } from '../../../../common/schemas/voice';
+import { DEVICE_VOICE, type SignedUrlResponse } from '../../../../common/schemas/voice';
 
 /** What the interview needs of a running @elevenlabs/client conversation. */
 export type AgentSession = { endSession(): Promise<void>; getId(): string };
@@ -22,11 +22,13 @@ const assets = {
 export const loadSdk = () => import('./voiceSdk');
 
 /** Starts a conversation with the agent behind a signed URL from our server (ElevenLabs or built-in). */
-export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCallbacks): Promise<AgentSession> {
+export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCallbacks, opts: { deviceVoice?: boolean } = {}): Promise<AgentSession> {
   const { Conversation } = await loadSdk();
   return Conversation.startSession({
     signedUrl: signed.signedUrl,
     connectionType: 'websocket',
+    // The built-in interviewer then sends words only; the device reads them aloud.
+    ...(opts.deviceVoice && signed.provider === 'builtin' ? { overrides: { tts: { voiceId: DEVICE_VOICE } } } : {}),
     ...assets,
     // The spec's audio chunk: a quarter second of samples.
     inputChunkDurationMs: 250,
@@ -39,12 +41,30 @@ export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCall
   }) as Promise<AgentSession>;
 }
 
-/** Without server speech the browser reads the interviewer's words aloud (Web Speech API). */
+/**
+ * A German voice of the device itself (Web Speech API, `localService`: nothing leaves the device),
+ * or null. Browsers fill the voice list late, so this waits for it a moment.
+ */
+export async function localGermanVoice(waitMs = 800): Promise<SpeechSynthesisVoice | null> {
+  if (!('speechSynthesis' in window)) return null;
+  const pick = () => window.speechSynthesis.getVoices().find((v) => v.localService && /^de(-|_|$)/i.test(v.lang)) ?? null;
+  if (window.speechSynthesis.getVoices().length) return pick();
+  await new Promise<void>((resolve) => {
+    const done = () => (window.speechSynthesis.removeEventListener('voiceschanged', done), resolve());
+    window.speechSynthesis.addEventListener('voiceschanged', done);
+    window.setTimeout(done, waitMs);
+  });
+  return pick();
+}
+
+/** The browser reads the interviewer's words aloud (Web Speech API), with the device's German voice if it has one. */
 export const browserVoice = {
+  voice: null as SpeechSynthesisVoice | null,
   speak(text: string) {
     if (!('speechSynthesis' in window)) return;
     const utterance = new SpeechSynthesisUtterance(text);
     utterance.lang = 'de-DE';
+    if (this.voice) utterance.voice = this.voice;
     window.speechSynthesis.speak(utterance);
   },
   stop() {

@@ -1,0 +1,172 @@
+/**
+ * Turn-taking of the built-in interviewer, measured on a corpus generated here (espeak-ng voices at
+ * several speeds, sox pauses/noise/phone band; see server/voice/testing/corpus.ts). Each answer is
+ * streamed in real time over the same WebSocket the page uses, one interview per answer, several at
+ * once. Per condition it prints false cuts, missed ends, latency after the end and CPU.
+ *
+ *   npx tsx bench/turns/run.ts                     loopback speech server (answers with the clip's words)
+ *   BENCH_TRANSCRIBER=local npx tsx bench/turns/run.ts   local whisper with the test model from the repo
+ *   BENCH_QUICK=1 BENCH_PARALLEL=4 …               a few clips for a quick look
+ */
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startFakeOpenAI } from '../../server/testing/fake-openai';
+import { addUser, api, login, startTestApp } from '../../server/testing/harness';
+import { decodeWav } from '../../server/voice/audio';
+import { voiceStats } from '../../server/voice/agent';
+import { ProtocolClient } from '../../server/voice/testing/protocol-client';
+import { buildClip, finished, pauses, RATE, speeds, transcriptOf, unfinished, voices, type Clip, type ClipSpec } from '../../server/voice/testing/corpus';
+import { TurnDetector } from '../../server/voice/turns';
+import { createClassifier } from '../../server/voice/vad';
+
+const quick = process.env.BENCH_QUICK === '1';
+const local = process.env.BENCH_TRANSCRIBER === 'local';
+const parallel = Number(process.env.BENCH_PARALLEL ?? 6);
+const CHUNK_MS = 250;
+
+type Condition = { name: string; noise: ClipSpec['noise']; phone?: boolean };
+const allConditions: Condition[] = [
+  { name: 'quiet', noise: null },
+  ...(['pink', 'brown', 'babble'] as const).flatMap((kind) => [20, 10, 5].map((snrDb) => ({ name: `${kind} ${snrDb} dB`, noise: { kind, snrDb } }))),
+  { name: 'phone band, quiet', noise: null, phone: true },
+  { name: 'phone band, pink 10 dB', noise: { kind: 'pink', snrDb: 10 }, phone: true },
+];
+const only = process.env.BENCH_CONDITIONS?.split(',');
+const conditions = local ? allConditions.slice(0, 1) : quick ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'babble 10 dB'].includes(c.name)) : only ? allConditions.filter((c) => only.includes(c.name)) : allConditions;
+
+type Case = { condition: string; kind: 'unfinished' | 'finished'; pause: number; clip: Clip };
+const cases: Case[] = [];
+for (const condition of conditions) {
+  const pairs: ['unfinished' | 'finished', [string, string]][] = [
+    ...unfinished.slice(0, quick || local ? 2 : undefined).map((p) => ['unfinished', p] as ['unfinished', [string, string]]),
+    ...finished.slice(0, quick || local ? 1 : undefined).map((p) => ['finished', p] as ['finished', [string, string]]),
+  ];
+  let n = 0;
+  for (const [kind, [first, second]] of pairs) {
+    // After a finished sentence a long pause rightly ends the answer; 0.3 and 0.8 s say enough there.
+    for (const pause of kind === 'finished' ? pauses.filter((p) => p < 1) : pauses) {
+      const spec: ClipSpec = { first, second, pause, voice: voices[n % voices.length], wpm: speeds[Math.floor(n / voices.length) % speeds.length], noise: condition.noise, phone: condition.phone, leadMs: 3000, tailMs: 4000 };
+      cases.push({ condition: condition.name, kind, pause, clip: buildClip(spec, `${condition.name}#${n}`) });
+      n++;
+    }
+  }
+}
+console.log(`corpus: ${cases.length} answers in ${conditions.length} conditions (${voices.join(', ')}; ${speeds.join('/')} wpm; pauses ${pauses.join('/')} s)`);
+
+// The detector alone, as fast as it runs: CPU seconds per second of audio = share of one core per interview.
+const probe = cases[0]!.clip;
+const detector = new TurnDetector({ classifier: await createClassifier() });
+const cpuBefore = process.cpuUsage();
+for (let i = 0; i < probe.samples.length; i += 4000) await detector.push(probe.samples.subarray(i, i + 4000));
+const cpu = process.cpuUsage(cpuBefore);
+const detectorShare = (cpu.user + cpu.system) / 1000 / ((probe.samples.length / RATE) * 1000);
+
+// The speech server answers with the words of the clip the audio was cut from.
+const active = new Map<string, Clip>();
+const heard = new Map<string, string[]>();
+const whisper = await startFakeOpenAI({
+  text: (req) => {
+    const samples = decodeWav(req.file).samples;
+    for (const clip of active.values()) {
+      const text = transcriptOf([clip], samples);
+      if (text) heard.set(clip.id, [...(heard.get(clip.id) ?? []), `${(samples.length / RATE).toFixed(2)}s:${text}`]);
+      if (text) return text;
+    }
+    return '';
+  },
+});
+const dataDir = mkdtempSync(path.join(tmpdir(), 'turns-bench-'));
+const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+if (local) {
+  mkdirSync(path.join(dataDir, 'models'), { recursive: true });
+  copyFileSync(path.join(import.meta.dirname, '../../server/transcription/testing/for-tests-ggml-tiny.bin'), path.join(dataDir, 'models', 'ggml-base.bin'));
+  Object.assign(env, { TRANSCRIBER: 'local' });
+} else {
+  Object.assign(env, { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-bench' });
+}
+const t = await startTestApp('sqlite', env);
+await addUser(t.app, 'bench@example.de', 'vdi_admin');
+const cookie = await login(t, 'bench@example.de');
+
+type Result = Case & { firstQuestion: number | null; answerEnd: number; interruption: number | null; speechStart: number };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+async function run(c: Case): Promise<Result> {
+  const res = await api(t, 'GET', '/api/voice/signed-url?tenant=vdi&topic=engineering-path', { cookie });
+  const client = await ProtocolClient.connect(res.body.signedUrl);
+  await client.until(() => client.of('agent_response').length === 1, 30_000);
+  const openingEvent = client.of('agent_response')[0]!.agent_response_event.event_id as number;
+  active.set(c.clip.id, c.clip);
+  // Real time: chunk k leaves at start + (k + 1) × 250 ms, when its last sample has been "spoken".
+  const step = (RATE * CHUNK_MS) / 1000;
+  const start = Date.now();
+  for (let k = 0; k * step < c.clip.samples.length; k++) {
+    await sleep(start + (k + 1) * CHUNK_MS - Date.now());
+    const part = c.clip.samples.subarray(k * step, (k + 1) * step);
+    client.send({ user_audio_chunk: Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64') });
+  }
+  await sleep(500);
+  active.delete(c.clip.id);
+  const wall = (sample: number) => start + (sample / RATE) * 1000;
+  const question = client.messages.find((m) => (m.type === 'audio' && m.audio_event.event_id > openingEvent) || (m.type === 'agent_response' && m.agent_response_event.event_id > openingEvent));
+  const interruption = client.of('interruption')[0];
+  client.close();
+  return { ...c, firstQuestion: question ? question.receivedAt : null, answerEnd: wall(c.clip.answerEnd), interruption: interruption?.receivedAt ?? null, speechStart: wall(c.clip.phrases[0]!.start) };
+}
+
+const results: Result[] = [];
+const queue = [...cases];
+const wallStart = Date.now();
+const cpuStart = process.cpuUsage();
+let interviewMs = 0;
+await Promise.all(
+  Array.from({ length: parallel }, async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) {
+      const began = Date.now();
+      results.push(await run(c));
+      interviewMs += Date.now() - began;
+      process.stdout.write('.');
+    }
+  }),
+);
+const liveCpu = process.cpuUsage(cpuStart);
+if (process.env.BENCH_DEBUG) {
+  for (const r of results.filter((r) => (r.firstQuestion !== null && r.firstQuestion < r.answerEnd && !(r.kind === 'finished' && r.pause >= 0.5)) || r.firstQuestion === null || r.firstQuestion - r.answerEnd > 1200)) {
+    const at = (x: number) => ((x - (r.answerEnd - (r.clip.answerEnd / RATE) * 1000)) / 1000).toFixed(2);
+    console.log(`\ncase ${r.clip.id} ${r.kind} pause ${r.pause}: question at ${r.firstQuestion === null ? 'none' : at(r.firstQuestion)} s; first part ${(r.clip.phrases[0]!.start / RATE).toFixed(2)}–${(r.clip.pauseStart / RATE).toFixed(2)}, second ${(r.clip.pauseEnd / RATE).toFixed(2)}–${(r.clip.answerEnd / RATE).toFixed(2)}; heard ${JSON.stringify(heard.get(r.clip.id))}`);
+  }
+}
+console.log(`\n${results.length} interviews in ${Math.round((Date.now() - wallStart) / 1000)} s, ${parallel} at once; transcriber: ${t.app.transcriber.name}${local ? ' (test model)' : ' (loopback, words of the clip)'}`);
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const fmt = (x: number) => (Number.isNaN(x) ? '–' : `${(x / 1000).toFixed(2)} s`);
+const rows: string[][] = [['condition', 'false cuts (unfinished, pauses ≤ 2 s)', 'false cuts (2 sentences, 0.3 s breath)', 'turn taken after a finished sentence (pause ≥ 0.8 s)', 'missed ends (> 3 s)', 'latency p50', 'latency p95', 'barge-in p50']];
+for (const condition of conditions) {
+  const rs = results.filter((r) => r.condition === condition.name);
+  const early = (r: Result) => r.firstQuestion !== null && r.firstQuestion < r.answerEnd;
+  const unf = rs.filter((r) => r.kind === 'unfinished');
+  const breath = rs.filter((r) => r.kind === 'finished' && r.pause < 0.5);
+  const fin = rs.filter((r) => r.kind === 'finished' && r.pause >= 0.5);
+  const ended = rs.filter((r) => !early(r));
+  const missed = ended.filter((r) => r.firstQuestion === null || r.firstQuestion - r.answerEnd > 3000);
+  const latency = ended.filter((r) => r.firstQuestion !== null).map((r) => r.firstQuestion! - r.answerEnd);
+  const barge = rs.filter((r) => r.interruption !== null).map((r) => r.interruption! - r.speechStart);
+  const share = (xs: Result[], f: (r: Result) => boolean) => `${xs.filter(f).length}/${xs.length}`;
+  rows.push([condition.name, share(unf, early), share(breath, early), share(fin, early), `${missed.length}/${ended.length}`, fmt(pct(latency, 50)), fmt(pct(latency, 95)), fmt(pct(barge, 50))]);
+}
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+for (const [i, r] of rows.entries()) {
+  console.log(`| ${r.map((c, j) => c.padEnd(widths[j]!)).join(' | ')} |`);
+  if (i === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+}
+console.log(`detector (Silero VAD + gate), measured alone: ${(detectorShare * 100).toFixed(2)} % of one core per interview`);
+console.log(`detector in the live runs: ${((voiceStats.classifierMs / Math.max(1, voiceStats.audioMs)) * 100).toFixed(2)} % of one core per interview (wall time in the model, busy machine)`);
+console.log(`whole server process (agent, transcription client, speech synthesis excluded), live: ${((((liveCpu.user + liveCpu.system) / 1000) / Math.max(1, interviewMs)) * 100).toFixed(1)} % of one core per interview`);
+await t.close();
+await whisper.close();
+process.exit(0);
