@@ -63,7 +63,8 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-run(process.argv.slice(2)).catch((error) => {
+// Exit once done: background workers (read pool, timers) must not keep the command alive.
+run(process.argv.slice(2)).then(() => process.exit(0)).catch((error) => {
   if (error instanceof UsageError || error instanceof ConfigError) console.error(`${error.message}\n\n${usage}`);
   else if (error instanceof BackupError) console.error(error.message);
   else console.error(`Fehler: ${error?.body?.message ?? error?.message ?? error}`);
