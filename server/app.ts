@@ -119,7 +119,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   app.decorate('transcriber', meteredTranscriber(createTranscriber(config), metrics));
-  app.decorate('jobs', new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS));
+  app.decorate('jobs', new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS, config.JOB_LEASE_SECONDS * 1000));
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await database.close();

@@ -91,6 +91,10 @@ const envSchema = z.object({
   METRICS_LISTEN: z.string().regex(/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/, 'METRICS_LISTEN muss host:port sein, z. B. 127.0.0.1:9464').optional(),
   /** SQLite only: worker threads for slow reads (inbox, search, exports, statistics); 0 = on the event loop. */
   SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+  /** Free space (MB) below which /api/health reports the local storage as not ready. */
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).default(200),
+  /** A running job's lease; renewed while it runs, so a crashed instance's job is taken up after about this long. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { texts } from '../common/texts';
 import { databaseReachable } from './db/database';
+import { storageProblems } from './storage/capacity';
 
-export type Health = { status: 'ready' | 'limited' | 'unavailable'; database: boolean; storage: boolean };
+/** `reasons`: why it is not ready, in German (missing when ready). */
+export type Health = { status: 'ready' | 'limited' | 'unavailable'; database: boolean; storage: boolean; reasons?: string[] };
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/health', { config: { rateLimit: false } }, async (_request, reply): Promise<Health> => {
-    const [database, storage] = await Promise.all([databaseReachable(app.db), app.blobs.healthy()]);
+    const [database, reachable, problems] = await Promise.all([databaseReachable(app.db), app.blobs.healthy(), storageProblems(app)]);
+    const storage = reachable && problems.length === 0;
     const status = database && storage ? 'ready' : database || storage ? 'limited' : 'unavailable';
-    if (status !== 'ready') reply.status(503);
-    return { status, database, storage };
+    if (status === 'ready') return { status, database, storage };
+    reply.status(503);
+    const reasons = [...(database ? [] : [texts.common.healthDatabaseDown]), ...problems];
+    if (!reachable && problems.length === 0) reasons.push(texts.common.healthStorageNotWritable(app.config.S3_ENDPOINT ? 'Objektspeicher (S3)' : 'Dateiablage'));
+    return { status, database, storage, reasons };
   });
 }

@@ -30,5 +30,15 @@ export const common = {
   /** A state-changing request came from an address the server does not accept (BASE_URL / TRUSTED_ORIGINS). */
   originRefused: (allowed: string) =>
     `Diese Adresse ist nicht freigegeben: Anmeldung und Änderungen sind nur über ${allowed} möglich. Bitte öffnen Sie die App unter dieser Adresse oder bitten Sie die Administration, diese Adresse freizugeben.`,
+  /** 503: the server's storage or database failed; nothing was changed. */
+  outageTitle: 'Vorübergehend nicht verfügbar',
+  storageOutage: 'Der Speicher des Servers ist voll oder nicht beschreibbar. Es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Minuten erneut.',
+  databaseOutage: 'Die Datenbank des Servers ist nicht erreichbar. Es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Minuten erneut.',
+  /** Shown in the browser when a save answered 503: the input stays in this browser. */
+  outageKeptLocally: 'Der Server kann gerade nichts speichern. Ihre Eingaben bleiben in diesem Browser erhalten; bitte versuchen Sie es in einigen Minuten erneut.',
+  /** Reasons /api/health gives for "not ready" (for operators and load balancers). */
+  healthDatabaseDown: 'Die Datenbank ist nicht erreichbar.',
+  healthStorageNotWritable: (where: string) => `Der Speicher (${where}) ist nicht beschreibbar.`,
+  healthDiskLow: (where: string, freeMb: number, minMb: number) => `Zu wenig freier Speicherplatz (${where}): ${freeMb} MB frei, mindestens ${minMb} MB nötig (MIN_FREE_DISK_MB).`,
 } as const;
 

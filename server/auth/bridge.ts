@@ -21,6 +21,8 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       const response = await app.auth.handler(
         new Request(new URL(request.url, app.config.baseUrl), { method: request.method, headers, body: body?.length ? new Uint8Array(body) : undefined }),
       );
+      // A failure of the auth library (e.g. its database is down) answers like every other route.
+      if (response.status >= 500) throw new Error(`auth handler answered ${response.status}`);
       reply.status(response.status);
       for (const [key, value] of response.headers) if (key !== 'set-cookie') reply.header(key, value);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);

@@ -21,7 +21,8 @@ export type Database = {
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // A server that is down or unreachable fails a request within seconds (503), not after minutes.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, connectionTimeoutMillis: 5000 });
     // An idle connection that the server ends (restart, failover) must not end the process;
     // the pool opens a new one when it is needed.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

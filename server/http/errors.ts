@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { texts } from '../../common/texts';
+import { databaseReachable } from '../db/database';
+import { outageBody, outageOf, RETRY_AFTER_SECONDS } from './outage';
 
 export type ErrorCode =
   | 'invalid'
@@ -42,7 +44,7 @@ export class DomainError extends Error {
 export type ErrorBody = { error: ErrorCode | 'internal' | 'origin_refused'; message: string; title?: string };
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
       return reply.status(error.status).send({ error: error.code, message: error.message, title: error.title } satisfies ErrorBody);
     }
@@ -54,6 +56,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send({ error: 'too_many', message: texts.auth.tooManyAttempts } satisfies ErrorBody);
     if (status && status < 500) {
       return reply.status(status).send({ error: 'invalid', message: texts.common.invalidInput } satisfies ErrorBody);
+    }
+    // Storage or database down: a German 503 (the web app keeps the input); the raw error is logged only.
+    // A library that wraps the database error (the auth library's 'Failed to get session'):
+    // asked once more whether the database answers at all.
+    const outage = outageOf(error) ?? (request.server.hasDecorator('db') && !(await databaseReachable(request.server.db)) ? 'database' : null);
+    if (outage) {
+      request.log.error({ err: error, outage }, 'request failed: storage or database outage');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(outageBody(outage) satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: texts.common.internalError } satisfies ErrorBody);

@@ -11,7 +11,8 @@ export type Job = { id: number; kind: string; payload: unknown; attempts: number
 export type JobHandler = (job: Job) => Promise<unknown>;
 export type JobStatus = { id: number; kind: string; status: string; attempts: number; error: string | null; result: unknown };
 
-const LEASE_MS = 10 * 60_000;
+/** Default lease of a claimed job; the runner renews it while the job runs (JOB_LEASE_SECONDS). */
+export const DEFAULT_LEASE_MS = 30_000;
 
 export async function enqueue(db: Kysely<DB>, kind: string, payload: unknown, opts: { maxAttempts?: number; runAt?: Date } = {}): Promise<number> {
   const t = now();
@@ -37,10 +38,10 @@ function toStatus(row: JobRow): JobStatus {
  * row is locked with SKIP LOCKED, so several instances never take the same job; SQLite has one
  * writer and the single UPDATE is atomic.
  */
-export async function claimNext(db: Kysely<DB>, dialect: Dialect, kinds: string[]): Promise<Job | null> {
+export async function claimNext(db: Kysely<DB>, dialect: Dialect, kinds: string[], leaseMs = DEFAULT_LEASE_MS): Promise<Job | null> {
   if (kinds.length === 0) return null;
   const t = now();
-  const lease = new Date(Date.now() + LEASE_MS).toISOString();
+  const lease = new Date(Date.now() + leaseMs).toISOString();
   const lock = dialect === 'postgres' ? sql` for update skip locked` : sql``;
   const kindList = sql.join(kinds.map((k) => sql`${k}`));
   const result = await sql<JobRow>`
@@ -56,15 +57,27 @@ export async function claimNext(db: Kysely<DB>, dialect: Dialect, kinds: string[
   return row ? { id: row.id, kind: row.kind, payload: JSON.parse(row.payload), attempts: row.attempts } : null;
 }
 
-async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | { error: string }): Promise<void> {
+/**
+ * Records an attempt's outcome, only while this attempt still holds the job (status running, same
+ * attempt count): an attempt whose lease ran out and was taken over records nothing, so a job ends
+ * with one stored result. Returns whether it was recorded.
+ */
+async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | { error: string }): Promise<boolean> {
   const t = now();
   if ('result' in outcome) {
-    await db.updateTable('jobs').set({ status: 'done', result: JSON.stringify(outcome.result ?? null), locked_until: null, updated_at: t }).where('id', '=', job.id).execute();
-    return;
+    const done = await db
+      .updateTable('jobs')
+      .set({ status: 'done', result: JSON.stringify(outcome.result ?? null), locked_until: null, updated_at: t })
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', job.attempts)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) > 0;
   }
   const row = await db.selectFrom('jobs').select(['attempts', 'max_attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
+  if (row.attempts !== job.attempts) return false;
   const retry = row.attempts < row.max_attempts;
-  await db
+  const failed = await db
     .updateTable('jobs')
     .set({
       status: retry ? 'queued' : 'failed',
@@ -74,7 +87,22 @@ async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | {
       updated_at: t,
     })
     .where('id', '=', job.id)
-    .execute();
+    .where('status', '=', 'running')
+    .where('attempts', '=', job.attempts)
+    .executeTakeFirst();
+  return Number(failed.numUpdatedRows) > 0;
+}
+
+/** Extends a running attempt's lease; false when the job is no longer this attempt's. */
+export async function renewLease(db: Kysely<DB>, job: Job, leaseMs: number): Promise<boolean> {
+  const renewed = await db
+    .updateTable('jobs')
+    .set({ locked_until: new Date(Date.now() + leaseMs).toISOString(), updated_at: now() })
+    .where('id', '=', job.id)
+    .where('status', '=', 'running')
+    .where('attempts', '=', job.attempts)
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) > 0;
 }
 
 const RELEASED = Symbol('released');
@@ -105,6 +133,8 @@ export class JobRunner {
     private dialect: Dialect,
     private log: FastifyBaseLogger,
     private pollMs: number,
+    /** The lease of a running job, renewed every third of it while the handler runs. */
+    private leaseMs: number = DEFAULT_LEASE_MS,
   ) {}
 
   register(kind: string, handler: JobHandler): void {
@@ -186,7 +216,7 @@ export class JobRunner {
   }
 
   private async runOne(): Promise<boolean> {
-    const job = await claimNext(this.db, this.dialect, [...this.handlers.keys()]);
+    const job = await claimNext(this.db, this.dialect, [...this.handlers.keys()], this.leaseMs);
     if (!job) return false;
     if (this.releasing) {
       await releaseJob(this.db, job.id);
@@ -197,17 +227,30 @@ export class JobRunner {
       this.running = { job, abandon: () => resolve(RELEASED) };
     });
     const started = performance.now();
+    // Heartbeat: the lease runs out only when this process stops renewing it (crash, kill -9).
+    const heartbeat = setInterval(() => {
+      renewLease(this.db, job, this.leaseMs).then(
+        (held) => {
+          if (!held) this.log.warn({ job: job.id, kind: job.kind }, 'job lease lost: its result will not be recorded here');
+        },
+        (error) => this.log.warn({ err: error, job: job.id }, 'job lease not renewed'),
+      );
+    }, Math.max(500, Math.floor(this.leaseMs / 3)));
+    heartbeat.unref();
     try {
       const result = await Promise.race([handler(job), released]);
       if (result === RELEASED) return true;
-      await finish(this.db, job, { result });
-      this.report(job, started, true);
+      clearInterval(heartbeat);
+      if (await finish(this.db, job, { result })) this.report(job, started, true);
+      else this.log.warn({ job: job.id, kind: job.kind }, 'job finished after another instance took it over: result not recorded');
     } catch (error) {
+      clearInterval(heartbeat);
       if (this.releasing) return true;
       this.report(job, started, false);
       this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
       await finish(this.db, job, { error: error instanceof Error ? error.message : String(error) });
     } finally {
+      clearInterval(heartbeat);
       this.running = null;
     }
     return true;

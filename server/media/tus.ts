@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileFormats, kindsOf, maxBytes, type FileFormat, surfaceFor, uploadMetadata, type UploadMetadata } from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
+import { tusFaultMapper } from '../http/outage';
 import { findSubmission } from '../submissions/queries';
 import { loadOwnedSubmission } from '../submissions/service';
 import { acceptUpload, largestUpload } from './service';
@@ -62,6 +63,8 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     relativeLocation: true,
     respectForwardedHeaders: true,
     maxSize: largestUpload(app.config.MAX_VIDEO_MB),
+    // Storage and database faults: a German 503, never the raw text or a server path.
+    onResponseError: tusFaultMapper(app.log),
     async onUploadFinish(_req, upload: Upload) {
       const metadata = metadataOf(upload.metadata ?? {});
       const submission = await findSubmission(app.db, metadata.contentId);

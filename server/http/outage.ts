@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { texts } from '../../common/texts';
+
+/**
+ * Faults of the server's own storage or database (not of the request): they answer 503 with a
+ * German message, the raw error goes to the log only.
+ */
+export type Outage = 'storage' | 'database';
+
+/** File system errors that mean: the disk is full, read-only, gone or refuses us. */
+const storageCodes = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'ESTALE', 'ENXIO']);
+/** SQLite: disk full, I/O error, busy/locked beyond the timeout, read-only or unopenable file. */
+const sqlitePrefixes = ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_NOMEM'];
+/** Network errors: the PostgreSQL server cannot be reached. */
+const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+/** pg-pool and pg's own texts for a lost or unobtainable connection. */
+const pgConnectionTexts = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+function classify(error: Record<string, unknown>): Outage | null {
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (storageCodes.has(code)) return 'storage';
+  if (sqlitePrefixes.some((p) => code.startsWith(p))) return 'database';
+  // PostgreSQL SQLSTATE: 08 connection exception, 53 insufficient resources (disk full, too many
+  // connections), 57P01-03 server shutting down or starting.
+  if (/^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return 'database';
+  // An S3 store that answers with a server error or refuses our credentials.
+  const s3 = error.$metadata as { httpStatusCode?: number } | undefined;
+  if (s3 && typeof s3 === 'object' && (s3.httpStatusCode === undefined || s3.httpStatusCode >= 500 || s3.httpStatusCode === 403)) return 'storage';
+  if (networkCodes.has(code)) return 'database';
+  if (typeof error.message === 'string' && pgConnectionTexts.test(error.message)) return 'database';
+  return null;
+}
+
+/** Which outage an error is, looking through `cause` and AggregateError's `errors`; null: none. */
+export function outageOf(error: unknown, depth = 0): Outage | null {
+  if (!error || typeof error !== 'object' || depth > 5) return null;
+  const e = error as Record<string, unknown>;
+  const own = classify(e);
+  if (own) return own;
+  if (e.cause) {
+    const inner = outageOf(e.cause, depth + 1);
+    if (inner) return inner;
+  }
+  if (Array.isArray(e.errors)) {
+    for (const inner of e.errors) {
+      const found = outageOf(inner, depth + 1);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export type OutageBody = { error: 'unavailable'; message: string; title: string };
+
+export function outageBody(outage: Outage): OutageBody {
+  return { error: 'unavailable', message: outage === 'storage' ? texts.common.storageOutage : texts.common.databaseOutage, title: texts.common.outageTitle };
+}
+
+/** Seconds a client should wait before trying again. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * For the tus server's `onResponseError`: storage and database faults become a German 503, any
+ * other raw error (not one of tus' own protocol answers) a German 500; the raw text is logged only.
+ */
+export function tusFaultMapper(log: FastifyBaseLogger) {
+  return (_req: unknown, error: Error | { status_code: number; body: string }): { status_code: number; body: string } | undefined => {
+    if ('status_code' in error && typeof error.status_code === 'number' && !(error instanceof Error && outageOf(error))) return undefined;
+    const outage = outageOf(error);
+    log.error({ err: error }, outage ? `upload failed: ${outage} outage` : 'upload failed');
+    if (outage) return { status_code: 503, body: JSON.stringify(outageBody(outage)) };
+    return { status_code: 500, body: JSON.stringify({ error: 'internal', message: texts.common.internalError }) };
+  };
+}
