@@ -220,6 +220,33 @@ export async function keepDraft(localId: string, base: DraftBase, parts: DraftPa
   return delivered();
 }
 
+/** The draft that holds parts of an existing submission whose save the server could not store (503, unreachable). */
+const keptFor = (contentId: number) => `kept-${contentId}`;
+
+/**
+ * Keeps parts of an existing submission when the server could not store them (its storage or
+ * database is down, or it cannot be reached): sent with the other drafts once it answers again.
+ * Only signed-in users have drafts; returns whether the parts were kept.
+ */
+export async function keepForSubmission(contentId: number, base: DraftBase, parts: DraftParts): Promise<boolean> {
+  if (!base.userId) return false;
+  const localId = keptFor(contentId);
+  const t = new Date().toISOString();
+  const updated = await updateDraft(localId, (d) => ({ ...d, pending: { ...d.pending, ...parts }, updatedAt: t }));
+  if (!updated) await putDraft({ ...base, localId, contentId, pending: parts, createdAt: t, updatedAt: t });
+  return true;
+}
+
+/** A save that went through makes a kept older value of that part obsolete (it must not overwrite it later). */
+export async function forgetKept(contentId: number, part: keyof DraftParts): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  await updateDraft(keptFor(contentId), (d) => {
+    const pending = { ...d.pending };
+    delete pending[part];
+    return { ...d, pending, updatedAt: new Date().toISOString() };
+  });
+}
+
 /** Where the flows keep the id in progress: a sent local id is replaced by its Content-ID. */
 function replaceStoredId(localId: string, contentId: number) {
   for (const key of [storageKeys.currentInterviewId, storageKeys.currentBankInterviewId, storageKeys.transcriptInterviewId]) {

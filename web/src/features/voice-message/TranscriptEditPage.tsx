@@ -13,7 +13,7 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { keepDraft, useDraftBase } from '../finish/drafts';
+import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../finish/drafts';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 
@@ -41,6 +41,8 @@ export function TranscriptEditPage() {
   const [transcript, setTranscript] = useState<string | null>(given ?? (manual ? '' : null));
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** The server could not store the text (503 or unreachable): it stays in this browser. */
+  const [keptLocally, setKeptLocally] = useState(false);
   const leaving = useRef<number | null>(null);
   const back = bank ? tenantPath(tenant, 'voice-message') : tenantPath(tenant, 'interview-category');
 
@@ -113,6 +115,8 @@ export function TranscriptEditPage() {
     setSaving(true);
     try {
       await api.put(`/api/submissions/${contentId}/transcript`, { transcript }, { contentId });
+      setKeptLocally(false);
+      void forgetKept(Number(contentId), 'transcript').catch(() => null);
       notify.success(texts.common.transcriptSavedTitle, texts.common.transcriptSaved);
       if (bank) {
         window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
@@ -124,6 +128,13 @@ export function TranscriptEditPage() {
       setSaving(false);
       const status = error instanceof ApiError ? error.status : 0;
       const refused = error instanceof ApiError && status >= 400 && status < 500 ? error.message : undefined;
+      // Storage or database down (503) or no connection: the text stays here and, signed in, in
+      // the drafts that go to the server once it answers again.
+      if (!refused && (!(error instanceof ApiError) || error.unreachable)) {
+        sessionStorage.setItem(draftKey, transcript);
+        setKeptLocally(true);
+        void keepForSubmission(Number(contentId), draftBase, { transcript }).catch(() => false);
+      }
       if (bank) notify.error(texts.common.errorTitle, refused ?? texts.common.transcriptSaveFailed);
       // The server refused the text (too long, id gone): 'Fehler beim Absenden' with its reason;
       // the server failed: 'Speicherfehler'; it could not be reached: 'Speicherwarnung' (the text stays here).
@@ -151,6 +162,11 @@ export function TranscriptEditPage() {
         {manual && (
           <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
             {manual === 'failed' ? `${t.transcriptionFailed} ${t.audioKept}` : manual === 'offline' ? t.offline : t.noTranscriber}
+          </p>
+        )}
+        {keptLocally && (
+          <p role="status" data-testid="kept-locally" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {texts.common.outageKeptLocally}
           </p>
         )}
         {state?.audioUrl && (
