@@ -1,5 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
@@ -150,6 +151,37 @@ describe.skipIf(noMount).each(dialects)('storage faults on %s', (dialect) => {
     expect(await storedText(now[0]!.file_path)).toBe('Vierte Fassung');
     expect(readdirSync(path.join(t.config.dataDir, 'files', String(contentId)))).toEqual([path.basename(now[0]!.file_path)]);
   });
+});
+
+describe.skipIf(noMount)('SQLite on a full disk', () => {
+  it('answers 503 in German when the database file cannot grow, and works again with room', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ca-sqlite-full-'));
+    const disk = mountSmallFs(dir, 16);
+    const t = await startTestApp('sqlite', { DATA_DIR: dir, MIN_FREE_DISK_MB: '1' });
+    try {
+      await addUser(t.app, 'vdi@example.de', 'vdi_admin');
+      const cookie = await login(t, 'vdi@example.de');
+      disk.fill();
+      // Until neither the WAL nor free pages can take another row.
+      let res = { status: 0, body: null as unknown };
+      let created = 0;
+      for (let i = 0; i < 2000 && res.status !== 503; i++) {
+        res = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload', source: `quelle-${i}-${'x'.repeat(20)}` } });
+        if (res.status === 201) created++;
+        else if (res.status !== 503) break;
+      }
+      console.log(`[sqlite full] ${created} rows still fit before the 503`);
+      expectOutage(res, 'storage', dir);
+      expect(await api(t, 'GET', '/api/health')).toMatchObject({ status: 503, body: { storage: false } });
+      disk.empty();
+      expect((await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } })).status).toBe(201);
+      expect(await api(t, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ready' } });
+    } finally {
+      await t.close();
+      disk.unmount();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('storage health with S3', () => {

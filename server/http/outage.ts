@@ -9,8 +9,10 @@ export type Outage = 'storage' | 'database';
 
 /** File system errors that mean: the disk is full, read-only, gone or refuses us. */
 const storageCodes = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'ESTALE', 'ENXIO']);
-/** SQLite: disk full, I/O error, busy/locked beyond the timeout, read-only or unopenable file. */
-const sqlitePrefixes = ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_NOMEM'];
+/** SQLite: its disk full, failing, read-only or the file unopenable (a storage fault)... */
+const sqliteStoragePrefixes = ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_CANTOPEN'];
+/** ...or busy/locked beyond the busy timeout, out of memory (the database cannot serve now). */
+const sqliteBusyPrefixes = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_NOMEM'];
 /** Network errors: the PostgreSQL server cannot be reached. */
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 /** pg-pool and pg's own texts for a lost or unobtainable connection. */
@@ -19,7 +21,8 @@ const pgConnectionTexts = /Connection terminated|connection timeout|timeout exce
 function classify(error: Record<string, unknown>): Outage | null {
   const code = typeof error.code === 'string' ? error.code : '';
   if (storageCodes.has(code)) return 'storage';
-  if (sqlitePrefixes.some((p) => code.startsWith(p))) return 'database';
+  if (sqliteStoragePrefixes.some((p) => code.startsWith(p))) return 'storage';
+  if (sqliteBusyPrefixes.some((p) => code.startsWith(p))) return 'database';
   // PostgreSQL SQLSTATE: 08 connection exception, 53 insufficient resources (disk full, too many
   // connections), 57P01-03 server shutting down or starting.
   if (/^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return 'database';
