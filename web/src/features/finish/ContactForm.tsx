@@ -7,7 +7,7 @@ import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
-import { keepDraft, useDraftBase } from './drafts';
+import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from './drafts';
 import '../../lib/zod-csp';
 
 const f = texts.finish;
@@ -40,11 +40,16 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
     }
     try {
       await api.put(`/api/submissions/${contentId}/contact`, values, { contentId });
+      void forgetKept(Number(contentId), 'contact').catch(() => null);
       notify.success(f.contactSavedTitle, f.contactSaved);
       onSaved();
     } catch (error) {
       const message = error instanceof ApiError && !error.unreachable && error.status < 500 ? error.message : f.contactSaveFailed;
       notify.error(texts.common.errorTitle, message);
+      // Storage or database down (503) or no connection: kept in the browser, sent once it answers.
+      if (error instanceof ApiError && error.unreachable && (await keepForSubmission(Number(contentId), draftBase, { contact: values }).catch(() => false))) {
+        notify.warning(texts.common.outageTitle, texts.common.outageKeptLocally);
+      }
       throw error;
     }
   });

@@ -14,7 +14,7 @@ import { InputField, TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
-import { keepDraft, useDraftBase, useDraftSync } from './drafts';
+import { forgetKept, keepDraft, keepForSubmission, useDraftBase, useDraftSync } from './drafts';
 import { finishProfiles } from './profile';
 import '../../lib/zod-csp';
 
@@ -54,9 +54,14 @@ export function ContactInformationPage() {
       } else {
         try {
           await api.put(`/api/submissions/${contentId}/post-contact`, values, { contentId });
+          void forgetKept(Number(contentId), 'post').catch(() => null);
         } catch (error) {
           const message = error instanceof ApiError && !error.unreachable && error.status < 500 ? error.message : f.postSaveFailed;
           notify.error(f.postSaveFailedTitle, message);
+          // Storage or database down (503) or no connection: kept in the browser, sent once it answers.
+          if (error instanceof ApiError && error.unreachable && (await keepForSubmission(Number(contentId), draftBase, { post: values }).catch(() => false))) {
+            notify.warning(texts.common.outageTitle, texts.common.outageKeptLocally);
+          }
           throw error;
         }
         notify.success(f.postSavedTitle, f.postSaved);
