@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
@@ -232,7 +232,9 @@ describe.skipIf(noPostgres)('PostgreSQL down (a private server, stopped and star
       // The auth library's routes too (it wraps the database error in its own English 500).
       expectOutage(await api(t, 'POST', '/api/auth/sign-in/email', { body: { email: 'vdi@example.de', password: 'test-passwort-123' } }), 'database');
       expectOutage(await api(t, 'GET', '/api/me', { cookie }), 'database');
+      expectOutage(await createUpload(t, { size: 100, contentId, page: 'upload', filename: 'bericht.pdf', headers: { cookie } }), 'database');
       const elapsed = performance.now() - started;
+      console.log(`[pg down] 6 requests answered 503 in ${Math.round(elapsed)} ms (load ${loadavg()[0]!.toFixed(1)})`);
       expect(elapsed).toBeLessThan(5000);
       const health = await api(t, 'GET', '/api/health');
       expect(health).toMatchObject({ status: 503, body: { status: 'limited', database: false, storage: true, reasons: [texts.common.healthDatabaseDown] } });

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { texts } from '../../common/texts';
-import { databaseReachable } from '../db/database';
-import { outageBody, outageOf, RETRY_AFTER_SECONDS } from './outage';
+import { outageBody, outageOrDatabaseDown, RETRY_AFTER_SECONDS } from './outage';
 
 export type ErrorCode =
   | 'invalid'
@@ -60,7 +59,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     // Storage or database down: a German 503 (the web app keeps the input); the raw error is logged only.
     // A library that wraps the database error (the auth library's 'Failed to get session'):
     // asked once more whether the database answers at all.
-    const outage = outageOf(error) ?? (request.server.hasDecorator('db') && !(await databaseReachable(request.server.db)) ? 'database' : null);
+    const outage = await outageOrDatabaseDown(error, request.server.hasDecorator('db') ? request.server.db : undefined);
     if (outage) {
       request.log.error({ err: error, outage }, 'request failed: storage or database outage');
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(outageBody(outage) satisfies ErrorBody);

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { databaseReachable } from '../db/database';
+import type { DB } from '../db/schema';
 import { texts } from '../../common/texts';
 
 /**
@@ -13,8 +16,6 @@ const storageCodes = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'E
 const sqliteStoragePrefixes = ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_CANTOPEN'];
 /** ...or busy/locked beyond the busy timeout, out of memory (the database cannot serve now). */
 const sqliteBusyPrefixes = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_NOMEM'];
-/** Network errors: the PostgreSQL server cannot be reached. */
-const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 /** pg-pool and pg's own texts for a lost or unobtainable connection. */
 const pgConnectionTexts = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
 
@@ -29,12 +30,15 @@ function classify(error: Record<string, unknown>): Outage | null {
   // An S3 store that answers with a server error or refuses our credentials.
   const s3 = error.$metadata as { httpStatusCode?: number } | undefined;
   if (s3 && typeof s3 === 'object' && (s3.httpStatusCode === undefined || s3.httpStatusCode >= 500 || s3.httpStatusCode === 403)) return 'storage';
-  if (networkCodes.has(code)) return 'database';
   if (typeof error.message === 'string' && pgConnectionTexts.test(error.message)) return 'database';
   return null;
 }
 
-/** Which outage an error is, looking through `cause` and AggregateError's `errors`; null: none. */
+/**
+ * Which outage an error is, looking through `cause` and AggregateError's `errors`; null: none.
+ * A bare network error (ECONNREFUSED…) may come from any outside service, so it is not judged
+ * here: the error handler asks the database itself (see installErrorHandler).
+ */
 export function outageOf(error: unknown, depth = 0): Outage | null {
   if (!error || typeof error !== 'object' || depth > 5) return null;
   const e = error as Record<string, unknown>;
@@ -53,6 +57,14 @@ export function outageOf(error: unknown, depth = 0): Outage | null {
   return null;
 }
 
+/**
+ * outageOf, and for any other error the question whether the database answers at all: libraries
+ * that wrap its error (the auth library's 'Failed to get session') or a bare ECONNREFUSED from pg.
+ */
+export async function outageOrDatabaseDown(error: unknown, db: Kysely<DB> | undefined): Promise<Outage | null> {
+  return outageOf(error) ?? (db && !(await databaseReachable(db)) ? 'database' : null);
+}
+
 export type OutageBody = { error: 'unavailable'; message: string; title: string };
 
 export function outageBody(outage: Outage): OutageBody {
@@ -66,10 +78,11 @@ export const RETRY_AFTER_SECONDS = 30;
  * For the tus server's `onResponseError`: storage and database faults become a German 503, any
  * other raw error (not one of tus' own protocol answers) a German 500; the raw text is logged only.
  */
-export function tusFaultMapper(log: FastifyBaseLogger) {
-  return (_req: unknown, error: Error | { status_code: number; body: string }): { status_code: number; body: string } | undefined => {
-    if ('status_code' in error && typeof error.status_code === 'number' && !(error instanceof Error && outageOf(error))) return undefined;
-    const outage = outageOf(error);
+export function tusFaultMapper(log: FastifyBaseLogger, db: Kysely<DB>) {
+  return async (_req: unknown, error: Error | { status_code: number; body: string }): Promise<{ status_code: number; body: string } | undefined> => {
+    // tus' own protocol answers and our refusals from onUploadFinish pass unchanged.
+    if (!(error instanceof Error) && typeof error.status_code === 'number') return undefined;
+    const outage = await outageOrDatabaseDown(error, db);
     log.error({ err: error }, outage ? `upload failed: ${outage} outage` : 'upload failed');
     if (outage) return { status_code: 503, body: JSON.stringify(outageBody(outage)) };
     return { status_code: 500, body: JSON.stringify({ error: 'internal', message: texts.common.internalError }) };

@@ -64,7 +64,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     respectForwardedHeaders: true,
     maxSize: largestUpload(app.config.MAX_VIDEO_MB),
     // Storage and database faults: a German 503, never the raw text or a server path.
-    onResponseError: tusFaultMapper(app.log),
+    onResponseError: tusFaultMapper(app.log, app.db),
     async onUploadFinish(_req, upload: Upload) {
       const metadata = metadataOf(upload.metadata ?? {});
       const submission = await findSubmission(app.db, metadata.contentId);
