@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { until } from '../testing/faults';
-import { dialects, freshPostgresDatabase } from '../testing/harness';
+import { dialects, freshPostgresDatabase, startTestApp } from '../testing/harness';
+import { claimNext, enqueue, failAbandoned, jobStatus } from './queue';
 import { buildServer, startServerProcess, type ServerProcess } from '../testing/server-process';
 
 /** Half a second of 16 kHz mono silence as a WAV file. */
@@ -132,4 +133,23 @@ describe.each(dialects)('a job of a killed server on %s', (dialect) => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(fake.requests).toHaveLength(2);
   }, (LEASE_SECONDS * 5 + 60) * 1000);
+});
+
+describe.each(dialects)('a job whose every attempt died on %s', (dialect) => {
+  it('is not taken up after its last attempt; it fails instead of crashing servers forever', async () => {
+    const t = await startTestApp(dialect);
+    try {
+      const id = await enqueue(t.app.db, 'crashes-the-server', {}, { maxAttempts: 2 });
+      const expire = () => t.app.db.updateTable('jobs').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+      expect(await claimNext(t.app.db, dialect, ['crashes-the-server'], 1000)).toMatchObject({ id, attempts: 1 });
+      await expire();
+      expect(await claimNext(t.app.db, dialect, ['crashes-the-server'], 1000)).toMatchObject({ id, attempts: 2 });
+      await expire();
+      expect(await claimNext(t.app.db, dialect, ['crashes-the-server'], 1000)).toBeNull();
+      expect(await failAbandoned(t.app.db)).toBe(1);
+      expect(await jobStatus(t.app.db, id)).toMatchObject({ status: 'failed', attempts: 2 });
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -49,7 +49,7 @@ export async function claimNext(db: Kysely<DB>, dialect: Dialect, kinds: string[
     where id = (
       select id from jobs
       where kind in (${kindList})
-        and ((status = 'queued' and run_at <= ${t}) or (status = 'running' and locked_until < ${t}))
+        and ((status = 'queued' and run_at <= ${t}) or (status = 'running' and locked_until < ${t} and attempts < max_attempts))
       order by id limit 1${lock}
     )
     returning *`.execute(db);
@@ -91,6 +91,22 @@ async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | {
     .where('attempts', '=', job.attempts)
     .executeTakeFirst();
   return Number(failed.numUpdatedRows) > 0;
+}
+
+/**
+ * A job whose last allowed attempt lost its lease (its process died each time, e.g. a job that
+ * crashes the server) is not taken up again: it fails. Returns how many.
+ */
+export async function failAbandoned(db: Kysely<DB>): Promise<number> {
+  const t = now();
+  const failed = await db
+    .updateTable('jobs')
+    .set({ status: 'failed', last_error: 'lease expired on the last attempt', locked_until: null, updated_at: t })
+    .where('status', '=', 'running')
+    .where('locked_until', '<', t)
+    .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+    .executeTakeFirst();
+  return Number(failed.numUpdatedRows);
 }
 
 /** Extends a running attempt's lease; false when the job is no longer this attempt's. */
@@ -194,10 +210,17 @@ export class JobRunner {
     return n;
   }
 
+  private lastSweep = 0;
+
   private async run(): Promise<void> {
     while (!this.stopped) {
       let worked = false;
       try {
+        if (Date.now() - this.lastSweep > this.leaseMs) {
+          this.lastSweep = Date.now();
+          const failed = await failAbandoned(this.db);
+          if (failed) this.log.warn({ jobs: failed }, 'jobs failed: their last attempt lost its lease');
+        }
         worked = await this.runOne();
       } catch (error) {
         this.log.error({ err: error }, 'job loop failed');
