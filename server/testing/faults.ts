@@ -15,7 +15,17 @@ const isRoot = () => process.getuid?.() === 0;
 export function smallFsUnavailable(): string | null {
   if (process.platform !== 'linux') return 'size-limited file system: needs Linux (tmpfs)';
   if (!isRoot()) return `size-limited file system: needs root for mount -t tmpfs (running as ${userInfo().username})`;
-  return null;
+  // Root in a container without CAP_SYS_ADMIN cannot mount: tried once.
+  const probe = mkdtempSync(path.join(tmpdir(), 'ca-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'pipe' });
+    execFileSync('umount', [probe], { stdio: 'pipe' });
+    return null;
+  } catch (error) {
+    return `size-limited file system: mount -t tmpfs failed (${String((error as { stderr?: Buffer }).stderr ?? error).trim()})`;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
 }
 
 export type SmallFs = {
