@@ -30,8 +30,8 @@ export type UploadSurface = {
   id: string;
   formats: readonly FileFormat[];
   maxFiles: number;
-  /** Size limit in MB per kind; video comes from MAX_VIDEO_MB when not set. */
-  maxMb: Partial<Record<UploadKind, number>>;
+  /** Size limit of documents in MB; photos and videos follow the server's settings (UploadLimits). */
+  maxMb: { document?: number };
   /** Photos need the rights confirmation. */
   needsRights: boolean;
 };
@@ -43,16 +43,16 @@ const bankDocuments: FileFormat[] = [...documents, 'csv', 'xls', 'xlsx'];
 
 /** Every surface of the spec (second document, sections 2 and 5). */
 export const uploadSurfaces = {
-  media: { id: 'media', formats: [...photos, ...videos, ...documents], maxFiles: 10, maxMb: { photo: 10, document: 4 }, needsRights: true },
-  image: { id: 'image', formats: photos, maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
+  media: { id: 'media', formats: [...photos, ...videos, ...documents], maxFiles: 10, maxMb: { document: 4 }, needsRights: true },
+  image: { id: 'image', formats: photos, maxFiles: 1, maxMb: {}, needsRights: true },
   document: { id: 'document', formats: documents, maxFiles: 1, maxMb: { document: 4 }, needsRights: false },
-  'document-image': { id: 'document-image', formats: photos, maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
-  'after-voice': { id: 'after-voice', formats: photos, maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
+  'document-image': { id: 'document-image', formats: photos, maxFiles: 1, maxMb: {}, needsRights: true },
+  'after-voice': { id: 'after-voice', formats: photos, maxFiles: 1, maxMb: {}, needsRights: true },
   'bank-upload': { id: 'bank-upload', formats: documents, maxFiles: 1, maxMb: { document: 4 }, needsRights: false },
-  'bank-image': { id: 'bank-image', formats: ['jpg', 'png'], maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
+  'bank-image': { id: 'bank-image', formats: ['jpg', 'png'], maxFiles: 1, maxMb: {}, needsRights: true },
   'bank-documents': { id: 'bank-documents', formats: bankDocuments, maxFiles: 10, maxMb: { document: 25 }, needsRights: false },
-  'bank-document-images': { id: 'bank-document-images', formats: [...bankDocuments, 'jpg', 'png'], maxFiles: 20, maxMb: { document: 25, photo: 10 }, needsRights: false },
-  'bank-after-voice': { id: 'bank-after-voice', formats: ['jpg', 'png'], maxFiles: 1, maxMb: { photo: 10 }, needsRights: true },
+  'bank-document-images': { id: 'bank-document-images', formats: [...bankDocuments, 'jpg', 'png'], maxFiles: 20, maxMb: { document: 25 }, needsRights: false },
+  'bank-after-voice': { id: 'bank-after-voice', formats: ['jpg', 'png'], maxFiles: 1, maxMb: {}, needsRights: true },
 } as const satisfies Record<string, UploadSurface>;
 export type SurfaceId = keyof typeof uploadSurfaces;
 
@@ -79,10 +79,22 @@ export function kindsOf(surface: UploadSurface): UploadKind[] {
   return [...new Set(surface.formats.map((f) => fileFormats[f].kind))];
 }
 
+/** The configured limits of photos and videos in MB (MAX_PHOTO_MB, MAX_VIDEO_MB; `/api/media/limits`). */
+export type UploadLimits = { photoMb: number; videoMb: number };
+
+/** The defaults: what phones make (12–50 MB photos, about 400 MB per minute of 4K video). */
+export const defaultUploadLimits: UploadLimits = { photoMb: 50, videoMb: 4096 };
+
+/** Size limit in MB for a kind on a surface: what the page states and what the server enforces. */
+export function maxMbOf(surface: UploadSurface, kind: UploadKind, limits: UploadLimits): number {
+  if (kind === 'photo') return limits.photoMb;
+  if (kind === 'video') return limits.videoMb;
+  return surface.maxMb.document ?? 0;
+}
+
 /** Size limit in bytes for a kind on a surface. */
-export function maxBytes(surface: UploadSurface, kind: UploadKind, maxVideoMb: number): number {
-  const mb = kind === 'video' ? (surface.maxMb as Partial<Record<UploadKind, number>>).video ?? maxVideoMb : (surface.maxMb as Partial<Record<UploadKind, number>>)[kind] ?? 0;
-  return Math.round(mb * 1024 * 1024);
+export function maxBytes(surface: UploadSurface, kind: UploadKind, limits: UploadLimits): number {
+  return Math.round(maxMbOf(surface, kind, limits) * 1024 * 1024);
 }
 
 /** A stored file as the media list shows it. */

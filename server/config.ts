@@ -29,7 +29,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
-  MAX_VIDEO_MB: z.coerce.number().positive().default(500),
+  MAX_VIDEO_MB: z.coerce.number().positive().default(4096),
+  /** Largest photo in MB (phones write 12–50 MB JPEGs in their high-resolution modes). */
+  MAX_PHOTO_MB: z.coerce.number().positive().default(50),
   /** Proof of work of the public upload link: the browser searches up to this counter. */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).default(100_000),
   /** Anonymous submissions one address may create per hour. */

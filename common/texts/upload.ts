@@ -41,6 +41,7 @@ export const upload = {
   publicIntro: 'Lade Bilder oder Videos hoch – ganz ohne Anmeldung.',
   limitText: (formats: string[], mb: number, files: number) =>
     `${formats.join(', ')} max. ${mb}MB${files === 1 ? ', eine Datei' : `, bis zu ${files} Dateien`}`,
+  photoLimitText: (formats: string[], mb: number) => `Bilder (${formats.join(', ')}) max. ${mb}MB`,
 
   // Validation (section 5)
   invalidTypeTitle: 'Ungültiger Dateityp',
@@ -92,4 +93,14 @@ export const upload = {
   unknownTenant: 'Dieser Link ist ungültig.',
   publicLinkTitle: 'Öffentlicher Upload-Link',
   notFound: 'Datei nicht gefunden.',
+
+  // Resumable uploads (tus): the server's answers, never the protocol library's English
+  uploadTooLarge: (mb: number) => `Die Datei ist zu groß. Maximale Dateigröße: ${mb}MB`,
+  uploadGone: 'Dieser Upload ist nicht mehr vorhanden. Bitte lade die Datei erneut hoch.',
+  uploadConflict: 'Der Upload wurde unterbrochen und an anderer Stelle fortgesetzt. Bitte versuche es erneut.',
+  uploadInvalid: 'Die Upload-Anfrage ist ungültig. Bitte lade die Seite neu und versuche es erneut.',
+  storageUnavailableTitle: 'Speicherfehler',
+  storageUnavailable: 'Die Datei konnte gerade nicht gespeichert werden. Bitte versuche es in einigen Minuten erneut – bereits übertragene Teile bleiben erhalten.',
+  storageFull: 'Der Speicher des Servers ist voll. Bitte versuche es später erneut – bereits übertragene Teile bleiben erhalten.',
+  finishPending: 'Die Datei ist vollständig angekommen, konnte aber noch nicht abgelegt werden. Sie wird beim nächsten Versuch übernommen.',
 } as const;

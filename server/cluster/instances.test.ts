@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
 import * as fixture from '../media/testing/fixtures';
 import { createUpload, patchUpload, uploadOffset } from '../media/testing/tus';
-import { BlobTusStore } from '../media/tus-blob-store';
-import { startS3rver } from '../storage/s3-test-server';
+import { MultipartTusStore } from '../media/tus-blob-store';
+import { openMultipartUploads, startS3rver } from '../storage/s3-test-server';
 import { addUser, api, freshPostgresDatabase, login, startTestApp, type TestApp } from '../testing/harness';
 import { ProtocolClient } from '../voice/testing/protocol-client';
 
@@ -118,8 +118,8 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
   }, 90_000);
 
   it('lets only one of two instances writing the same upload at the same offset extend it', async () => {
-    const storeA = new BlobTusStore(a.app.db, a.app.blobs, 60_000);
-    const storeB = new BlobTusStore(b.app.db, b.app.blobs, 60_000);
+    const storeA = new MultipartTusStore(a.app.db, a.app.blobs, 60_000, () => 'race/final.bin');
+    const storeB = new MultipartTusStore(b.app.db, b.app.blobs, 60_000, () => 'race/final.bin');
     await storeA.create(new Upload({ id: 'race', size: 20, offset: 0, metadata: {} }));
     const results = await Promise.allSettled([
       storeA.write(Readable.from([Buffer.from('aaaaaaaaaa')]), 'race', 0),
@@ -130,13 +130,16 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: ERRORS.INVALID_OFFSET });
     const offset = (won[0] as PromiseFulfilledResult<number>).value;
     expect((await storeB.getUpload('race')).offset).toBe(offset);
-    const stored = Buffer.concat(await (await storeB.read('race')).toArray());
+    // Fewer bytes than a part: they wait in the upload's tail object.
+    const { tail } = await storeB.state('race');
+    const stored = Buffer.concat(await (await b.app.blobs.get(tail!.key)).toArray());
     expect(stored.toString()).toBe(offset === 10 ? 'aaaaaaaaaa' : 'bbbbbbbbbbbb');
-    // The loser's piece was deleted: one object under tus/race/ (s3rver keeps each as key._S3rver_object).
+    // The loser's tail was deleted: one object under tus/race/ (s3rver keeps each as key._S3rver_object).
     const pieces = () => readdirSync(s3.directory, { recursive: true }).map(String).filter((f) => f.includes('race') && statSync(path.join(s3.directory, f)).isFile());
     expect(pieces().filter((f) => f.endsWith('._S3rver_object'))).toHaveLength(1);
     await storeA.remove('race');
     expect(pieces()).toEqual([]);
+    expect(openMultipartUploads(s3.directory)).toEqual([]);
     await expect(storeB.getUpload('race')).rejects.toBe(ERRORS.FILE_NOT_FOUND);
   });
 

@@ -21,7 +21,25 @@ export async function cleanPhoto(input: Buffer, format: FileFormat): Promise<Buf
   }
 }
 
-export async function thumbnail(input: Buffer): Promise<Buffer> {
+/**
+ * The same for a photo on disk, written to `output`: libvips reads the file itself, so a 50 MB
+ * photo is never held in the server's memory as a whole.
+ */
+export async function cleanPhotoFile(input: string, format: FileFormat, output: string): Promise<void> {
+  const image = sharp(input, { failOn: 'error' }).rotate();
+  switch (format) {
+    case 'png':
+      await image.png().toFile(output);
+      break;
+    case 'webp':
+      await image.webp({ quality: 90 }).toFile(output);
+      break;
+    default:
+      await image.jpeg({ quality: 90, mozjpeg: true }).toFile(output);
+  }
+}
+
+export async function thumbnail(input: Buffer | string): Promise<Buffer> {
   return sharp(input).rotate().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
 }
 

@@ -31,3 +31,18 @@ export function insertMedia(db: Kysely<DB>, values: Insertable<MediaTable>) {
 export async function setThumbnail(db: Kysely<DB>, mediaId: number, key: string) {
   await db.updateTable('media').set({ thumbnail_path: key }).where('id', '=', mediaId).execute();
 }
+
+/**
+ * Inserts a file unless its page already holds `maxFiles` files, as one atomic step: the
+ * submission's row is locked (PostgreSQL) or the write transaction is the only one (SQLite), so
+ * parallel uploads to a one-photo page cannot both land. Null when the page is full.
+ */
+export async function insertMediaWithin(db: Kysely<DB>, dialect: 'sqlite' | 'postgres', values: Insertable<MediaTable>, maxFiles: number) {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      await trx.selectFrom('submissions').select('id').where('id', '=', values.submission_id as number).forUpdate().execute();
+    }
+    if ((await countSurfaceMedia(trx, values.submission_id as number, values.surface as string)) >= maxFiles) return null;
+    return trx.insertInto('media').values(values).returningAll().executeTakeFirstOrThrow();
+  });
+}

@@ -56,7 +56,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tusRoutes);
 
   // Limits the browser repeats for quick feedback (the server enforces them anyway).
-  app.get('/api/media/limits', async () => ({ maxVideoMb: app.config.MAX_VIDEO_MB }));
+  app.get('/api/media/limits', async () => ({ maxPhotoMb: app.config.MAX_PHOTO_MB, maxVideoMb: app.config.MAX_VIDEO_MB }));
 
   app.get('/api/submissions/:contentId/media', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);

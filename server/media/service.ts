@@ -1,20 +1,31 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { fileFormats, surfaceFor, uploadSurfaces, type FileFormat, type MediaItem, type UploadMetadata, type UploadOutcome } from '../../common/schemas/upload';
+import {
+  fileFormats,
+  kindsOf,
+  maxBytes,
+  surfaceFor,
+  uploadSurfaces,
+  type FileFormat,
+  type MediaItem,
+  type UploadLimits,
+  type UploadMetadata,
+  type UploadOutcome,
+  type UploadSurface,
+} from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
 import { enqueue, jobStatus } from '../jobs/queue';
 import { blobKey, safeFileName } from '../submissions/files';
-import { cleanPhoto, ffmpegAvailable, thumbnail, videoPoster } from './processing';
-import { countSurfaceMedia, findMedia, findMediaByUpload, insertMedia, setThumbnail } from './queries';
+import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './processing';
+import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, setThumbnail } from './queries';
 import { judgeFile } from './validation';
 
 export type MediaRow = Selectable<MediaTable>;
@@ -67,13 +78,18 @@ export function toMediaItem(secret: string, row: MediaRow): MediaItem {
 
 export type FinishedUpload = {
   id: string;
-  /** The first bytes of the file (enough to tell its format). */
+  /** The first bytes of the file (enough to tell its format); reads nothing else. */
   head(): Promise<Uint8Array>;
-  /** The whole file, from wherever the tus store keeps it (local disk or blob store). */
-  open(): Promise<Readable>;
+  /**
+   * Puts the whole file at its final key without copying it (local: a hard link of the appended
+   * file; S3: CompleteMultipartUpload) and returns the key. Safe to call again after a crash.
+   */
+  finish(format: FileFormat): Promise<string>;
   size: number;
   metadata: UploadMetadata;
-  /** Removes the tus file (and its bookkeeping). */
+  /** Removes the tus bookkeeping once the file is registered (the file itself stays). */
+  forget(): Promise<void>;
+  /** Removes everything of a refused upload, a finished file included. */
   discard(): Promise<void>;
 };
 
@@ -83,47 +99,66 @@ const rejected = (r: Rejection): { status: number; body: UploadOutcome } => ({
   body: { error: r.status === 413 ? 'too_large' : r.status === 429 ? 'too_many' : 'unsupported_type', title: r.title, message: r.message },
 });
 
+/** The final key of an upload: `{contentId}/{tus id}.{ext}`; the tus id is `{timestamp}_{random}`. */
+export function uploadKey(contentId: number, uploadId: string, format: string): string {
+  const ext = format.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin';
+  return `${contentId}/${uploadId.replace(/[^a-zA-Z0-9_]/g, '')}.${ext}`;
+}
+
+/** The format a file name claims (known formats only), else null. */
+export function namedFormat(filename: string): FileFormat | null {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  return ext in fileFormats ? (ext as FileFormat) : null;
+}
+
+const tooMany = (maxFiles: number) => rejected({ status: 429, title: texts.upload.tooManyTitle, message: texts.upload.tooMany(maxFiles) });
+
 /**
  * The server's decision on a finished upload: its bytes must be an allowed format of the page's
  * surface within the size and count limits. A refused file is deleted at once and never
- * registered. Photos go through the durable photo job (EXIF removed, orientation applied,
- * thumbnail) before they are registered; other files are registered right away and videos get
- * a poster job.
+ * registered. The file is never copied: the tus store puts it at its final key (finish). Photos
+ * go through the durable photo job (EXIF removed, orientation applied, thumbnail) before they
+ * are registered; other files are registered right away and videos get a poster job. The page's
+ * file count is enforced by the insert itself (insertMediaWithin). Called again for an upload
+ * that was finished before a crash, it registers it once.
  */
 export async function acceptUpload(app: FastifyInstance, tenant: string, upload: FinishedUpload): Promise<{ status: number; body: UploadOutcome }> {
   const { contentId, page } = upload.metadata;
+  const done = await findMediaByUpload(app.db, upload.id);
+  if (done) {
+    await upload.forget();
+    return { status: 200, body: { media: toMediaItem(app.config.authSecret, done) } };
+  }
   const originalName = safeFileName(upload.metadata.filename);
   const surface = surfaceFor(tenant, page);
-  const verdict = await judgeFile(surface, { head: await upload.head(), size: upload.size, originalName }, app.config.MAX_VIDEO_MB);
+  const verdict = await judgeFile(surface, { head: await upload.head(), size: upload.size, originalName }, uploadLimits(app.config));
   if (!verdict.ok) {
     await upload.discard();
     return rejected(verdict);
   }
   if ((await countSurfaceMedia(app.db, contentId, surface.id)) >= surface.maxFiles) {
     await upload.discard();
-    return rejected({ status: 429, title: texts.upload.tooManyTitle, message: texts.upload.tooMany(surface.maxFiles) });
+    return tooMany(surface.maxFiles);
   }
+  const key = await upload.finish(verdict.format);
 
   if (verdict.kind === 'photo') {
-    // The original (with its EXIF) goes to a private staging key the job reads and deletes.
-    const stagingKey = `${contentId}/incoming_${upload.id.replace(/[^a-zA-Z0-9]/g, '')}.${verdict.format}`;
-    await app.blobs.put(stagingKey, await upload.open(), { contentType: verdict.mime });
-    await upload.discard();
+    // The original (with its EXIF) stays at a private key the job reads and deletes.
     const jobId = await enqueue(
       app.db,
       PHOTO_JOB,
-      { uploadId: upload.id, stagingKey, contentId, surface: surface.id, format: verdict.format, originalName } satisfies PhotoJob,
+      { uploadId: upload.id, stagingKey: key, contentId, surface: surface.id, maxFiles: surface.maxFiles, format: verdict.format, originalName } satisfies PhotoJob,
       { maxAttempts: PHOTO_ATTEMPTS },
     );
+    await upload.forget();
     app.jobs.nudge();
     return photoOutcome(app, jobId, upload.id);
   }
 
-  const key = blobKey(contentId, verdict.format);
-  await app.blobs.put(key, await upload.open(), { contentType: verdict.mime });
-  let row: MediaRow;
-  try {
-    row = await insertMedia(app.db, {
+  const row = await insertMediaWithin(
+    app.db,
+    app.dialect,
+    {
       submission_id: contentId,
       kind: verdict.kind,
       file_path: key,
@@ -134,12 +169,14 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
       created_at: now(),
       surface: surface.id,
       upload_id: upload.id,
-    });
-  } catch (error) {
-    await app.blobs.delete(key);
-    throw error;
+    },
+    surface.maxFiles,
+  );
+  if (!row) {
+    await upload.discard();
+    return tooMany(surface.maxFiles);
   }
-  await upload.discard();
+  await upload.forget();
   if (verdict.kind === 'video' && ffmpegAvailable()) {
     await enqueue(app.db, POSTER_JOB, { mediaId: row.id } satisfies PosterJob);
     app.jobs.nudge();
@@ -153,7 +190,9 @@ async function photoOutcome(app: FastifyInstance, jobId: number, uploadId: strin
     const job = await jobStatus(app.db, jobId);
     if (job?.status === 'done') {
       const result = job.result as PhotoResult;
-      if ('rejected' in result) return rejected({ status: 415, title: texts.upload.invalidTypeTitle, message: result.rejected });
+      if ('rejected' in result) {
+        return rejected(result.status === 429 ? { status: 429, title: texts.upload.tooManyTitle, message: result.rejected } : { status: 415, title: texts.upload.invalidTypeTitle, message: result.rejected });
+      }
       const row = await findMedia(app.db, result.mediaId);
       if (row) return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
     }
@@ -168,59 +207,81 @@ async function photoOutcome(app: FastifyInstance, jobId: number, uploadId: strin
 // ---------------------------------------------------------------------------------------------
 // Jobs
 
-export type PhotoJob = { uploadId: string; stagingKey: string; contentId: number; surface: string; format: FileFormat; originalName: string };
-type PhotoResult = { mediaId: number } | { rejected: string };
+export type PhotoJob = { uploadId: string; stagingKey: string; contentId: number; surface: string; maxFiles?: number; format: FileFormat; originalName: string };
+type PhotoResult = { mediaId: number } | { rejected: string; status?: number };
 type PosterJob = { mediaId: number };
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
+/** A local file with a blob's bytes: the file itself on the local store, else a temporary copy. */
+async function localFile(app: FastifyInstance, key: string, dir: string): Promise<string> {
+  if (app.blobs.localPath) return app.blobs.localPath(key);
+  const file = path.join(dir, 'original');
+  await pipeline(await app.blobs.get(key), createWriteStream(file));
+  return file;
 }
 
-/** Strips EXIF (GPS!), applies orientation, makes the thumbnail, then registers the photo. */
+/**
+ * Strips EXIF (GPS!), applies orientation, makes the thumbnail, then registers the photo. Works
+ * on files, never on the whole photo in the server's memory.
+ */
 export async function processPhoto(app: FastifyInstance, job: PhotoJob): Promise<PhotoResult> {
   const done = await findMediaByUpload(app.db, job.uploadId);
   if (done) {
     await app.blobs.delete(job.stagingKey);
     return { mediaId: done.id };
   }
-  const original = await readAll(await app.blobs.get(job.stagingKey));
-  let clean: Buffer;
-  let thumb: Buffer;
+  const dir = await mkdtemp(path.join(tmpdir(), 'ca-photo-'));
   try {
-    clean = await cleanPhoto(original, job.format);
-    thumb = await thumbnail(clean);
-  } catch {
-    // Right magic number, but not a readable image: refused like any other wrong file.
+    const original = await localFile(app, job.stagingKey, dir);
+    const cleanFile = path.join(dir, `clean.${job.format}`);
+    let thumb: Buffer;
+    try {
+      await cleanPhotoFile(original, job.format, cleanFile);
+      thumb = await thumbnail(cleanFile);
+    } catch {
+      // Right magic number, but not a readable image: refused like any other wrong file.
+      await app.blobs.delete(job.stagingKey);
+      return { rejected: texts.upload.contentMismatch(job.originalName) };
+    }
+    const key = blobKey(job.contentId, job.format);
+    const thumbKey = blobKey(job.contentId, 'jpg');
+    const size = (await stat(cleanFile)).size;
+    await app.blobs.put(key, createReadStream(cleanFile), { contentType: fileFormats[job.format].mime });
+    await app.blobs.put(thumbKey, thumb, { contentType: 'image/jpeg' });
+    let row: MediaRow | null;
+    try {
+      row = await insertMediaWithin(
+        app.db,
+        app.dialect,
+        {
+          submission_id: job.contentId,
+          kind: 'photo',
+          file_path: key,
+          file_type: fileFormats[job.format].mime,
+          size,
+          original_name: job.originalName,
+          thumbnail_path: thumbKey,
+          created_at: now(),
+          surface: job.surface,
+          upload_id: job.uploadId,
+        },
+        job.maxFiles ?? Number.MAX_SAFE_INTEGER,
+      );
+    } catch (error) {
+      await app.blobs.delete(key);
+      await app.blobs.delete(thumbKey);
+      throw error;
+    }
     await app.blobs.delete(job.stagingKey);
-    return { rejected: texts.upload.contentMismatch(job.originalName) };
+    if (!row) {
+      // Another photo took the page's last place meanwhile.
+      await app.blobs.delete(key);
+      await app.blobs.delete(thumbKey);
+      return { rejected: texts.upload.tooMany(job.maxFiles ?? 0), status: 429 };
+    }
+    return { mediaId: row.id };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  const key = blobKey(job.contentId, job.format);
-  const thumbKey = blobKey(job.contentId, 'jpg');
-  await app.blobs.put(key, clean, { contentType: fileFormats[job.format].mime });
-  await app.blobs.put(thumbKey, thumb, { contentType: 'image/jpeg' });
-  let row: MediaRow;
-  try {
-    row = await insertMedia(app.db, {
-      submission_id: job.contentId,
-      kind: 'photo',
-      file_path: key,
-      file_type: fileFormats[job.format].mime,
-      size: clean.length,
-      original_name: job.originalName,
-      thumbnail_path: thumbKey,
-      created_at: now(),
-      surface: job.surface,
-      upload_id: job.uploadId,
-    });
-  } catch (error) {
-    await app.blobs.delete(key);
-    await app.blobs.delete(thumbKey);
-    throw error;
-  }
-  await app.blobs.delete(job.stagingKey);
-  return { mediaId: row.id };
 }
 
 /** A poster frame for a registered video (ffmpeg needs a seekable local file). */
@@ -229,8 +290,7 @@ export async function processPoster(app: FastifyInstance, job: PosterJob): Promi
   if (!row || row.thumbnail_path) return { thumbnail: row?.thumbnail_path ?? null };
   const dir = await mkdtemp(path.join(tmpdir(), 'ca-poster-'));
   try {
-    const local = path.join(dir, 'video');
-    await pipeline(await app.blobs.get(row.file_path), createWriteStream(local));
+    const local = await localFile(app, row.file_path, dir);
     const poster = await videoPoster(local);
     const key = blobKey(row.submission_id, 'jpg');
     await app.blobs.put(key, poster, { contentType: 'image/jpeg' });
@@ -255,8 +315,13 @@ export function registerMediaJobs(app: FastifyInstance): void {
   app.jobs.register(POSTER_JOB, (job) => processPoster(app, job.payload as PosterJob));
 }
 
+/** The configured limits of photos and videos (MAX_PHOTO_MB, MAX_VIDEO_MB). */
+export function uploadLimits(config: { MAX_PHOTO_MB: number; MAX_VIDEO_MB: number }): UploadLimits {
+  return { photoMb: config.MAX_PHOTO_MB, videoMb: config.MAX_VIDEO_MB };
+}
+
 /** Largest file any surface can take, for the tus server's own limit. */
-export function largestUpload(maxVideoMb: number): number {
-  const documentAndPhotoMb = Math.max(...Object.values(uploadSurfaces).flatMap((s) => Object.values(s.maxMb) as number[]));
-  return Math.round(Math.max(maxVideoMb, documentAndPhotoMb) * 1024 * 1024);
+export function largestUpload(limits: UploadLimits): number {
+  const surfaces = Object.values(uploadSurfaces) as UploadSurface[];
+  return Math.max(...surfaces.flatMap((s) => kindsOf(s).map((k) => maxBytes(s, k, limits))));
 }

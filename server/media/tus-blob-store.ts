@@ -1,60 +1,106 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { BlobStore } from '../storage/blob-store';
+import { MIN_PART_BYTES, type BlobStore, type UploadedPart } from '../storage/blob-store';
 
-/** Received bytes are stored in pieces of this size (the last piece of a request may be shorter). */
-const PIECE_BYTES = 8 * 1024 * 1024;
+/** Size of the parts sent to S3 while a PATCH streams in (the last part may be shorter). */
+const PART_BYTES = 8 * 1024 * 1024;
+/** Parts on their way to S3 at once per request, while the next one fills. */
+const PARTS_IN_FLIGHT = 2;
 
-type Chunk = { key: string; size: number };
+/** What the `chunks` column of a tus_uploads row holds for a multipart upload. */
+type MultipartState = {
+  /** The object the finished upload becomes. */
+  key: string;
+  uploadId: string;
+  /** Parts stored in S3, in order, with their ETags (durable: any instance can complete them). */
+  parts: UploadedPart[];
+  /** Received bytes that do not yet fill a part (S3 wants 5 MiB), kept as an object of their own. */
+  tail: { key: string; size: number } | null;
+  /** CompleteMultipartUpload has succeeded: the object at `key` is the whole file. */
+  completed?: boolean;
+};
+
+const sum = (parts: UploadedPart[]) => parts.reduce((n, p) => n + p.size, 0);
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
 
 /**
- * A tus data store for several app instances: the upload's state (length, offset, metadata, the
- * list of stored pieces) is a row in the database, its bytes are objects in the blob store (S3).
- * Any instance can answer HEAD and continue a PATCH of an upload another instance started.
+ * A tus data store for several app instances on an S3-compatible store: each tus upload is one
+ * native multipart upload of its final object. The upload's state (length, offset, metadata,
+ * the multipart upload id and the ETag of every stored part) is a row in the database, so any
+ * instance answers HEAD, continues a PATCH and completes the upload, also after a `kill -9`.
  *
- * Each PATCH body is cut into pieces of 8 MB; every piece is stored as its own object and then
- * appended to the row with a compare-and-set on the offset, so two instances writing the same
- * upload at once cannot both extend it (the loser's piece is deleted, its request gets 409).
- * When the client's connection drops, tus ends the body stream gracefully and the bytes received
- * so far are stored, so the upload resumes from there.
+ * A PATCH body is cut into 8 MiB parts as it streams in (up to two on their way while the next
+ * fills); each stored part is recorded with a compare-and-set on the offset, so two instances
+ * writing the same upload at once cannot both extend it. Bytes that do not fill a part when the
+ * request ends (a dropped connection, a small PATCH) are kept as a tail object and become the
+ * start of the next part. Finishing is CompleteMultipartUpload: no read-back, no second upload.
  *
- * Why not @tus/s3-store: it reads the offset with S3 ListParts and sweeps with
+ * Why not @tus/s3-store: it reads the offset with ListParts and sweeps with
  * ListMultipartUploads, which s3rver (our S3 test server) does not implement, and it keeps the
- * upload's metadata in a per-instance memory cache.
+ * upload's metadata in a per-instance cache.
  */
-export class BlobTusStore extends DataStore {
+export class MultipartTusStore extends DataStore {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly blobs: BlobStore,
     private readonly expirationMs: number,
+    /** The object a finished upload becomes (decided at creation: S3 cannot rename). */
+    private readonly keyFor: (upload: Upload) => string,
   ) {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination', 'expiration'];
   }
 
+  private get multipart() {
+    if (!this.blobs.multipart) throw new Error('blob store without multipart uploads');
+    return this.blobs.multipart;
+  }
+
   private async row(id: string) {
     const row = await this.db.selectFrom('tus_uploads').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw ERRORS.FILE_NOT_FOUND;
-    return row;
+    const state = JSON.parse(row.chunks) as MultipartState | unknown[];
+    // Rows of the earlier piece-per-object store cannot be completed: the client starts again.
+    if (Array.isArray(state)) throw ERRORS.FILE_NOT_FOUND;
+    return { ...row, state };
+  }
+
+  /** The state of an upload (tests and the finishing step). */
+  async state(id: string): Promise<MultipartState & { size: number | null; offset: number }> {
+    const row = await this.row(id);
+    return { ...row.state, size: row.size === null ? null : Number(row.size), offset: Number(row.upload_offset) };
   }
 
   async create(upload: Upload): Promise<Upload> {
     upload.creation_date ??= new Date().toISOString();
-    upload.storage = { type: 'blob', path: `tus/${upload.id}` };
-    await this.db
-      .insertInto('tus_uploads')
-      .values({
-        id: upload.id,
-        size: upload.size ?? null,
-        upload_offset: 0,
-        metadata: JSON.stringify(upload.metadata ?? {}),
-        chunks: '[]',
-        created_at: upload.creation_date,
-      })
-      .execute();
+    const key = this.keyFor(upload);
+    const uploadId = await this.multipart.create(key, { contentType: upload.metadata?.filetype ?? undefined });
+    upload.storage = { type: 's3-multipart', path: key };
+    const state: MultipartState = { key, uploadId, parts: [], tail: null };
+    try {
+      await this.db
+        .insertInto('tus_uploads')
+        .values({
+          id: upload.id,
+          size: upload.size ?? null,
+          upload_offset: 0,
+          metadata: JSON.stringify(upload.metadata ?? {}),
+          chunks: JSON.stringify(state),
+          created_at: upload.creation_date,
+        })
+        .execute();
+    } catch (error) {
+      await this.multipart.abort(key, uploadId).catch(() => undefined);
+      throw error;
+    }
     return upload;
   }
 
@@ -66,7 +112,7 @@ export class BlobTusStore extends DataStore {
       offset: Number(row.upload_offset),
       metadata: JSON.parse(row.metadata),
       creation_date: row.created_at,
-      storage: { type: 'blob', path: `tus/${id}` },
+      storage: { type: 's3-multipart', path: row.state.key },
     });
   }
 
@@ -78,82 +124,165 @@ export class BlobTusStore extends DataStore {
   async write(stream: Readable, id: string, offset: number): Promise<number> {
     const row = await this.row(id);
     if (Number(row.upload_offset) !== offset) throw ERRORS.INVALID_OFFSET;
-    let chunks = JSON.parse(row.chunks) as Chunk[];
-    let current = offset;
+    if (row.state.completed) throw ERRORS.INVALID_OFFSET;
+    const size = row.size === null ? null : Number(row.size);
+    let state = row.state;
+    /** The offset the row holds (what is durable). */
+    let recorded = offset;
+    const oldTails: string[] = [];
+
+    // The bytes not yet in a part: the stored tail first, then what this request brings.
     let pending: Buffer[] = [];
     let pendingBytes = 0;
+    if (state.tail) {
+      const tail = await readAll(await this.blobs.get(state.tail.key));
+      if (tail.length !== state.tail.size) throw new Error(`tail of upload ${id} has ${tail.length} bytes, expected ${state.tail.size}`);
+      pending.push(tail);
+      pendingBytes = tail.length;
+      oldTails.push(state.tail.key);
+    }
 
-    const flush = async () => {
-      if (!pendingBytes) return;
-      const body = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
-      const key = `tus/${id}/${String(current).padStart(15, '0')}_${randomBytes(6).toString('hex')}`;
-      await this.blobs.put(key, body);
-      const next = [...chunks, { key, size: body.length }];
+    const record = async (next: MultipartState, offsetAfter: number) => {
       const result = await this.db
         .updateTable('tus_uploads')
-        .set({ upload_offset: current + body.length, chunks: JSON.stringify(next) })
+        .set({ upload_offset: offsetAfter, chunks: JSON.stringify(next) })
         .where('id', '=', id)
-        .where('upload_offset', '=', current)
+        .where('upload_offset', '=', recorded)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) {
-        // Another request (maybe on another instance) extended or removed the upload meanwhile.
-        await this.blobs.delete(key).catch(() => undefined);
-        throw ERRORS.INVALID_OFFSET;
-      }
-      chunks = next;
-      current += body.length;
+      // Another request (maybe on another instance) extended or removed the upload meanwhile.
+      if (Number(result.numUpdatedRows) !== 1) throw ERRORS.INVALID_OFFSET;
+      state = next;
+      recorded = offsetAfter;
     };
 
+    // Parts are numbered and recorded in order; the upload of the next may start before the
+    // previous one is recorded.
+    let partsQueued = state.parts.length;
+    let partsBytesQueued = sum(state.parts);
+    let chain: Promise<void> = Promise.resolve();
+    const inFlight: Promise<void>[] = [];
+    let failure: unknown = null;
+
+    const sendPart = (body: Buffer) => {
+      const n = ++partsQueued;
+      partsBytesQueued += body.length;
+      const offsetAfter = partsBytesQueued;
+      const sent = this.multipart.part(state.key, state.uploadId, n, body);
+      const step = chain.then(async () => {
+        const etag = await sent;
+        await record({ ...state, parts: [...state.parts, { n, etag, size: body.length }], tail: null }, offsetAfter);
+      });
+      sent.catch(() => undefined);
+      step.catch((error) => (failure ??= error));
+      chain = step.catch(() => undefined);
+      inFlight.push(step);
+    };
+
+    const takePending = () => {
+      const body = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      return body;
+    };
+
+    let streamError: unknown = null;
     try {
       for await (const data of stream) {
-        const buffer = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array);
-        pending.push(buffer);
-        pendingBytes += buffer.length;
-        if (pendingBytes >= PIECE_BYTES) await flush();
+        if (failure) break;
+        let buffer = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array);
+        while (pendingBytes + buffer.length >= PART_BYTES) {
+          const take = PART_BYTES - pendingBytes;
+          pending.push(buffer.subarray(0, take));
+          pendingBytes += take;
+          buffer = buffer.subarray(take);
+          // At most PARTS_IN_FLIGHT parts unrecorded: the request body waits meanwhile.
+          while (inFlight.length >= PARTS_IN_FLIGHT) await inFlight.shift();
+          sendPart(takePending());
+        }
+        if (buffer.length) {
+          pending.push(buffer);
+          pendingBytes += buffer.length;
+        }
       }
     } catch (error) {
       // Keep what arrived before the failure; the client resumes from there.
-      await flush().catch(() => undefined);
-      throw error;
+      streamError = error;
     }
-    await flush();
-    return current;
-  }
+    await Promise.allSettled(inFlight);
+    if (failure) {
+      // Whatever was recorded stays; the rest is sent again by the client.
+      throw failure;
+    }
 
-  /** The bytes received so far, in order. */
-  async read(id: string): Promise<Readable> {
-    const chunks = JSON.parse((await this.row(id)).chunks) as Chunk[];
-    const blobs = this.blobs;
-    return Readable.from(
-      (async function* () {
-        for (const chunk of chunks) yield* await blobs.get(chunk.key);
-      })(),
-    );
-  }
-
-  /** The first `bytes` bytes (or fewer, if the upload is shorter). */
-  async head(id: string, bytes: number): Promise<Buffer> {
-    const parts: Buffer[] = [];
-    let length = 0;
-    const stream = await this.read(id);
-    try {
-      for await (const data of stream) {
-        parts.push(data as Buffer);
-        length += (data as Buffer).length;
-        if (length >= bytes) break;
+    if (pendingBytes > 0) {
+      const received = partsBytesQueued + pendingBytes;
+      if ((size !== null && received === size) || pendingBytes >= MIN_PART_BYTES) {
+        // The last part (any size) or a full one.
+        sendPart(takePending());
+        await inFlight.pop();
+      } else {
+        const body = takePending();
+        const tailKey = `tus/${id}/tail_${String(received).padStart(15, '0')}_${randomBytes(6).toString('hex')}`;
+        await this.blobs.put(tailKey, body);
+        try {
+          await record({ ...state, tail: { key: tailKey, size: body.length } }, received);
+        } catch (error) {
+          await this.blobs.delete(tailKey).catch(() => undefined);
+          throw error;
+        }
       }
-    } finally {
-      stream.destroy();
     }
-    return Buffer.concat(parts).subarray(0, bytes);
+    // Tails now inside a part (or replaced by a longer tail) are no longer needed.
+    for (const key of oldTails) if (key !== state.tail?.key) await this.blobs.delete(key).catch(() => undefined);
+    if (streamError && recorded === offset) throw streamError;
+    return recorded;
   }
 
+  /**
+   * Makes the object at the upload's key the whole file: CompleteMultipartUpload with the
+   * recorded parts. Idempotent: after a crash between completing and recording it, the object
+   * of the right size counts as completed.
+   */
+  async complete(id: string): Promise<string> {
+    const row = await this.row(id);
+    let state = row.state;
+    const size = Number(row.size);
+    if (row.size === null || Number(row.upload_offset) !== size) throw new Error(`upload ${id} is not complete`);
+    if (state.completed) return state.key;
+    if (state.parts.length === 0) {
+      // An empty file: S3 needs one (empty) part.
+      const etag = await this.multipart.part(state.key, state.uploadId, 1, Buffer.alloc(0));
+      state = { ...state, parts: [{ n: 1, etag, size: 0 }] };
+    }
+    try {
+      await this.multipart.complete(state.key, state.uploadId, state.parts);
+    } catch (error) {
+      const stored = await this.blobs.stat(state.key).catch(() => null);
+      if (!stored || stored.size !== size) throw error;
+    }
+    await this.db
+      .updateTable('tus_uploads')
+      .set({ chunks: JSON.stringify({ ...state, completed: true }) })
+      .where('id', '=', id)
+      .execute();
+    return state.key;
+  }
+
+  /** Drops the upload's bookkeeping only (the finished object stays: it is registered). */
+  async forget(id: string): Promise<void> {
+    const row = await this.row(id).catch(() => null);
+    await this.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
+    if (row?.state.tail) await this.blobs.delete(row.state.tail.key).catch(() => undefined);
+  }
+
+  /** Removes everything of an upload: the multipart upload (aborted), its tail, a finished object. */
   async remove(id: string): Promise<void> {
     const row = await this.row(id);
     await this.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
-    for (const chunk of JSON.parse(row.chunks) as Chunk[]) await this.blobs.delete(chunk.key).catch(() => undefined);
+    const { key, uploadId, tail, completed } = row.state;
+    if (completed) await this.blobs.delete(key).catch(() => undefined);
+    else await this.multipart.abort(key, uploadId);
+    if (tail) await this.blobs.delete(tail.key).catch(() => undefined);
   }
 
   getExpiration(): number {

@@ -1,17 +1,19 @@
-import { createReadStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fileFormats, kindsOf, maxBytes, type FileFormat, surfaceFor, uploadMetadata, type UploadMetadata } from '../../common/schemas/upload';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { fileFormats, kindsOf, maxBytes, type FileFormat, surfaceFor, uploadMetadata, type UploadMetadata, type UploadOutcome } from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { tusFaultMapper } from '../http/outage';
 import { findSubmission } from '../submissions/queries';
 import { loadOwnedSubmission } from '../submissions/service';
-import { acceptUpload, largestUpload } from './service';
+import { acceptUpload, largestUpload, namedFormat, uploadKey, uploadLimits, type FinishedUpload } from './service';
 import { countSurfaceMedia } from './queries';
-import { BlobTusStore } from './tus-blob-store';
+import { MultipartTusStore } from './tus-blob-store';
 import { readHead, SNIFF_BYTES } from './validation';
 
 export const UPLOAD_PATH = '/api/uploads';
@@ -35,51 +37,129 @@ function metadataOf(values: Record<string, string | null | undefined>): UploadMe
 /** Abandoned partial uploads are removed after a day. */
 const UPLOAD_EXPIRATION_MS = 24 * 60 * 60_000;
 
+async function readStreamHead(stream: Readable, bytes: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const data of stream) {
+      parts.push(data as Buffer);
+      length += (data as Buffer).length;
+      if (length >= bytes) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(parts).subarray(0, bytes);
+}
+
 /**
- * Where partial uploads live. With S3 configured (several instances), the upload's state is a
- * database row and its bytes are objects in the bucket, so any instance resumes any upload.
- * Without S3 (one instance), the tus file store keeps them on disk (DATA_DIR/uploads).
+ * Where partial uploads live, and how a finished one reaches its final key without a copy.
+ * - S3 configured (several instances): each upload is a native multipart upload of its final
+ *   object, its state a database row, so any instance resumes any upload (MultipartTusStore);
+ *   finishing completes the multipart upload.
+ * - Local (one instance): the tus file store appends every PATCH to one file in
+ *   DATA_DIR/uploads, on the same filesystem as DATA_DIR/files; finishing hard-links that file
+ *   to its final key. Judging the bytes reads only the file's head.
  */
 function partialUploadStore(app: FastifyInstance) {
   if (app.config.S3_ENDPOINT && app.config.S3_BUCKET) {
-    const store = new BlobTusStore(app.db, app.blobs, UPLOAD_EXPIRATION_MS);
-    return { store, head: (id: string) => store.head(id, SNIFF_BYTES), open: (id: string) => store.read(id) };
+    const store = new MultipartTusStore(app.db, app.blobs, UPLOAD_EXPIRATION_MS, (upload) => {
+      const metadata = metadataOf(upload.metadata ?? {});
+      return uploadKey(metadata.contentId, upload.id, namedFormat(metadata.filename) ?? 'bin');
+    });
+    const finished = (upload: Upload, metadata: UploadMetadata): FinishedUpload => ({
+      id: upload.id,
+      size: upload.offset,
+      metadata,
+      head: async () => readStreamHead(await app.blobs.get(await store.complete(upload.id), { start: 0, end: SNIFF_BYTES - 1 }), SNIFF_BYTES),
+      finish: () => store.complete(upload.id),
+      forget: () => store.forget(upload.id),
+      discard: () => store.remove(upload.id).catch(() => undefined),
+    });
+    return { store, finished };
   }
   const directory = path.join(app.config.dataDir, 'uploads');
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS });
-  return { store, head: (id: string) => readHead(path.join(directory, id)), open: async (id: string) => createReadStream(path.join(directory, id)) };
+  const finished = (upload: Upload, metadata: UploadMetadata): FinishedUpload => {
+    const file = path.join(directory, upload.id);
+    let linked: string | null = null;
+    return {
+      id: upload.id,
+      size: upload.offset,
+      metadata,
+      head: () => readHead(file),
+      async finish(format) {
+        const key = uploadKey(metadata.contentId, upload.id, format);
+        if (!app.blobs.adopt) throw new Error('local blob store without adopt');
+        await app.blobs.adopt(key, file);
+        linked = key;
+        return key;
+      },
+      // The final key is a hard link to the same file: removing the tus name keeps the bytes.
+      forget: () => store.remove(upload.id).catch(() => undefined),
+      async discard() {
+        await store.remove(upload.id).catch(() => undefined);
+        if (linked) await app.blobs.delete(linked).catch(() => undefined);
+      },
+    };
+  };
+  return { store, finished };
 }
+
+type Outcome = { status: number; body: UploadOutcome | { error: string; title?: string; message: string } };
 
 /**
  * The tus resumable upload endpoint. Fastify checks who may upload to which submission; the tus
  * store keeps the partial file (see partialUploadStore) so a dropped connection resumes where it
- * stopped; the finished file is judged and moved into the blob store by acceptUpload.
+ * stopped; the finished file is judged and registered by acceptUpload. Every error a client
+ * sees is German JSON; an upload whose bytes all arrived but whose finishing failed is finished
+ * on the client's next HEAD (its retry), so it is never left at offset = length without a file.
  */
 export async function tusRoutes(app: FastifyInstance): Promise<void> {
-  const { store, head, open } = partialUploadStore(app);
+  const { store, finished } = partialUploadStore(app);
+  const limits = uploadLimits(app.config);
+  const largest = largestUpload(limits);
+  /** Finishing in progress on this instance, so a HEAD retry joins it instead of racing it. */
+  const finishing = new Map<string, Promise<Outcome>>();
+
+  async function finishOnce(upload: Upload): Promise<Outcome> {
+    const running = finishing.get(upload.id);
+    if (running) return running;
+    const run = (async (): Promise<Outcome> => {
+      const metadata = metadataOf(upload.metadata ?? {});
+      const submission = await findSubmission(app.db, metadata.contentId);
+      if (!submission) {
+        await store.remove(upload.id).catch(() => undefined);
+        return { status: 404, body: { error: 'not_found', message: texts.common.contentIdNotFound } };
+      }
+      try {
+        return await acceptUpload(app, submission.tenant, finished(upload, metadata));
+      } catch (error) {
+        // The bytes are kept: the client's retry (HEAD) finishes the upload.
+        app.log.error({ err: error, uploadId: upload.id }, 'finishing an upload failed');
+        return { status: 503, body: { error: 'unavailable', title: texts.upload.storageUnavailableTitle, message: texts.upload.finishPending } };
+      }
+    })();
+    finishing.set(upload.id, run);
+    try {
+      return await run;
+    } finally {
+      finishing.delete(upload.id);
+    }
+  }
+
   const tus = new Server({
     path: UPLOAD_PATH,
     datastore: store,
     relativeLocation: true,
     respectForwardedHeaders: true,
-    maxSize: largestUpload(app.config.MAX_VIDEO_MB),
+    maxSize: largest,
     // Storage and database faults: a German 503, never the raw text or a server path.
     onResponseError: tusFaultMapper(app.log, app.db),
+    // `{timestamp}_{random}`: the final key is `{contentId}/{id}.{ext}`.
+    namingFunction: () => `${Date.now()}_${randomBytes(8).toString('hex')}`,
     async onUploadFinish(_req, upload: Upload) {
-      const metadata = metadataOf(upload.metadata ?? {});
-      const submission = await findSubmission(app.db, metadata.contentId);
-      if (!submission) {
-        await store.remove(upload.id);
-        throw { status_code: 404, body: JSON.stringify({ error: 'not_found', message: texts.common.contentIdNotFound }) };
-      }
-      const outcome = await acceptUpload(app, submission.tenant, {
-        id: upload.id,
-        head: () => head(upload.id),
-        open: () => open(upload.id),
-        size: upload.offset,
-        metadata,
-        discard: () => store.remove(upload.id).catch(() => undefined),
-      });
+      const outcome = await finishOnce(upload);
       const body = JSON.stringify(outcome.body);
       if (outcome.status >= 400) throw { status_code: outcome.status, body };
       return { status_code: outcome.status, body, headers: { 'Content-Type': 'application/json' } };
@@ -100,7 +180,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     // judged again at the end), else by the largest limit of the surface.
     const named = fileFormats[metadata.filename.toLowerCase().split('.').pop() as FileFormat] as (typeof fileFormats)[FileFormat] | undefined;
     const kinds = named && kindsOf(surface).includes(named.kind) ? [named.kind] : kindsOf(surface);
-    const limit = Math.max(...kinds.map((k) => maxBytes(surface, k, app.config.MAX_VIDEO_MB)));
+    const limit = Math.max(...kinds.map((k) => maxBytes(surface, k, limits)));
     if (Number.isFinite(length) && length > limit) {
       throw new DomainError('too_large', texts.upload.tooLarge(metadata.filename, Math.round(limit / (1024 * 1024))), texts.upload.tooLargeTitle);
     }
@@ -109,15 +189,61 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     }
   }
 
-  /** HEAD, PATCH, DELETE: only the submission's owner may touch one of its uploads. */
-  async function authoriseExisting(request: FastifyRequest, reply: FastifyReply, id: string) {
+  /**
+   * HEAD, PATCH, DELETE: only the submission's owner may touch one of its uploads. Returns the
+   * upload when it exists.
+   */
+  async function authoriseExisting(request: FastifyRequest, reply: FastifyReply, id: string): Promise<Upload | null> {
     let upload: Upload;
     try {
       upload = await store.getUpload(id);
     } catch {
-      return; // tus answers 404 itself
+      return null; // tus answers 404 itself
     }
     await loadOwnedSubmission(request, reply, metadataOf(upload.metadata ?? {}).contentId);
+    return upload;
+  }
+
+  /**
+   * A HEAD of an upload whose bytes all arrived but that is still here: its finishing failed or
+   * was cut off (crash). Finish it now; on success the client hears "complete", on a refusal it
+   * hears that the upload is gone (tus clients then send the file again).
+   */
+  async function finishOnHead(upload: Upload, reply: FastifyReply) {
+    const outcome = await finishOnce(upload);
+    reply.header('tus-resumable', '1.0.0').header('cache-control', 'no-store');
+    if (outcome.status < 400) {
+      return reply.status(200).header('upload-offset', String(upload.size)).header('upload-length', String(upload.size)).send();
+    }
+    return reply.status(outcome.status === 503 ? 503 : 410).send();
+  }
+
+  /** Every error of the tus library as a German JSON body; raw texts and paths stay in the log. */
+  async function german(request: FastifyRequest, response: Response): Promise<Response> {
+    if (response.status < 400 || request.method === 'HEAD') return response;
+    const text = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set('content-type', 'application/json; charset=utf-8');
+    headers.delete('content-length');
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === 'string') return new Response(text, { status: response.status, headers });
+    } catch {
+      // not ours: replaced below
+    }
+    let status = response.status;
+    let body: { error: string; title?: string; message: string };
+    if (status === 413) body = { error: 'too_large', title: texts.upload.tooLargeTitle, message: texts.upload.uploadTooLarge(Math.round(largest / (1024 * 1024))) };
+    else if (status === 404 || status === 410) body = { error: 'not_found', message: texts.upload.uploadGone };
+    else if (status === 409) body = { error: 'conflict', message: texts.upload.uploadConflict };
+    else if (status === 423) body = { error: 'conflict', message: texts.upload.uploadConflict };
+    else if (status < 500) body = { error: 'invalid', message: texts.upload.uploadInvalid };
+    else {
+      request.log.error({ status, body: text.slice(0, 500) }, 'upload failed in the tus store');
+      status = 503;
+      body = { error: 'unavailable', title: texts.upload.storageUnavailableTitle, message: /ENOSPC|EDQUOT|no space/i.test(text) ? texts.upload.storageFull : texts.upload.storageUnavailable };
+    }
+    return new Response(JSON.stringify(body), { status, headers });
   }
 
   await app.register(async (scope) => {
@@ -126,9 +252,13 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const id = (request.params as { id?: string }).id;
       if (request.method === 'POST') await authoriseCreate(request, reply);
-      else if (id && request.method !== 'OPTIONS') await authoriseExisting(request, reply, id);
+      else if (id && request.method !== 'OPTIONS') {
+        const upload = await authoriseExisting(request, reply, id);
+        if (upload && request.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) return finishOnHead(upload, reply);
+      }
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+      await sendNodeResponse(reply.raw, await german(request, response));
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
     scope.route({ method: [...methods], url: UPLOAD_PATH, handler, config: { rateLimit: false } });

@@ -27,7 +27,7 @@ describe('judging a file by its bytes', () => {
 
   it('applies the limit of the detected kind, not of the name', async () => {
     const head = await fixture.png();
-    const verdict = await judgeFile(uploadSurfaces.media, { head, size: 11 * 1024 * 1024, originalName: 'klein.pdf' }, 500);
+    const verdict = await judgeFile(uploadSurfaces.media, { head, size: 11 * 1024 * 1024, originalName: 'klein.pdf' }, { photoMb: 10, videoMb: 500 });
     expect(verdict).toMatchObject({ ok: false, status: 413, message: 'klein.pdf ist zu groß. Maximale Dateigröße: 10MB' });
   });
 });

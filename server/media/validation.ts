@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileFormats, maxBytes, type FileFormat, type UploadKind, type UploadSurface } from '../../common/schemas/upload';
+import { fileFormats, maxBytes, type FileFormat, type UploadKind, type UploadLimits, type UploadSurface } from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 
 /** Bytes read from the start of a file to recognise it. */
@@ -86,14 +86,14 @@ export type Verdict =
 export async function judgeFile(
   surface: UploadSurface,
   file: { head: Uint8Array; size: number; originalName: string },
-  maxVideoMb: number,
+  limits: UploadLimits,
 ): Promise<Verdict> {
   const format = await detectFormat(file.head, file.originalName);
   if (!format || !surface.formats.includes(format)) {
     return { ok: false, status: 415, title: texts.upload.invalidTypeTitle, message: texts.upload.contentMismatch(file.originalName) };
   }
   const { kind, mime } = fileFormats[format];
-  const limit = maxBytes(surface, kind, maxVideoMb);
+  const limit = maxBytes(surface, kind, limits);
   if (file.size > limit) {
     return { ok: false, status: 413, title: texts.upload.tooLargeTitle, message: texts.upload.tooLarge(file.originalName, Math.round(limit / (1024 * 1024))) };
   }

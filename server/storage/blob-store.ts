@@ -12,4 +12,24 @@ export type BlobStore = {
   list(): AsyncIterable<string>;
   /** Whether the store can be written and read right now. */
   healthy(): Promise<boolean>;
+  /** S3-compatible stores: a native multipart upload, so a file arrives in parts and is never copied. */
+  multipart?: MultipartUploads;
+  /** Local store: puts an existing file on the same filesystem at a key without copying it (hard link). */
+  adopt?(key: string, file: string): Promise<void>;
+  /** Local store: the file behind a key (tools such as sharp and ffmpeg read it in place). */
+  localPath?(key: string): string;
 };
+
+export type UploadedPart = { n: number; etag: string; size: number };
+
+export type MultipartUploads = {
+  create(key: string, opts?: { contentType?: string }): Promise<string>;
+  /** Uploads part `n` (1-based) and returns its ETag. Every part but the last must be at least 5 MiB. */
+  part(key: string, uploadId: string, n: number, body: Buffer): Promise<string>;
+  complete(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  /** Drops an unfinished multipart upload and its stored parts; an unknown upload is no error. */
+  abort(key: string, uploadId: string): Promise<void>;
+};
+
+/** S3 smallest part size (every part but the last). */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;

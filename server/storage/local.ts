@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -50,6 +50,30 @@ export function localBlobStore(root: string): BlobStore {
         if (!entry.isFile() || entry.name.endsWith('.part') || entry.name === '.health') continue;
         yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       }
+    },
+    async adopt(key, file) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await link(file, target);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') {
+          // A retry after a crash: the link may already be there.
+          const [a, b] = await Promise.all([stat(file), stat(target)]);
+          if (a.ino === b.ino && a.dev === b.dev) return;
+          await rm(target, { force: true });
+          await link(file, target);
+        } else if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP') {
+          // Another filesystem (or one without hard links): the one case that copies.
+          const temp = `${target}.${randomUUID()}.part`;
+          await copyFile(file, temp);
+          await rename(temp, target);
+        } else throw error;
+      }
+    },
+    localPath(key) {
+      return resolve(key);
     },
     async healthy() {
       try {

@@ -12,7 +12,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import type { BlobStore } from './blob-store';
+import type { BlobStore, MultipartUploads } from './blob-store';
 
 export type S3Settings = {
   endpoint: string;
@@ -61,7 +61,37 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     }
   }
 
+  const multipart: MultipartUploads = {
+    async create(key, opts) {
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: opts?.contentType }));
+      if (!UploadId) throw new Error('S3 returned no UploadId');
+      return UploadId;
+    },
+    async part(key, uploadId, n, body) {
+      const { ETag } = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: n, Body: body, ContentLength: body.length }));
+      return ETag ?? '';
+    },
+    async complete(key, uploadId, parts) {
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ ETag: p.etag, PartNumber: p.n })) },
+        }),
+      );
+    },
+    async abort(key, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+      } catch (error) {
+        if (!isNotFound(error) && (error as { name?: string }).name !== 'NoSuchUpload') throw error;
+      }
+    },
+  };
+
   return {
+    multipart,
     async put(key, body, opts) {
       if (Buffer.isBuffer(body) && body.length <= PART_BYTES) {
         await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType: opts?.contentType }));

@@ -11,7 +11,7 @@ import { useContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { screenFor } from './screens';
 import { StatusNotice } from './StatusNotice';
-import { UploadPanel } from './UploadPanel';
+import { UploadPanel, useUploadLimits } from './UploadPanel';
 
 const t = texts.upload;
 
@@ -41,7 +41,8 @@ function TenantUploadPage({ page }: { page: UploadPage }) {
   const location = useLocation();
   const navigate = useNavigate();
   const later = useDelayedNavigate();
-  const screen = screenFor(tenant, page);
+  const limits = useUploadLimits();
+  const screen = screenFor(tenant, page, limits);
   const surface = surfaceFor(tenant.key, page);
   // The spec resolves the id when the page opens (navigation state, session, else a new one), so
   // it shows from the first moment and 'Überspringen' leads to a thank-you page that can save a

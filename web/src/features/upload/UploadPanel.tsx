@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileText, Trash2, Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { fileFormats, type MediaItem, type UploadKind, type UploadPage, type UploadSurface } from '../../../../common/upload-rules';
+import { defaultUploadLimits, fileFormats, type MediaItem, type UploadKind, type UploadLimits, type UploadPage, type UploadSurface } from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
@@ -40,13 +40,17 @@ type Props = {
 
 let counter = 0;
 
-function useMaxVideoMb(): number {
+/** The server's photo and video limits, so the page states and checks what the server enforces. */
+export function useUploadLimits(): UploadLimits {
   const { data } = useQuery({
     queryKey: ['media-limits'],
-    queryFn: async () => ((await (await fetch('/api/media/limits')).json()) as { maxVideoMb: number }).maxVideoMb,
+    queryFn: async () => {
+      const body = (await (await fetch('/api/media/limits')).json()) as { maxPhotoMb: number; maxVideoMb: number };
+      return { photoMb: body.maxPhotoMb, videoMb: body.maxVideoMb } satisfies UploadLimits;
+    },
     staleTime: Infinity,
   });
-  return data ?? 500;
+  return data ?? defaultUploadLimits;
 }
 
 /**
@@ -54,7 +58,7 @@ function useMaxVideoMb(): number {
  * upload with a real progress bar. The surface (common/upload-rules.ts) decides what is allowed.
  */
 export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownLocal, ensureContentId, bank, tabs, kind = 'upload', onUploaded, onUploadingChange }: Props) {
-  const maxVideoMb = useMaxVideoMb();
+  const limits = useUploadLimits();
   const [selection, setSelection] = useState<Selected[]>([]);
   const [rights, setRights] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -83,7 +87,7 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
       if (incoming.length < files.length) problems.push({ title: t.filteredTitle, text: only === 'photo' ? t.filteredImages : t.filteredDocuments });
     }
     const current = selection.map((s) => s.file);
-    const result = addToSelection(current, incoming, surface, maxVideoMb);
+    const result = addToSelection(current, incoming, surface, limits);
     problems.push(...(only ? result.problems.filter((p) => p.title !== t.invalidTypeTitle) : result.problems));
     const last = problems[problems.length - 1];
     if (last) notify.error(last.title, last.text);

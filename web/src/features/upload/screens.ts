@@ -1,5 +1,5 @@
 import type { FlowPage } from '../../../../common/routes';
-import type { UploadPage } from '../../../../common/schemas/upload';
+import { defaultUploadLimits, type UploadLimits, type UploadPage } from '../../../../common/upload-rules';
 import type { Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 
@@ -24,7 +24,9 @@ export type UploadScreen = {
   variant: string;
 };
 
-export function screenFor(tenant: Tenant, page: UploadPage): UploadScreen {
+/** `limits`: the server's photo and video limits (`/api/media/limits`), so the page states what is enforced. */
+export function screenFor(tenant: Tenant, page: UploadPage, limits: UploadLimits = defaultUploadLimits): UploadScreen {
+  const photoMb = limits.photoMb;
   const bank = tenant.key === 'bank';
   const delayMs = bank ? 2000 : 1000;
   switch (page) {
@@ -34,7 +36,7 @@ export function screenFor(tenant: Tenant, page: UploadPage): UploadScreen {
         : { title: t.mediaTitle, intro: t.mediaIntro, next: 'thank-you', delayMs, skipTo: 'thank-you', showIdHint: true, kind: 'upload', variant: 'upload' };
     case 'image-upload':
       return bank
-        ? { title: t.bankImageTitle, intro: t.limitText(['JPG', 'PNG'], 10, 1), next: 'contact-information', delayMs, showIdHint: true, kind: 'upload', variant: '' }
+        ? { title: t.bankImageTitle, intro: t.limitText(['JPG', 'PNG'], photoMb, 1), next: 'contact-information', delayMs, showIdHint: true, kind: 'upload', variant: '' }
         : { title: t.imageTitle, intro: t.imageIntro, next: 'image-description', delayMs, showIdHint: true, kind: 'upload', variant: 'image_interview' };
     case 'document-upload':
       return bank
@@ -42,12 +44,12 @@ export function screenFor(tenant: Tenant, page: UploadPage): UploadScreen {
         : { title: t.documentTitle, intro: t.documentIntro, next: 'document-image-upload', delayMs, showIdHint: true, kind: 'document', variant: 'document' };
     case 'document-image-upload':
       return bank
-        ? { title: t.bankDocumentImagesTitle, intro: t.limitText(['PDF', 'DOC', 'DOCX', 'TXT', 'CSV', 'XLS', 'XLSX', 'JPG', 'PNG'], 25, 20), next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, tabs: true, kind: 'document', variant: '' }
+        ? { title: t.bankDocumentImagesTitle, intro: `${t.limitText(['PDF', 'DOC', 'DOCX', 'TXT', 'CSV', 'XLS', 'XLSX'], 25, 20)}; ${t.photoLimitText(['JPG', 'PNG'], photoMb)}`, next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, tabs: true, kind: 'document', variant: '' }
         : { title: t.documentImageTitle, intro: t.documentImageIntro, next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, kind: 'document', variant: 'document' };
     case 'image-upload-after-voice':
       return {
         title: t.afterVoiceTitle,
-        intro: bank ? t.limitText(['JPG', 'PNG'], 10, 1) : `${t.afterVoiceIntro} ${t.limitText(['JPG', 'PNG', 'WebP'], 10, 1)}`,
+        intro: bank ? t.limitText(['JPG', 'PNG'], photoMb, 1) : `${t.afterVoiceIntro} ${t.limitText(['JPG', 'PNG', 'WebP'], photoMb, 1)}`,
         next: 'contact-information',
         delayMs,
         skipTo: 'contact-information',

@@ -8,37 +8,37 @@ const MB = 1024 * 1024;
 
 describe('selection rules of the upload screens', () => {
   it('drops unsupported files with "Ungültiger Dateityp"', () => {
-    const r = addToSelection([], [file('a.jpg'), file('virus.exe')], uploadSurfaces.media, 500);
+    const r = addToSelection([], [file('a.jpg'), file('virus.exe')], uploadSurfaces.media, { photoMb: 50, videoMb: 500 });
     expect(r.selection.map((f) => f.name)).toEqual(['a.jpg']);
     expect(r.problems).toEqual([{ title: 'Ungültiger Dateityp', text: texts.upload.invalidTypeText }]);
   });
 
   it('rejects a 5 MB document with "Datei zu groß"', () => {
-    const r = addToSelection([], [file('bericht.pdf', 5 * MB)], uploadSurfaces.media, 500);
+    const r = addToSelection([], [file('bericht.pdf', 5 * MB)], uploadSurfaces.media, { photoMb: 50, videoMb: 500 });
     expect(r.selection).toEqual([]);
     expect(r.problems).toEqual([{ title: 'Datei zu groß', text: 'bericht.pdf ist zu groß. Maximale Dateigröße: 4MB' }]);
   });
 
   it('adds nothing when the selection would exceed 10 files', () => {
     const nine = Array.from({ length: 9 }, (_, i) => file(`${i}.png`));
-    const r = addToSelection(nine, [file('x.png'), file('y.png')], uploadSurfaces.media, 500);
+    const r = addToSelection(nine, [file('x.png'), file('y.png')], uploadSurfaces.media, { photoMb: 50, videoMb: 500 });
     expect(r.selection).toHaveLength(9);
     expect(r.problems).toEqual([{ title: 'Zu viele Dateien', text: 'Du kannst maximal 10 Dateien hochladen.' }]);
   });
 
   it('replaces the file of a single-file page', () => {
-    const r = addToSelection([file('alt.png')], [file('neu.png')], uploadSurfaces.image, 500);
+    const r = addToSelection([file('alt.png')], [file('neu.png')], uploadSurfaces.image, { photoMb: 50, videoMb: 500 });
     expect(r.selection.map((f) => f.name)).toEqual(['neu.png']);
   });
 
   it("speaks the bank's words for its image and document pages", () => {
-    expect(addToSelection([], [file('a.webp')], uploadSurfaces['bank-image'], 500).problems[0]).toEqual({ title: 'Keine gültigen Bilder', text: 'Bitte wählen Sie gültige Bilddateien aus (JPG, PNG).' });
-    expect(addToSelection([], [file('a.mp4')], uploadSurfaces['bank-documents'], 500).problems[0]!.title).toBe('Keine gültigen Dokumente');
-    expect(addToSelection([], [file('a.png')], uploadSurfaces.document, 500).problems[0]!.text).toBe('Bitte lade ein PDF, DOC, DOCX oder TXT Dokument hoch.');
+    expect(addToSelection([], [file('a.webp')], uploadSurfaces['bank-image'], { photoMb: 50, videoMb: 500 }).problems[0]).toEqual({ title: 'Keine gültigen Bilder', text: 'Bitte wählen Sie gültige Bilddateien aus (JPG, PNG).' });
+    expect(addToSelection([], [file('a.mp4')], uploadSurfaces['bank-documents'], { photoMb: 50, videoMb: 500 }).problems[0]!.title).toBe('Keine gültigen Dokumente');
+    expect(addToSelection([], [file('a.png')], uploadSurfaces.document, { photoMb: 50, videoMb: 500 }).problems[0]!.text).toBe('Bitte lade ein PDF, DOC, DOCX oder TXT Dokument hoch.');
   });
 
   it('uses the configured video limit', () => {
-    expect(addToSelection([], [file('clip.mov', 30 * MB)], uploadSurfaces.media, 20).problems[0]!.text).toBe('clip.mov ist zu groß. Maximale Dateigröße: 20MB');
+    expect(addToSelection([], [file('clip.mov', 30 * MB)], uploadSurfaces.media, { photoMb: 50, videoMb: 20 }).problems[0]!.text).toBe('clip.mov ist zu groß. Maximale Dateigröße: 20MB');
   });
 
   it('guesses by extension first, then by declared type', () => {

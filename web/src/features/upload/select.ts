@@ -1,4 +1,4 @@
-import { fileFormats, maxBytes, type FileFormat, type UploadSurface } from '../../../../common/upload-rules';
+import { fileFormats, maxBytes, type FileFormat, type UploadLimits, type UploadSurface } from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 
 export type Problem = { title: string; text: string };
@@ -42,7 +42,7 @@ export function addToSelection<T extends { name: string; type: string; size: num
   existing: T[],
   incoming: T[],
   surface: UploadSurface,
-  maxVideoMb: number,
+  limits: UploadLimits,
 ): { selection: T[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const typed = incoming.filter((f) => {
@@ -51,7 +51,7 @@ export function addToSelection<T extends { name: string; type: string; size: num
   });
   if (typed.length < incoming.length) problems.push(invalidTypeProblem(surface));
   const fitting = typed.filter((f) => {
-    const limit = maxBytes(surface, fileFormats[guessFormat(f)!].kind, maxVideoMb);
+    const limit = maxBytes(surface, fileFormats[guessFormat(f)!].kind, limits);
     if (f.size <= limit) return true;
     problems.push({ title: texts.upload.tooLargeTitle, text: texts.upload.tooLarge(f.name, Math.round(limit / (1024 * 1024))) });
     return false;
