@@ -189,19 +189,18 @@ export class MultipartTusStore extends DataStore {
     try {
       for await (const data of stream) {
         if (failure) break;
-        let buffer = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array);
-        while (pendingBytes + buffer.length >= PART_BYTES) {
-          const take = PART_BYTES - pendingBytes;
-          pending.push(buffer.subarray(0, take));
-          pendingBytes += take;
-          buffer = buffer.subarray(take);
+        const buffer = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array);
+        pending.push(buffer);
+        pendingBytes += buffer.length;
+        // A part leaves once a full part and a minimum part are here, so what is left when the
+        // request ends is either a part of its own (≥ 5 MiB) or a short tail of a small PATCH.
+        while (pendingBytes >= PART_BYTES + MIN_PART_BYTES) {
+          const all = takePending();
+          pending = [all.subarray(PART_BYTES)];
+          pendingBytes = all.length - PART_BYTES;
           // At most PARTS_IN_FLIGHT parts unrecorded: the request body waits meanwhile.
           while (inFlight.length >= PARTS_IN_FLIGHT) await inFlight.shift();
-          sendPart(takePending());
-        }
-        if (buffer.length) {
-          pending.push(buffer);
-          pendingBytes += buffer.length;
+          sendPart(all.subarray(0, PART_BYTES));
         }
       }
     } catch (error) {
