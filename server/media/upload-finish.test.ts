@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
@@ -391,4 +391,55 @@ describe('kill -9 during a multipart upload', () => {
     expect(stored.equals(bytes)).toBe(true);
     expect(openMultipartUploads(s3.directory)).toEqual([]);
   }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// A full disk, for real: DATA_DIR on a small tmpfs (needs the right to mount; skipped otherwise).
+
+function canMount(): boolean {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ca-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('umount', [dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.runIf(canMount())('a full disk during an upload (local store)', () => {
+  let t: TestApp;
+  let owner: string;
+  let mountDir: string;
+  beforeAll(async () => {
+    mountDir = mkdtempSync(path.join(tmpdir(), 'ca-full-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=12m', 'tmpfs', mountDir]);
+    t = await startTestApp('postgres', { DATA_DIR: mountDir, MAX_VIDEO_MB: '40' });
+    await addUser(t.app, 'vdi@example.org', 'vdi_admin');
+    owner = await login(t, 'vdi@example.org');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    execFileSync('umount', [mountDir]);
+    rmSync(mountDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 in German without a path, keeps what arrived, and resumes byte-exact once there is space', async () => {
+    const contentId = (await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'upload' } })).body.contentId;
+    const bytes = bigVideo(20 * MB);
+    const created = await createUpload(t, { size: bytes.length, contentId, page: 'upload', filename: 'voll.mp4', headers: { cookie: owner } });
+    const full = await patchUpload(created.location!, 0, bytes, { cookie: owner });
+    expect(full.status).toBe(503);
+    expect(full.body).toEqual({ error: 'unavailable', title: texts.upload.storageUnavailableTitle, message: texts.upload.storageFull });
+    const kept = await uploadOffset(created.location!, { cookie: owner });
+    expect(kept.status).toBe(200);
+    expect(kept.offset).toBeGreaterThan(0);
+    expect(kept.offset).toBeLessThan(bytes.length);
+    execFileSync('mount', ['-o', 'remount,size=64m', 'tmpfs', mountDir]);
+    const rest = await patchUpload(created.location!, kept.offset, bytes.subarray(kept.offset), { cookie: owner });
+    expect(rest.status).toBe(200);
+    expect(Buffer.from(await (await fetch(`${t.url}${rest.body.media.url}`)).arrayBuffer()).equals(bytes)).toBe(true);
+  }, 60_000);
 });
