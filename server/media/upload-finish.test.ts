@@ -432,7 +432,7 @@ describe.runIf(canMount())('a full disk during an upload (local store)', () => {
     const created = await createUpload(t, { size: bytes.length, contentId, page: 'upload', filename: 'voll.mp4', headers: { cookie: owner } });
     const full = await patchUpload(created.location!, 0, bytes, { cookie: owner });
     expect(full.status).toBe(503);
-    expect(full.body).toEqual({ error: 'unavailable', title: texts.upload.storageUnavailableTitle, message: texts.upload.storageFull });
+    expect(full.body).toEqual({ error: 'unavailable', title: texts.common.outageTitle, message: texts.common.storageOutage });
     const kept = await uploadOffset(created.location!, { cookie: owner });
     expect(kept.status).toBe(200);
     expect(kept.offset).toBeGreaterThan(0);
