@@ -38,6 +38,8 @@ import { chooseTranscriber } from './transcription/choose';
 import { speechRoutes } from './transcription/routes';
 import type { Transcriber } from './transcription/transcriber';
 import { voiceRoutes } from './voice/routes';
+import { TenantRegistry } from './tenants/registry';
+import { tenantRoutes } from './tenants/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +60,7 @@ declare module 'fastify' {
 export const webRoot = path.join(projectRoot, 'dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs, tenantRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {
@@ -119,6 +121,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   app.decorate('transcriber', meteredTranscriber(createTranscriber(config), metrics));
+  app.decorate('tenantRegistry', new TenantRegistry(database.db, config.TENANT_CACHE_MS));
   app.decorate('jobs', new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS, config.JOB_LEASE_SECONDS * 1000));
   app.addHook('onClose', async () => {
     await app.jobs.stop();

@@ -85,6 +85,8 @@ const envSchema = z.object({
   NOTIFY_TIME_ZONE: z.string().default('Europe/Berlin'),
   /** How often each instance looks for notifications due (they go out once across instances). */
   NOTIFY_CHECK_SECONDS: z.coerce.number().positive().default(60),
+  /** How long an instance trusts its tenant cache before comparing the version in the database (ms). */
+  TENANT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** On SIGTERM: how long running requests and upload chunks may take before their connections are closed. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** Bearer token for GET /metrics on the app's port; without it and without METRICS_LISTEN there are no metrics. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { interviewTopics, tenantKeys } from '../tenants';
+import { interviewTopics } from '../tenants';
 
 export const submissionKinds = ['interview', 'voice', 'upload', 'description', 'document'] as const;
 export const submissionKind = z.enum(submissionKinds);
@@ -7,7 +7,8 @@ export type SubmissionKind = z.infer<typeof submissionKind>;
 
 export const submissionStatuses = ['neu', 'in_bearbeitung', 'verwendet', 'verworfen'] as const;
 
-export const tenantKey = z.enum(tenantKeys as [string, ...string[]]);
+/** A tenant's key: the seed's (vdi, firma_a, …) or one an admin created (firma-c); the server checks it exists. */
+export const tenantKey = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/);
 
 export const createSubmission = z.object({
   tenant: tenantKey,

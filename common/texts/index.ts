@@ -7,7 +7,8 @@ import { nav } from './nav';
 import { post } from './post';
 import { publicLink } from './publicLink';
 import { speech } from './speech';
+import { tenants } from './tenants';
 import { upload } from './upload';
 
 /** The one German catalogue of every text a user sees, by capability. */
-export const texts = { common, auth, nav, upload, speech, interview, finish, admin, post, publicLink } as const;
+export const texts = { common, auth, nav, upload, speech, interview, finish, admin, post, publicLink, tenants } as const;

@@ -240,7 +240,44 @@ export interface PublicUsageTable {
   seconds: Generated<number>;
 }
 
+/** A tenant (migration 0016); JSON columns hold text. */
+export interface TenantTable {
+  key: string;
+  name: string;
+  brand_color: string;
+  logo_key: string | null;
+  /** engineering | banking */
+  wording: string;
+  entry_cards: string;
+  topics: string;
+  /** association | company | bank */
+  thanks_variant: string;
+  agent_ids: string;
+  public_link: number;
+  builtin: number;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's one tenant and role in it (contributor | editor), migration 0016. */
+export interface MembershipTable {
+  user_id: string;
+  tenant: string;
+  role: string;
+  created_at: string;
+}
+
+/** Version numbers instances compare to drop a cache (name 'tenants'), migration 0016. */
+export interface CacheVersionTable {
+  name: string;
+  version: number;
+}
+
 export interface DB {
+  tenants: TenantTable;
+  memberships: MembershipTable;
+  cache_versions: CacheVersionTable;
   posts: PostTable;
   post_versions: PostVersionTable;
   post_approvals: PostApprovalTable;

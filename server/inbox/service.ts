@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { editorRoles } from '../../common/roles';
 import {
   INBOX_COUNT_LIMIT,
   INBOX_PAGE_SIZE,
@@ -10,23 +9,21 @@ import {
   type InboxPage,
   type SubmissionStatus,
 } from '../../common/schemas/inbox';
-import { tenantKeys } from '../../common/tenants';
 import { texts } from '../../common/texts';
-import { requireRole, type SessionUser } from '../auth/session';
+import type { SessionUser } from '../auth/session';
 import { now } from '../db/database';
 import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { writeAudit } from '../admin/audit';
 import { findSubmission, listMedia } from '../submissions/queries';
-import { editsTenant } from '../submissions/service';
+import { requireTenantEditor } from '../tenants/access';
 import { consentsOf, countMatching, listPage, notesOf, searchPage, searchWords, type Keyset, type TenantScope } from './queries';
 
 export type Editor = SessionUser & { scope: TenantScope };
 
-/** Admins and vdi_admins only; the scope holds the tenants the editor may see (null: all). */
+/** Admins and tenants' editors (vdi_admin: the association); the scope holds the tenants the editor may see (null: all). */
 export async function requireEditor(request: FastifyRequest, reply: FastifyReply): Promise<Editor> {
-  const user = await requireRole(request, reply, editorRoles);
-  const scope = user.role === 'admin' ? null : tenantKeys.filter((t) => editsTenant(user.role, t));
+  const { user, scope } = await requireTenantEditor(request, reply);
   return { ...user, scope };
 }
 
@@ -126,7 +123,7 @@ const isUnfiltered = (f: InboxFilter) => !f.kind && !f.status && !f.from && !f.t
 /** A submission the editor may review; anything else looks like a missing Content-ID. */
 export async function loadForEditor(app: FastifyInstance, editor: Editor, contentId: number): Promise<Selectable<SubmissionTable>> {
   const row = await findSubmission(app.db, contentId);
-  if (!row || !editsTenant(editor.role, row.tenant)) throw new DomainError('not_found', texts.common.contentIdNotFound);
+  if (!row || (editor.scope && !editor.scope.includes(row.tenant))) throw new DomainError('not_found', texts.common.contentIdNotFound);
   return row;
 }
 

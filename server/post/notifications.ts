@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { parseRole } from '../../common/roles';
 import type { NotificationPrefs } from '../../common/schemas/post';
-import { tenantKeys, tenants, type TenantKey } from '../../common/tenants';
+import { tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import type { SessionUser } from '../auth/session';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
 import { enqueue } from '../jobs/queue';
-import { editsTenant } from '../submissions/service';
+import { accessFrom, editorScope } from '../tenants/access';
 import { claimKey, completedSince, editorsWithNotifications } from './queries';
 
 const t = texts.post;
@@ -26,11 +25,8 @@ export function localTime(at: Date, timeZone: string): { day: string; hour: numb
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
-const scopeOf = (role: string | null) => {
-  const parsed = parseRole(role);
-  if (parsed === 'admin') return null;
-  return tenantKeys.filter((k) => editsTenant(parsed, k));
-};
+const scopeOf = (user: { role: string | null; member_tenant?: string | null; member_role?: string | null }) =>
+  editorScope(accessFrom(user.role, { tenant: user.member_tenant ?? null, role: user.member_role ?? null }));
 
 export async function getPrefs(app: FastifyInstance, user: SessionUser): Promise<NotificationPrefs> {
   const row = await app.db.selectFrom('notification_prefs').selectAll().where('user_id', '=', user.id).executeTakeFirst();
@@ -59,10 +55,10 @@ export async function scheduleNotifications(app: FastifyInstance, at = new Date(
   const iso = at.toISOString();
   let queued = 0;
   for (const editor of editors) {
-    if (editor.banned || !parseRole(editor.role) || (scopeOf(editor.role)?.length ?? 1) === 0) continue;
+    if (editor.banned || (scopeOf(editor)?.length ?? 1) === 0) continue;
     if (editor.mode === 'immediate') {
       const since = [editor.updated_at, new Date(at.getTime() - 2 * DAY_MS).toISOString()].sort().at(-1)!;
-      for (const s of await completedSince(app.db, scopeOf(editor.role), since, iso)) {
+      for (const s of await completedSince(app.db, scopeOf(editor), since, iso)) {
         queued += await claimAndEnqueue(app, `new:${editor.id}:${s.id}`, NEW_SUBMISSION_JOB, { userId: editor.id, contentId: Number(s.id) } satisfies NewSubmissionJob);
       }
     } else if (editor.mode === 'digest') {
@@ -86,7 +82,12 @@ async function claimAndEnqueue(app: FastifyInstance, key: string, kind: string, 
 }
 
 async function recipient(app: FastifyInstance, userId: string) {
-  const user = await app.db.selectFrom('user').select(['email', 'role', 'banned']).where('id', '=', userId).executeTakeFirst();
+  const user = await app.db
+    .selectFrom('user')
+    .leftJoin('memberships', 'memberships.user_id', 'user.id')
+    .select(['user.email', 'user.role', 'user.banned', 'memberships.tenant as member_tenant', 'memberships.role as member_role'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
   return user && !user.banned ? user : null;
 }
 
@@ -97,7 +98,8 @@ export function registerNotificationJobs(app: FastifyInstance): void {
     const { userId, contentId } = job.payload as NewSubmissionJob;
     const user = await recipient(app, userId);
     const row = await app.db.selectFrom('submissions').select(['id', 'tenant', 'kind']).where('id', '=', contentId).executeTakeFirst();
-    if (!user || !row || !editsTenant(parseRole(user.role), row.tenant)) return { sent: 0 };
+    const scope = user ? scopeOf(user) : [];
+    if (!user || !row || (scope !== null && !scope.includes(row.tenant))) return { sent: 0 };
     await app.mailer.send({
       to: user.email,
       subject: t.newSubmissionSubject(contentId, tenantName(row.tenant)),
@@ -111,7 +113,7 @@ export function registerNotificationJobs(app: FastifyInstance): void {
     const user = await recipient(app, userId);
     if (!user) return { sent: 0 };
     const since = new Date(Date.parse(until) - DAY_MS).toISOString();
-    const rows = await completedSince(app.db, scopeOf(user.role), since, until);
+    const rows = await completedSince(app.db, scopeOf(user), since, until);
     if (rows.length === 0) return { sent: 0 };
     const lines = rows.map((r) => `${r.id} · ${tenantName(r.tenant)} · ${texts.admin.kinds[r.kind] ?? r.kind}: ${app.config.baseUrl}/eingang/${r.id}`);
     await app.mailer.send({ to: user.email, subject: t.digestSubject(rows.length, day.split('-').reverse().join('.')), text: t.digestText(lines) });

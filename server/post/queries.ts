@@ -120,7 +120,8 @@ export function editorsWithNotifications(db: Kysely<DB>) {
   return db
     .selectFrom('notification_prefs')
     .innerJoin('user', 'user.id', 'notification_prefs.user_id')
-    .select(['user.id', 'user.email', 'user.role', 'user.banned', 'notification_prefs.mode', 'notification_prefs.digest_hour', 'notification_prefs.updated_at'])
+    .leftJoin('memberships', 'memberships.user_id', 'user.id')
+    .select(['user.id', 'user.email', 'user.role', 'user.banned', 'memberships.tenant as member_tenant', 'memberships.role as member_role', 'notification_prefs.mode', 'notification_prefs.digest_hour', 'notification_prefs.updated_at'])
     .where('notification_prefs.mode', '<>', 'none')
     .execute();
 }

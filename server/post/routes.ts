@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { approvalIdParam, decision, notificationPrefs, postParams, publication, saveVersion, tokenParam, type DraftEvent } from '../../common/schemas/post';
 import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
-import { requireRole } from '../auth/session';
-import { editorRoles } from '../../common/roles';
+import { requireTenantEditor } from '../tenants/access';
 import { loadForEditor, requireEditor } from '../inbox/service';
 import { z } from 'zod';
 import { chooseDrafter } from './choose';
@@ -103,12 +102,12 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/account/notifications', async (request, reply) => {
-    const user = await requireRole(request, reply, editorRoles);
+    const { user } = await requireTenantEditor(request, reply);
     return getPrefs(app, user);
   });
 
   app.put('/api/account/notifications', async (request, reply) => {
-    const user = await requireRole(request, reply, editorRoles);
+    const { user } = await requireTenantEditor(request, reply);
     const prefs = notificationPrefs.parse(request.body);
     await setPrefs(app, user, prefs);
     return prefs;

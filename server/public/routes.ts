@@ -8,8 +8,9 @@ import { texts } from '../../common/texts';
 import { claimOnce } from '../cluster/used-once';
 import { DomainError } from '../http/errors';
 import { createSubmission } from '../submissions/service';
+import { publicLinkTenant } from '../tenants/guard';
 
-/** The tenant of a public link: `/p/vdi/upload`, `/p/firma-a/upload`, `/p/bank/upload`. */
+/** The tenant of a public link: `/p/vdi/upload`, `/p/firma-a/upload`, `/p/bank/upload`, `/p/firma-c/upload`. */
 export function publicTenant(param: string): Tenant | null {
   return Object.values(tenants).find((t) => t.key === param || t.key.replace('_', '-') === param) ?? null;
 }
@@ -49,7 +50,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/public/submissions', { config: { rateLimit: { ...perHour, errorResponseBuilder: () => tooMany() } } }, async (request, reply) => {
     const input = createPublicSubmission.parse(request.body);
-    const tenant = publicTenant(input.tenant);
+    const tenant = await publicLinkTenant(app, input.tenant);
     if (!tenant) throw new DomainError('not_found', texts.upload.unknownTenant);
     const check = await altcha.verify(input.altcha, deriveKey, secret('challenge'), secret('key'), altchaStore);
     if (check.error) throw new DomainError('forbidden', texts.upload.challengeFailed);

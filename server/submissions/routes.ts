@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { contentIdParam, createSubmission as createSchema } from '../../common/schemas/submission';
 import { saveTranscript as saveTranscriptBody } from '../../common/schemas/transcript';
 import { requireUser } from '../auth/session';
+import { accessOf } from '../tenants/access';
+import { requireOpenTenant } from '../tenants/guard';
 import { saveTranscript } from './transcripts';
 import { createSubmission, loadOwnedSubmission, summarize } from './service';
 
@@ -9,7 +11,8 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/submissions', async (request, reply) => {
     const user = await requireUser(request, reply);
     const input = createSchema.parse(request.body);
-    return reply.status(201).send(await createSubmission(app.db, input, { user }));
+    await requireOpenTenant(app, input.tenant);
+    return reply.status(201).send(await createSubmission(app.db, input, { user, access: await accessOf(request, user) }));
   });
 
   app.get('/api/submissions/:contentId', async (request, reply) => {

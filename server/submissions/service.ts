@@ -1,13 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import type { Role } from '../../common/roles';
 import { SUBMISSION_TOKEN_HEADER, type CreateSubmission, type SubmissionKind, type SubmissionSummary } from '../../common/schemas/submission';
-import { canEnterTenant, tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { DB, SubmissionTable } from '../db/schema';
 import { currentUser, type SessionUser } from '../auth/session';
+import { accessOf, accessOfUser, editsTenant, entersTenant, type Access } from '../tenants/access';
 import { DomainError } from '../http/errors';
 import { findSubmission, listMedia } from './queries';
 
@@ -19,9 +18,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function createSubmission(
   db: Kysely<DB>,
   input: CreateSubmission,
-  owner: { user: SessionUser } | { anonymous: true },
+  owner: { user: SessionUser; access?: Access } | { anonymous: true },
 ): Promise<{ contentId: number; accessToken?: string }> {
-  if ('user' in owner && !canEnterTenant(owner.user.role, tenants[input.tenant as TenantKey])) {
+  // The tenant itself (exists, not archived) is checked by the caller (server/tenants/guard.ts).
+  if ('user' in owner && !entersTenant(owner.access ?? (await accessOfUser(db, owner.user)), input.tenant)) {
     throw new DomainError('forbidden', texts.auth.noPermission);
   }
   const accessToken = 'anonymous' in owner ? randomBytes(32).toString('base64url') : undefined;
@@ -44,11 +44,6 @@ export async function createSubmission(
   return { contentId: Number(row.id), accessToken };
 }
 
-/** Editors see submissions of the tenants they work for: admins all, vdi_admin the association. */
-export function editsTenant(role: Role | null, tenant: string): boolean {
-  return role === 'admin' || (role === 'vdi_admin' && tenant === 'vdi');
-}
-
 function tokenMatches(row: Submission, token: string | undefined): boolean {
   if (!token || !row.access_token_hash) return false;
   const a = Buffer.from(hashToken(token), 'hex');
@@ -66,7 +61,7 @@ export async function loadOwnedSubmission(request: FastifyRequest, reply: Fastif
     const header = request.headers[SUBMISSION_TOKEN_HEADER];
     if (tokenMatches(row, Array.isArray(header) ? header[0] : header)) return row;
     const user = await currentUser(request, reply);
-    if (user && (row.user_id === user.id || editsTenant(user.role, row.tenant))) return row;
+    if (user && (row.user_id === user.id || editsTenant(await accessOf(request, user), row.tenant))) return row;
   }
   throw new DomainError('not_found', texts.common.contentIdNotFound);
 }

@@ -4,13 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { conversationFinished, conversationIdParam, signedUrlQuery, type SignedUrlResponse } from '../../common/schemas/voice';
-import { canEnterTenant, tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import { requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
 import { endPublicInterview, endPublicInterviewsOf, isPublicSubmission, startPublicInterview } from '../public/limits';
 import { loadOwnedSubmission, type Submission } from '../submissions/service';
+import { accessOf, entersTenant } from '../tenants/access';
+import { requireOpenTenant } from '../tenants/guard';
 import { BuiltinAgentSession, type TurnTiming } from './agent';
 import { parseAudioFormat } from './audio';
 import { createInterviewer, interviewPlan } from './interviewer';
@@ -151,6 +152,7 @@ async function authorize(request: FastifyRequest, reply: FastifyReply, tenant: s
     return { userId: row.user_id, row };
   }
   const user = await requireUser(request, reply);
-  if (!canEnterTenant(user.role, tenants[tenant as TenantKey])) throw new DomainError('forbidden', texts.auth.noPermission);
+  await requireOpenTenant(request.server, tenant);
+  if (!entersTenant(await accessOf(request, user), tenant)) throw new DomainError('forbidden', texts.auth.noPermission);
   return { userId: user.id, row: null };
 }

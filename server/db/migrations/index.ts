@@ -9,6 +9,7 @@ import * as rateLimits from './0007b_rate_limits';
 import * as inboxWordSearch from './0010_inbox_search';
 import * as publicFlows from './0011_public_flows';
 import * as posts from './0012_posts';
+import * as tenants from './0016_tenants';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0010_inbox_search': inboxWordSearch,
   '0011_public_flows': publicFlows,
   '0012_posts': posts,
+  '0016_tenants': tenants,
 };

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { interviewTopics, type InterviewTopic } from '../tenants';
+import { texts } from '../texts';
+
+const t = texts.tenants;
+
+/** Cards a tenant's start page may offer (the issue's five). */
+export const tenantCards = ['interview-category', 'voice-message', 'upload', 'image-upload', 'document-upload'] as const;
+export type TenantCard = (typeof tenantCards)[number];
+export const tenantWordings = ['engineering', 'banking'] as const;
+export const thanksVariants = ['association', 'company', 'bank'] as const;
+export const membershipRoles = ['contributor', 'editor'] as const;
+export type MembershipRole = (typeof membershipRoles)[number];
+
+/** A new tenant's key: a URL part (lower-case letters, digits, inner hyphens). */
+export const TENANT_KEY_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])$/;
+/** Words that are paths of their own or the seed's public link words. */
+export const reservedTenantKeys = ['admin', 'api', 'eingang', 'p', 't', 'login', 'setup', 'konto', 'upload', 'vdi', 'firma-a', 'firma-b', 'firma_a', 'firma_b', 'bank', 'testnormec'];
+
+/** Relative luminance (WCAG 2) of #rrggbb. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** Contrast of white text on the colour (WCAG: 1 to 21). */
+export function contrastWithWhite(hex: string): number {
+  return 1.05 / (luminance(hex) + 0.05);
+}
+export const MIN_CONTRAST = 4.5;
+
+const colour = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^#[0-9a-f]{6}$/, t.colorInvalid)
+  .superRefine((value, ctx) => {
+    const ratio = contrastWithWhite(value);
+    if (ratio < MIN_CONTRAST) ctx.addIssue({ code: 'custom', message: t.colorContrast(ratio.toFixed(1).replace('.', ',')) });
+  });
+
+const agentId = z.string().trim().max(100).regex(/^[A-Za-z0-9_-]*$/, t.agentInvalid);
+
+/** What the admin sets of a tenant (create and edit; the key only on create). */
+export const tenantSettings = z.object({
+  name: z.string().trim().min(2, t.nameInvalid).max(80, t.nameInvalid),
+  brandColor: colour,
+  wording: z.enum(tenantWordings),
+  entryCards: z.array(z.enum(tenantCards)).min(1, t.cardsEmpty).max(tenantCards.length).transform((cards) => [...new Set(cards)]),
+  topics: z
+    .array(z.enum(interviewTopics as unknown as [InterviewTopic, ...InterviewTopic[]]))
+    .min(1, t.topicsEmpty)
+    .max(interviewTopics.length)
+    .transform((topics) => [...new Set(topics)]),
+  thanksVariant: z.enum(thanksVariants),
+  agentIds: z.partialRecord(z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]), agentId).default({}),
+  publicLink: z.boolean(),
+});
+export type TenantSettings = z.infer<typeof tenantSettings>;
+
+export const tenantKeyField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(TENANT_KEY_PATTERN, t.keyInvalid)
+  .refine((key) => !reservedTenantKeys.includes(key), t.keyReserved);
+
+export const newTenant = tenantSettings.extend({ key: tenantKeyField });
+export type NewTenant = z.infer<typeof newTenant>;
+
+/** Defaults of a new tenant in the form and the CLI. */
+export const tenantDefaults: TenantSettings = {
+  name: '',
+  brandColor: '#0f766e',
+  wording: 'engineering',
+  entryCards: ['interview-category', 'voice-message', 'upload'],
+  topics: [...interviewTopics],
+  thanksVariant: 'company',
+  agentIds: {},
+  publicLink: false,
+};
+
+export const deleteTenant = z.object({ confirmKey: z.string().trim() });
+export const tenantKeyParam = z.object({ key: z.string().min(1).max(40) });
+export const inviteMember = z.object({
+  email: z.email(texts.admin.userEmailInvalid).transform((e) => e.trim().toLowerCase()),
+  role: z.enum(membershipRoles, { message: t.roleInvalid }),
+});
+
+/** A tenant as the API gives it. */
+export type TenantInfo = TenantSettings & {
+  key: string;
+  /** URL of the logo, null when none was uploaded. */
+  logoUrl: string | null;
+  /** One of the seed's tenants (own routes like /firma-a); others live under /t/<key>. */
+  builtin: boolean;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The admin list: each tenant with its counts. */
+export type TenantListItem = TenantInfo & { submissions: number; contributors: number; editors: number };
+
+/** What the signed-in user belongs to (GET /api/me). */
+export type MembershipInfo = { tenant: string; role: MembershipRole };
+
+/** GET /api/me/tenant: the user's tenant and landing page. */
+export type MyTenant = { admin: boolean; membership: MembershipInfo | null; tenant: TenantInfo | null; landing: string };
+
+/** Where a new tenant's pages live: /t/<key>. */
+export const tenantBase = (key: string) => `/t/${key}`;

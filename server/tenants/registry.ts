@@ -1,0 +1,109 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { MembershipRole, TenantInfo } from '../../common/schemas/tenants';
+import type { DB, TenantTable } from '../db/schema';
+
+const parse = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export function toTenantInfo(row: Selectable<TenantTable>): TenantInfo {
+  return {
+    key: row.key,
+    name: row.name,
+    brandColor: row.brand_color,
+    wording: row.wording as TenantInfo['wording'],
+    entryCards: parse(row.entry_cards, []),
+    topics: parse(row.topics, []),
+    thanksVariant: row.thanks_variant as TenantInfo['thanksVariant'],
+    agentIds: parse(row.agent_ids, {}),
+    publicLink: !!Number(row.public_link),
+    builtin: !!Number(row.builtin),
+    logoUrl: row.logo_key ? `/api/tenants/${row.key}/logo?v=${encodeURIComponent(row.updated_at)}` : null,
+    archivedAt: row.archived_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Raises the tenants' version, so every instance reloads its cache (call in the writing transaction). */
+export async function bumpTenantVersion(db: Kysely<DB>): Promise<void> {
+  await db
+    .updateTable('cache_versions')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('name', '=', 'tenants')
+    .execute();
+}
+
+/**
+ * The tenant rows, cached per instance. Before use, `fresh()` compares the version number in the
+ * database (at most once per `checkMs`), so a tenant created on any instance works on all of them
+ * within that time; the instance that wrote calls `invalidate()` and sees it at once.
+ */
+export class TenantRegistry {
+  private byKey = new Map<string, TenantInfo>();
+  private logoKeys = new Map<string, string | null>();
+  private version = -1;
+  private checkedAt = 0;
+  private pending: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly checkMs = 1000,
+  ) {}
+
+  invalidate(): void {
+    this.checkedAt = 0;
+    this.version = -1;
+  }
+
+  async fresh(): Promise<this> {
+    if (Date.now() - this.checkedAt < this.checkMs && this.version >= 0) return this;
+    this.pending ??= this.check().finally(() => {
+      this.pending = null;
+    });
+    await this.pending;
+    return this;
+  }
+
+  private async check(): Promise<void> {
+    const row = await this.db.selectFrom('cache_versions').select('version').where('name', '=', 'tenants').executeTakeFirst();
+    const version = Number(row?.version ?? 0);
+    if (version !== this.version) {
+      const rows = await this.db.selectFrom('tenants').selectAll().orderBy('builtin', 'desc').orderBy('name').execute();
+      this.byKey = new Map(rows.map((r) => [r.key, toTenantInfo(r)]));
+      this.logoKeys = new Map(rows.map((r) => [r.key, r.logo_key]));
+      this.version = version;
+    }
+    this.checkedAt = Date.now();
+  }
+
+  get(key: string): TenantInfo | null {
+    return this.byKey.get(key) ?? null;
+  }
+
+  logoKey(key: string): string | null {
+    return this.logoKeys.get(key) ?? null;
+  }
+
+  all(): TenantInfo[] {
+    return [...this.byKey.values()];
+  }
+
+  /** Every tenant key (archived ones included: their data stays visible to editors). */
+  keys(): string[] {
+    return [...this.byKey.keys()];
+  }
+}
+
+export type { MembershipRole };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The tenant rows, cached with cross-instance invalidation (server/tenants/registry.ts). */
+    tenantRegistry: TenantRegistry;
+  }
+}

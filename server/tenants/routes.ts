@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { deleteTenant as deleteBody, inviteMember, newTenant, tenantKeyParam, tenantSettings, type MyTenant, type TenantInfo } from '../../common/schemas/tenants';
+import { texts } from '../../common/texts';
+import { requireRole, requireUser } from '../auth/session';
+import { DomainError } from '../http/errors';
+import { accessOf, landingOf, requireTenantEditor } from './access';
+import { addMember, archiveTenant, createTenant, deleteTenant, listMembers, listTenants, setLogo, updateTenant } from './service';
+
+const t = texts.tenants;
+const archiveBody = z.object({ archived: z.boolean() });
+
+/** Tenants as data: the admin's page Bereiche, a tenant's public face, and its editors' members. */
+export async function tenantRoutes(app: FastifyInstance): Promise<void> {
+  // Logos arrive as the raw file; anything else than PNG or WebP is refused by its bytes.
+  app.addContentTypeParser(['image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: 3 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  const admin = (request: Parameters<typeof requireRole>[0], reply: Parameters<typeof requireRole>[1]) => requireRole(request, reply, ['admin']);
+
+  // The signed-in user's tenant and where they land (memberships; the seed's roles map onto them).
+  app.get('/api/me/tenant', async (request, reply): Promise<MyTenant> => {
+    const user = await requireUser(request, reply);
+    const access = await accessOf(request, user);
+    const key = access.membership?.tenant;
+    const tenant = key ? (await app.tenantRegistry.fresh()).get(key) : null;
+    return { admin: access.admin, membership: access.membership, tenant: tenant ? { ...tenant, agentIds: {} } : null, landing: landingOf(user.role, access, tenant) };
+  });
+
+  // What a tenant's pages show (name, colour, logo, cards): /t/<key> and /p/<key> read it.
+  app.get('/api/tenants/:key', async (request): Promise<TenantInfo> => {
+    const { key } = tenantKeyParam.parse(request.params);
+    const tenant = (await app.tenantRegistry.fresh()).get(key);
+    if (!tenant || tenant.archivedAt) throw new DomainError('not_found', t.notFound);
+    return { ...tenant, agentIds: {} };
+  });
+
+  app.get('/api/tenants/:key/logo', async (request, reply) => {
+    const { key } = tenantKeyParam.parse(request.params);
+    const blobKey = (await app.tenantRegistry.fresh()).logoKey(key);
+    if (!blobKey) throw new DomainError('not_found', t.notFound);
+    reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');
+    return reply.send(await app.blobs.get(blobKey));
+  });
+
+  app.get('/api/admin/tenants', async (request, reply) => {
+    await admin(request, reply);
+    return listTenants(app.db);
+  });
+
+  app.post('/api/admin/tenants', async (request, reply) => {
+    const user = await admin(request, reply);
+    const tenant = await createTenant(app, user, newTenant.parse(request.body));
+    return reply.status(201).send(tenant);
+  });
+
+  app.put('/api/admin/tenants/:key', async (request, reply) => {
+    const user = await admin(request, reply);
+    const { key } = tenantKeyParam.parse(request.params);
+    return updateTenant(app, user, key, tenantSettings.parse(request.body));
+  });
+
+  app.post('/api/admin/tenants/:key/archive', async (request, reply) => {
+    const user = await admin(request, reply);
+    const { key } = tenantKeyParam.parse(request.params);
+    return archiveTenant(app, user, key, archiveBody.parse(request.body).archived);
+  });
+
+  app.delete('/api/admin/tenants/:key', async (request, reply) => {
+    const user = await admin(request, reply);
+    const { key } = tenantKeyParam.parse(request.params);
+    return { ok: true, ...(await deleteTenant(app, user, key, deleteBody.parse(request.body ?? {}).confirmKey)) };
+  });
+
+  app.put('/api/admin/tenants/:key/logo', async (request, reply) => {
+    const user = await admin(request, reply);
+    const { key } = tenantKeyParam.parse(request.params);
+    if (!Buffer.isBuffer(request.body)) throw new DomainError('unsupported_type', t.logoType);
+    await setLogo(app, user, key, request.body);
+    return { ok: true, tenant: (await app.tenantRegistry.fresh()).get(key) };
+  });
+
+  // A tenant's members: its editors see and invite contributors; admins also add editors.
+  app.get('/api/tenants/:key/members', async (request, reply) => {
+    const { key } = tenantKeyParam.parse(request.params);
+    const { scope } = await requireTenantEditor(request, reply);
+    if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
+    const rows = await listMembers(app.db, key);
+    return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, createdAt: r.created_at }));
+  });
+
+  app.post('/api/tenants/:key/members', async (request, reply) => {
+    const { key } = tenantKeyParam.parse(request.params);
+    const { user, scope } = await requireTenantEditor(request, reply);
+    if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
+    const input = inviteMember.parse(request.body);
+    if (input.role === 'editor' && scope !== null) throw new DomainError('forbidden', t.editorsByAdmin);
+    const member = await addMember(app, user, key, input);
+    return reply.status(201).send(member);
+  });
+}

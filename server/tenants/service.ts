@@ -1,0 +1,195 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { fileTypeFromBuffer } from 'file-type';
+import type { MembershipRole, NewTenant, TenantListItem, TenantSettings } from '../../common/schemas/tenants';
+import { texts } from '../../common/texts';
+import { writeAudit } from '../admin/audit';
+import { NO_ROLE } from '../auth/auth';
+import type { SessionUser } from '../auth/session';
+import { now } from '../db/database';
+import type { DB } from '../db/schema';
+import { DomainError } from '../http/errors';
+import { createUser } from '../users/service';
+import { sendInvitation } from '../users/invitation';
+import { bumpTenantVersion, toTenantInfo } from './registry';
+
+const t = texts.tenants;
+type Actor = Pick<SessionUser, 'id' | 'email'> | null;
+
+const settingsColumns = (s: TenantSettings) => ({
+  name: s.name,
+  brand_color: s.brandColor,
+  wording: s.wording,
+  entry_cards: JSON.stringify(s.entryCards),
+  topics: JSON.stringify(s.topics),
+  thanks_variant: s.thanksVariant,
+  agent_ids: JSON.stringify(s.agentIds),
+  public_link: s.publicLink ? 1 : 0,
+});
+
+/** Every tenant with its counts (submissions from the trigger-kept statistics, members stored and by seed role). */
+export async function listTenants(db: Kysely<DB>): Promise<TenantListItem[]> {
+  const [rows, stats, members] = await Promise.all([
+    db.selectFrom('tenants').selectAll().orderBy('builtin', 'desc').orderBy('name').execute(),
+    db.selectFrom('stats_user').select(['tenant', (eb) => eb.fn.sum<number>('submissions').as('n')]).groupBy('tenant').execute(),
+    db.selectFrom('memberships').select(['tenant', 'role', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['tenant', 'role']).execute(),
+  ]);
+  return rows.map((row) => {
+    const count = (role: string) => Number(members.find((m) => m.tenant === row.key && m.role === role)?.n ?? 0);
+    return {
+      ...toTenantInfo(row),
+      submissions: Number(stats.find((s) => s.tenant === row.key)?.n ?? 0),
+      contributors: count('contributor'),
+      editors: count('editor'),
+    };
+  });
+}
+
+export async function createTenant(app: FastifyInstance, actor: Actor, input: NewTenant) {
+  const at = now();
+  await app.db.transaction().execute(async (trx) => {
+    const exists = await trx.selectFrom('tenants').select('key').where('key', '=', input.key).executeTakeFirst();
+    if (exists) throw new DomainError('conflict', t.keyTaken);
+    await trx
+      .insertInto('tenants')
+      .values({ key: input.key, ...settingsColumns(input), logo_key: null, builtin: 0, archived_at: null, created_at: at, updated_at: at })
+      .execute();
+    await bumpTenantVersion(trx);
+    await writeAudit(trx, actor, { action: 'tenant.create', target: `tenant:${input.key}`, tenant: input.key, detail: { name: input.name } });
+  });
+  app.tenantRegistry.invalidate();
+  return (await app.tenantRegistry.fresh()).get(input.key)!;
+}
+
+async function existing(db: Kysely<DB>, key: string) {
+  const row = await db.selectFrom('tenants').selectAll().where('key', '=', key).executeTakeFirst();
+  if (!row) throw new DomainError('not_found', t.notFound);
+  return row;
+}
+
+export async function updateTenant(app: FastifyInstance, actor: Actor, key: string, input: TenantSettings) {
+  await app.db.transaction().execute(async (trx) => {
+    await existing(trx, key);
+    await trx.updateTable('tenants').set({ ...settingsColumns(input), updated_at: now() }).where('key', '=', key).execute();
+    await bumpTenantVersion(trx);
+    await writeAudit(trx, actor, { action: 'tenant.update', target: `tenant:${key}`, tenant: key, detail: { name: input.name } });
+  });
+  app.tenantRegistry.invalidate();
+  return (await app.tenantRegistry.fresh()).get(key)!;
+}
+
+export async function archiveTenant(app: FastifyInstance, actor: Actor, key: string, archived: boolean) {
+  await app.db.transaction().execute(async (trx) => {
+    await existing(trx, key);
+    const at = now();
+    await trx.updateTable('tenants').set({ archived_at: archived ? at : null, updated_at: at }).where('key', '=', key).execute();
+    await bumpTenantVersion(trx);
+    await writeAudit(trx, actor, { action: archived ? 'tenant.archive' : 'tenant.unarchive', target: `tenant:${key}`, tenant: key });
+  });
+  app.tenantRegistry.invalidate();
+  return (await app.tenantRegistry.fresh()).get(key)!;
+}
+
+/**
+ * Deletes a tenant for good, with its submissions and their files, memberships and logo. The
+ * seed's tenants stay (their routes are part of the specification). The typed key confirms.
+ */
+export async function deleteTenant(app: FastifyInstance, actor: Actor, key: string, confirmKey: string): Promise<{ submissions: number; files: number }> {
+  const row = await existing(app.db, key);
+  if (row.builtin) throw new DomainError('conflict', t.builtinNoDelete);
+  if (confirmKey !== key) throw new DomainError('invalid', t.deleteMismatch);
+  // Files first: a failure leaves rows to retry rather than files nobody can find.
+  const media = await app.db
+    .selectFrom('media')
+    .innerJoin('submissions', 'submissions.id', 'media.submission_id')
+    .select(['media.file_path', 'media.thumbnail_path'])
+    .where('submissions.tenant', '=', key)
+    .execute();
+  for (const m of media) {
+    await app.blobs.delete(m.file_path);
+    if (m.thumbnail_path) await app.blobs.delete(m.thumbnail_path);
+  }
+  if (row.logo_key) await app.blobs.delete(row.logo_key);
+  let submissions = 0;
+  await app.db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('submissions').where('tenant', '=', key).executeTakeFirst();
+    submissions = Number(deleted.numDeletedRows);
+    await trx.deleteFrom('memberships').where('tenant', '=', key).execute();
+    await trx.deleteFrom('stats_user').where('tenant', '=', key).execute();
+    await trx.deleteFrom('stats_week').where('tenant', '=', key).execute();
+    await trx.deleteFrom('tenants').where('key', '=', key).execute();
+    await bumpTenantVersion(trx);
+    await writeAudit(trx, actor, { action: 'tenant.delete', target: `tenant:${key}`, tenant: key, detail: { name: row.name, submissions, files: media.length } });
+  });
+  app.tenantRegistry.invalidate();
+  return { submissions, files: media.length };
+}
+
+const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Stores a PNG or WebP logo, resized to fit 512×128 with sharp; SVG (scripts) is refused. */
+export async function setLogo(app: FastifyInstance, actor: Actor, key: string, bytes: Buffer): Promise<void> {
+  const row = await existing(app.db, key);
+  if (bytes.length > LOGO_MAX_BYTES) throw new DomainError('too_large', t.logoTooLarge);
+  const head = bytes.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
+  if (head.startsWith('<svg') || head.startsWith('<?xml') || head.includes('<svg')) throw new DomainError('unsupported_type', t.logoSvg);
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !['image/png', 'image/webp'].includes(type.mime)) throw new DomainError('unsupported_type', t.logoType);
+  const { default: sharp } = await import('sharp');
+  let resized: Buffer;
+  try {
+    resized = await sharp(bytes).resize({ width: 512, height: 128, fit: 'inside', withoutEnlargement: true }).webp({ quality: 90 }).toBuffer();
+  } catch {
+    throw new DomainError('unsupported_type', t.logoType);
+  }
+  const blobKey = `tenants/${key}/logo-${Date.now()}.webp`;
+  await app.blobs.put(blobKey, resized, { contentType: 'image/webp' });
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('tenants').set({ logo_key: blobKey, updated_at: now() }).where('key', '=', key).execute();
+    await bumpTenantVersion(trx);
+    await writeAudit(trx, actor, { action: 'tenant.logo', target: `tenant:${key}`, tenant: key, detail: { bytes: resized.length } });
+  });
+  if (row.logo_key) await app.blobs.delete(row.logo_key).catch(() => undefined);
+  app.tenantRegistry.invalidate();
+}
+
+/** Members stored for a tenant (the seed's role holders are listed on /admin/users). */
+export function listMembers(db: Kysely<DB>, tenant: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('user', 'user.id', 'memberships.user_id')
+    .select(['user.id', 'user.email', 'memberships.role', 'memberships.created_at'])
+    .where('memberships.tenant', '=', tenant)
+    .orderBy('user.email')
+    .execute();
+}
+
+/**
+ * Adds a person to a tenant: an existing account without a tenant gets the membership; a new
+ * address gets an account and an invitation to set a password (when `password` is not given).
+ */
+export async function addMember(
+  app: FastifyInstance,
+  actor: Actor,
+  tenant: string,
+  input: { email: string; role: MembershipRole; password?: string; invite?: boolean },
+): Promise<{ id: string; email: string; created: boolean }> {
+  await existing(app.db, tenant);
+  const email = input.email.trim().toLowerCase();
+  let user = await app.db.selectFrom('user').select(['id', 'email', 'role']).where('email', '=', email).executeTakeFirst();
+  let created = false;
+  if (user) {
+    const taken = await app.db.selectFrom('memberships').select('tenant').where('user_id', '=', user.id).executeTakeFirst();
+    if (taken || (user.role && user.role !== NO_ROLE)) throw new DomainError('conflict', t.alreadyMember);
+  } else {
+    const made = await createUser(app.auth, { email, password: input.password, role: null });
+    user = { id: made.id, email: made.email, role: null };
+    created = true;
+  }
+  await app.db.transaction().execute(async (trx) => {
+    await trx.insertInto('memberships').values({ user_id: user.id, tenant, role: input.role, created_at: now() }).execute();
+    await writeAudit(trx, actor, { action: 'membership.add', target: `user:${user.id}`, tenant, detail: { email, role: input.role } });
+  });
+  if (created && input.invite !== false && !input.password) await sendInvitation(app, user);
+  return { id: user.id, email: user.email, created };
+}
