@@ -5,11 +5,13 @@ import { assertEmptyDataDir, backup, BackupError, restore } from './backup/servi
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { createUser, listUsers, setUserRole } from './users/service';
+import { createMemberUser, tenantCommand, TenantCliError, tenantUsage } from './tenants/cli';
 
 const usage = `Verwendung:
   npm run cli -- user create --email E --password P --role R
   npm run cli -- user role --email E --role R
   npm run cli -- user list
+${tenantUsage}
   npm run cli -- backup DATEI       Datenbank und Dateien in eine Datei sichern (auch im laufenden Betrieb)
   npm run cli -- restore DATEI      eine Sicherung in ein leeres DATA_DIR (und eine leere Datenbank) zurückspielen
 Rollen: ${roles.join(', ')}, none`;
@@ -27,7 +29,18 @@ function roleArg(value: string | undefined) {
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string' },
+      // tenants (server/tenants/cli.ts)
+      key: { type: 'string' },
+      tenant: { type: 'string' },
+      color: { type: 'string' },
+      wording: { type: 'string' },
+      'public-link': { type: 'boolean' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -42,9 +55,28 @@ async function run(argv: string[]): Promise<void> {
     if (noun === 'backup') console.log(`Inhalt: ${manifest.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}-Datenbank, ${manifest.files} Dateien.`);
     return;
   }
+  if (noun === 'tenant') {
+    if (!['create', 'list', 'archive'].includes(verb ?? '')) throw new UsageError('Unbekannter Befehl.');
+    const app = await buildApp(loadConfig(), { logger: false });
+    try {
+      await tenantCommand(app, verb!, values);
+    } finally {
+      await app.close();
+    }
+    return;
+  }
   if (noun !== 'user' || !['create', 'role', 'list'].includes(verb ?? '')) throw new UsageError('Unbekannter Befehl.');
   if (verb !== 'list' && !values.email) throw new UsageError('--email fehlt.');
   if (verb === 'create' && (!values.password || values.password.length < 8)) throw new UsageError('--password fehlt oder hat weniger als 8 Zeichen.');
+  if (verb === 'create' && values.tenant) {
+    const app = await buildApp(loadConfig(), { logger: false });
+    try {
+      await createMemberUser(app, { email: values.email!, password: values.password!, tenant: values.tenant, role: values.role });
+    } finally {
+      await app.close();
+    }
+    return;
+  }
   const role = verb === 'list' ? null : roleArg(values.role);
 
   const app = await buildApp(loadConfig(), { logger: false });
@@ -65,7 +97,7 @@ async function run(argv: string[]): Promise<void> {
 
 // Exit once done: background workers (read pool, timers) must not keep the command alive.
 run(process.argv.slice(2)).then(() => process.exit(0)).catch((error) => {
-  if (error instanceof UsageError || error instanceof ConfigError) console.error(`${error.message}\n\n${usage}`);
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof TenantCliError) console.error(`${error.message}\n\n${usage}`);
   else if (error instanceof BackupError) console.error(error.message);
   else console.error(`Fehler: ${error?.body?.message ?? error?.message ?? error}`);
   process.exit(1);

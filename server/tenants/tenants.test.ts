@@ -10,7 +10,8 @@ const tt = texts.tenants;
 
 describe.each(dialects)('tenants as data on %s', (dialect) => {
   let t: TestApp;
-  const cookies: Record<string, string> = {};
+  const cookies: Record<string, string> = {} as Record<string, string>;
+  const cookie = (who: string) => cookies[who]!;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -111,7 +112,7 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
 
   it('takes a PNG logo resized, refuses SVG', async () => {
     const png = await sharp({ create: { width: 2000, height: 400, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
-    const up = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, { method: 'PUT', headers: { origin: t.url, cookie: cookies.admin, 'content-type': 'image/png' }, body: png });
+    const up = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, { method: 'PUT', headers: { origin: t.url, cookie: cookie('admin'), 'content-type': 'image/png' }, body: png });
     expect(up.status).toBe(200);
     const info = (await api(t, 'GET', '/api/tenants/firma-c')).body;
     expect(info.logoUrl).toMatch(/^\/api\/tenants\/firma-c\/logo/);
@@ -120,7 +121,7 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
     const meta = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 102 });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const refused = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, { method: 'PUT', headers: { origin: t.url, cookie: cookies.admin, 'content-type': 'image/svg+xml' }, body: svg });
+    const refused = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, { method: 'PUT', headers: { origin: t.url, cookie: cookie('admin'), 'content-type': 'image/svg+xml' }, body: svg });
     expect(refused.status).toBe(415);
     expect((await refused.json()).message).toBe(tt.logoSvg);
   });
