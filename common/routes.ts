@@ -37,6 +37,7 @@ export type PageKey =
   | 'modern-interview'
   | 'admin'
   | 'admin-users'
+  | 'admin-tenants'
   | 'admin-outbox'
   | 'security'
   | 'inbox'
@@ -47,17 +48,31 @@ export type PageKey =
   | 'approval'
   | 'account';
 
+/**
+ * `roles`: the listed seed roles, plus members of the route's tenant (`tenant`) and, with
+ * `editors`, every tenant's editors. `member`: admins and members of the tenant in the path
+ * (/t/:tenantKey/…, tenants an admin created).
+ */
 export type Access =
   | { kind: 'public' }
   | { kind: 'authenticated' }
-  | { kind: 'roles'; roles: readonly Role[] };
+  | { kind: 'roles'; roles: readonly Role[]; editors?: boolean }
+  | { kind: 'member' };
 
-/** `publicLink`: a page of the anonymous public link; its tenant comes from the path (/p/:tenant/…). */
-export type RouteDef = { path: string; page: PageKey; access: Access; tenant?: TenantKey; publicLink?: boolean };
+/** A user's one tenant and role in it (common/schemas/tenants.ts MembershipInfo). */
+export type Member = { tenant: string; role: 'contributor' | 'editor' } | null;
+
+/**
+ * `publicLink`: a page of the anonymous public link; its tenant comes from the path (/p/:tenant/…).
+ * `tenantParam`: a page of a tenant an admin created; its tenant comes from the path (/t/:tenantKey/…).
+ */
+export type RouteDef = { path: string; page: PageKey; access: Access; tenant?: TenantKey; publicLink?: boolean; tenantParam?: boolean };
 
 const pub: Access = { kind: 'public' };
 const loggedIn: Access = { kind: 'authenticated' };
 const only = (...roles: Role[]): Access => ({ kind: 'roles', roles });
+const editorsAnd = (...roles: Role[]): Access => ({ kind: 'roles', roles, editors: true });
+const member: Access = { kind: 'member' };
 
 function tenantRoutes(tenant: Tenant): RouteDef[] {
   const access = only(...tenant.allowedRoles);
@@ -83,23 +98,33 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/admin', page: 'admin', access: only('admin') },
   { path: '/admin/users', page: 'admin-users', access: only('admin') },
   { path: '/admin/outbox', page: 'admin-outbox', access: only('admin') },
-  { path: '/eingang', page: 'inbox', access: only('admin', 'vdi_admin') },
-  { path: '/eingang/:contentId', page: 'inbox-detail', access: only('admin', 'vdi_admin') },
+  { path: '/admin/bereiche', page: 'admin-tenants', access: only('admin') },
+  { path: '/eingang', page: 'inbox', access: editorsAnd('admin', 'vdi_admin') },
+  { path: '/eingang/:contentId', page: 'inbox-detail', access: editorsAnd('admin', 'vdi_admin') },
   { path: '/p/:tenant', page: 'public-start', access: pub, publicLink: true },
   { path: '/p/:tenant/upload', page: 'public-upload', access: pub, publicLink: true },
   { path: '/p/:tenant/thank-you', page: 'public-thank-you', access: pub, publicLink: true },
   ...publicFlowPages.map((page): RouteDef => ({ path: `/p/:tenant/${page}`, page, access: pub, publicLink: true })),
   { path: '/freigabe/:token', page: 'approval', access: pub },
-  { path: '/konto', page: 'account', access: only('admin', 'vdi_admin') },
+  { path: '/konto', page: 'account', access: editorsAnd('admin', 'vdi_admin') },
   ...Object.values(tenants).flatMap(tenantRoutes),
+  // Tenants an admin created: the same pages below /t/<key>, the tenant read from the database.
+  { path: '/t/:tenantKey', page: 'dashboard', access: member, tenantParam: true },
+  ...flowPages.map((page): RouteDef => ({ path: `/t/:tenantKey/${page}`, page, access: member, tenantParam: true })),
 ];
 
 /** Routes whose guard lets the request through without a role check. */
 export function isOpenRoute(def: RouteDef): boolean {
-  return def.access.kind !== 'roles';
+  return def.access.kind === 'public' || def.access.kind === 'authenticated';
 }
 
-export function mayEnter(def: RouteDef, role: Role | null): boolean {
-  if (def.access.kind !== 'roles') return true;
-  return role !== null && def.access.roles.includes(role);
+/** The guard's rule; `tenantKey` is the /t/:tenantKey of the path for `member` routes. */
+export function mayEnter(def: RouteDef, role: Role | null, membership: Member = null, tenantKey?: string): boolean {
+  const access = def.access;
+  if (access.kind === 'public' || access.kind === 'authenticated') return true;
+  if (access.kind === 'member') return role === 'admin' || (!!membership && membership.tenant === tenantKey);
+  if (role !== null && access.roles.includes(role)) return true;
+  if (!membership) return false;
+  if (access.editors && membership.role === 'editor') return true;
+  return !!def.tenant && membership.tenant === def.tenant;
 }

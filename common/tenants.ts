@@ -51,6 +51,10 @@ export type Tenant = {
   topicIntros: readonly InterviewTopic[];
   /** Set on the tenant as seen through its anonymous public link (/p/<slug>/…): no account, no roles. */
   publicLink?: boolean;
+  /** Tenants an admin created (server/tenants): the uploaded logo, shown instead of logoText. */
+  logoUrl?: string | null;
+  /** Interview topics offered (all four when absent). */
+  topics?: readonly InterviewTopic[];
 };
 
 const allSix: readonly EntryCard[] = [

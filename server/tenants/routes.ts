@@ -68,7 +68,7 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   app.delete('/api/admin/tenants/:key', async (request, reply) => {
     const user = await admin(request, reply);
     const { key } = tenantKeyParam.parse(request.params);
-    return { ok: true, ...(await deleteTenant(app, user, key, deleteBody.parse(request.body ?? {}).confirmKey)) };
+    return { ok: true, ...(await deleteTenant(app, user, key, deleteBody.parse({ ...(request.query as object), ...(request.body as object | undefined) }).confirmKey)) };
   });
 
   app.put('/api/admin/tenants/:key/logo', async (request, reply) => {

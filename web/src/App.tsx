@@ -9,6 +9,7 @@ import { Layout } from './features/navigation/Layout';
 import { NotFoundPage } from './features/navigation/pages';
 import { PublicLinkRoute } from './features/public-link/PublicLinkRoute';
 import { TenantProvider } from './features/tenant/TenantContext';
+import { TenantFromData } from './features/tenant/TenantFromData';
 import { pages } from './pages';
 import { Spinner } from './ui/Spinner';
 
@@ -24,6 +25,13 @@ function routeElement(def: RouteDef) {
   );
   const framed = bare.has(def.page) ? page : <Layout>{page}</Layout>;
   if (def.publicLink) return <PublicLinkRoute>{framed}</PublicLinkRoute>;
+  if (def.tenantParam) {
+    return (
+      <RequireAccess def={def}>
+        <TenantFromData>{framed}</TenantFromData>
+      </RequireAccess>
+    );
+  }
   return (
     <RequireAccess def={def}>
       <TenantProvider tenant={def.tenant ?? 'vdi'}>{framed}</TenantProvider>

@@ -34,6 +34,7 @@ const adminPages = () => import('./features/admin/pages');
 const AdminDashboardPage = lazy(() => adminPages().then((m) => ({ default: m.AdminDashboardPage })));
 const UsersPage = lazy(() => adminPages().then((m) => ({ default: m.UsersPage })));
 const OutboxPage = lazy(() => adminPages().then((m) => ({ default: m.OutboxPage })));
+const TenantsPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.TenantsPage })));
 const inboxPages = () => import('./features/inbox/pages');
 const InboxPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxPage })));
 const InboxDetailPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxDetailPage })));
@@ -78,6 +79,7 @@ export const pages: Record<PageKey, ComponentType> = {
   'document-image-upload': DocumentImageUploadPage,
   admin: AdminDashboardPage,
   'admin-users': UsersPage,
+  'admin-tenants': TenantsPage,
   'admin-outbox': OutboxPage,
   inbox: InboxPage,
   'inbox-detail': InboxDetailPage,

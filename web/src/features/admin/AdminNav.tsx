@@ -6,6 +6,7 @@ const links = [
   { to: '/admin', label: t.navDashboard },
   { to: '/eingang', label: t.navInbox },
   { to: '/admin/users', label: t.navUsers },
+  { to: '/admin/bereiche', label: texts.tenants.navLabel },
   { to: '/admin/outbox', label: t.navOutbox },
 ];
 

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { parseRole, type Role } from '../../../../common/roles';
 import type { ClientConfig, Me } from '../../../../common/schemas/auth';
+import type { MembershipInfo, MyTenant, TenantInfo } from '../../../../common/schemas/tenants';
 import { texts } from '../../../../common/texts';
 import { api } from '../../lib/api';
 import { authApi } from '../../lib/auth-api';
@@ -15,6 +16,12 @@ type AuthState = {
   initialized: boolean;
   user: DisplayUser | null;
   role: Role | null;
+  /** The user's tenant and role in it (the seed's roles map onto one); null: none or admin. */
+  membership: MembershipInfo | null;
+  /** The user's tenant as data (name, colour, logo, cards). */
+  myTenant: TenantInfo | null;
+  /** Where the user lands after login (server-side rule: server/tenants/access.ts). */
+  landing: string | null;
   roleLoading: boolean;
   twoFactorEnabled: boolean;
   clientConfig: ClientConfig | undefined;
@@ -41,7 +48,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const sessionUser = session.data?.user;
   const me = useQuery({
     queryKey: ['me', sessionUser?.id],
-    queryFn: () => api.get<Me>('/api/me'),
+    // The user's tenant membership and landing page come with the role (server/tenants).
+    queryFn: async () => {
+      const [me, mine] = await Promise.all([api.get<Me>('/api/me'), api.get<MyTenant>('/api/me/tenant').catch(() => null)]);
+      return { ...me, mine };
+    },
     enabled: !!sessionUser,
     retry: 1,
     staleTime: Infinity,
@@ -85,6 +96,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: sessionUser ? { id: sessionUser.id, email: sessionUser.email, username: usernameOf(sessionUser.email) } : null,
       // A failed role lookup counts as no role (spec).
       role: me.data ? parseRole(me.data.role) : null,
+      membership: me.data?.mine?.membership ?? null,
+      myTenant: me.data?.mine?.tenant ?? null,
+      landing: me.data?.mine?.landing ?? null,
       roleLoading: !!sessionUser && me.isPending,
       twoFactorEnabled: !!me.data?.twoFactorEnabled,
       clientConfig: clientConfig.data,

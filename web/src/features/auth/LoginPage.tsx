@@ -44,10 +44,11 @@ export function LoginPage() {
   // Once signed in and the role is known, go on.
   useEffect(() => {
     if (auth.user && !auth.roleLoading) {
-      const landing = landingFor(auth.role);
+      // A tenant membership without a seed role lands where the server says (/t/<key>, /eingang).
+      const landing = auth.role || !auth.landing ? landingFor(auth.role) : auth.landing;
       navigate(justLoggedIn.current ? takeRedirect(landing) : landing, { replace: true });
     }
-  }, [auth.user, auth.role, auth.roleLoading, navigate]);
+  }, [auth.user, auth.role, auth.landing, auth.roleLoading, navigate]);
 
   if (!auth.initialized) return <Spinner text={t.initializing} />;
   if (auth.user) return <Spinner text={t.loadingUser} />;

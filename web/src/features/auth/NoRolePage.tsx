@@ -8,11 +8,12 @@ import { Page } from '../../ui/Page';
 import { useAuth } from './AuthProvider';
 
 export function NoRolePage() {
-  const { user, role, refreshRole, logout } = useAuth();
+  const { user, role, membership, landing, refreshRole, logout } = useAuth();
   const navigate = useNavigate();
   useEffect(() => {
     if (role) navigate(landingFor(role), { replace: true });
-  }, [role, navigate]);
+    else if (membership && landing) navigate(landing, { replace: true });
+  }, [role, membership, landing, navigate]);
   return (
     <Page title={texts.auth.noRoleTitle} width="sm">
       <Card className="space-y-4">

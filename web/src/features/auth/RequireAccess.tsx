@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { mayEnter, type RouteDef } from '../../../../common/routes';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { mayEnter, type Member, type RouteDef } from '../../../../common/routes';
 import { texts } from '../../../../common/texts';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
@@ -18,7 +18,7 @@ export type GuardDecision =
 /** The spec's route guard, as a pure decision. */
 export function decideAccess(
   def: RouteDef,
-  s: { initialized: boolean; authenticated: boolean; roleLoading: boolean; role: Parameters<typeof mayEnter>[1]; setupNeeded?: boolean | null; signedOut?: boolean },
+  s: { initialized: boolean; authenticated: boolean; roleLoading: boolean; role: Parameters<typeof mayEnter>[1]; setupNeeded?: boolean | null; signedOut?: boolean; membership?: Member; tenantKey?: string },
 ): GuardDecision {
   if (def.access.kind === 'public') return { kind: 'show' };
   if (!s.initialized) return { kind: 'spinner', text: texts.auth.initializing };
@@ -35,15 +35,25 @@ export function decideAccess(
   }
   if (def.access.kind === 'authenticated') return { kind: 'show' };
   if (s.roleLoading) return { kind: 'spinner', text: texts.auth.loadingUser };
-  if (!s.role) return { kind: 'no-role', toast: [texts.auth.noRoleTitle, texts.auth.noRoleText] };
-  if (!mayEnter(def, s.role)) return { kind: 'denied', toast: [texts.auth.accessDeniedTitle, texts.auth.noPermission] };
+  if (!s.role && !s.membership) return { kind: 'no-role', toast: [texts.auth.noRoleTitle, texts.auth.noRoleText] };
+  if (!mayEnter(def, s.role, s.membership ?? null, s.tenantKey)) return { kind: 'denied', toast: [texts.auth.accessDeniedTitle, texts.auth.noPermission] };
   return { kind: 'show' };
 }
 
 export function RequireAccess({ def, children }: { def: RouteDef; children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
-  const decision = decideAccess(def, { initialized: auth.initialized, authenticated: !!auth.user, roleLoading: auth.roleLoading, role: auth.role, setupNeeded: auth.setupNeeded, signedOut: auth.signedOut });
+  const { tenantKey } = useParams();
+  const decision = decideAccess(def, {
+    initialized: auth.initialized,
+    authenticated: !!auth.user,
+    roleLoading: auth.roleLoading,
+    role: auth.role,
+    setupNeeded: auth.setupNeeded,
+    signedOut: auth.signedOut,
+    membership: auth.membership,
+    tenantKey,
+  });
   const toasted = useRef(false);
 
   useEffect(() => {

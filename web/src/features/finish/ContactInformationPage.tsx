@@ -15,7 +15,7 @@ import { Page } from '../../ui/Page';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { forgetKept, keepDraft, keepForSubmission, useDraftBase, useDraftSync } from './drafts';
-import { finishProfiles } from './profile';
+import { finishProfileOf } from './profile';
 import '../../lib/zod-csp';
 
 const f = texts.finish;
@@ -28,7 +28,7 @@ export function ContactInformationPage() {
   const tenant = useTenant();
   const navigate = useNavigate();
   const contentId = useKnownContentId();
-  const profile = finishProfiles[tenant.key];
+  const profile = finishProfileOf(tenant);
   const schema = postContactForm(profile.variant);
   const form = useForm<PostContactInput, unknown, PostContact>({ resolver: zodResolver(schema), defaultValues: { email: '', link: '', description: '' } });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;

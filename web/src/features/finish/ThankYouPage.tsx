@@ -16,7 +16,7 @@ import { useTenant } from '../tenant/TenantContext';
 import { ContactForm } from './ContactForm';
 import { MediaList } from './MediaList';
 import { useDraftSync } from './drafts';
-import { finishedPath, finishProfiles, newContentPath, type FinishProfile } from './profile';
+import { finishedPath, finishProfileOf, newContentPath, type FinishProfile } from './profile';
 import { TranscriptPreview } from './TranscriptPreview';
 import { useFinishedSubmission } from './useFinishedSubmission';
 
@@ -29,7 +29,7 @@ export function ThankYouPage() {
   const tenant = useTenant();
   const known = useKnownContentId();
   const [contentId] = useState(known);
-  const profile = finishProfiles[tenant.key];
+  const profile = finishProfileOf(tenant);
   const paths: Paths = {
     finished: finishedPath(tenant),
     newContent: newContentPath(tenant),
@@ -45,7 +45,7 @@ export function PublicThankYouPage() {
   const known = useKnownContentId();
   const [contentId] = useState(known);
   const upload = tenantPath(tenant, 'upload');
-  const profile = { ...finishProfiles[tenant.key], backLabel: null, clearsAllStorage: false };
+  const profile = { ...finishProfileOf(tenant), backLabel: null, clearsAllStorage: false };
   return <ThankYouView profile={profile} contentId={contentId} paths={{ finished: tenant.homePath, newContent: tenant.homePath, upload, back: null }} />;
 }
 

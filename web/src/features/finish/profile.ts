@@ -48,6 +48,11 @@ export const finishProfiles: Record<TenantKey, FinishProfile> = {
   },
 };
 
+/** A tenant's profile; tenants an admin created use the standard one with a way back to their start page. */
+export function finishProfileOf(tenant: Tenant): FinishProfile {
+  return finishProfiles[tenant.key] ?? standard(f.backToDashboard(tenant.name));
+}
+
 /** Where the finished flow returns to: the association's "/" (spec), otherwise the tenant dashboard. */
 export function finishedPath(tenant: Tenant): string {
   return tenant.basePath ? tenant.homePath : '/';

@@ -6,19 +6,23 @@ import { useTenant } from '../tenant/TenantContext';
 
 /** The fixed top bar: logo (to /), title, username and 'Abmelden'. */
 export function Header() {
-  const { user, role, logout } = useAuth();
+  const { user, role, membership, logout } = useAuth();
   const tenant = useTenant();
   const navigate = useNavigate();
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
         <Link to={tenant.publicLink ? tenant.homePath : '/'} className="flex min-w-0 items-center gap-2.5" aria-label={`${tenant.name} – ${texts.nav.appTitle}`}>
-          <span className="flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">{tenant.logoText}</span>
+          {tenant.logoUrl ? (
+            <img src={tenant.logoUrl} alt="" className="h-9 max-w-32 shrink-0 object-contain" />
+          ) : (
+            <span className="flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">{tenant.logoText}</span>
+          )}
           <span className="line-clamp-2 text-[13px] font-semibold leading-tight text-slate-900 sm:text-base">{texts.nav.appTitle}</span>
         </Link>
         {user && (
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
-            {(role === 'admin' || role === 'vdi_admin') && (
+            {(role === 'admin' || role === 'vdi_admin' || membership?.role === 'editor') && (
               <Link to="/eingang" title={texts.nav.inbox} className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5">
                 <Inbox size={18} aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{texts.nav.inbox}</span>

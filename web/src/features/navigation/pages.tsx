@@ -49,7 +49,7 @@ export function InterviewCategoryPage() {
   return (
     <Page title={texts.nav.interviewCategoryTitle} intro={texts.nav.interviewCategoryIntro} width="lg">
       <CardGrid>
-        {interviewTopics.map((topic) => (
+        {(tenant.topics ?? interviewTopics).map((topic) => (
           <LinkCard key={topic} to={tenantPath(tenant, `interview/${topic}`)} title={wording[topic].title} text={wording[topic].text} icon={<MessageSquare size={22} aria-hidden="true" />} />
         ))}
         {tenant.hasGeneralInterview && (

@@ -1,7 +1,7 @@
 import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import { publicTenantView, tenants, type Tenant, type TenantKey } from '../../../../common/tenants';
 
-const TenantContext = createContext<Tenant>(tenants.vdi);
+export const TenantContext = createContext<Tenant>(tenants.vdi);
 
 /**
  * Gives the pages below the tenant of their route, and its brand colour. `publicLink`: the
