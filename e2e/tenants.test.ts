@@ -1,0 +1,99 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../common/texts';
+import * as fixture from '../server/media/testing/fixtures';
+import { TEST_PASSWORD } from '../server/testing/harness';
+import { addMember } from '../server/tenants/service';
+import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
+
+const tt = texts.tenants;
+const u = texts.upload;
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function loginEmail(page: Page, email: string, from = '/login') {
+  await page.goto(from);
+  if (!page.url().includes('/login')) await page.waitForURL('**/login');
+  await page.getByLabel(texts.auth.email).fill(email);
+  await page.getByLabel(texts.auth.password, { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: texts.auth.submit, exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+describe('a tenant an admin creates, in the browser', () => {
+  let e: E2E;
+  let photo: string;
+
+  beforeAll(async () => {
+    e = await startE2E();
+    e.t.app.jobs.start();
+    const dir = tempDir('ca-e2e-tenants-');
+    photo = path.join(dir, 'werkstatt.png');
+    writeFileSync(photo, await fixture.png());
+  });
+  afterAll(() => e.close());
+
+  it('admin creates Firma C; its contributor uploads under /t/firma-c; its editor sees it, others do not', async () => {
+    const admin = await e.newPage(DESKTOP);
+    await loginAs(admin, 'admin');
+    await admin.goto('/admin/bereiche');
+    await admin.getByRole('list', { name: tt.pageTitle }).getByRole('listitem', { name: 'Bank' }).waitFor();
+    await admin.getByRole('button', { name: tt.create }).first().click();
+    const form = admin.getByRole('form', { name: tt.create });
+    await form.getByLabel(tt.fieldName).fill('Firma C');
+    await form.getByLabel(tt.fieldKey).fill('Firma C');
+    await form.getByLabel(tt.fieldColor).fill('#ffdd00');
+    await form.getByRole('button', { name: tt.create }).click();
+    await form.getByText(tt.keyInvalid).waitFor();
+    await form.getByText(/Kontrast 1,\d : 1/).waitFor();
+    await form.getByLabel(tt.fieldKey).fill('firma-c');
+    await form.getByLabel(tt.fieldColor).fill('#1d4ed8');
+    await form.getByLabel(tt.fieldPublicLink).check();
+    await form.getByRole('button', { name: tt.create }).click();
+    await admin.getByRole('listitem', { name: 'Firma C' }).waitFor();
+    await screenshot(admin, 'admin-bereiche-1280');
+
+    await addMember(e.t.app, null, 'firma-c', { email: 'c@e2e.test', role: 'contributor', password: TEST_PASSWORD });
+    await addMember(e.t.app, null, 'firma-c', { email: 'c-redaktion@e2e.test', role: 'editor', password: TEST_PASSWORD });
+
+    // The contributor lands on /t/firma-c, in its brand, and uploads a photo on the shared upload page.
+    const c = await e.newPage(PHONE);
+    await loginEmail(c, 'c@e2e.test');
+    await c.waitForURL('**/t/firma-c');
+    await expect.poll(() => c.evaluate(() => (document.querySelector('[style*="--brand"]') as HTMLElement | null)?.style.getPropertyValue('--brand') ?? null)).toBe('#1d4ed8');
+    await c.getByRole('link', { name: /Firma C/ }).first().waitFor();
+    await c.goto('/t/firma-c/upload');
+    await c.getByRole('heading', { name: u.mediaTitle }).waitFor();
+    await c.locator('input[type=file]').setInputFiles([photo]);
+    await c.getByLabel(u.rightsLabel).check();
+    await c.getByRole('button', { name: u.uploadButton(1) }).click();
+    await c.waitForURL('**/t/firma-c/thank-you', { timeout: 30_000 });
+    await screenshot(c, 'tenant-thank-you-390');
+    const row = await e.t.app.db.selectFrom('submissions').select(['id', 'tenant']).where('tenant', '=', 'firma-c').executeTakeFirstOrThrow();
+
+    // Its editor lands on the inbox and sees it.
+    const editor = await e.newPage(DESKTOP);
+    await loginEmail(editor, 'c-redaktion@e2e.test');
+    await editor.waitForURL('**/eingang');
+    await editor.getByText(String(row.id)).first().waitFor();
+    await editor.goto(`/eingang/${row.id}`);
+    await editor.getByText('werkstatt.png').first().waitFor();
+
+    // The association's editor: not found; Firma A: no way into /t/firma-c.
+    const vdi = await e.newPage(DESKTOP);
+    await loginAs(vdi, 'vdi_admin');
+    await vdi.goto(`/eingang/${row.id}`);
+    await vdi.getByText(texts.common.contentIdNotFound).first().waitFor();
+    const a = await e.newPage(DESKTOP);
+    await loginAs(a, 'firma_a');
+    await a.goto('/t/firma-c');
+    await a.waitForURL('**/login');
+    await toast(a, texts.auth.noPermission).waitFor();
+
+    // The public link works without login.
+    const anon = await e.newPage(PHONE);
+    await anon.goto('/p/firma-c/upload');
+    await anon.getByRole('heading', { name: u.publicTitle }).waitFor();
+  }, 120_000);
+});
