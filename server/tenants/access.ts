@@ -15,7 +15,7 @@ import { DomainError } from '../http/errors';
  */
 export type Access = { admin: boolean; membership: MembershipInfo | null };
 
-const seedMembership: Record<Role, MembershipInfo | null> = {
+export const seedMembership: Record<Role, MembershipInfo | null> = {
   admin: null,
   vdi_admin: { tenant: 'vdi', role: 'editor' },
   firma_a: { tenant: 'firma_a', role: 'contributor' },

@@ -11,7 +11,9 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { createUser } from '../users/service';
 import { sendInvitation } from '../users/invitation';
+import { seedMembership } from './access';
 import { bumpTenantVersion, toTenantInfo } from './registry';
+import type { Role } from '../../common/roles';
 
 const t = texts.tenants;
 type Actor = Pick<SessionUser, 'id' | 'email'> | null;
@@ -29,13 +31,25 @@ const settingsColumns = (s: TenantSettings) => ({
 
 /** Every tenant with its counts (submissions from the trigger-kept statistics, members stored and by seed role). */
 export async function listTenants(db: Kysely<DB>): Promise<TenantListItem[]> {
-  const [rows, stats, members] = await Promise.all([
+  const [rows, stats, members, seedRoles] = await Promise.all([
     db.selectFrom('tenants').selectAll().orderBy('builtin', 'desc').orderBy('name').execute(),
     db.selectFrom('stats_user').select(['tenant', (eb) => eb.fn.sum<number>('submissions').as('n')]).groupBy('tenant').execute(),
     db.selectFrom('memberships').select(['tenant', 'role', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['tenant', 'role']).execute(),
+    // The seed's role holders without a stored membership count for their tenant.
+    db
+      .selectFrom('user')
+      .leftJoin('memberships', 'memberships.user_id', 'user.id')
+      .where('memberships.user_id', 'is', null)
+      .select(['user.role', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('user.role')
+      .execute(),
   ]);
+  for (const r of seedRoles) {
+    const seed = seedMembership[r.role as Role];
+    if (seed) members.push({ tenant: seed.tenant, role: seed.role, n: r.n });
+  }
   return rows.map((row) => {
-    const count = (role: string) => Number(members.find((m) => m.tenant === row.key && m.role === role)?.n ?? 0);
+    const count = (role: string) => members.filter((m) => m.tenant === row.key && m.role === role).reduce((sum, m) => sum + Number(m.n), 0);
     return {
       ...toTenantInfo(row),
       submissions: Number(stats.find((s) => s.tenant === row.key)?.n ?? 0),

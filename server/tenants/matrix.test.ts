@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayEnter, routeTable, type Member } from '../../common/routes';
+import type { Role } from '../../common/roles';
+import { tenantDefaults } from '../../common/schemas/tenants';
+import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
+import { accessFrom } from './access';
+import { addMember } from './service';
+
+/** Who is who: a seed role or a stored membership of a created tenant. */
+const actors: Record<string, { role: Role | null; member?: Member }> = {
+  admin: { role: 'admin' },
+  vdi_admin: { role: 'vdi_admin' },
+  firma_a: { role: 'firma_a' },
+  bank: { role: 'bank' },
+  c_contributor: { role: null, member: { tenant: 'firma-c', role: 'contributor' } },
+  c_editor: { role: null, member: { tenant: 'firma-c', role: 'editor' } },
+  a_editor: { role: null, member: { tenant: 'firma_a', role: 'editor' } },
+  none: { role: null },
+};
+const tenantsUnderTest = ['vdi', 'firma_a', 'bank', 'firma-c'] as const;
+
+/** Who contributes to and who reviews which tenant: the one table both matrices check against. */
+const contributes: Record<string, readonly string[]> = {
+  admin: tenantsUnderTest,
+  vdi_admin: ['vdi'],
+  firma_a: ['firma_a'],
+  bank: ['bank'],
+  c_contributor: ['firma-c'],
+  c_editor: ['firma-c'],
+  a_editor: ['firma_a'],
+  none: [],
+};
+const reviews: Record<string, readonly string[]> = {
+  admin: tenantsUnderTest,
+  vdi_admin: ['vdi'],
+  c_editor: ['firma-c'],
+  a_editor: ['firma_a'],
+};
+
+describe('route guard matrix (routes × memberships × tenants)', () => {
+  const def = (path: string) => routeTable.find((r) => r.path === path)!;
+  const pages: [string, string, string | undefined][] = [
+    ['/content-selection', 'vdi', undefined],
+    ['/firma-a', 'firma_a', undefined],
+    ['/firma-a/upload', 'firma_a', undefined],
+    ['/bank/thank-you', 'bank', undefined],
+    ['/t/:tenantKey', 'firma-c', 'firma-c'],
+    ['/t/:tenantKey/upload', 'firma-c', 'firma-c'],
+    ['/t/:tenantKey/thank-you', 'firma-c', 'firma-c'],
+  ];
+  for (const [name, actor] of Object.entries(actors)) {
+    const member = actor.member ?? accessFrom(actor.role, undefined).membership;
+    it(`${name}: tenant pages of its own tenant only`, () => {
+      for (const [path, tenant, param] of pages) expect([path, mayEnter(def(path), actor.role, member, param)]).toEqual([path, contributes[name]!.includes(tenant)]);
+    });
+    it(`${name}: inbox for editors, admin pages for admins`, () => {
+      expect(mayEnter(def('/eingang'), actor.role, member)).toBe(!!reviews[name]);
+      expect(mayEnter(def('/eingang/:contentId'), actor.role, member)).toBe(!!reviews[name]);
+      expect(mayEnter(def('/admin/bereiche'), actor.role, member)).toBe(name === 'admin');
+      expect(mayEnter(def('/admin/users'), actor.role, member)).toBe(name === 'admin');
+    });
+  }
+});
+
+describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await addUser(t.app, 'admin@m.test', 'admin');
+    const adminCookie = await login(t, 'admin@m.test');
+    expect((await api(t, 'POST', '/api/admin/tenants', { cookie: adminCookie, body: { ...tenantDefaults, key: 'firma-c', name: 'Firma C' } })).status).toBe(201);
+    for (const [name, actor] of Object.entries(actors)) {
+      const email = `${name}@m.test`;
+      if (name === 'admin') continue;
+      if (actor.member) await addMember(t.app, null, actor.member.tenant, { email, role: actor.member.role, password: TEST_PASSWORD });
+      else await addUser(t.app, email, actor.role);
+    }
+    for (const name of Object.keys(actors)) cookies[name] = name === 'admin' ? adminCookie : await login(t, `${name}@m.test`);
+    for (const tenant of tenantsUnderTest) {
+      const res = await api(t, 'POST', '/api/submissions', { cookie: adminCookie, body: { tenant, kind: 'upload' } });
+      ids[tenant] = res.body.contentId;
+      await t.app.db.updateTable('submissions').set({ content_at: new Date().toISOString() }).where('id', '=', ids[tenant]!).execute();
+    }
+  });
+  afterAll(() => t.close());
+
+  it.each(Object.keys(actors))('%s: submits where it belongs, reviews where it edits', async (name) => {
+    for (const tenant of tenantsUnderTest) {
+      const created = await api(t, 'POST', '/api/submissions', { cookie: cookies[name], body: { tenant, kind: 'upload' } });
+      expect([tenant, created.status]).toEqual([tenant, contributes[name]!.includes(tenant) ? 201 : 403]);
+      const detail = await api(t, 'GET', `/api/inbox/${ids[tenant]}`, { cookie: cookies[name] });
+      expect([tenant, detail.status]).toEqual([tenant, reviews[name]?.includes(tenant) ? 200 : reviews[name] ? 404 : 403]);
+    }
+    const inbox = await api(t, 'GET', '/api/inbox', { cookie: cookies[name] });
+    if (reviews[name]) expect(new Set(inbox.body.items.map((i: { tenant: string }) => i.tenant))).toEqual(new Set(reviews[name]));
+    else expect(inbox.status).toBe(403);
+    expect((await api(t, 'GET', '/api/admin/tenants', { cookie: cookies[name] })).status).toBe(name === 'admin' ? 200 : 403);
+    const members = await api(t, 'GET', '/api/tenants/firma-c/members', { cookie: cookies[name] });
+    expect(members.status).toBe(reviews[name]?.includes('firma-c') ? 200 : 403);
+  });
+});
