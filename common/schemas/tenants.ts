@@ -53,7 +53,10 @@ export const tenantSettings = z.object({
     .max(interviewTopics.length)
     .transform((topics) => [...new Set(topics)]),
   thanksVariant: z.enum(thanksVariants),
-  agentIds: z.partialRecord(z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]), agentId).default({}),
+  agentIds: z.partialRecord(z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]), agentId)
+    .default({})
+    // an emptied field means the built-in interviewer
+    .transform((ids) => Object.fromEntries(Object.entries(ids).filter(([, id]) => !!id)) as Partial<Record<string, string>>),
   publicLink: z.boolean(),
 });
 export type TenantSettings = z.infer<typeof tenantSettings>;

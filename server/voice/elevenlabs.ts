@@ -1,4 +1,5 @@
 import { tenants, type TenantKey } from '../../common/tenants';
+import { loadedTenant } from '../tenants/registry';
 import { addTurn, formatTranscript, type Turn } from '../../common/transcript';
 import { voiceTopics, type VoiceTopic } from '../../common/schemas/voice';
 
@@ -18,6 +19,7 @@ export function agentIdFor(tenantKey: string, topic: VoiceTopic, setting: string
     configured.get(`*.${topic}`) ??
     configured.get(`${tenantKey}.*`) ??
     tenants[tenantKey as TenantKey]?.agentIds[topic] ??
+    loadedTenant(tenantKey)?.agentIds[topic] ??
     null
   );
 }

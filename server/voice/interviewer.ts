@@ -1,5 +1,6 @@
 import type { VoiceTopic } from '../../common/schemas/voice';
 import { tenants, type TenantKey } from '../../common/tenants';
+import { loadedTenant } from '../tenants/registry';
 import { texts } from '../../common/texts';
 import type { Turn } from '../../common/transcript';
 import type { AppConfig } from '../config';
@@ -10,7 +11,8 @@ export type Plan = { title: string; opening: string; questions: readonly string[
 
 /** The German interview plan for a tenant's topic (banker wording for the bank). */
 export function interviewPlan(tenantKey: string, topic: VoiceTopic): Plan {
-  const wording = tenants[tenantKey as TenantKey]?.wording ?? 'engineer';
+  const created = loadedTenant(tenantKey);
+  const wording = tenants[tenantKey as TenantKey]?.wording ?? (created?.wording === 'banking' ? 'banker' : 'engineer');
   if (topic === 'image') return { title: texts.interview.imageTopicTitle, ...texts.interview.plans.image };
   if (topic === 'general') return { title: texts.nav.topics.general.title, ...texts.interview.plans.general };
   return { title: texts.nav.topics[wording][topic].title, ...texts.interview.plans[wording][topic] };
