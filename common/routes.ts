@@ -38,6 +38,7 @@ export type PageKey =
   | 'admin'
   | 'admin-users'
   | 'admin-tenants'
+  | 'tenant-members'
   | 'admin-outbox'
   | 'security'
   | 'inbox'
@@ -99,6 +100,7 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/admin/users', page: 'admin-users', access: only('admin') },
   { path: '/admin/outbox', page: 'admin-outbox', access: only('admin') },
   { path: '/admin/bereiche', page: 'admin-tenants', access: only('admin') },
+  { path: '/mitglieder', page: 'tenant-members', access: editorsAnd() },
   { path: '/eingang', page: 'inbox', access: editorsAnd('admin', 'vdi_admin') },
   { path: '/eingang/:contentId', page: 'inbox-detail', access: editorsAnd('admin', 'vdi_admin') },
   { path: '/p/:tenant', page: 'public-start', access: pub, publicLink: true },

@@ -80,6 +80,17 @@ describe('a tenant an admin creates, in the browser', () => {
     await editor.goto(`/eingang/${row.id}`);
     await editor.getByText('werkstatt.png').first().waitFor();
 
+    // The editor invites a contributor of their own; the invitation is in the outbox.
+    await editor.getByRole('link', { name: tt.members }).click();
+    await editor.waitForURL('**/mitglieder');
+    await editor.getByLabel(tt.inviteEmail).fill('neu-c@e2e.test');
+    expect(await editor.getByLabel(tt.inviteRole).locator('option').allTextContents()).toEqual([tt.memberContributor]);
+    await editor.getByRole('button', { name: tt.invite }).click();
+    await editor.getByRole('list', { name: tt.members }).getByText('neu-c@e2e.test').waitFor();
+    const invited = await e.t.app.db.selectFrom('memberships').innerJoin('user', 'user.id', 'memberships.user_id').select(['memberships.tenant', 'memberships.role']).where('user.email', '=', 'neu-c@e2e.test').executeTakeFirstOrThrow();
+    expect(invited).toEqual({ tenant: 'firma-c', role: 'contributor' });
+    expect(await e.t.app.db.selectFrom('outbox').select('id').where('to_address', '=', 'neu-c@e2e.test').execute()).toHaveLength(1);
+
     // The association's editor: not found; Firma A: no way into /t/firma-c.
     const vdi = await e.newPage(DESKTOP);
     await loginAs(vdi, 'vdi_admin');
@@ -95,5 +106,11 @@ describe('a tenant an admin creates, in the browser', () => {
     const anon = await e.newPage(PHONE);
     await anon.goto('/p/firma-c/upload');
     await anon.getByRole('heading', { name: u.publicTitle }).waitFor();
+
+    // Archived: the contributor's next submission is refused with the German reason.
+    await admin.getByRole('listitem', { name: 'Firma C' }).getByRole('button', { name: tt.archive }).click();
+    await toast(admin, tt.archivedDone).waitFor();
+    const refused = await c.evaluate(async () => (await fetch('/api/submissions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'firma-c', kind: 'upload' }) })).json());
+    expect(refused.message).toBe(tt.isArchived);
   }, 120_000);
 });

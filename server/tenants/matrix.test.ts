@@ -57,6 +57,7 @@ describe('route guard matrix (routes × memberships × tenants)', () => {
       expect(mayEnter(def('/eingang'), actor.role, member)).toBe(!!reviews[name]);
       expect(mayEnter(def('/eingang/:contentId'), actor.role, member)).toBe(!!reviews[name]);
       expect(mayEnter(def('/admin/bereiche'), actor.role, member)).toBe(name === 'admin');
+      expect(mayEnter(def('/mitglieder'), actor.role, member)).toBe(!!reviews[name] && name !== 'admin');
       expect(mayEnter(def('/admin/users'), actor.role, member)).toBe(name === 'admin');
     });
   }

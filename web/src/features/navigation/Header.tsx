@@ -1,4 +1,4 @@
-import { Inbox, LogOut, ShieldCheck } from 'lucide-react';
+import { Inbox, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
 import { useAuth } from '../auth/AuthProvider';
@@ -26,6 +26,12 @@ export function Header() {
               <Link to="/eingang" title={texts.nav.inbox} className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5">
                 <Inbox size={18} aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{texts.nav.inbox}</span>
+              </Link>
+            )}
+            {role !== 'admin' && membership?.role === 'editor' && (
+              <Link to="/mitglieder" title={texts.tenants.members} className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5">
+                <Users size={18} aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">{texts.tenants.members}</span>
               </Link>
             )}
             {role === 'admin' && (

@@ -22,6 +22,7 @@ import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { AdminNav } from '../admin/AdminNav';
+import { MembersPanel } from './MembersPanel';
 import '../../lib/zod-csp';
 
 const t = texts.tenants;
@@ -175,6 +176,12 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
             </p>
           )}
         </fieldset>
+        {tenant && (
+          <div className="space-y-2 border-t border-slate-100 pt-4">
+            <h3 className="text-base font-semibold text-slate-900">{t.members}</h3>
+            <MembersPanel tenantKey={tenant.key} canAddEditors />
+          </div>
+        )}
         {tenant && (
           <div className="space-y-1.5">
             <label htmlFor="tenant-logo" className="block text-sm font-medium text-slate-800">

@@ -1,1 +1,2 @@
+export { MembersPage } from './MembersPage';
 export { TenantsPage } from './TenantsPage';

@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { inviteMember, type MembershipRole } from '../../../../common/schemas/tenants';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { InputField } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import '../../lib/zod-csp';
+
+const t = texts.tenants;
+type Member = { id: string; email: string; role: MembershipRole; createdAt: string };
+
+/** A tenant's stored members and the invitation form; only admins may add editors (the server says so too). */
+export function MembersPanel({ tenantKey, canAddEditors }: { tenantKey: string; canAddEditors: boolean }) {
+  const queryClient = useQueryClient();
+  const path = `/api/tenants/${encodeURIComponent(tenantKey)}/members`;
+  const members = useQuery({ queryKey: ['tenant-members', tenantKey], queryFn: () => api.get<Member[]>(path) });
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MembershipRole>('contributor');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function invite(event: FormEvent) {
+    event.preventDefault();
+    const parsed = inviteMember.safeParse({ email, role });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    setBusy(true);
+    try {
+      await api.post(path, parsed.data);
+      notify.success(t.invited, parsed.data.email);
+      setEmail('');
+      await queryClient.invalidateQueries({ queryKey: ['tenant-members', tenantKey] });
+    } catch (e) {
+      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-label={t.membersTitle} className="space-y-4">
+      <form noValidate onSubmit={invite} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+        <InputField label={t.inviteEmail} type="email" autoComplete="off" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+        <div className="space-y-1.5">
+          <label htmlFor={`member-role-${tenantKey}`} className="block text-sm font-medium text-slate-800">
+            {t.inviteRole}
+          </label>
+          <select
+            id={`member-role-${tenantKey}`}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
+            value={role}
+            onChange={(e) => setRole(e.target.value as MembershipRole)}
+          >
+            <option value="contributor">{t.memberContributor}</option>
+            {canAddEditors && <option value="editor">{t.memberEditor}</option>}
+          </select>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {t.invite}
+        </Button>
+      </form>
+      {members.isPending ? (
+        <Spinner text={texts.common.loading} />
+      ) : !members.data?.length ? (
+        <p className="text-sm text-slate-600">{t.membersEmpty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label={t.members}>
+          {members.data.map((m) => (
+            <li key={m.id} className="flex justify-between py-2 text-sm">
+              <span className="truncate text-slate-900">{m.email}</span>
+              <span className="text-slate-600">{m.role === 'editor' ? t.memberEditor : t.memberContributor}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-slate-500">{t.membersNote}</p>
+    </section>
+  );
+}
