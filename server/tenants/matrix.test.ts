@@ -101,5 +101,14 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
     expect((await api(t, 'GET', '/api/admin/tenants', { cookie: cookies[name] })).status).toBe(name === 'admin' ? 200 : 403);
     const members = await api(t, 'GET', '/api/tenants/firma-c/members', { cookie: cookies[name] });
     expect(members.status).toBe(reviews[name]?.includes('firma-c') ? 200 : 403);
+    for (const tenant of tenantsUnderTest) {
+      const stats = await api(t, 'GET', `/api/tenants/${tenant}/statistics`, { cookie: cookies[name] });
+      expect([tenant, stats.status]).toEqual([tenant, reviews[name]?.includes(tenant) ? 200 : 403]);
+      if (stats.status === 200) {
+        expect(stats.body.tenant).toBe(tenant);
+        expect(stats.body.totalInterviews).toBeGreaterThanOrEqual(1);
+        expect(stats.body.weekly).toHaveLength(12);
+      }
+    }
   });
 });

@@ -5,7 +5,7 @@ import { texts } from '../../common/texts';
 import { requireRole, requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
 import { accessOf, landingOf, requireTenantEditor } from './access';
-import { addMember, archiveTenant, createTenant, deleteTenant, listMembers, listTenants, setLogo, updateTenant } from './service';
+import { addMember, tenantStatistics, archiveTenant, createTenant, deleteTenant, listMembers, listTenants, setLogo, updateTenant } from './service';
 
 const t = texts.tenants;
 const archiveBody = z.object({ archived: z.boolean() });
@@ -86,6 +86,14 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
     const rows = await listMembers(app.db, key);
     return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, createdAt: r.created_at }));
+  });
+
+  // A tenant's statistics for its editors (and admins): counted for that tenant only.
+  app.get('/api/tenants/:key/statistics', async (request, reply) => {
+    const { key } = tenantKeyParam.parse(request.params);
+    const { scope } = await requireTenantEditor(request, reply);
+    if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
+    return tenantStatistics(app.readDb, key);
   });
 
   app.post('/api/tenants/:key/members', async (request, reply) => {

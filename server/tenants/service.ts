@@ -11,6 +11,9 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { createUser } from '../users/service';
 import { sendInvitation } from '../users/invitation';
+import { STATISTICS_WEEKS, type TenantStatistics } from '../../common/schemas/admin';
+import { tenantTotals, topUsers, weeklySubmissions } from '../admin/queries';
+import { lastWeeks } from '../admin/service';
 import { seedMembership } from './access';
 import { bumpTenantVersion, toTenantInfo } from './registry';
 import type { Role } from '../../common/roles';
@@ -206,4 +209,20 @@ export async function addMember(
   });
   if (created && input.invite !== false && !input.password) await sendInvitation(app, user);
   return { id: user.id, email: user.email, created };
+}
+
+/** One tenant's statistics (the admin dashboard's figures, counted for that tenant only in SQL). */
+export async function tenantStatistics(db: Kysely<DB>, tenant: string, today = new Date()): Promise<TenantStatistics & { weekly: { week: string; submissions: number }[] }> {
+  const weeks = lastWeeks(STATISTICS_WEEKS, today);
+  const scope = [tenant];
+  const [totals, top, weekly] = await Promise.all([tenantTotals(db, scope), topUsers(db, 3, scope), weeklySubmissions(db, weeks[0]!, scope)]);
+  const total = totals[0];
+  return {
+    tenant: tenant as TenantStatistics['tenant'],
+    totalInterviews: Number(total?.submissions ?? 0),
+    totalMediaUploads: Number(total?.media ?? 0),
+    activeUsers: Number(total?.active_users ?? 0),
+    topUsers: top.map((u) => ({ userId: u.user_key, userEmail: u.user_email, interviewsCount: Number(u.submissions), mediaUploadsCount: Number(u.media), lastActivity: u.last_activity })),
+    weekly: weeks.map((week) => ({ week, submissions: Number(weekly.find((w) => w.week === week)?.submissions ?? 0) })),
+  };
 }

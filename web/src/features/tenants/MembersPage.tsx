@@ -1,15 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TenantStatistics } from '../../../../common/schemas/admin';
 import { texts } from '../../../../common/texts';
+import { api } from '../../lib/api';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { useAuth } from '../auth/AuthProvider';
 import { MembersPanel } from './MembersPanel';
 
-/** /mitglieder: a tenant's editors invite their own contributors. */
+const a = texts.admin;
+
+/** /mitglieder: a tenant's editors see its figures and invite their own contributors. */
 export function MembersPage() {
   const { membership, myTenant } = useAuth();
+  const key = membership?.tenant;
+  const stats = useQuery({ queryKey: ['tenant-statistics', key], queryFn: () => api.get<TenantStatistics>(`/api/tenants/${encodeURIComponent(key!)}/statistics`), enabled: !!key });
   if (!membership) return <Page title={texts.tenants.membersTitle} />;
+  const figures: [string, number | undefined][] = [
+    [a.interviews, stats.data?.totalInterviews],
+    [a.mediaUploads, stats.data?.totalMediaUploads],
+    [a.activeUsers, stats.data?.activeUsers],
+  ];
   return (
     <Page title={texts.tenants.membersTitle} intro={texts.tenants.membersIntro(myTenant?.name ?? membership.tenant)} width="lg">
+      <Card className="mb-6">
+        <dl className="grid grid-cols-3 gap-4" aria-label={myTenant?.name ?? membership.tenant}>
+          {figures.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="text-2xl font-bold text-slate-900">{value ?? '–'}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
       <Card>
         <MembersPanel tenantKey={membership.tenant} canAddEditors={false} />
       </Card>
