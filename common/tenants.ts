@@ -195,3 +195,6 @@ export function tenantPath(tenant: Tenant, page: string): string {
 export function canEnterTenant(role: Role | null, tenant: Tenant): boolean {
   return role !== null && tenant.allowedRoles.includes(role);
 }
+
+/** Where the pages of a tenant an admin created live: /t/<key> (server/tenants). */
+export const tenantBase = (key: string): string => `/t/${key}`;

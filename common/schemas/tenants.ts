@@ -111,5 +111,4 @@ export type MembershipInfo = { tenant: string; role: MembershipRole };
 /** GET /api/me/tenant: the user's tenant and landing page. */
 export type MyTenant = { admin: boolean; membership: MembershipInfo | null; tenant: TenantInfo | null; landing: string };
 
-/** Where a new tenant's pages live: /t/<key>. */
-export const tenantBase = (key: string) => `/t/${key}`;
+export { tenantBase } from '../tenants';

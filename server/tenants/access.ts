@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { landingFor, parseRole, type Role } from '../../common/roles';
-import { tenantBase, type MembershipInfo, type MembershipRole, type TenantInfo } from '../../common/schemas/tenants';
-import { tenants, type TenantKey } from '../../common/tenants';
+import type { MembershipInfo, MembershipRole, TenantInfo } from '../../common/schemas/tenants';
+import { tenantBase, tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import { requireUser, type SessionUser } from '../auth/session';
 import type { DB } from '../db/schema';

@@ -1,6 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
-import { interviewTopics, tenantForRole, tenantPath } from '../../../../common/tenants';
+import { interviewTopics, tenantBase, tenantForRole, tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { CardGrid, LinkCard } from '../../ui/Card';
 import { Page } from '../../ui/Page';
@@ -10,8 +10,10 @@ import { EntryCards } from './cards';
 
 /** Home (/): the three cards, inside the signed-in user's own tenant. */
 export function HomePage() {
-  const { role, user } = useAuth();
+  const { role, user, membership, landing } = useAuth();
   const tenant = tenantForRole(role);
+  // A member of a tenant an admin created (no seed role) goes to its start page or the inbox.
+  if (!role && membership && landing) return <Navigate to={landing} replace />;
   // A company's or the bank's user lands in their own area, in its brand (logo, footer, cards).
   if (tenant.key !== 'vdi' && role !== 'admin') return <Navigate to={tenant.homePath} replace />;
   return (
@@ -62,7 +64,8 @@ export function InterviewCategoryPage() {
 
 /** /modern-interview is not in the spec's route table: it means the interview topics. */
 export function ModernInterviewRedirect() {
-  const { role } = useAuth();
+  const { role, myTenant } = useAuth();
+  if (!role && myTenant && !myTenant.builtin) return <Navigate to={`${tenantBase(myTenant.key)}/interview-category`} replace />;
   return <Navigate to={tenantPath(tenantForRole(role), 'interview-category')} replace />;
 }
 
