@@ -1,3 +1,5 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../common/schemas/inbox';
@@ -8,13 +10,20 @@ import { addMember } from './service';
 
 const tt = texts.tenants;
 
+/** Solves the ALTCHA proof of work as the browser does (as in server/public/limits.test.ts). */
+async function solveAltcha(t: TestApp): Promise<string> {
+  const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+
 describe.each(dialects)('tenants as data on %s', (dialect) => {
   let t: TestApp;
   const cookies: Record<string, string> = {} as Record<string, string>;
   const cookie = (who: string) => cookies[who]!;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, { ALTCHA_MAX_NUMBER: '2000' });
     await addUser(t.app, 'admin@example.de', 'admin');
     await addUser(t.app, 'vdi@example.de', 'vdi_admin');
     await addUser(t.app, 'a@example.de', 'firma_a');
@@ -93,6 +102,18 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
 
     const list = (await api(t, 'GET', '/api/admin/tenants', { cookie: cookies.admin })).body as TenantListItem[];
     expect(list.find((x) => x.key === 'firma-c')).toMatchObject({ submissions: 1, contributors: 1, editors: 1 });
+  });
+
+  it('the public link takes anonymous submissions only while switched on', async () => {
+    const anon = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-c', altcha: await solveAltcha(t) } });
+    expect(anon.status).toBe(201);
+    expect((await t.app.db.selectFrom('submissions').select('tenant').where('id', '=', anon.body.contentId).executeTakeFirstOrThrow()).tenant).toBe('firma-c');
+    const off = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-d', altcha: await solveAltcha(t) } });
+    expect(off.status).toBe(404);
+    expect(off.body.message).toBe(texts.upload.unknownTenant);
+    // The seed's public links are unchanged.
+    expect((await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-a', altcha: await solveAltcha(t) } })).status).toBe(201);
+    await t.app.db.deleteFrom('submissions').where('id', '=', anon.body.contentId).execute();
   });
 
   it('editors invite their own contributors, not editors, and not into other tenants', async () => {
