@@ -9,7 +9,8 @@ import { inboxFilter } from '../../common/schemas/inbox';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { inboxPage } from '../../server/inbox/service';
-import { COMMON_WORD, RARE_WORD, seed } from './seed';
+import { filters } from './dev-filters';
+import { seed, seedApprovals } from './seed';
 
 const [dialect, where] = process.argv.slice(2) as ['sqlite' | 'postgres', string];
 const dataDir = dialect === 'sqlite' ? where : '/tmp/ca-dev-queries';
@@ -17,32 +18,17 @@ mkdirSync(dataDir, { recursive: true });
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', TRANSCRIBER: 'none', ...(dialect === 'postgres' ? { DATABASE_URL: where } : {}) });
 const app = await buildApp(config, { logger: false });
 const n = Number((await app.db.selectFrom('submissions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+if (n > 0 && Number((await app.db.selectFrom('post_approvals').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n) === 0) {
+  await seedApprovals(app.db, n);
+  await sql`analyze`.execute(app.db);
+}
 if (n === 0) {
   const t0 = Date.now();
   await seed(app.db, dialect, Number(process.env.SUBMISSIONS ?? 100_000), Number(process.env.MEDIA ?? 500_000));
+  await seedApprovals(app.db, Number(process.env.SUBMISSIONS ?? 100_000));
   await sql`analyze`.execute(app.db);
   console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
-const common = COMMON_WORD.toLowerCase();
-const filters: Record<string, Record<string, string>> = {
-  first: {},
-  tenant: { tenant: 'bank' },
-  kind: { kind: 'voice' },
-  status: { status: 'verworfen' },
-  'tenant+kind': { tenant: 'firma_a', kind: 'document' },
-  'kind+status': { kind: 'upload', status: 'verwendet' },
-  'tenant+kind+status': { tenant: 'vdi', kind: 'interview', status: 'in_bearbeitung' },
-  date: { from: '2025-06-01', to: '2025-06-30' },
-  'kind+date': { kind: 'voice', from: '2025-06-01', to: '2025-12-31' },
-  'tenant+kind+status+date': { tenant: 'vdi', kind: 'interview', status: 'neu', from: '2025-01-01', to: '2025-12-31' },
-  rare: { q: RARE_WORD.toLowerCase() },
-  common: { q: common },
-  'common+tenant+kind': { q: common, tenant: 'bank', kind: 'voice' },
-  'common+rare filter': { q: common, tenant: 'vdi', kind: 'interview', status: 'neu', from: '2025-01-01', to: '2025-02-01' },
-  'two words': { q: `${common} wasserstoff` },
-  name: { q: 'nachname17' },
-  'short prefix': { q: 'wa' },
-};
 const only = process.env.ONLY?.split(',');
 const editor = { id: 'x', email: 'x', role: 'admin', scope: null } as never;
 for (const [name, f] of Object.entries(filters)) {

@@ -159,3 +159,30 @@ export async function seed(db: Kysely<DB>, dialect: Dialect, SUBMISSIONS: number
     });
   }
 }
+
+/**
+ * Posts with approval requests for one submission in 50 (2,000 at 100,000): most approved, some
+ * pending, a few asking for changes, some withdrawn and sent again, so the approval filter has
+ * realistic, small sets to find.
+ */
+export async function seedApprovals(db: Kysely<DB>, SUBMISSIONS: number): Promise<void> {
+  const r = random(7);
+  const states = ['approved', 'approved', 'approved', 'pending', 'changes'] as const;
+  const at = new Date().toISOString();
+  for (let first = 1; first <= SUBMISSIONS; first += 50 * 200) {
+    await db.transaction().execute(async (trx) => {
+      for (let id = first; id < Math.min(first + 50 * 200, SUBMISSIONS + 1); id += 50) {
+        const [post] = await trx.insertInto('posts').values({ submission_id: id, channel: 'linkedin', created_at: at }).returning('id').execute();
+        const [version] = await trx
+          .insertInto('post_versions')
+          .values({ post_id: post!.id, number: 1, body: 'Beitrag', images: '[]', source: 'editor', author_id: 'bench', author_email: 'bench@example.de', created_at: at })
+          .returning('id')
+          .execute();
+        const base = { post_id: post!.id, submission_id: id, version_id: version!.id, email: 'kontakt@example.de', sent_by_id: 'bench', sent_by_email: 'bench@example.de', created_at: at, expires_at: at };
+        const resent = r() < 0.2;
+        if (resent) await trx.insertInto('post_approvals').values({ ...base, token_hash: `w${id}`, withdrawn_at: at, state: 'pending' }).execute();
+        await trx.insertInto('post_approvals').values({ ...base, token_hash: `t${id}`, state: pick(r, states) }).execute();
+      }
+    });
+  }
+}

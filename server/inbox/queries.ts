@@ -157,16 +157,26 @@ export async function searchPage(db: Kysely<DB>, scope: TenantScope, filter: Lis
       .orderBy(sql`submissions_fts.rowid`, 'desc')
       .limit(candidates);
   }
-  // PostgreSQL: the planner picks the GIN index (rare words) or the keyset index (common ones).
+  /**
+   * PostgreSQL: the planner picks the GIN index (rare words) or the keyset index (common ones) to
+   * find the newest candidates; ts_rank then runs over those candidates only, not over every
+   * match the index returned (ranking 9,000 matches of two common words cost 40 ms).
+   */
   const postgresHits = () =>
     search
-      .selectFrom('submissions')
-      .select(['submissions.id', sql<number>`ts_rank(submissions.search, to_tsquery('simple', ${tsQuery(words)}), 2)`.as('score')])
-      .where(sql<SqlBool>`submissions.search @@ to_tsquery('simple', ${tsQuery(words)})`)
-      .where(where)
-      .orderBy('submissions.created_at', 'desc')
-      .orderBy('submissions.id', 'desc')
-      .limit(candidates);
+      .with('newest', (q) =>
+        q
+          .selectFrom('submissions')
+          .select('submissions.id')
+          .where(sql<SqlBool>`submissions.search @@ to_tsquery('simple', ${tsQuery(words)})`)
+          .where(where)
+          .orderBy('submissions.created_at', 'desc')
+          .orderBy('submissions.id', 'desc')
+          .limit(candidates),
+      )
+      .selectFrom('newest')
+      .innerJoin('submissions', 'submissions.id', 'newest.id')
+      .select(['submissions.id', sql<number>`ts_rank(submissions.search, to_tsquery('simple', ${tsQuery(words)}), 2)`.as('score')]);
   return ranked(dialect === 'sqlite' ? sqliteHits() : (postgresHits() as unknown as ReturnType<typeof sqliteHits>))
     .selectFrom('ranked')
     .innerJoin('submissions', 'submissions.id', 'ranked.id')

@@ -16,7 +16,8 @@ export function approvalStateColumn(eb: ExpressionBuilder<DB, 'submissions'>) {
 
 /** One WHERE condition for the inbox filter: the newest live approval request is in `state`. */
 export function approvalStateIs(state: ApprovalState): Expression<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from post_approvals pa where pa.submission_id = submissions.id and pa.withdrawn_at is null and pa.state = ${state}
+  // Driven from the (few) live approval requests in that state (index post_approvals_live_state).
+  return sql<SqlBool>`submissions.id in (select pa.submission_id from post_approvals pa where pa.withdrawn_at is null and pa.state = ${state}
     and not exists (select 1 from post_approvals pb where pb.submission_id = pa.submission_id and pb.withdrawn_at is null and pb.id > pa.id))`;
 }
 

@@ -10,6 +10,7 @@ import * as inboxWordSearch from './0010_inbox_search';
 import * as publicFlows from './0011_public_flows';
 import * as posts from './0012_posts';
 import * as tenants from './0016_tenants';
+import * as inboxSpeed from './0017_inbox_speed';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0011_public_flows': publicFlows,
   '0012_posts': posts,
   '0016_tenants': tenants,
+  '0017_inbox_speed': inboxSpeed,
 };
