@@ -20,7 +20,7 @@ import { freshPostgresDatabase } from '../../server/testing/harness';
 import { createUser } from '../../server/users/service';
 import { inboxFilter } from '../../common/schemas/inbox';
 import { inboxPage } from '../../server/inbox/service';
-import { COMMON_WORD, RARE_WORD, seed } from './seed';
+import { COMMON_WORD, RARE_WORD, seed, seedApprovals } from './seed';
 
 const SUBMISSIONS = Number(process.env.SUBMISSIONS ?? 100_000);
 const MEDIA = Number(process.env.MEDIA ?? 500_000);
@@ -56,9 +56,11 @@ async function bench(dialect: Dialect): Promise<void> {
   try {
     const t0 = Date.now();
     await seed(app.db, dialect, SUBMISSIONS, MEDIA);
+    await seedApprovals(app.db, SUBMISSIONS);
     const seeded = (Date.now() - t0) / 1000;
     await createUser(app.auth, { email: 'bench-admin@example.de', password: 'bench-passwort', role: 'admin' });
-    await sql`analyze`.execute(app.db);
+    // PostgreSQL: also VACUUM, as autovacuum would after a bulk load (index-only scans need it).
+    await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(app.db);
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
@@ -102,6 +104,9 @@ async function bench(dialect: Dialect): Promise<void> {
       ['kind+date', '/api/inbox?kind=voice&from=2025-06-01&to=2025-12-31'],
       ['tenant+status+date', '/api/inbox?tenant=bank&status=neu&from=2025-01-01&to=2025-03-31'],
       ['tenant+kind+status+date', '/api/inbox?tenant=vdi&kind=interview&status=neu&from=2025-01-01&to=2025-12-31'],
+      ['approval approved', '/api/inbox?approval=approved'],
+      ['approval changes', '/api/inbox?approval=changes'],
+      ['approval pending + tenant', '/api/inbox?approval=pending&tenant=bank'],
       [`search rare "${RARE_WORD}"`, `/api/inbox?q=${rare}`],
       [`search common "${COMMON_WORD}"`, `/api/inbox?q=${common}`],
       [`search common, page 2`, `/api/inbox?q=${common}&cursor=${Buffer.from(JSON.stringify({ o: 25 })).toString('base64url')}`],

@@ -1,6 +1,6 @@
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 
-/** Reads a whole ZIP archive into name → bytes (stored and deflated entries); used by the tests. */
+/** Reads a whole ZIP archive into name → bytes (stored and deflated entries), checking each CRC; used by the tests. */
 export function readZip(archive: Buffer): Map<string, Buffer> {
   let end = archive.length - 22;
   while (end >= 0 && archive.readUInt32LE(end) !== 0x06054b50) end--;
@@ -11,6 +11,7 @@ export function readZip(archive: Buffer): Map<string, Buffer> {
   for (let i = 0; i < count; i++) {
     if (archive.readUInt32LE(at) !== 0x02014b50) throw new Error('broken central directory');
     const method = archive.readUInt16LE(at + 10);
+    const crc = archive.readUInt32LE(at + 16);
     const compressedSize = archive.readUInt32LE(at + 20);
     const nameLength = archive.readUInt16LE(at + 28);
     const extraLength = archive.readUInt16LE(at + 30);
@@ -19,7 +20,9 @@ export function readZip(archive: Buffer): Map<string, Buffer> {
     const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
     const dataStart = localOffset + 30 + archive.readUInt16LE(localOffset + 26) + archive.readUInt16LE(localOffset + 28);
     const data = archive.subarray(dataStart, dataStart + compressedSize);
-    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    const bytes = method === 8 ? inflateRawSync(data) : Buffer.from(data);
+    if (crc32(bytes) !== crc) throw new Error(`wrong CRC of ${name}`);
+    entries.set(name, bytes);
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

@@ -1,10 +1,19 @@
 // Runs whisper.cpp off the main thread: its `full()` blocks for the whole recording.
 // Plain JavaScript so it starts the same under tsx, vitest and node.
 import { decodeAudio, splitAudioFromVideo, Whisper, WhisperFullParams, WhisperSamplingStrategy } from '@napi-rs/whisper';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+
+// On Linux a thread has its own nice value, and the threads whisper.cpp starts from this one
+// inherit it: transcription yields the CPU to the event loop thread instead of starving it.
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) setPriority(tid, 10);
+} catch {
+  // not Linux, or not allowed: whisper runs at the server's priority
+}
 
 const whisper = new Whisper(workerData.modelPath);
 
