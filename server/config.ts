@@ -71,7 +71,7 @@ const envSchema = z.object({
   /** Silence that ends an answer of the built-in interviewer after a finished sentence. */
   VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).default(500),
   /** Longest thinking pause inside an unfinished clause ("…, weil") before the answer ends anyway. */
-  VOICE_UNFINISHED_MS: z.coerce.number().int().min(500).max(10_000).default(3000),
+  VOICE_UNFINISHED_MS: z.coerce.number().int().min(500).max(10_000).default(2500),
   /** Voice detection of the built-in interviewer: Silero VAD (trained model) or energy (fallback). */
   VOICE_VAD: z.enum(['silero', 'energy']).default('silero'),
   /** ElevenLabs agent ids beside the tenant data: `bank.*=agent_1,vdi.tech-dive=agent_2,*.image=agent_3`. */

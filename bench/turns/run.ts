@@ -9,14 +9,15 @@
  *   BENCH_QUICK=1 BENCH_PARALLEL=4 …               a few clips for a quick look
  */
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeOpenAI } from '../../server/testing/fake-openai';
 import { addUser, api, login, startTestApp } from '../../server/testing/harness';
 import { decodeWav } from '../../server/voice/audio';
 import { voiceStats } from '../../server/voice/agent';
 import { ProtocolClient } from '../../server/voice/testing/protocol-client';
-import { buildClip, finished, pauses, RATE, speeds, transcriptOf, unfinished, voices, type Clip, type ClipSpec } from '../../server/voice/testing/corpus';
+import { RATE, transcriptOf, type Clip } from '../../server/voice/testing/corpus';
+import { benchCases, allConditions, type Case } from './corpus';
 import { TurnDetector } from '../../server/voice/turns';
 import { createClassifier } from '../../server/voice/vad';
 
@@ -25,34 +26,10 @@ const local = process.env.BENCH_TRANSCRIBER === 'local';
 const parallel = Number(process.env.BENCH_PARALLEL ?? 6);
 const CHUNK_MS = 250;
 
-type Condition = { name: string; noise: ClipSpec['noise']; phone?: boolean };
-const allConditions: Condition[] = [
-  { name: 'quiet', noise: null },
-  ...(['pink', 'brown', 'babble'] as const).flatMap((kind) => [20, 10, 5].map((snrDb) => ({ name: `${kind} ${snrDb} dB`, noise: { kind, snrDb } }))),
-  { name: 'phone band, quiet', noise: null, phone: true },
-  { name: 'phone band, pink 10 dB', noise: { kind: 'pink', snrDb: 10 }, phone: true },
-];
 const only = process.env.BENCH_CONDITIONS?.split(',');
 const conditions = local ? allConditions.slice(0, 1) : quick ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'babble 10 dB'].includes(c.name)) : only ? allConditions.filter((c) => only.includes(c.name)) : allConditions;
-
-type Case = { condition: string; kind: 'unfinished' | 'finished'; pause: number; clip: Clip };
-const cases: Case[] = [];
-for (const condition of conditions) {
-  const pairs: ['unfinished' | 'finished', [string, string]][] = [
-    ...unfinished.slice(0, quick || local ? 2 : undefined).map((p) => ['unfinished', p] as ['unfinished', [string, string]]),
-    ...finished.slice(0, quick || local ? 1 : undefined).map((p) => ['finished', p] as ['finished', [string, string]]),
-  ];
-  let n = 0;
-  for (const [kind, [first, second]] of pairs) {
-    // After a finished sentence a long pause rightly ends the answer; 0.3 and 0.8 s say enough there.
-    for (const pause of kind === 'finished' ? pauses.filter((p) => p < 1) : pauses) {
-      const spec: ClipSpec = { first, second, pause, voice: voices[n % voices.length], wpm: speeds[Math.floor(n / voices.length) % speeds.length], noise: condition.noise, phone: condition.phone, leadMs: 3000, tailMs: 4000 };
-      cases.push({ condition: condition.name, kind, pause, clip: buildClip(spec, `${condition.name}#${n}`) });
-      n++;
-    }
-  }
-}
-console.log(`corpus: ${cases.length} answers in ${conditions.length} conditions (${voices.join(', ')}; ${speeds.join('/')} wpm; pauses ${pauses.join('/')} s)`);
+const cases: Case[] = benchCases(conditions, quick || local ? { unfinished: 2, finished: 1 } : undefined);
+console.log(`corpus: ${cases.length} answers in ${conditions.length} conditions; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);
 
 // The detector alone, as fast as it runs: CPU seconds per second of audio = share of one core per interview.
 const probe = cases[0]!.clip;

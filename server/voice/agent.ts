@@ -221,8 +221,8 @@ export class BuiltinAgentSession {
    */
   private answer(turn: EndedTurn, answeredAt: number): void {
     const { samples, voicedMs } = turn;
-    const known = turn.text !== null && (turn.verdict !== 'unknown' || this.opts.transcriber.name === 'none');
-    const words = known ? Promise.resolve(turn.text!) : this.transcribe(samples);
+    // The words of the last pause are the turn's (only silence followed): no second transcription.
+    const words = turn.text !== null ? Promise.resolve(turn.text) : turn.words ? turn.words.then((j) => j.text) : this.transcribe(samples);
     const planned = this.opts.synthesizer ? this.opts.interviewer.nextWithoutWords?.({ voicedMs }) : undefined;
     if (planned) {
       this.queue(async () => {

@@ -28,6 +28,16 @@ const openEnds = new Set([
 /** Conjunctions that open a subordinate clause: German puts its verb last. */
 const subordinators = new Set(['weil', 'dass', 'daß', 'wenn', 'ob', 'obwohl', 'damit', 'sodass', 'bevor', 'nachdem', 'falls', 'sobald', 'indem', 'seitdem']);
 
+/** Subordinators that are also adverbs opening a main clause, whose verb then comes second. */
+const adverbsToo = new Set(['seitdem', 'damit', 'bevor', 'nachdem', 'indem', 'sodass', 'falls']);
+/** Words that follow a subordinator as the subject or an article, never as the verb. */
+const notVerbs = new Set(['ich', 'du', 'er', 'sie', 'es', 'wir', 'ihr', 'man', 'mich', 'mir', 'uns', 'euch', 'ihn', 'ihm', 'ihnen', 'sich', 'die', 'der', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'mein', 'meine', 'unser', 'unsere', 'dieser', 'diese', 'alle', 'alles', 'nicht', 'auch', 'noch', 'schon', 'dann', 'wieder', 'jetzt']);
+
+function isFiniteVerbSecond(word: string): boolean {
+  const w = word.toLowerCase();
+  return !/^\p{Lu}/u.test(word) && !notVerbs.has(w) && looksLikeVerb(word);
+}
+
 /** Finite verbs common at the end of a subordinate clause that do not end in -en/-t/-e. */
 const shortVerbs = new Set(['ist', 'bin', 'war', 'hat', 'kann', 'muss', 'will', 'soll', 'darf', 'mag', 'weiß', 'gab', 'kam', 'ging', 'sah', 'fand', 'las', 'tat', 'lag', 'stand', 'saß', 'bot', 'hielt', 'blieb', 'schrieb', 'trieb', 'fiel', 'lief', 'rief', 'hieß', 'ließ', 'half', 'traf', 'warf', 'nahm', 'gewann', 'begann', 'sprach']);
 
@@ -47,7 +57,8 @@ export function judgeWords(text: string): Verdict {
   const lastTwo = words.slice(-2).join(' ').toLowerCase();
   if (openEnds.has(lastTwo)) return 'unfinished';
   // A subordinate clause ends with its verb: lower case, a verb's ending or a known short form.
-  if (subordinators.has(words[0]!.toLowerCase()) && words.length > 1 && !looksLikeVerb(lastWord)) return 'unfinished';
+  // "Seitdem repariere ich …", "Damit hat es angefangen": an adverb in front of the verb, a main clause.
+  if (subordinators.has(words[0]!.toLowerCase()) && words.length > 1 && !looksLikeVerb(lastWord) && !(adverbsToo.has(words[0]!.toLowerCase()) && isFiniteVerbSecond(words[1]!))) return 'unfinished';
   return 'finished';
 }
 

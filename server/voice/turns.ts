@@ -24,6 +24,8 @@ export type TurnOptions = {
   unfinishedMs?: number;
   /** Silence that ends a turn whose words are not known. */
   unknownMs?: number;
+  /** Silence that ends a turn whose words are still being transcribed (the transcriber is late). */
+  lateMs?: number;
   /** Voiced time a turn needs to count as an answer (coughs and clicks do not). */
   minVoicedMs?: number;
   /** Longest turn before it is cut, so a monologue is still transcribed in pieces. */
@@ -36,7 +38,10 @@ export type TurnOptions = {
 
 /** `voiceEnd`: stream position (in samples pushed so far) where the last voiced frame ended. */
 /** `position`: stream position at which the end was decided. */
-export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: number; voiceEnd: number; position: number; text: string | null; verdict: Verdict };
+/** `words`: the judgement of this last pause, still under way when the turn ended (its words are the turn's). */
+export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: number; voiceEnd: number; position: number; text: string | null; verdict: Verdict; words?: Promise<Judgement> };
+
+export type FrameTrace = { at: number; p: number; voiced: boolean; db: number; background: number; babble: number; silentMs: number };
 
 export const FRAME_MS = (VAD_FRAME / VAD_RATE) * 1000;
 const PRE_ROLL_FRAMES = 8;
@@ -47,6 +52,8 @@ const FOREGROUND_DB = 6;
 /** Extra silence before the end when the gate is on (other voices around). */
 const BABBLE_MARGIN_MS = 250;
 const BACKGROUND_PERCENTILE = 0.2;
+/** Frames of voice this recent hold an end back (it may be the onset of the next word). */
+const RESUME_HOLD_FRAMES = 3;
 
 export class TurnDetector {
   private readonly o: Required<Omit<TurnOptions, 'judge'>> & Pick<TurnOptions, 'judge'>;
@@ -62,6 +69,8 @@ export class TurnDetector {
   /** Bumped whenever voice comes back or a turn ends: a judgement of an older pause is void. */
   private pauseId = 0;
   private judged: { id: number; result: Judgement | null } | null = null;
+  /** The judgement under way (one at a time). */
+  private judging: { id: number; words: Promise<Judgement> } | null = null;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   /** Stricter onset (e.g. while the interviewer speaks: its echo must not start a turn). */
@@ -70,19 +79,24 @@ export class TurnDetector {
   classifierMs = 0;
   private levels: number[] = [];
   private smoothDb = 0;
+  private background = 0;
+  private backgroundFrames = 0;
   /** How much of the background the model takes for voice: other people talking (babble). */
   private babble = 0;
 
   onSpeechStart: () => void = () => {};
   onSpeechResume: () => void = () => {};
   onTurnEnd: (turn: EndedTurn) => void = () => {};
+  /** Per-frame trace for diagnosis (bench/turns/trace.ts); null in service. */
+  onFrame: ((f: FrameTrace) => void) | null = null;
 
   constructor(opts: TurnOptions) {
     this.o = {
       pauseMs: 200,
       finishedMs: 500,
-      unfinishedMs: 3000,
+      unfinishedMs: 2500,
       unknownMs: 1000,
+      lateMs: 1500,
       minVoicedMs: 300,
       maxTurnMs: 60_000,
       threshold: 0.5,
@@ -131,6 +145,7 @@ export class TurnDetector {
     this.classifierMs += performance.now() - started;
     const voiced = this.foreground(floats, p);
     this.consumed += frame.length;
+    this.onFrame?.({ at: this.consumed, p, voiced, db: this.levels[this.levels.length - 1]!, background: this.background, babble: this.babble, silentMs: this.silentMs });
     this.recent.push(voiced);
     if (this.recent.length > 5) this.recent.shift();
     const onset = this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 4) : this.o.onsetFrames);
@@ -138,7 +153,8 @@ export class TurnDetector {
     if (!this.turn) {
       this.preRoll.push(frame);
       if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
-      if (onset) {
+      // In the first second the background is being learnt: voices in the room would look like a turn.
+      if (onset && this.settled) {
         this.turn = this.preRoll;
         this.preRoll = [];
         this.turnMs = this.turn.length * FRAME_MS;
@@ -172,7 +188,8 @@ export class TurnDetector {
       this.silentMs += FRAME_MS;
     }
     if (this.turnMs >= this.o.maxTurnMs) return this.finish('unknown', null);
-    if (this.silentMs >= this.o.pauseMs && !this.judged) this.startJudging();
+    // One judgement at a time: a slow transcriber is asked about the latest pause, not about every one.
+    if (this.silentMs >= this.o.pauseMs && !this.judged && !this.judging) this.startJudging();
     this.decide();
   }
 
@@ -186,7 +203,12 @@ export class TurnDetector {
     this.levels.push(db);
     if (this.levels.length > BACKGROUND_FRAMES) this.levels.shift();
     const background = [...this.levels].sort((a, b) => a - b)[Math.floor(this.levels.length * BACKGROUND_PERCENTILE)]!;
-    if (db < background + 2) this.babble = this.babble * 0.95 + (p >= this.o.threshold ? 0.05 : 0);
+    this.background = background;
+    if (db < background + 2) {
+      // A running mean over the first background frames, then a slow average: known within the first second.
+      const rate = Math.max(0.05, 1 / ++this.backgroundFrames);
+      this.babble = this.babble * (1 - rate) + (p >= this.o.threshold ? rate : 0);
+    }
     if (p < this.o.threshold) return false;
     return this.babble < 0.5 || this.smoothDb > background + FOREGROUND_DB;
   }
@@ -201,31 +223,37 @@ export class TurnDetector {
       return;
     }
     const samples = this.samplesSoFar();
-    this.o
-      .judge(samples)
-      .catch((): Judgement => ({ verdict: 'unknown', text: '' }))
-      .then((result) => {
-        judged.result = result;
+    const words = this.o.judge(samples).catch((): Judgement => ({ verdict: 'unknown', text: '' }));
+    this.judging = { id, words };
+    void words.then((result) => {
+      judged.result = result;
+      this.judging = null;
+      this.queue = this.queue.then(() => {
+        if (this.closed || !this.turn) return;
         // The verdict may already allow the end: decide now, not at the next frame.
-        this.queue = this.queue.then(() => {
-          if (!this.closed && this.judged === judged && this.turn) this.decide();
-        });
+        if (this.judged === judged) return this.decide();
+        // Voice came back while this was judged and the turn is in a pause again: judge that pause.
+        if (!this.judged && this.silentMs >= this.o.pauseMs) this.startJudging();
       });
+    });
   }
 
   /** Ends the turn when the silence is long enough for what was said. */
   private decide(): void {
     if (!this.turn || this.silentMs < this.o.pauseMs) return;
-    const result = this.judged?.result;
     const silence = this.silentMs;
+    // Voice in the last frames may be the next word starting (a soft fricative in noise): no end until its onset is decided.
+    if (silence < this.o.unfinishedMs && this.recent.slice(-RESUME_HOLD_FRAMES).some(Boolean)) return;
+    const result = this.judged?.result;
     if (!result) {
-      // Words still being transcribed: at most as long as an unfinished clause may pause.
-      if (silence >= this.o.unfinishedMs) this.finish('unknown', null);
+      // Words still being transcribed (a slow local model): the pause alone decides after `lateMs`.
+      if (silence >= Math.min(this.o.lateMs, this.o.unfinishedMs)) this.finish('unknown', null);
       return;
     }
     // Among other voices the gate may take the speaker's softest syllables for background: wait a little longer.
     const margin = this.babble >= 0.5 ? BABBLE_MARGIN_MS : 0;
-    const needed = (result.verdict === 'finished' ? this.o.finishedMs : result.verdict === 'unfinished' ? this.o.unfinishedMs : this.o.unknownMs) + margin;
+    // The unfinished wait is the longest there is: no margin on top, so the question still comes within 3 s.
+    const needed = result.verdict === 'unfinished' ? this.o.unfinishedMs : (result.verdict === 'finished' ? this.o.finishedMs : this.o.unknownMs) + margin;
     if (silence >= needed) this.finish(result.verdict, result.text);
   }
 
@@ -240,11 +268,12 @@ export class TurnDetector {
     const samples = this.samplesSoFar();
     const voicedMs = this.voicedMs;
     const durationMs = this.turnMs;
+    const words = text === null && this.judged && this.judging?.id === this.judged.id ? this.judging.words : undefined;
     this.turn = null;
     this.recent = [];
     this.judged = null;
     this.pauseId++;
     if (voicedMs < this.o.minVoicedMs) return;
-    this.onTurnEnd({ samples, voicedMs, durationMs, voiceEnd: this.voiceEnd, position: this.consumed, text, verdict });
+    this.onTurnEnd({ samples, voicedMs, durationMs, voiceEnd: this.voiceEnd, position: this.consumed, text, verdict, ...(words ? { words } : {}) });
   }
 }

@@ -34,11 +34,20 @@ export const unfinished: [string, string][] = [
   ['Wir haben dann im Versuch gemerkt, dass', 'die Lager viel zu heiß werden.'],
   ['Und dann kam, ähm', 'der Moment, in dem alles funktioniert hat.'],
   ['Das Projekt lief zwei Jahre und', 'am Ende hatten wir einen fertigen Prototyp.'],
+  ['Nach dem Studium bin ich zu einem Zulieferer gegangen, obwohl', 'ich eigentlich lieber in die Forschung wollte.'],
+  ['Mein erstes Projekt war eine Pumpe für', 'ein Klärwerk in der Nähe von Hannover.'],
+  ['Das Schwierigste war, ähm', 'die Kunden davon zu überzeugen.'],
+  ['Wir haben das Gehäuse aus Aluminium gebaut, weil', 'es leichter ist und die Wärme besser ableitet.'],
+  ['Meine Chefin hat damals gesagt, dass', 'ich das Projekt übernehmen soll.'],
+  ['Ich glaube, das lag vor allem an der', 'guten Zusammenarbeit mit der Fertigung.'],
+  ['Zuerst haben wir alles simuliert, und', 'danach haben wir den ersten Prüfstand aufgebaut.'],
+  ['Das hat mich gereizt, weil ich', 'schon immer gern mit den Händen gearbeitet habe.'],
 ];
 export const finished: [string, string][] = [
   ['Ich arbeite seit zehn Jahren als Ingenieurin.', 'Heute leite ich ein kleines Team in Bremen.'],
   ['Das Getriebe läuft jetzt ohne Ölwechsel.', 'Darauf bin ich wirklich stolz.'],
   ['Mein Großvater hat mir das Löten beigebracht.', 'Seitdem repariere ich alte Radios.'],
+  ['Ich komme aus Stuttgart.', 'Dort habe ich auch studiert.'],
 ];
 export const voices = ['de', 'de+f3', 'de+m4'];
 export const speeds = [150, 175, 205];
