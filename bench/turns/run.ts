@@ -114,7 +114,8 @@ if (process.env.BENCH_DEBUG) {
     console.log(`\ncase ${r.clip.id} ${r.kind} pause ${r.pause}: question at ${r.firstQuestion === null ? 'none' : at(r.firstQuestion)} s; first part ${(r.clip.phrases[0]!.start / RATE).toFixed(2)}–${(r.clip.pauseStart / RATE).toFixed(2)}, second ${(r.clip.pauseEnd / RATE).toFixed(2)}–${(r.clip.answerEnd / RATE).toFixed(2)}; heard ${JSON.stringify(heard.get(r.clip.id))}`);
   }
 }
-console.log(`\n${results.length} interviews in ${Math.round((Date.now() - wallStart) / 1000)} s, ${parallel} at once; transcriber: ${t.app.transcriber.name}${local ? ' (test model)' : ' (loopback, words of the clip)'}`);
+console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores; real-time audio suffers above ~2)`);
+console.log(`${results.length} interviews in ${Math.round((Date.now() - wallStart) / 1000)} s, ${parallel} at once; transcriber: ${t.app.transcriber.name}${local ? ' (test model)' : ' (loopback, words of the clip)'}`);
 
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;

@@ -54,6 +54,8 @@ const BABBLE_MARGIN_MS = 250;
 const BACKGROUND_PERCENTILE = 0.2;
 /** Frames of voice this recent hold an end back (it may be the onset of the next word). */
 const RESUME_HOLD_FRAMES = 3;
+/** How far below the threshold running speech may fall and still count as voice. */
+const HYSTERESIS = 0.15;
 
 export class TurnDetector {
   private readonly o: Required<Omit<TurnOptions, 'judge'>> & Pick<TurnOptions, 'judge'>;
@@ -143,7 +145,10 @@ export class TurnDetector {
     // Near-digital silence is no voice; the model need not look at it.
     const p = frameLevel(floats) < 0.0005 ? 0 : await this.o.classifier.probability(floats);
     this.classifierMs += performance.now() - started;
-    const voiced = this.foreground(floats, p);
+    const voiced = this.foreground(floats, p, this.o.threshold);
+    // Hysteresis (as Silero's own iterator): inside running speech a lower probability keeps the voice
+    // going, so soft word endings in noise do not open a pause; onsets still need the full threshold.
+    const continuing = !voiced && this.turn !== null && this.silentMs < this.o.pauseMs && this.foreground(floats, p, this.o.threshold - HYSTERESIS, false);
     this.consumed += frame.length;
     this.onFrame?.({ at: this.consumed, p, voiced, db: this.levels[this.levels.length - 1]!, background: this.background, babble: this.babble, silentMs: this.silentMs });
     this.recent.push(voiced);
@@ -169,7 +174,7 @@ export class TurnDetector {
     }
     this.turn.push(frame);
     this.turnMs += FRAME_MS;
-    if (voiced) {
+    if (voiced || continuing) {
       this.voicedMs += FRAME_MS;
       // Voice after a pause: the same turn goes on, whatever was judged is void.
       if (this.silentMs >= this.o.pauseMs && onset) {
@@ -197,7 +202,11 @@ export class TurnDetector {
    * Voice of the person speaking to us: the model hears voice, and when the background itself is
    * voices (a café, an open-plan office), the frame also stands out above that background.
    */
-  private foreground(frame: Float32Array, p: number): boolean {
+  private foreground(frame: Float32Array, p: number, threshold: number, learn = true): boolean {
+    if (!learn) {
+      if (p < threshold) return false;
+      return this.babble < 0.5 || this.smoothDb > this.background + FOREGROUND_DB;
+    }
     const db = 20 * Math.log10(frameLevel(frame) + 1e-9);
     this.smoothDb = this.levels.length ? this.smoothDb * 0.6 + db * 0.4 : db;
     this.levels.push(db);
@@ -209,7 +218,7 @@ export class TurnDetector {
       const rate = Math.max(0.05, 1 / ++this.backgroundFrames);
       this.babble = this.babble * (1 - rate) + (p >= this.o.threshold ? rate : 0);
     }
-    if (p < this.o.threshold) return false;
+    if (p < threshold) return false;
     return this.babble < 0.5 || this.smoothDb > background + FOREGROUND_DB;
   }
 
