@@ -157,7 +157,8 @@ export class TurnDetector {
 
     if (!this.turn) {
       this.preRoll.push(frame);
-      if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
+      // While the background is learnt no turn starts: keep that first second, an answer may begin in it.
+      while (this.preRoll.length > (this.settled ? PRE_ROLL_FRAMES : VAD_RATE / VAD_FRAME + 1)) this.preRoll.shift();
       // In the first second the background is being learnt: voices in the room would look like a turn.
       if (onset && this.settled) {
         this.turn = this.preRoll;
