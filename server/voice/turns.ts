@@ -72,7 +72,7 @@ export class TurnDetector {
   private pauseId = 0;
   private judged: { id: number; result: Judgement | null } | null = null;
   /** The judgement under way (one at a time). */
-  private judging: { id: number; words: Promise<Judgement> } | null = null;
+  private judging: { id: number; words: Promise<Judgement>; since: number } | null = null;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   /** Stricter onset (e.g. while the interviewer speaks: its echo must not start a turn). */
@@ -234,7 +234,7 @@ export class TurnDetector {
     }
     const samples = this.samplesSoFar();
     const words = this.o.judge(samples).catch((): Judgement => ({ verdict: 'unknown', text: '' }));
-    this.judging = { id, words };
+    this.judging = { id, words, since: performance.now() };
     void words.then((result) => {
       judged.result = result;
       this.judging = null;
@@ -256,8 +256,10 @@ export class TurnDetector {
     if (silence < this.o.unfinishedMs && this.recent.slice(-RESUME_HOLD_FRAMES).some(Boolean)) return;
     const result = this.judged?.result;
     if (!result) {
-      // Words still being transcribed (a slow local model): the pause alone decides after `lateMs`.
-      if (silence >= Math.min(this.o.lateMs, this.o.unfinishedMs)) this.finish('unknown', null);
+      // Words still being transcribed (a slow local model): the pause alone decides after `lateMs`,
+      // counted on the clock as well, since a detector that fell behind (busy machine) catches up in bursts.
+      const waited = this.judging ? performance.now() - this.judging.since : 0;
+      if (silence >= this.o.unfinishedMs || (silence >= this.o.lateMs && waited >= this.o.lateMs - this.o.pauseMs)) this.finish('unknown', null);
       return;
     }
     // Among other voices the gate may take the speaker's softest syllables for background: wait a little longer.
