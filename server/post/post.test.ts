@@ -89,11 +89,19 @@ describe.each(dialects)('posts on %s', (dialect) => {
       [1, 'Erster Entwurf', 'redaktion@example.de'],
       [2, 'Zweiter Entwurf', 'admin@example.de'],
     ]);
-    expect(o.channels.map((c) => c.channel).sort()).toEqual(['linkedin', 'x']);
+    expect(o.channels.map((c) => c.channel).filter((c) => c !== 'website').sort()).toEqual(['linkedin', 'x']);
     expect(o.photos.map((p) => p.id)).toEqual(photos);
     expect(o.contributorEmail).toBe('erika@example.de');
     const audit = await tApp.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'post.version').execute();
     expect(audit).toHaveLength(3);
+  });
+
+  it('numbers concurrent saves one after another, without a conflict or a duplicate', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => save(i % 2 ? admin : vdi, vdiId, 'website', { body: `Gleichzeitig ${i}` })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(results.map((r) => r.body.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const website = (await overview(vdiId)).channels.find((c) => c.channel === 'website')!;
+    expect(website.versions.map((v) => v.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it('lets a vdi_admin neither read, draft, save, send nor publish for a bank submission', async () => {

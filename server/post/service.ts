@@ -116,6 +116,25 @@ export async function saveVersion(app: FastifyInstance, editor: Editor, row: Sub
     seen.add(image.mediaId);
   }
   const at = now();
+  // Two saves at once must not get the same number: on PostgreSQL the post's row is locked while
+  // the next number is taken (SQLite writes one transaction at a time); should two still collide
+  // (unique post_id + number), the save is simply tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertVersion(app, editor, row, channel, input, at);
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+/** A unique constraint that a concurrent write got to first (PostgreSQL 23505, SQLite's constraint error). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && /post_versions/.test(e.message ?? ''));
+}
+
+function insertVersion(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel, input: SaveVersion, at: string): Promise<PostVersion> {
   return app.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('posts')
@@ -123,6 +142,7 @@ export async function saveVersion(app: FastifyInstance, editor: Editor, row: Sub
       .onConflict((oc) => oc.columns(['submission_id', 'channel']).doNothing())
       .execute();
     const post = (await findPost(trx, row.id, channel))!;
+    if (app.dialect === 'postgres') await trx.selectFrom('posts').select('id').where('id', '=', post.id).forUpdate().execute();
     const previous = await latestVersion(trx, post.id);
     const version = await trx
       .insertInto('post_versions')
