@@ -80,8 +80,9 @@ export async function measureAll(t: TestApp, browser: Browser, cookies: { editor
   };
   return [
     await run('/login', '/login', { ready: (p) => p.getByLabel(texts.auth.email).waitFor() }),
-    // The proof of work starts by itself: its widget (and code) counts for the page.
-    await run('/p/vdi/upload', '/p/vdi/upload', { ready: (p) => p.locator('[data-testid="public-proof"] altcha-widget').waitFor({ state: 'attached' }) }),
+    // The proof of work starts by itself: its worker's code counts for the page, measured once
+    // the submission it makes is there.
+    await run('/p/vdi/upload', '/p/vdi/upload', { ready: (p) => p.getByTestId('id-hint').getByText(/\d+/).waitFor({ timeout: 60_000 }) }),
     await run('/interview/behind-scenes (built-in agent)', '/interview/behind-scenes', {
       cookie: cookies.editor,
       ready: async (p) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts';
-import { approvalStates, type ApprovalState } from './post';
+import { listApprovalStates, type ListApprovalState } from './post';
 import { submissionKind, submissionStatuses, tenantKey } from './submission';
 
 export const submissionStatus = z.enum(submissionStatuses);
@@ -19,8 +19,8 @@ export const inboxFilter = z.object({
   from: z.preprocess(blankToUndefined, isoDate.optional()),
   to: z.preprocess(blankToUndefined, isoDate.optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
-  /** State of the newest approval request of the submission's posts. */
-  approval: z.preprocess(blankToUndefined, z.enum(approvalStates).optional()),
+  /** State of the newest approval request of the submission's posts (expired and outdated apart). */
+  approval: z.preprocess(blankToUndefined, z.enum(listApprovalStates).optional()),
   /** Opaque position in the list (keyset), from the previous page's `next` or `prev`. */
   cursor: z.preprocess(blankToUndefined, z.string().max(300).regex(/^[A-Za-z0-9_-]+$/, texts.admin.invalidCursor).optional()),
 });
@@ -40,8 +40,8 @@ export type InboxItem = {
   /** First characters of the transcript, for the list. */
   excerpt: string | null;
   mediaCount: number;
-  /** State of the newest approval request, null when none was sent. */
-  approval: ApprovalState | null;
+  /** State of the newest approval request (expired and outdated apart), null when none was sent. */
+  approval: ListApprovalState | null;
 };
 
 /** Counts and search hits stop at this many; beyond it the list says "mehr als 1.000". */

@@ -38,6 +38,12 @@ export const tokenParam = z.object({ token: z.string(t.linkInvalid).min(20, t.li
 
 export const approvalStates = ['pending', 'approved', 'changes'] as const;
 export type ApprovalState = (typeof approvalStates)[number];
+/**
+ * What the inbox list shows of the newest approval request: its stored state, or `expired` (still
+ * open after its link expired) and `outdated` (approved, but the text was changed afterwards).
+ */
+export const listApprovalStates = ['pending', 'expired', 'approved', 'outdated', 'changes'] as const;
+export type ListApprovalState = (typeof listApprovalStates)[number];
 
 export const decision = z.discriminatedUnion(
   'decision',

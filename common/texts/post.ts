@@ -50,6 +50,8 @@ export const post = {
   withdraw: 'Freigabe zurückziehen',
   withdrawn: 'Freigabeanfrage zurückgezogen',
   states: { pending: 'Freigabe ausstehend', approved: 'Freigegeben', changes: 'Änderung gewünscht' } as Record<string, string>,
+  // How the inbox list and the section's summary show an open link past its expiry and an approval the text has left behind
+  listStates: { expired: 'Freigabe abgelaufen', outdated: 'Freigabe veraltet' } as Record<string, string>,
   outdated: 'Veraltet: Der Text wurde nach der Entscheidung geändert.',
   pendingOutdated: 'Der Text wurde nach dem Senden geändert; die Person sieht noch die gesendete Version.',
   expired: 'Abgelaufen',

@@ -217,6 +217,10 @@ describe.each(dialects)('posts on %s', (dialect) => {
     await save(vdi, vdiId, 'linkedin', { body: 'Dritter Entwurf' });
     approval = (await overview(vdiId)).channels.find((c) => c.channel === 'linkedin')!.approvals[0]!;
     expect(approval).toMatchObject({ state: 'approved', versionNumber: 2, outdated: true });
+    // the list shows it as "veraltet", apart from the approvals that still hold
+    const list = async (query: string) => ((await api(tApp, 'GET', `/api/inbox?${query}`, { cookie: admin })).body as InboxPage).items.map((i) => [i.contentId, i.approval]);
+    expect(await list('approval=outdated')).toEqual([[vdiId, 'outdated']]);
+    expect(await list('approval=approved')).toEqual([]);
     expect((await api(tApp, 'DELETE', `/api/posts/approvals/${approval.id}`, { cookie: vdi })).body.message).toBe(t.alreadyDecided);
   });
 
@@ -229,6 +233,11 @@ describe.each(dialects)('posts on %s', (dialect) => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(t.linkExpired);
     expect((await fetch(`${tApp.url}/api/freigabe/${expiredToken}/bilder/0`)).status).toBe(409);
+    // the list tells an expired link from an open one
+    const list = async (query: string) => ((await api(tApp, 'GET', `/api/inbox?${query}`, { cookie: admin })).body as InboxPage).items.map((i) => [i.contentId, i.approval]);
+    expect(await list('approval=expired')).toEqual([[vdiId, 'expired']]);
+    expect(await list('approval=pending')).toEqual([]);
+    expect((await api(tApp, 'GET', '/api/inbox?approval=unbekannt', { cookie: admin })).status).toBe(400);
 
     const sent = await api(tApp, 'POST', `/api/posts/${vdiId}/linkedin/approvals`, { cookie: vdi });
     const token = tokenIn((await lastMail(tApp, 'erika@example.de')).body);

@@ -15,7 +15,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { AdminNav } from '../admin/AdminNav';
 import { tenantLabel } from '../admin/AdminDashboardPage';
 import { formatCount, formatDateTime } from '../admin/format';
-import { approvalStates } from '../../../../common/schemas/post';
+import { listApprovalStates } from '../../../../common/schemas/post';
 import { ApprovalBadge } from '../post/ApprovalBadge';
 import { StatusBadge } from './StatusBadge';
 
@@ -111,7 +111,7 @@ export function InboxPage() {
           )}
           <SelectFilter id="inbox-kind" label={t.filterKind} value={params.get('kind') ?? ''} options={submissionKinds.map((k) => [k, t.kinds[k] ?? k])} onChange={(v) => setFilter('kind', v)} />
           <SelectFilter id="inbox-status" label={t.filterStatus} value={params.get('status') ?? ''} options={submissionStatuses.map((s) => [s, t.statuses[s] ?? s])} onChange={(v) => setFilter('status', v)} />
-          <SelectFilter id="inbox-approval" label={texts.post.filterApproval} value={params.get('approval') ?? ''} options={approvalStates.map((s) => [s, texts.post.states[s]!])} onChange={(v) => setFilter('approval', v)} />
+          <SelectFilter id="inbox-approval" label={texts.post.filterApproval} value={params.get('approval') ?? ''} options={listApprovalStates.map((s) => [s, texts.post.states[s] ?? texts.post.listStates[s]!])} onChange={(v) => setFilter('approval', v)} />
           {(['from', 'to'] as const).map((key) => (
             <div key={key} className="space-y-1">
               <label htmlFor={`inbox-${key}`} className="block text-sm font-medium text-slate-800">

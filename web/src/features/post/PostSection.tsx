@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { formatDateTime } from '../admin/format';
-import { ApprovalBadge } from './ApprovalBadge';
+import { ApprovalBadge, listStateOf } from './ApprovalBadge';
 import { ApprovalPanel, PublicationPanel } from './PostActions';
 import { PostPreview } from './PostPreview';
 import { streamDraft } from './draftStream';
@@ -50,7 +50,7 @@ export function PostSection({ contentId, tenant }: { contentId: number; tenant: 
           <h2 className="text-lg font-semibold text-slate-900">{t.section}</h2>
           {newest && (
             <span className="flex items-center gap-1.5 text-xs text-slate-500" data-testid="post-approval-summary">
-              <ApprovalBadge state={newest.approval.state} />
+              <ApprovalBadge state={listStateOf(newest.approval)} />
               {t.channels[newest.channel]}
             </span>
           )}

@@ -1,6 +1,6 @@
-import type {} from 'altcha/types/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { texts } from '../../../../common/texts';
+import type { ProofResult, ProofWork } from './proof.worker';
 
 type ProofState = 'solving' | 'ready' | 'failed';
 
@@ -18,7 +18,8 @@ type Waiter = { resolve(payload: string): void; reject(error: Error): void };
 
 /**
  * Runs the ALTCHA proof of work by itself as soon as a public page opens (no click, no third
- * party: the challenge comes from our server, the browser's workers solve it). `take()` hands the
+ * party: the challenge comes from our server, Web Workers solve it, the page's main thread only
+ * fetches the challenge and posts it; no widget code loads). `take()` hands the
  * solved payload to the one request that creates a submission, and starts the next proof.
  */
 export function PublicProofProvider({ children }: { children: ReactNode }) {
@@ -67,48 +68,60 @@ export function PublicProofProvider({ children }: { children: ReactNode }) {
   return (
     <ProofContext.Provider value={value}>
       {children}
-      <ProofWidget key={round} onSolved={solved} onFailed={failed} />
+      <ProofWorker key={round} onSolved={solved} onFailed={failed} />
     </ProofContext.Provider>
   );
 }
 
-/** The widget's code (~30 KB) loads with the first public page, not with the app (keeps /login light). */
-let altcha: Promise<unknown> | null = null;
-const loadAltcha = () => (altcha ??= Promise.all([import('altcha'), import('altcha/i18n/de')]).catch((error) => {
-  altcha = null;
-  throw error;
-}));
+/** Fetches a challenge from our server and solves it in Web Workers (each tries every n-th counter). */
+async function solveProof(signal: AbortSignal): Promise<string> {
+  const response = await fetch('/api/public/challenge', { signal, credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`challenge ${response.status}`);
+  const challenge = (await response.json()) as ProofWork['challenge'];
+  const count = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+  const workers = Array.from({ length: count }, () => new Worker(new URL('./proof.worker.ts', import.meta.url), { type: 'module', name: 'proof' }));
+  try {
+    const solution = await new Promise<NonNullable<Extract<ProofResult, { solution: unknown }>['solution']>>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new Error('aborted')));
+      let left = count;
+      workers.forEach((worker, i) => {
+        worker.onmessage = (e: MessageEvent<ProofResult>) => {
+          if ('solution' in e.data && e.data.solution) return resolve(e.data.solution);
+          // A worker that searched its share without a hit, or failed: the proof fails when all did.
+          if (--left === 0) reject(new Error('error' in e.data ? e.data.error : 'no solution'));
+        };
+        worker.onerror = () => {
+          if (--left === 0) reject(new Error('worker failed'));
+        };
+        worker.postMessage({ challenge, counterStart: i, counterStep: count } satisfies ProofWork);
+      });
+    });
+    return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
+  } finally {
+    for (const w of workers) w.terminate();
+  }
+}
 
-/** The ALTCHA widget, invisible, verifying on load. */
-function ProofWidget({ onSolved, onFailed }: { onSolved(payload: string): void; onFailed(): void }) {
-  const ref = useRef<HTMLElement>(null);
+/** Solves one proof, invisibly; its state is on the hidden element for tests and measurements. */
+function ProofWorker({ onSolved, onFailed }: { onSolved(payload: string): void; onFailed(): void }) {
   const handlers = useRef({ onSolved, onFailed });
   handlers.current = { onSolved, onFailed };
-  const [loaded, setLoaded] = useState(false);
+  const [state, setState] = useState<'solving' | 'solved' | 'failed'>('solving');
   useEffect(() => {
-    let live = true;
-    loadAltcha().then(
-      () => live && setLoaded(true),
-      () => live && handlers.current.onFailed(),
+    const controller = new AbortController();
+    solveProof(controller.signal).then(
+      (payload) => {
+        if (controller.signal.aborted) return;
+        setState('solved');
+        handlers.current.onSolved(payload);
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setState('failed');
+        handlers.current.onFailed();
+      },
     );
-    return () => {
-      live = false;
-    };
+    return () => controller.abort();
   }, []);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const onState = (e: Event) => {
-      const detail = (e as CustomEvent<{ state?: string; payload?: string }>).detail;
-      if (detail?.state === 'verified' && detail.payload) handlers.current.onSolved(detail.payload);
-      else if (detail?.state === 'error' || detail?.state === 'expired') handlers.current.onFailed();
-    };
-    el.addEventListener('statechange', onState);
-    return () => el.removeEventListener('statechange', onState);
-  }, [loaded]);
-  return (
-    <div hidden data-testid="public-proof">
-      {loaded && <altcha-widget ref={ref} challenge="/api/public/challenge" auto="onload" display="invisible" language="de" name="altcha" />}
-    </div>
-  );
+  return <div hidden data-testid="public-proof" data-state={state} />;
 }
