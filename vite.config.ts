@@ -8,6 +8,7 @@ import { voiceSdkWithoutWebRtc } from './web/build/voice-sdk';
 export default defineConfig({
   root: 'web',
   plugins: [voiceSdkWithoutWebRtc(), react(), tailwindcss(), inlineCss(), precompress()],
-  build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  // The manifest tells the server which chunks a route needs (server/http/preload.ts).
+  build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 800, manifest: true },
   server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
 });

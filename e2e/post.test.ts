@@ -134,6 +134,7 @@ describe('from the material to an approved, published post in the browser', () =
     await section(page).getByLabel(t.bodyLabel, { exact: true }).fill('Ein ganz neuer Text über die Carbonbrücke.');
     await section(page).getByRole('button', { name: t.save }).click();
     await section(page).getByText(t.outdated).waitFor();
+    await expect.poll(() => section(page).getByTestId('post-approval-summary').textContent()).toBe(`${t.listStates.outdated}LinkedIn`);
 
     // Earlier versions can be viewed and restored; the restore is saved as a new version.
     const versions = section(page).getByRole('list', { name: t.versionsTitle });
@@ -163,6 +164,12 @@ describe('from the material to an approved, published post in the browser', () =
     expect(final.subject).toBe(t.publishedMailSubject('VDI'));
     expect(final.text).toContain('https://www.linkedin.com/feed/update/urn:li:activity:1');
     expect(final.text).toContain('Ein ganz neuer Text über die Carbonbrücke.');
+
+    // The list shows the approval as out of date, and finds it by that state.
+    await page.goto('/eingang?approval=outdated');
+    await item.getByText(t.listStates.outdated!).waitFor();
+    await page.getByLabel(t.filterApproval).selectOption('approved');
+    await page.getByText(texts.admin.emptyInbox).waitFor();
   });
 
   it('takes a change request with a comment, and refuses an expired link in German', async () => {
@@ -207,8 +214,12 @@ describe('from the material to an approved, published post in the browser', () =
     await late.getByRole('alert').getByText(t.linkExpired).waitFor();
     expect(await late.getByRole('button', { name: t.approve }).count()).toBe(0);
 
+    // The list tells the expired link apart, and finds it by that state.
+    await page.goto('/eingang?approval=expired');
+    await page.getByRole('link', { name: `${texts.admin.colContentId} ${id}` }).getByText(t.listStates.expired!).waitFor();
+
     // The editor withdraws the request; the link then says so.
-    await page.reload();
+    await page.goto(`/eingang/${id}`);
     await section(page).getByRole('tab', { name: 'Instagram' }).click();
     await section(page).getByText(t.expired, { exact: true }).waitFor();
     await section(page).getByRole('button', { name: t.withdraw }).click();

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import { texts } from '../../common/texts';
 import { UPLOAD_PATH } from '../media/tus';
+import { routePreloads } from './preload';
 
 /** Hashed build output: the name changes with the content, so it never needs revalidating. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -67,6 +68,7 @@ export async function registerWebRoot(app: FastifyInstance, webRoot: string): Pr
  * a 404, so a browser with an old shell never runs HTML as a script.
  */
 export function spaFallback(webRoot: string) {
+  const preloads = routePreloads(webRoot);
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0]!;
     if (url.startsWith('/api/') || request.method !== 'GET') {
@@ -76,6 +78,8 @@ export function spaFallback(webRoot: string) {
       return reply.status(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send(texts.common.notFound);
     }
     if (!existsSync(webRoot)) return reply.status(503).type('text/plain').send('Die Weboberfläche wurde nicht gebaut: npm run build');
+    const link = preloads(url);
+    if (link) reply.header('link', link);
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', webRoot);
   };
 }

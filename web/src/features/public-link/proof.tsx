@@ -75,10 +75,14 @@ export function PublicProofProvider({ children }: { children: ReactNode }) {
 
 /** Fetches a challenge from our server and solves it in Web Workers (each tries every n-th counter). */
 async function solveProof(signal: AbortSignal): Promise<string> {
+  // After the page's first render has settled: the proof is not what the visitor sees first.
+  await new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 1500 }) : globalThis.setTimeout(resolve, 200)));
+  if (signal.aborted) throw new Error('aborted');
   const response = await fetch('/api/public/challenge', { signal, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`challenge ${response.status}`);
   const challenge = (await response.json()) as ProofWork['challenge'];
-  const count = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+  // One core stays free for the page itself (a phone keeps scrolling, the first render is not slowed).
+  const count = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
   const workers = Array.from({ length: count }, () => new Worker(new URL('./proof.worker.ts', import.meta.url), { type: 'module', name: 'proof' }));
   try {
     const solution = await new Promise<NonNullable<Extract<ProofResult, { solution: unknown }>['solution']>>((resolve, reject) => {

@@ -1,0 +1,33 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routePreloads } from './preload';
+
+describe('route preloads from the build manifest', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'web-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('announces the public upload page chunks the shell does not load already, and nothing elsewhere', () => {
+    mkdirSync(path.join(root, '.vite'));
+    writeFileSync(
+      path.join(root, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_api.js'] },
+        '_api.js': { file: 'assets/api-1.js' },
+        '_drafts.js': { file: 'assets/drafts-1.js', imports: ['_api.js', '_icons.js'] },
+        '_icons.js': { file: 'assets/icons-1.js' },
+        'src/features/upload/pages.ts': { file: 'assets/pages-1.js', imports: ['index.html', '_drafts.js'] },
+      }),
+    );
+    const link = routePreloads(root);
+    expect(link('/p/vdi/upload')).toBe('</assets/pages-1.js>; rel=modulepreload, </assets/drafts-1.js>; rel=modulepreload, </assets/icons-1.js>; rel=modulepreload');
+    expect(link('/p/firma-a/upload/')).not.toBeNull();
+    expect(link('/login')).toBeNull();
+    expect(link('/p/vdi/upload/x')).toBeNull();
+  });
+
+  it('does nothing without a build', () => {
+    expect(routePreloads(path.join(root, 'missing'))('/p/vdi/upload')).toBeNull();
+  });
+});
