@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { authBridge } from './auth/bridge';
 import { createAuth, type Auth } from './auth/auth';
 import type { AppConfig } from './config';
+import { trustProxyOf } from './config';
 import { openDatabase, type Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { projectRoot } from './paths';
@@ -101,7 +102,7 @@ function withoutSecretUrls(logger: FastifyServerOptions['logger']): FastifyServe
 export async function buildApp(config: AppConfig, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withoutSecretUrls(opts.logger ?? { level: config.LOG_LEVEL }),
-    trustProxy: true,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
   });
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, loadConfig } from './config';
+import { ConfigError, describeConfig, loadConfig, trustProxyOf } from './config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'ca-config-'));
 
@@ -40,5 +40,19 @@ describe('configuration', () => {
     expect(printed).not.toContain('hunter2');
     expect(printed).not.toContain('x'.repeat(40));
     expect(printed).toContain('postgres://app:***@db/content');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no forwarded header unless told, then a hop count, any proxy or the listed addresses', () => {
+    expect(trustProxyOf(undefined)).toBe(false);
+    expect(trustProxyOf('false')).toBe(false);
+    const oneHop = trustProxyOf('1') as (address: string, hop: number) => boolean;
+    expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false]);
+    expect(trustProxyOf('true')).toBe(true);
+    expect(trustProxyOf('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'ja bitte' })).toThrow();
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
   });
 });

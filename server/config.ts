@@ -17,6 +17,9 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL muss mit postgres:// beginnen').optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
+  // Proxies whose X-Forwarded-* headers count (client address for rate limits, protocol, host):
+  // unset = none, `true` = any, a number = that many hops, or addresses/CIDRs, comma-separated.
+  TRUST_PROXY: z.string().regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY: true, eine Zahl oder Adressen, durch Kommas getrennt').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   ACTIVITY_CHECK_SECONDS: z.coerce.number().positive().default(60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -154,4 +157,16 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
       return [k, v];
     }),
   );
+}
+
+/** Fastify's `trustProxy` from TRUST_PROXY (off when unset: the client address is the socket's). */
+export function trustProxyOf(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }

@@ -25,6 +25,8 @@ type Waiter = { resolve(payload: string): void; reject(error: Error): void };
 export function PublicProofProvider({ children }: { children: ReactNode }) {
   const [round, setRound] = useState(0);
   const [state, setState] = useState<ProofState>('solving');
+  // The next proof (after one was taken) waits a while unless someone already waits for it.
+  const [hurry, setHurry] = useState(false);
   const payload = useRef<string | null>(null);
   const waiting = useRef<Waiter[]>([]);
   const current = useRef(state);
@@ -32,6 +34,7 @@ export function PublicProofProvider({ children }: { children: ReactNode }) {
 
   const solved = useCallback((value: string) => {
     const next = waiting.current.shift();
+    setHurry(waiting.current.length > 0);
     if (next) {
       next.resolve(value);
       setRound((r) => r + 1);
@@ -56,6 +59,7 @@ export function PublicProofProvider({ children }: { children: ReactNode }) {
     }
     return new Promise((resolve, reject) => {
       waiting.current.push({ resolve, reject });
+      setHurry(true);
       // A failed proof is tried again when someone needs it.
       if (current.current === 'failed') {
         setRound((r) => r + 1);
@@ -68,13 +72,18 @@ export function PublicProofProvider({ children }: { children: ReactNode }) {
   return (
     <ProofContext.Provider value={value}>
       {children}
-      <ProofWorker key={round} onSolved={solved} onFailed={failed} />
+      <ProofWorker key={round} delayMs={round === 0 || hurry ? 0 : NEXT_PROOF_DELAY_MS} onSolved={solved} onFailed={failed} />
     </ProofContext.Provider>
   );
 }
 
+/** A second submission from the same page is rare: its proof starts this long after the first was taken. */
+const NEXT_PROOF_DELAY_MS = 10_000;
+
 /** Fetches a challenge from our server and solves it in Web Workers (each tries every n-th counter). */
-async function solveProof(signal: AbortSignal): Promise<string> {
+async function solveProof(signal: AbortSignal, delayMs: number): Promise<string> {
+  if (delayMs) await new Promise((resolve) => globalThis.setTimeout(resolve, delayMs));
+  if (signal.aborted) throw new Error('aborted');
   // After the page's first render has settled: the proof is not what the visitor sees first.
   await new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 1500 }) : globalThis.setTimeout(resolve, 200)));
   if (signal.aborted) throw new Error('aborted');
@@ -107,13 +116,14 @@ async function solveProof(signal: AbortSignal): Promise<string> {
 }
 
 /** Solves one proof, invisibly; its state is on the hidden element for tests and measurements. */
-function ProofWorker({ onSolved, onFailed }: { onSolved(payload: string): void; onFailed(): void }) {
+function ProofWorker({ delayMs, onSolved, onFailed }: { delayMs: number; onSolved(payload: string): void; onFailed(): void }) {
   const handlers = useRef({ onSolved, onFailed });
   handlers.current = { onSolved, onFailed };
   const [state, setState] = useState<'solving' | 'solved' | 'failed'>('solving');
   useEffect(() => {
     const controller = new AbortController();
-    solveProof(controller.signal).then(
+    setState('solving');
+    solveProof(controller.signal, delayMs).then(
       (payload) => {
         if (controller.signal.aborted) return;
         setState('solved');
@@ -126,6 +136,6 @@ function ProofWorker({ onSolved, onFailed }: { onSolved(payload: string): void; 
       },
     );
     return () => controller.abort();
-  }, []);
+  }, [delayMs]);
   return <div hidden data-testid="public-proof" data-state={state} />;
 }
