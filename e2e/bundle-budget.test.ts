@@ -1,8 +1,14 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { webRoot } from '../server/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, login, startTestApp, type TestApp } from '../server/testing/harness';
 import { measureAll, printTable, type PageLoad } from './bundle';
 import { launchBrowser } from './harness';
+
+/** Strings of the ElevenLabs SDK's own code (web/src/features/interview/voiceSdk.ts), in no other chunk. */
+const sdkMarkers = ['First received message is not conversation metadata.', 'Failed to parse socket message', 'agent_tool_request'];
 
 /** The budgets and the measurement are in e2e/bundle.ts (the Lighthouse bench prints the same table). */
 describe('bundle budgets (JavaScript over the wire, cache empty)', () => {
@@ -32,17 +38,23 @@ describe('bundle budgets (JavaScript over the wire, cache empty)', () => {
     expect(plain).toEqual([]);
   });
 
-  it('never loads the WebRTC part of the voice SDK (LiveKit) with the built-in agent', () => {
+  it('loads no part of the ElevenLabs SDK with the built-in agent, by file and by content', async () => {
     const interview = rows.find((r) => r.page.startsWith('/interview'))!;
-    // The page did load its voice client (the SDK's WebSocket part) ...
-    expect(interview.files.some((f) => /\/voiceSdk-[\w-]+\.js$/.test(f.url))).toBe(true);
-    // ... and nothing of LiveKit.
-    expect(interview.files.filter((f) => /WebRTCConnection|livekit/i.test(f.url))).toEqual([]);
+    // The page did load its voice client: the built-in interviewer's own ...
+    expect(interview.files.some((f) => /\/builtinAgent-[\w-]+\.js$/.test(f.url))).toBe(true);
+    // ... and no chunk of the SDK (WebSocket part, LiveKit) nor its worklets.
+    expect(interview.files.filter((f) => /voiceSdk|WebRTCConnection|livekit|rawAudioProcessor|audioConcatProcessor|libsamplerate/i.test(f.url))).toEqual([]);
+    const found: string[] = [];
+    for (const file of interview.files) {
+      const code = await (await fetch(`${t.url}${file.url}`)).text();
+      for (const marker of sdkMarkers) if (code.includes(marker)) found.push(`${marker} in ${file.url}`);
+    }
+    expect(found).toEqual([]);
   });
 
   it('keeps zod, the auth client, the tus client and the voice SDK off the login page', async () => {
     // Each library by a string of its own code (checked against the build below).
-    const markers = { zod: 'ZodError', 'better-auth client': 'nanostores', 'tus-js-client': 'Tus-Resumable', LiveKit: 'livekit', 'voice SDK': 'elevenlabs' };
+    const markers = { zod: 'ZodError', 'better-auth client': 'nanostores', 'tus-js-client': 'Tus-Resumable', LiveKit: 'livekit', 'voice SDK': sdkMarkers[0]! };
     const found: string[] = [];
     for (const row of rows.filter((r) => r.page === '/login' || r.page === '/p/vdi/upload')) {
       for (const file of row.files) {
@@ -56,8 +68,12 @@ describe('bundle budgets (JavaScript over the wire, cache empty)', () => {
   it('finds those markers in the build, so the check above can fail', async () => {
     const all = new Set(rows.flatMap((r) => r.files.map((f) => f.url)));
     const code = (await Promise.all([...all].map(async (u) => (await fetch(`${t.url}${u}`)).text()))).join('\n');
-    // zod is on the admin pages and the voice SDK on the interview page.
+    // zod is on the admin pages.
     expect(code).toContain('ZodError');
-    expect(code).toContain('elevenlabs');
+    // The SDK markers are in the SDK's own chunk (loaded with an ElevenLabs agent only).
+    const assets = readdirSync(path.join(webRoot, 'assets')).filter((f) => /^voiceSdk-[\w-]+\.js$/.test(f));
+    expect(assets).toHaveLength(1);
+    const sdk = await (await fetch(`${t.url}/assets/${assets[0]}`)).text();
+    for (const marker of sdkMarkers) expect(sdk).toContain(marker);
   });
 });

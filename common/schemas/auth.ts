@@ -22,4 +22,10 @@ export const setupForm = z.object({
 export type SetupForm = z.infer<typeof setupForm>;
 
 export type Me = { id: string; email: string; username: string; role: string | null; twoFactorEnabled: boolean };
-export type ClientConfig = { idleMinutes: number; activityCheckSeconds: number; setupNeeded: boolean };
+export type ClientConfig = {
+  idleMinutes: number;
+  activityCheckSeconds: number;
+  setupNeeded: boolean;
+  /** Which interviewer answers: the ElevenLabs SDK loads only on pages whose agent is ElevenLabs. */
+  voiceAgent?: 'builtin' | 'elevenlabs';
+};

@@ -21,6 +21,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     idleMinutes: app.config.SESSION_IDLE_MINUTES,
     activityCheckSeconds: app.config.ACTIVITY_CHECK_SECONDS,
     setupNeeded: !(await adminExists(app.db)),
+    voiceAgent: app.config.VOICE_AGENT,
   }));
 
   // The first admin account, possible only while no admin exists.

@@ -7,6 +7,7 @@ import { addTurn, formatTranscript, type Turn } from '../../../../common/transcr
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
+import { useAuth } from '../auth/AuthProvider';
 import { browserVoice, loadSdk, localGermanVoice, startAgent, type AgentSession } from './voiceAgent';
 
 export type VoiceStatus = 'idle' | 'connecting' | 'connected' | 'error';
@@ -46,14 +47,17 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
   const turnsRef = useRef<Turn[]>([]);
   turnsRef.current = turns;
 
-  // Load the SDK (and with it the audio code) as soon as the page opens.
+  // Load the voice client (and with it the audio code) as soon as the page opens: the ElevenLabs
+  // SDK only when ElevenLabs is the interviewer, else the built-in interviewer's own small client.
+  const voiceAgent = useAuth().clientConfig?.voiceAgent;
   useEffect(() => {
+    if (!voiceAgent) return;
     setPreload('initializing');
-    loadSdk().then(
+    (voiceAgent === 'elevenlabs' ? loadSdk() : import('./builtinAgent')).then(
       () => setPreload('ready'),
       () => setPreload('error'),
     );
-  }, []);
+  }, [voiceAgent]);
 
   const stopTimers = () => {
     window.clearInterval(timers.current.tick);

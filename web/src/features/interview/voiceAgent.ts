@@ -1,4 +1,4 @@
-import { DEVICE_VOICE, type SignedUrlResponse } from '../../../../common/schemas/voice';
+import type { SignedUrlResponse } from '../../../../common/schemas/voice';
 
 /** What the interview needs of a running @elevenlabs/client conversation. */
 export type AgentSession = { endSession(): Promise<void>; getId(): string };
@@ -18,17 +18,17 @@ const assets = {
   libsampleratePath: '/api/voice/assets/libsamplerate.worklet.js',
 };
 
-/** The SDK is loaded only on the interview page, and without its WebRTC part (web/build/voice-sdk.ts). */
+/** The SDK is loaded only on the interview page with an ElevenLabs agent, and without its WebRTC part (web/build/voice-sdk.ts). */
 export const loadSdk = () => import('./voiceSdk');
 
 /** Starts a conversation with the agent behind a signed URL from our server (ElevenLabs or built-in). */
 export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCallbacks, opts: { deviceVoice?: boolean } = {}): Promise<AgentSession> {
+  // The built-in interviewer has its own small client: no part of the ElevenLabs SDK loads for it.
+  if (signed.provider === 'builtin') return (await import('./builtinAgent')).startBuiltinAgent(signed, callbacks, opts);
   const { Conversation } = await loadSdk();
   return Conversation.startSession({
     signedUrl: signed.signedUrl,
     connectionType: 'websocket',
-    // The built-in interviewer then sends words only; the device reads them aloud.
-    ...(opts.deviceVoice && signed.provider === 'builtin' ? { overrides: { tts: { voiceId: DEVICE_VOICE } } } : {}),
     ...assets,
     // The spec's audio chunk: a quarter second of samples.
     inputChunkDurationMs: 250,

@@ -1,0 +1,206 @@
+import { DEVICE_VOICE, type SignedUrlResponse } from '../../../../common/schemas/voice';
+import type { AgentCallbacks, AgentSession } from './voiceAgent';
+
+/**
+ * The client of the built-in interviewer: the ElevenLabs conversation protocol over our own
+ * WebSocket, without the ElevenLabs SDK (which loads only for an ElevenLabs agent). Microphone
+ * chunks of a quarter second go up as `user_audio_chunk`; the interviewer's audio is played in
+ * order and stopped on an interruption.
+ */
+type Format = { encoding: 'pcm' | 'ulaw'; sampleRate: number };
+
+function parseFormat(name: unknown): Format {
+  const m = typeof name === 'string' ? /^(pcm|ulaw)_(\d+)$/.exec(name) : null;
+  return m ? { encoding: m[1] as Format['encoding'], sampleRate: Number(m[2]) } : { encoding: 'pcm', sampleRate: 16000 };
+}
+
+const CHUNK_SECONDS = 0.25;
+
+function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function ulawEncode(sample: number): number {
+  let s = Math.max(-32635, Math.min(32635, Math.round(sample * 32767)));
+  const sign = s < 0 ? 0x80 : 0;
+  if (sign) s = -s;
+  s += 0x84;
+  let exponent = 7;
+  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
+  const mantissa = (s >> (exponent + 3)) & 0x0f;
+  return ~(sign | (exponent << 4) | mantissa) & 0xff;
+}
+
+function ulawDecode(byte: number): number {
+  const u = ~byte & 0xff;
+  const t = (((u & 0x0f) << 3) + 0x84) << ((u & 0x70) >> 4);
+  return (u & 0x80 ? 0x84 - t : t - 0x84) / 32768;
+}
+
+function encode(samples: Float32Array, format: Format): string {
+  if (format.encoding === 'ulaw') return toBase64(Uint8Array.from(samples, ulawEncode));
+  const pcm = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) pcm[i] = Math.max(-32768, Math.min(32767, Math.round(samples[i]! * 32767)));
+  return toBase64(new Uint8Array(pcm.buffer));
+}
+
+function decode(base64: string, format: Format): Float32Array {
+  const bin = atob(base64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  if (format.encoding === 'ulaw') return Float32Array.from(bytes, ulawDecode);
+  const pcm = new Int16Array(bytes.buffer, 0, bytes.length >> 1);
+  return Float32Array.from(pcm, (v) => v / 32768);
+}
+
+export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: AgentCallbacks, opts: { deviceVoice?: boolean } = {}): Promise<AgentSession> {
+  // Created within the click that started the interview, so the browser lets them play.
+  const output = new AudioContext();
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+  const socket = new WebSocket(signed.signedUrl);
+  let conversationId = '';
+  let input: AudioContext | null = null;
+  let ended = false;
+  let endedByUser = false;
+  let playing: AudioBufferSourceNode[] = [];
+  let nextStart = 0;
+  let mode: 'listening' | 'speaking' = 'listening';
+  const setMode = (m: typeof mode) => {
+    if (m === mode) return;
+    mode = m;
+    callbacks.onModeChange(m);
+  };
+  const send = (message: object) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const stopPlayback = () => {
+    for (const s of playing) {
+      s.onended = null;
+      try {
+        s.stop();
+      } catch {
+        // not started yet
+      }
+    }
+    playing = [];
+    nextStart = 0;
+    setMode('listening');
+  };
+  const cleanUp = () => {
+    stopPlayback();
+    for (const track of stream.getTracks()) track.stop();
+    void input?.close().catch(() => {});
+    void output.close().catch(() => {});
+  };
+
+  const startCapture = async (format: Format) => {
+    input = new AudioContext({ sampleRate: format.sampleRate });
+    await input.audioWorklet.addModule(new URL('./capture.worklet.js', import.meta.url));
+    const source = input.createMediaStreamSource(stream);
+    const node = new AudioWorkletNode(input, 'ca-capture', { processorOptions: { chunk: Math.round(format.sampleRate * CHUNK_SECONDS) } });
+    node.port.onmessage = (e: MessageEvent<Float32Array>) => send({ user_audio_chunk: encode(e.data, format) });
+    source.connect(node);
+  };
+
+  let outputFormat: Format = { encoding: 'pcm', sampleRate: 16000 };
+  const play = (base64: string) => {
+    const samples = decode(base64, outputFormat);
+    if (!samples.length) return;
+    const buffer = output.createBuffer(1, samples.length, outputFormat.sampleRate);
+    buffer.copyToChannel(samples as Float32Array<ArrayBuffer>, 0);
+    const node = output.createBufferSource();
+    node.buffer = buffer;
+    node.connect(output.destination);
+    const at = Math.max(output.currentTime, nextStart);
+    node.start(at);
+    nextStart = at + buffer.duration;
+    playing.push(node);
+    setMode('speaking');
+    node.onended = () => {
+      playing = playing.filter((p) => p !== node);
+      if (!playing.length) setMode('listening');
+    };
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    let connected = false;
+    socket.onopen = () => {
+      send({ type: 'conversation_initiation_client_data', conversation_config_override: opts.deviceVoice ? { tts: { voice_id: DEVICE_VOICE } } : {} });
+    };
+    socket.onmessage = (event) => {
+      let m: Record<string, any>;
+      try {
+        m = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      switch (m.type) {
+        case 'conversation_initiation_metadata': {
+          const meta = m.conversation_initiation_metadata_event ?? {};
+          conversationId = String(meta.conversation_id ?? '');
+          outputFormat = parseFormat(meta.agent_output_audio_format);
+          startCapture(parseFormat(meta.user_input_audio_format)).then(
+            () => {
+              connected = true;
+              void output.resume();
+              callbacks.onConnect();
+              resolve();
+            },
+            (error: unknown) => {
+              cleanUp();
+              socket.close();
+              reject(error);
+            },
+          );
+          return;
+        }
+        case 'ping':
+          send({ type: 'pong', event_id: m.ping_event?.event_id });
+          return;
+        case 'audio':
+          if (typeof m.audio_event?.audio_base_64 === 'string') play(m.audio_event.audio_base_64);
+          return;
+        case 'agent_response':
+          if (typeof m.agent_response_event?.agent_response === 'string') callbacks.onMessage({ source: 'ai', message: m.agent_response_event.agent_response });
+          return;
+        case 'user_transcript':
+          if (typeof m.user_transcription_event?.user_transcript === 'string') callbacks.onMessage({ source: 'user', message: m.user_transcription_event.user_transcript });
+          return;
+        case 'interruption':
+          stopPlayback();
+          callbacks.onInterruption();
+          return;
+        default:
+          return;
+      }
+    };
+    socket.onerror = () => {
+      if (!connected) callbacks.onError('socket error');
+    };
+    socket.onclose = (event) => {
+      const wasEnded = ended;
+      ended = true;
+      cleanUp();
+      if (!connected) return reject(new Error(event.reason || 'connection closed'));
+      if (wasEnded && endedByUser) return callbacks.onDisconnect({ reason: 'user' });
+      callbacks.onDisconnect(event.code === 1000 ? { reason: 'agent' } : { reason: 'error', message: event.reason || undefined });
+    };
+  });
+
+  return {
+    getId: () => conversationId,
+    async endSession() {
+      if (ended) return;
+      ended = true;
+      endedByUser = true;
+      socket.close(1000);
+      await new Promise<void>((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.addEventListener('close', () => resolve(), { once: true });
+        window.setTimeout(resolve, 2000);
+      });
+    },
+  };
+}
