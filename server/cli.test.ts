@@ -22,7 +22,7 @@ describe('operator command line', { timeout: 120_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ca-cli-'));
 
   it('creates a user, changes the role and lists users', async () => {
-    expect((await cli(dataDir, 'user', 'create', '--email', 'Anna@Example.org', '--password', 'geheim123', '--role', 'vdi_admin')).code).toBe(0);
+    expect((await cli(dataDir, 'user', 'create', '--email', 'Anna@Example.org', '--password', 'Geheime-Brücke-2026', '--role', 'vdi_admin')).code).toBe(0);
     expect((await cli(dataDir, 'user', 'role', '--email', 'anna@example.org', '--role', 'bank')).out).toContain('bank');
     const list = await cli(dataDir, 'user', 'list');
     expect(list.code).toBe(0);
@@ -30,7 +30,7 @@ describe('operator command line', { timeout: 120_000 }, () => {
   });
 
   it('explains bad arguments and exits non-zero', async () => {
-    const unknownRole = await cli(dataDir, 'user', 'create', '--email', 'b@example.org', '--password', 'geheim123', '--role', 'chef');
+    const unknownRole = await cli(dataDir, 'user', 'create', '--email', 'b@example.org', '--password', 'Geheime-Brücke-2026', '--role', 'chef');
     expect(unknownRole.code).not.toBe(0);
     expect(unknownRole.out).toContain('Unbekannte Rolle "chef"');
     const shortPassword = await cli(dataDir, 'user', 'create', '--email', 'b@example.org', '--password', 'kurz', '--role', 'bank');

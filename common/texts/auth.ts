@@ -74,4 +74,15 @@ export const auth = {
   twoFactorDisabled: 'Zwei-Faktor-Anmeldung wurde abgeschaltet.',
   twoFactorAdminsOnly: 'Die Zwei-Faktor-Anmeldung steht Administratoren zur Verfügung.',
   wrongPassword: 'Das Passwort ist falsch.',
+  // Hardening: per-account login limit, single-use codes, common passwords, auth library errors
+  accountLocked: 'Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Bitte versuchen Sie es in 15 Minuten erneut.',
+  totpUsed: 'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.',
+  passwordTooCommon: 'Dieses Passwort ist zu verbreitet oder zu leicht zu erraten. Bitte wählen Sie ein anderes, z. B. mehrere Wörter mit Zahlen.',
+  passwordTooLong: 'Das Passwort darf höchstens 128 Zeichen haben.',
+  invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  userExists: 'Ein Konto mit dieser E-Mail-Adresse gibt es bereits.',
+  userNotFound: 'Das Konto wurde nicht gefunden.',
+  totpExpired: 'Der Code ist abgelaufen. Bitte melden Sie sich erneut an.',
+  totpLocked: 'Zu viele falsche Codes. Bitte melden Sie sich erneut an.',
+  authFailed: 'Die Anfrage konnte nicht ausgeführt werden. Bitte versuchen Sie es erneut.',
 } as const;

@@ -1,7 +1,10 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
+import { claimOnce } from '../cluster/used-once';
+import { passwordProblem } from './password';
 import type { Kysely } from 'kysely';
 import { roles } from '../../common/roles';
 import { texts } from '../../common/texts';
@@ -14,8 +17,14 @@ import type { Mailer } from '../mail/mailer';
 /** better-auth's role for accounts without one of ours; the app shows /no-role for it. */
 export const NO_ROLE = 'user';
 
+// The app never impersonates: the admin role lacks that permission, so the endpoint refuses even an admin.
+const adminWithoutImpersonation = defaultAc.newRole({
+  user: adminAc.statements.user.filter((p) => p !== 'impersonate'),
+  session: [...adminAc.statements.session],
+});
+
 const accessRoles = {
-  ...Object.fromEntries(roles.map((r) => [r, r === 'admin' ? adminAc : userAc])),
+  ...Object.fromEntries(roles.map((r) => [r, r === 'admin' ? adminWithoutImpersonation : userAc])),
   [NO_ROLE]: userAc,
 };
 
@@ -60,11 +69,53 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
       useSecureCookies: config.baseUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },
+    hooks: { before: guardHook(opts.db) },
     plugins: [
       admin({ ac: defaultAc as never, roles: accessRoles, defaultRole: NO_ROLE, adminRoles: ['admin'], bannedUserMessage: texts.auth.loginFailedText }),
       twoFactor({ issuer: 'Content-Assistent' }),
     ],
   } satisfies BetterAuthOptions;
+}
+
+/** Endpoints of better-auth that set a password, and the body field that carries it. */
+const passwordFields: Record<string, string> = {
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/admin/set-user-password': 'newPassword',
+  '/admin/create-user': 'password',
+  '/sign-up/email': 'password',
+};
+
+/** How long a TOTP code could still be accepted (30-second steps, one step either side). */
+const TOTP_REUSE_WINDOW_MS = 3 * 60_000;
+
+/** Refuses common passwords, and a TOTP code its account has already used. */
+function guardHook(db: Kysely<DB>) {
+  return createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    const field = passwordFields[ctx.path];
+    if (field && typeof body[field] === 'string') {
+      const problem = await passwordProblem(body[field] as string, [String(body.email ?? ''), String(body.name ?? '')]);
+      const code = problem === texts.auth.passwordTooShort ? 'PASSWORD_TOO_SHORT' : problem === texts.auth.passwordTooLong ? 'PASSWORD_TOO_LONG' : 'PASSWORD_TOO_COMMON';
+      if (problem) throw new APIError('BAD_REQUEST', { message: problem, code });
+    }
+    if (ctx.path === '/two-factor/verify-totp' && typeof body.code === 'string') {
+      const userId = await twoFactorUser(ctx);
+      if (userId && !(await claimOnce(db, 'totp', `${userId}:${body.code}`, new Date(Date.now() + TOTP_REUSE_WINDOW_MS)))) {
+        throw new APIError('UNAUTHORIZED', { message: texts.auth.totpUsed, code: 'TOTP_ALREADY_USED' });
+      }
+    }
+  });
+}
+
+/** The account a TOTP code is for: the signed-in one (enabling 2FA) or the one half-way through login. */
+async function twoFactorUser(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session?.user.id) return session.user.id;
+  const signed = await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
+  if (!signed) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(signed);
+  return verification?.value ?? null;
 }
 
 /** Migrates better-auth's tables first, so its start-up schema check finds them. */

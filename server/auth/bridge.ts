@@ -1,4 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { texts } from '../../common/texts';
+import type { ErrorBody } from '../http/errors';
+import { germanAuthMessage } from './errors-de';
+import { claimLoginAttempt, clearLoginAttempts } from './login-limit';
+
+/** The e-mail of a password login, read from its raw JSON body (null for anything else). */
+function loginEmail(request: FastifyRequest, path: string): string | null {
+  if (request.method !== 'POST' || path !== '/api/auth/sign-in/email') return null;
+  try {
+    const body = JSON.parse(Buffer.from(request.body as Buffer).toString('utf8')) as { email?: unknown };
+    return typeof body.email === 'string' && body.email.trim() ? body.email.trim().toLowerCase().slice(0, 320) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Mounts better-auth under /api/auth: raw body in, every Set-Cookie out. */
 export async function authBridge(app: FastifyInstance): Promise<void> {
@@ -9,6 +24,17 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
     url: '/api/auth/*',
     config: { rateLimit: false },
     handler: async (request, reply) => {
+      const path = new URL(request.url, 'http://x').pathname;
+      // better-auth's admin endpoints (impersonate, set password, remove, create, set role) are not
+      // reachable from outside: the app's own admin routes call them and write the audit log.
+      if (path.startsWith('/api/auth/admin/')) {
+        return reply.status(404).send({ error: 'not_found', message: texts.common.notFound } satisfies ErrorBody);
+      }
+      // Failed logins per account, whatever the address they come from.
+      const email = loginEmail(request, path);
+      if (email && !(await claimLoginAttempt(app.db, email, app.config.LOGIN_FAILURES_PER_ACCOUNT))) {
+        return reply.status(429).send({ error: 'too_many', code: 'ACCOUNT_LOCKED', message: texts.auth.accountLocked } as ErrorBody);
+      }
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined) continue;
@@ -23,10 +49,27 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       );
       // A failure of the auth library (e.g. its database is down) answers like every other route.
       if (response.status >= 500) throw new Error(`auth handler answered ${response.status}`);
+      if (email && response.ok) await clearLoginAttempts(app.db, email);
       reply.status(response.status);
-      for (const [key, value] of response.headers) if (key !== 'set-cookie') reply.header(key, value);
+      for (const [key, value] of response.headers) if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      if (!response.body) return reply.send(null);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      // Refusals carry better-auth's English text: the user reads German.
+      if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
+        let parsed: { code?: unknown; message?: unknown } | null = null;
+        try {
+          parsed = JSON.parse(bytes.toString('utf8'));
+        } catch {
+          parsed = null;
+        }
+        if (parsed && typeof parsed === 'object') {
+          const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+          const own = code === 'PASSWORD_TOO_COMMON' || code === 'TOTP_ALREADY_USED' ? String(parsed.message) : null;
+          return reply.send({ ...parsed, message: own ?? germanAuthMessage(code, response.status) });
+        }
+      }
+      return reply.send(bytes);
     },
   });
 }

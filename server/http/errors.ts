@@ -2,6 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { texts } from '../../common/texts';
 import { outageBody, outageOrDatabaseDown, RETRY_AFTER_SECONDS } from './outage';
+import { germanAuthMessage } from '../auth/errors-de';
+
+function isAuthApiError(error: unknown): error is Error & { statusCode: number; body?: { code?: string } } {
+  return error instanceof Error && error.name === 'APIError' && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+}
 
 export type ErrorCode =
   | 'invalid'
@@ -50,6 +55,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       const message = error.issues[0]?.message ?? texts.common.invalidInput;
       return reply.status(400).send({ error: 'invalid', message } satisfies ErrorBody);
+    }
+    // better-auth called from our own routes: its refusal in German, never its English text.
+    if (isAuthApiError(error)) {
+      const status = error.statusCode;
+      if (status < 500) return reply.status(status).send({ error: status === 429 ? 'too_many' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : 'invalid', message: germanAuthMessage(error.body?.code, status) } satisfies ErrorBody);
     }
     const status = (error as FastifyError).statusCode;
     if (status === 429) return reply.status(429).send({ error: 'too_many', message: texts.auth.tooManyAttempts } satisfies ErrorBody);

@@ -2,12 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../common/roles';
 import type { Auth } from '../auth/auth';
 import { NO_ROLE } from '../auth/auth';
+import { passwordProblem } from '../auth/password';
+import { DomainError } from '../http/errors';
 import type { DB } from '../db/schema';
 
 export type NewUser = { email: string; password?: string; name?: string; role: Role | null };
 
 export async function createUser(auth: Auth, input: NewUser) {
   const email = input.email.trim().toLowerCase();
+  const problem = input.password === undefined ? null : await passwordProblem(input.password, [email, input.name ?? '']);
+  if (problem) throw new DomainError('invalid', problem);
   const { user } = await auth.api.createUser({
     body: { email, password: input.password, name: input.name ?? email.split('@')[0]!, role: (input.role ?? NO_ROLE) as 'user' },
   });

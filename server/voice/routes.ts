@@ -71,7 +71,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       publicSlot = await startPublicInterview(app.db, config, request.ip, row.id);
     }
     try {
-      return await agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId, publicSlot }, { secure: request.protocol === 'https', host: request.host });
+      return await agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId, publicSlot }, ownOrigin(config, request));
     } catch (error) {
       if (publicSlot !== null) await endPublicInterview(app.db, publicSlot);
       // The provider could not hand out a session: keep the cause (no key, no URL query) in the log.
@@ -155,4 +155,14 @@ async function authorize(request: FastifyRequest, reply: FastifyReply, tenant: s
   await requireOpenTenant(request.server, tenant);
   if (!entersTenant(await accessOf(request, user), tenant)) throw new DomainError('forbidden', texts.auth.noPermission);
   return { userId: user.id, row: null };
+}
+
+/** Where the browser opens the interview socket: BASE_URL, or without it the request's own Host (never X-Forwarded-Host). */
+export function ownOrigin(config: { BASE_URL?: string }, request: { headers: Record<string, string | string[] | undefined>; raw: { socket: object } }): { secure: boolean; host: string } {
+  if (config.BASE_URL) {
+    const url = new URL(config.BASE_URL);
+    return { secure: url.protocol === 'https:', host: url.host };
+  }
+  const host = request.headers.host;
+  return { secure: (request.raw.socket as { encrypted?: boolean }).encrypted === true, host: (Array.isArray(host) ? host[0] : host) ?? 'localhost' };
 }

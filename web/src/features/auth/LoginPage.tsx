@@ -25,7 +25,8 @@ function takeRedirect(fallback: string): string {
 
 function showLoginError(error: { status?: number; message?: string; error?: string; title?: string } | null | undefined) {
   if (!error) return notify.error(t.unexpectedTitle, t.unexpectedText);
-  if (error.status === 429) return notify.error(t.loginErrorTitle, t.tooManyAttempts);
+  // The account is held after too many failed logins: the server's own message says so.
+  if (error.status === 429) return notify.error(t.loginErrorTitle, error.message ?? t.tooManyAttempts);
   // The server refused this address (BASE_URL / TRUSTED_ORIGINS): say so, not "wrong password".
   if (error.error === 'origin_refused') return notify.error(error.title ?? texts.common.originRefusedTitle, error.message ?? t.unexpectedText);
   if (error.status === 401 || error.status === 403) return notify.error(t.loginFailedTitle, t.loginFailedText);

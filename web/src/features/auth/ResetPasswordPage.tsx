@@ -38,6 +38,8 @@ export function ResetPasswordPage() {
             noValidate
             onSubmit={form.handleSubmit(async ({ password }) => {
               const { error } = await authApi.resetPassword(password, token!);
+              // A refused password (too short, too common) says why; anything else means the link.
+              if (error?.code?.startsWith('PASSWORD_') && error.message) return form.setError('password', { message: error.message });
               if (error) return notify.error(texts.common.errorTitle, t.resetLinkInvalid);
               notify.success(t.passwordSet);
               setDone(true);
