@@ -17,6 +17,8 @@ import { healthRoutes } from './health';
 import { installErrorHandler } from './http/errors';
 import { registerCompression, registerWebRoot, spaFallback } from './http/delivery';
 import { installOriginGuard } from './http/origin';
+import { installPermissionsPolicy } from './http/permissions';
+import { installInputGuard } from './http/input-guard';
 import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
 import { JobRunner } from './jobs/queue';
 import { emptySubmissionJobs } from './jobs/expire-empty';
@@ -155,6 +157,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   // Counted in the database, so a limit holds for all instances together.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
   installOriginGuard(app);
+  installPermissionsPolicy(app);
+  installInputGuard(app);
   installMetrics(app, metrics);
   await app.register(authBridge);
   for (const capability of capabilities) await app.register(capability);

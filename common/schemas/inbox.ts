@@ -8,7 +8,12 @@ export type SubmissionStatus = z.infer<typeof submissionStatus>;
 
 export const INBOX_PAGE_SIZE = 25;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, texts.admin.invalidDate);
+/** A real calendar day (2024-02-30 and 2024-13-45 are refused, not rolled over). */
+export const isRealDate = (v: string): boolean => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, texts.admin.invalidDate).refine(isRealDate, texts.admin.invalidDate);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Filters of the inbox list and the CSV export (query string). */

@@ -62,6 +62,7 @@ export const admin = {
   colStatus: 'Status',
   colFrom: 'Von',
   colFiles: 'Dateien',
+  fileCount: (n: number) => `${n.toLocaleString('de-DE')} ${n === 1 ? 'Datei' : 'Dateien'}`,
   anonymous: 'Anonym',
   kinds: {
     interview: 'Interview',

@@ -109,7 +109,7 @@ export const finish = {
   filesTitle: 'Hochgeladene Dateien',
   noFiles: 'Keine Dateien hochgeladen.',
   transcriptTitle: 'Transkript',
-  moreChars: (n: number) => `${n} weitere Zeichen`,
+  moreChars: (n: number) => `${n} ${n === 1 ? 'weiteres' : 'weitere'} Zeichen`,
   showFullTranscript: 'Vollständiges Transkript anzeigen',
   showLess: 'Weniger anzeigen',
   nextStepsTitle: 'Wie geht es weiter?',

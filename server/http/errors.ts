@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
+import { germanZodError } from '../../common/schemas/zod-de';
 import { texts } from '../../common/texts';
 import { outageBody, outageOrDatabaseDown, RETRY_AFTER_SECONDS } from './outage';
 import { germanAuthMessage } from '../auth/errors-de';
@@ -45,6 +46,9 @@ export class DomainError extends Error {
   }
 }
 
+// Every zod rule without its own message answers in German.
+z.config({ customError: germanZodError });
+
 export type ErrorBody = { error: ErrorCode | 'internal' | 'origin_refused'; message: string; title?: string };
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -62,6 +66,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (status < 500) return reply.status(status).send({ error: status === 429 ? 'too_many' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : 'invalid', message: germanAuthMessage(error.body?.code, status) } satisfies ErrorBody);
     }
     const status = (error as FastifyError).statusCode;
+    if (status === 413) return reply.status(413).send({ error: 'too_large', message: texts.common.requestTooLarge } satisfies ErrorBody);
+    if (status === 415) return reply.status(415).send({ error: 'unsupported_type', message: texts.common.unsupportedMediaType } satisfies ErrorBody);
+    if (status === 400 && (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') return reply.status(400).send({ error: 'invalid', message: texts.common.malformedJson } satisfies ErrorBody);
     if (status === 429) return reply.status(429).send({ error: 'too_many', message: texts.auth.tooManyAttempts } satisfies ErrorBody);
     if (status && status < 500) {
       return reply.status(status).send({ error: 'invalid', message: texts.common.invalidInput } satisfies ErrorBody);

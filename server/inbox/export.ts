@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { safeFileName } from '../submissions/files';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -56,7 +57,9 @@ export function summaryText(d: InboxDetail): string {
 /** Names inside the ZIP: the original names, numbered when two files share one. */
 export function zipEntryNames(names: string[]): string[] {
   const used = new Set<string>([t.zipSummaryName]);
-  return names.map((name) => {
+  return names.map((stored) => {
+    // Names stored before the cleaning rules ("..", "a/b") are cleaned on the way out too.
+    const name = safeFileName(stored);
     let candidate = name;
     for (let i = 2; used.has(candidate.toLowerCase()) || used.has(candidate); i++) {
       const dot = name.lastIndexOf('.');
@@ -105,13 +108,20 @@ export function csvCell(value: unknown): string {
 // Small batches: each one crosses from the read worker to the event loop in one message.
 const CSV_BATCH = 250;
 
-/** The filtered list as CSV (semicolons, UTF-8 with BOM, as German spreadsheet programs expect). */
-export function inboxCsv(app: FastifyInstance, scope: TenantScope, filter: InboxFilter): Readable {
+/**
+ * The filtered list as CSV (semicolons, UTF-8 with BOM, as German spreadsheet programs expect).
+ * The first batch is read before the stream is handed out, so a query that fails does so before
+ * the 200 and its header row are sent.
+ */
+export async function inboxCsv(app: FastifyInstance, scope: TenantScope, filter: InboxFilter): Promise<Readable> {
+  type Batch = Awaited<ReturnType<typeof exportBatch>>;
+  let pending: Batch | null = await exportBatch(app.readDb, scope, filter, null, CSV_BATCH);
   async function* rows() {
     yield `\ufeff${t.csvHeader.map(csvCell).join(';')}\r\n`;
     let after: { createdAt: string; id: number } | null = null;
     for (;;) {
-      const batch = await exportBatch(app.readDb, scope, filter, after, CSV_BATCH);
+      const batch: Batch = pending ?? (await exportBatch(app.readDb, scope, filter, after, CSV_BATCH));
+      pending = null;
       for (const r of batch) {
         yield [
           r.id,

@@ -17,11 +17,12 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const editor = await requireEditor(request, reply);
     const filter = inboxFilter.parse(request.query);
     checkFilterScope(editor, filter);
+    const csv = await inboxCsv(app, editor.scope, filter);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${texts.admin.csvFileName}"`)
       .header('cache-control', 'no-store')
-      .send(inboxCsv(app, editor.scope, filter));
+      .send(csv);
   });
 
   app.get('/api/inbox/:contentId', async (request, reply) => {

@@ -14,7 +14,16 @@ export function blobKey(contentId: number, extension: string): string {
 /** A name safe to show and to put in a download header: no path parts, no control characters. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  // No control characters, none that Windows refuses, no leading dots ("." and ".." become names of
+  // nothing) and no trailing dots or spaces: the same name works on disks and in ZIP archives.
+  const clean = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
+    .trim()
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '')
+    .slice(0, 200)
+    .replace(/[.\s]+$/, '');
   return clean || 'datei';
 }
 

@@ -177,7 +177,7 @@ export function InboxPage() {
                     {item.mediaCount > 0 && (
                       <span className="inline-flex items-center gap-1">
                         <FileText size={14} aria-hidden="true" />
-                        {formatCount(item.mediaCount)} {t.colFiles}
+                        {t.fileCount(item.mediaCount)}
                       </span>
                     )}
                   </div>
