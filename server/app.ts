@@ -14,7 +14,7 @@ import { migrateToLatest } from './db/migrate';
 import { projectRoot } from './paths';
 import type { DB } from './db/schema';
 import { healthRoutes } from './health';
-import { installErrorHandler } from './http/errors';
+import { germanClientError, installErrorHandler } from './http/errors';
 import { registerCompression, registerWebRoot, spaFallback } from './http/delivery';
 import { installOriginGuard } from './http/origin';
 import { installPermissionsPolicy } from './http/permissions';
@@ -106,6 +106,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
     logger: withoutSecretUrls(opts.logger ?? { level: config.LOG_LEVEL }),
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
+    clientErrorHandler: germanClientError,
   });
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, app.log);

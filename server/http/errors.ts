@@ -85,3 +85,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ error: 'internal', message: texts.common.internalError } satisfies ErrorBody);
   });
 }
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a URL or headers over the size
+ * limit, broken framing): a German JSON answer instead of Node's English one.
+ */
+export function germanClientError(error: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({ error: tooLarge ? 'too_large' : 'invalid', message: tooLarge ? texts.common.requestTooLarge : texts.common.invalidInput } satisfies ErrorBody);
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
