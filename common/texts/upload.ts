@@ -50,7 +50,7 @@ export const upload = {
   tooLargeTitle: 'Datei zu groß',
   tooLarge: (file: string, mb: number) => `${file} ist zu groß. Maximale Dateigröße: ${mb}MB`,
   tooManyTitle: 'Zu viele Dateien',
-  tooMany: (n: number) => (n === 1 ? 'Du kannst nur eine Datei hochladen.' : `Du kannst maximal ${n} Dateien hochladen.`),
+  tooMany: (n: number) => `Du kannst maximal ${n} ${n === 1 ? 'Datei' : 'Dateien'} hochladen.`,
   rightsTitle: 'Bestätigung erforderlich',
   rightsText: 'Bitte bestätige, dass du die Nutzungsrechte am Bild besitzt.',
   noFilesTitle: 'Keine Dateien ausgewählt',
