@@ -28,6 +28,8 @@ type Input = {
   body?: (s: string) => unknown;
   headers?: (s: string) => Record<string, string>;
   cookie: () => string | undefined;
+  /** Every n-th string only, for inputs that cost a password hash per request (the rest all get every string). */
+  every?: number;
   /** Whether the refused string was stored anyway (it must not be). */
   stored?: (s: string) => Promise<boolean>;
 };
@@ -94,7 +96,7 @@ describe.each(dialects)('the naughty strings against every input on %s', (dialec
     { name: 'user id', method: 'POST', path: (s) => `/api/admin/users/${enc(s)}/deactivate`, cookie: () => admin },
     { name: 'outbox page', method: 'GET', path: (s) => `/api/admin/outbox?page=${enc(s)}`, cookie: () => admin },
     { name: 'login', method: 'POST', path: () => '/api/auth/sign-in/email', body: (s) => ({ email: s, password: s }), cookie: () => undefined },
-    { name: 'login password', method: 'POST', path: () => '/api/auth/sign-in/email', body: (s) => ({ email: 'vdi@example.de', password: s }), cookie: () => undefined },
+    { name: 'login password', every: 6, method: 'POST', path: () => '/api/auth/sign-in/email', body: (s) => ({ email: 'vdi@example.de', password: s }), cookie: () => undefined },
     { name: 'password reset request', method: 'POST', path: () => '/api/auth/request-password-reset', body: (s) => ({ email: s, redirectTo: '/reset-password' }), cookie: () => undefined },
     { name: 'password reset', method: 'POST', path: () => '/api/auth/reset-password', body: (s) => ({ token: s, newPassword: s }), cookie: () => undefined },
     { name: 'first admin', method: 'POST', path: () => '/api/setup', body: (s) => ({ name: s, email: s, password: s }), cookie: () => undefined, stored: (s) => has('user', 'name', s) },
@@ -117,9 +119,10 @@ describe.each(dialects)('the naughty strings against every input on %s', (dialec
       const started = Date.now();
       // Per-address limits would answer 429 before the input is looked at: start each input afresh.
       let sent = 0;
-      for (let i = 0; i < naughty.length; i += 8) {
+      const strings = input.every ? naughty.filter((s, i) => i % input.every! === 0 || /[\u0000\uD800-\uDFFF]/.test(s)) : naughty;
+      for (let i = 0; i < strings.length; i += 8) {
         if (sent % 40 === 0) await t.app.db.deleteFrom('rate_limits').execute();
-        const batch = naughty.slice(i, i + 8);
+        const batch = strings.slice(i, i + 8);
         sent += batch.length;
         const answers = await Promise.all(batch.map(async (s) => ({ s, res: await send(input, s) })));
         for (const { s, res } of answers) {
