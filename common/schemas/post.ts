@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts';
+import { MAX_ID } from './submission';
 
 const t = texts.post;
 /** Zod's own messages are English; every refusal here says it in German. */
@@ -18,7 +19,7 @@ export const shownLimit = (channel: PostChannel): number | null => (channel === 
 export const countChars = (text: string) => [...text].length;
 
 export const postImage = z.object({
-  mediaId: z.number(invalid).int(invalid).positive(invalid),
+  mediaId: z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
   alt: z.string(t.altMissing).trim().min(1, t.altMissing).max(1000, t.altMissing),
 });
 export type PostImage = z.infer<typeof postImage>;
@@ -32,8 +33,8 @@ export const saveVersion = z.object({
 });
 export type SaveVersion = z.infer<typeof saveVersion>;
 
-export const postParams = z.object({ contentId: z.coerce.number(invalid).int(invalid).positive(invalid), channel: postChannel });
-export const approvalIdParam = z.object({ approvalId: z.coerce.number(invalid).int(invalid).positive(invalid) });
+export const postParams = z.object({ contentId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid), channel: postChannel });
+export const approvalIdParam = z.object({ approvalId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid) });
 export const tokenParam = z.object({ token: z.string(t.linkInvalid).min(20, t.linkInvalid).max(100, t.linkInvalid) });
 
 export const approvalStates = ['pending', 'approved', 'changes'] as const;

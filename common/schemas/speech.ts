@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './submission';
 
 /** Longest voice message in seconds (the recorder stops by itself). */
 export const MAX_RECORDING_SECONDS = 300;
@@ -30,7 +31,7 @@ export const transcriptionStatus = z.object({
 });
 export type TranscriptionStatus = z.infer<typeof transcriptionStatus>;
 
-export const transcriptionParams = z.object({ contentId: z.coerce.number().int().positive(), jobId: z.coerce.number().int().positive() });
+export const transcriptionParams = z.object({ contentId: z.coerce.number().int().positive().max(MAX_ID), jobId: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** Another transcription of a recording already stored with the submission. */
-export const retranscribe = z.object({ mediaId: z.number().int().positive() });
+export const retranscribe = z.object({ mediaId: z.number().int().positive().max(MAX_ID) });

@@ -18,7 +18,10 @@ export const createSubmission = z.object({
 });
 export type CreateSubmission = z.infer<typeof createSubmission>;
 
-export const contentIdParam = z.object({ contentId: z.coerce.number().int().positive() });
+/** Largest id the databases keep (PostgreSQL integer): a bigger number is no id, not a 500. */
+export const MAX_ID = 2_147_483_647;
+
+export const contentIdParam = z.object({ contentId: z.coerce.number().int().positive().max(MAX_ID) });
 
 export { SUBMISSION_TOKEN_HEADER } from '../submission-token';
 

@@ -1,13 +1,14 @@
 import { voiceTopic } from './voice';
 import { z } from 'zod';
 import { uploadPages } from '../upload-rules';
+import { MAX_ID } from './submission';
 
 // The rules without zod live in upload-rules.ts (the browser's upload pages need them).
 export * from '../upload-rules';
 
 /** Upload-Metadata the browser sends with each tus upload (values are strings). */
 export const uploadMetadata = z.object({
-  contentId: z.coerce.number().int().positive(),
+  contentId: z.coerce.number().int().positive().max(MAX_ID),
   page: z.enum(uploadPages),
   filename: z.string().max(1000).default('datei'),
   filetype: z.string().max(200).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { interviewTopics } from '../tenants';
-import { tenantKey } from './submission';
+import { tenantKey, MAX_ID } from './submission';
 
 export const voiceTopics = [...interviewTopics, 'general', 'image'] as const;
 export const voiceTopic = z.enum(voiceTopics);
@@ -10,7 +10,7 @@ export type VoiceTopic = z.infer<typeof voiceTopic>;
 export const signedUrlQuery = z.object({
   tenant: tenantKey,
   topic: voiceTopic,
-  contentId: z.coerce.number().int().positive().optional(),
+  contentId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
 export type SignedUrlResponse = {
@@ -21,7 +21,7 @@ export type SignedUrlResponse = {
 };
 
 /** POST /api/voice/conversations/:conversationId/transcript after an ElevenLabs call. */
-export const conversationFinished = z.object({ contentId: z.coerce.number().int().positive() });
+export const conversationFinished = z.object({ contentId: z.coerce.number().int().positive().max(MAX_ID) });
 export const conversationIdParam = z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
 /** Voice id the page sends to the built-in interviewer when it reads the questions aloud with a German voice of the device. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
 import { parseTrustProxy } from '../http/proxy';
 import { createUser } from '../users/service';
-import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
+import { addUser, api, dialects, freshPostgresDatabase, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 
 const signIn = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}) =>
   fetch(`${t.url}/api/auth/sign-in/email`, {
@@ -159,5 +159,27 @@ describe.each(dialects)('abuse limits and auth hardening on %s', (dialect) => {
     expect(await t.app.db.selectFrom('user').select('id').where('email', '=', 'neu@example.de').executeTakeFirst()).toBeUndefined();
     // Impersonation is off in the access rules too, not only at the door.
     await expect(t.app.auth.api.impersonateUser({ body: { userId: target.id }, headers: new Headers({ cookie: admin }) })).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('the per-account login limit across instances', () => {
+  it('holds when the failed logins are spread over two instances on one PostgreSQL database', async () => {
+    const db = await freshPostgresDatabase();
+    const env = { DATABASE_URL: db.url, LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_RATE_LIMIT: '1000' };
+    const one = await startTestApp('postgres', env);
+    const two = await startTestApp('postgres', env);
+    try {
+      await addUser(one.app, 'dora@example.de', 'bank');
+      expect((await signIn(one, 'dora@example.de', 'falsch-falsch')).status).toBe(401);
+      expect((await signIn(two, 'dora@example.de', 'falsch-falsch')).status).toBe(401);
+      expect((await signIn(one, 'dora@example.de', 'falsch-falsch')).status).toBe(401);
+      const held = await signIn(two, 'dora@example.de', TEST_PASSWORD);
+      expect(held.status).toBe(429);
+      expect((await held.json()).message).toBe(texts.auth.accountLocked);
+    } finally {
+      await one.close();
+      await two.close();
+      await db.drop();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { MAX_ID } from '../../common/schemas/submission';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentIdParam } from '../../common/schemas/submission';
@@ -8,7 +9,7 @@ import { findMedia, listSubmissionMedia } from './queries';
 import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
 import { tusRoutes } from './tus';
 
-const mediaIdParam = z.object({ mediaId: z.coerce.number().int().positive() });
+const mediaIdParam = z.object({ mediaId: z.coerce.number().int().positive().max(MAX_ID) });
 const fileQuery = z.object({
   download: z.enum(['1', 'true']).optional(),
   exp: z.coerce.number().int().optional(),
