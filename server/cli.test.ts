@@ -1,21 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { cli } from './testing/cli';
 
-const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
-
-async function cli(dataDir: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(tsx, ['server/cli.ts', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
-    return { code: 0, out: stdout + stderr };
-  } catch (error: any) {
-    return { code: error.code as number, out: String(error.stdout) + String(error.stderr) };
-  }
-}
 
 // Each test starts the CLI (tsx, building the app) several times: room for a busy machine.
 describe('operator command line', { timeout: 120_000 }, () => {

@@ -9,25 +9,7 @@ import { createUpload, patchUpload } from './media/testing/tus';
 import { startS3rver } from './storage/s3-test-server';
 import { mountSmallFs, privatePostgresUnavailable, smallFsUnavailable, startPrivatePostgres, type PrivatePostgres, type SmallFs } from './testing/faults';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from './testing/harness';
-
-/** Half a second of 16 kHz mono silence as a WAV file. */
-function wav(): Buffer {
-  const samples = Buffer.alloc(16_000);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
+import { silentWav } from './testing/audio';
 
 /** A 503 with one of the German outage texts, and nothing of the raw error or the server's paths. */
 function expectOutage(res: { status: number; body: unknown }, kind: 'storage' | 'database' | 'any', dataDir?: string) {
@@ -97,7 +79,7 @@ describe.skipIf(noMount).each(dialects)('storage faults on %s', (dialect) => {
   it('a full disk answers 503 in German on API routes and tus, never the raw error or a path', async () => {
     const contentId = await newSubmission();
     files.fill();
-    const voice = await fetch(`${t.url}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin: t.url, cookie }, body: new Uint8Array(wav()) });
+    const voice = await fetch(`${t.url}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin: t.url, cookie }, body: new Uint8Array(silentWav()) });
     expectOutage({ status: voice.status, body: await voice.json() }, 'storage', t.config.dataDir);
     expect(voice.headers.get('retry-after')).toBe('30');
     expect(await t.app.db.selectFrom('media').select('id').where('submission_id', '=', contentId).execute()).toEqual([]);

@@ -14,25 +14,7 @@ import { startFakeOpenAI, type FakeOpenAI } from './testing/fake-openai';
 import { buildServer, startServerProcess, type ServerProcess } from './testing/server-process';
 import type { TestApp } from './testing/harness';
 import { TRANSCRIBE_JOB } from './transcription/service';
-
-/** Half a second of 16 kHz mono silence as a WAV file. */
-function wav(): Buffer {
-  const samples = Buffer.alloc(16_000);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
+import { silentWav } from './testing/audio';
 
 async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs;
@@ -95,7 +77,7 @@ describe('graceful shutdown of the compiled server', () => {
 
     // A transcription job that is running (the provider holds its answer).
     releaseTranscription = fake.hold();
-    const voice = await fetch(`${origin}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin, cookie }, body: new Uint8Array(wav()) });
+    const voice = await fetch(`${origin}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin, cookie }, body: new Uint8Array(silentWav()) });
     expect(voice.status).toBe(202);
     const { jobId } = (await voice.json()) as { jobId: number };
     await until(() => fake.requests.length === 1, 'the transcription request');

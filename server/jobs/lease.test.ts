@@ -9,25 +9,7 @@ import { until } from '../testing/faults';
 import { dialects, freshPostgresDatabase, startTestApp } from '../testing/harness';
 import { claimNext, enqueue, failAbandoned, jobStatus } from './queue';
 import { buildServer, startServerProcess, type ServerProcess } from '../testing/server-process';
-
-/** Half a second of 16 kHz mono silence as a WAV file. */
-function wav(): Buffer {
-  const samples = Buffer.alloc(16_000);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
+import { silentWav } from '../testing/audio';
 
 /** Short in the test so it runs quickly; the mechanism is the same as with the default of 30 s. */
 const LEASE_SECONDS = Number(process.env.TEST_JOB_LEASE_SECONDS ?? 3);
@@ -100,7 +82,7 @@ describe.each(dialects)('a job of a killed server on %s', (dialect) => {
 
     // A's transcription runs long (the provider holds its answer).
     release = fake.hold();
-    const voice = await fetch(`${a.url}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin: a.url, cookie }, body: new Uint8Array(wav()) });
+    const voice = await fetch(`${a.url}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin: a.url, cookie }, body: new Uint8Array(silentWav()) });
     expect(voice.status).toBe(202);
     const { jobId } = (await voice.json()) as { jobId: number };
     await until(() => fake.requests.length === 1, 'A to start the transcription');
