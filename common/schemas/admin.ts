@@ -5,7 +5,8 @@ import { texts } from '../texts';
 
 /** The spec's "admin statistics per role", per tenant (the bank included). */
 export type TenantStatistics = {
-  tenant: TenantKey;
+  /** A seed key or a created tenant's key (server/tenants). */
+  tenant: TenantKey | (string & {});
   totalInterviews: number;
   totalMediaUploads: number;
   activeUsers: number;
@@ -13,7 +14,7 @@ export type TenantStatistics = {
   topUsers: { userId: string; userEmail: string | null; interviewsCount: number; mediaUploadsCount: number; lastActivity: string }[];
 };
 
-export type WeeklySubmissions = { week: string; counts: Partial<Record<TenantKey, number>> };
+export type WeeklySubmissions = { week: string; counts: Partial<Record<TenantKey | (string & {}), number>> };
 
 export type AdminStatistics = {
   tenants: TenantStatistics[];

@@ -7,6 +7,8 @@ const t = texts.tenants;
 /** Cards a tenant's start page may offer (the five). */
 export const tenantCards = ['interview-category', 'voice-message', 'upload', 'image-upload', 'document-upload'] as const;
 export type TenantCard = (typeof tenantCards)[number];
+/** Cards the seed's rows carry beside the five (Firma A's "Inhalte auswählen"); kept on save, not offered. */
+export const keptTenantCards = ['content-selection'] as const;
 export const tenantWordings = ['engineering', 'banking'] as const;
 export const thanksVariants = ['association', 'company', 'bank'] as const;
 export const membershipRoles = ['contributor', 'editor'] as const;
@@ -46,7 +48,7 @@ export const tenantSettings = z.object({
   name: z.string().trim().min(2, t.nameInvalid).max(80, t.nameInvalid),
   brandColor: colour,
   wording: z.enum(tenantWordings),
-  entryCards: z.array(z.enum(tenantCards)).min(1, t.cardsEmpty).max(tenantCards.length).transform((cards) => [...new Set(cards)]),
+  entryCards: z.array(z.enum([...keptTenantCards, ...tenantCards])).min(1, t.cardsEmpty).max(tenantCards.length + keptTenantCards.length).transform((cards) => [...new Set(cards)]),
   topics: z
     .array(z.enum(interviewTopics as unknown as [InterviewTopic, ...InterviewTopic[]]))
     .min(1, t.topicsEmpty)
@@ -101,6 +103,9 @@ export type TenantInfo = TenantSettings & {
   createdAt: string;
   updatedAt: string;
 };
+
+/** GET /api/tenant-labels: what the inbox and the dashboard show of a tenant. */
+export type TenantLabel = { key: string; name: string; brandColor: string; builtin: boolean; archived: boolean };
 
 /** The admin list: each tenant with its counts. */
 export type TenantListItem = TenantInfo & { submissions: number; contributors: number; editors: number };

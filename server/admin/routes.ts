@@ -7,7 +7,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Statistics across all tenants: admins only (vdi_admin and the tenants see none of it).
   app.get('/api/admin/statistics', async (request, reply) => {
     await requireRole(request, reply, ['admin']);
-    return adminStatistics(app.readDb);
+    return adminStatistics(app.readDb, new Date(), (await app.tenantRegistry.fresh()).orderedKeys());
   });
 
   app.get('/api/admin/audit', async (request, reply): Promise<AuditEntry[]> => {

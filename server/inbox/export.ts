@@ -5,13 +5,12 @@ import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import type { InboxDetail, InboxFilter } from '../../common/schemas/inbox';
-import { tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
-import { createdTenantName } from '../tenants/registry';
+import { tenantDisplayName } from '../tenants/registry';
 import { exportBatch, type TenantScope } from './queries';
 
 const t = texts.admin;
-const tenantName = (key: string) => tenants[key as TenantKey]?.name ?? createdTenantName(key) ?? key;
+const tenantName = tenantDisplayName;
 const orDash = (v: string | null | undefined) => (v && v.trim() ? v : t.notGiven);
 
 /** The text summary that goes into a submission's ZIP. */

@@ -17,6 +17,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const editor = await requireEditor(request, reply);
     const filter = inboxFilter.parse(request.query);
     checkFilterScope(editor, filter);
+    await app.tenantRegistry.fresh(); // tenant names from the rows
     const csv = await inboxCsv(app, editor.scope, filter);
     return reply
       .type('text/csv; charset=utf-8')
@@ -48,6 +49,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/inbox/:contentId/zip', async (request, reply) => {
+    await app.tenantRegistry.fresh();
     const editor = await requireEditor(request, reply);
     const { contentId } = contentIdParam.parse(request.params);
     const row = await loadForEditor(app, editor, contentId);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NotificationPrefs } from '../../common/schemas/post';
-import { tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
-import { createdTenantName } from '../tenants/registry';
+import { tenantDisplayName } from '../tenants/registry';
 import type { SessionUser } from '../auth/session';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
@@ -92,7 +91,7 @@ async function recipient(app: FastifyInstance, userId: string) {
   return user && !user.banned ? user : null;
 }
 
-const tenantName = (key: string) => tenants[key as TenantKey]?.name ?? createdTenantName(key) ?? key;
+const tenantName = tenantDisplayName;
 
 export function registerNotificationJobs(app: FastifyInstance): void {
   app.jobs.register(NEW_SUBMISSION_JOB, async (job) => {

@@ -17,7 +17,7 @@ import {
 import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
-import { createdTenantName } from '../tenants/registry';
+import { tenantDisplayName } from '../tenants/registry';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
 import type { PostVersionTable, SubmissionTable } from '../db/schema';
@@ -45,7 +45,7 @@ export const redactApprovalTokens = (url: string) => url.replace(/\/freigabe\/[^
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
-const tenantName = (key: string) => tenants[key as TenantKey]?.name ?? createdTenantName(key) ?? key;
+const tenantName = tenantDisplayName;
 const contributorName = (row: Submission) => [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ');
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' });
 

@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { MembershipRole, TenantInfo } from '../../common/schemas/tenants';
+import { formVariantOfTenant, type FormVariant } from '../../common/finish-rules';
+import { isTenantKey, tenantKeys, tenants as seedTenants, type TenantKey } from '../../common/tenants';
 import type { DB, TenantTable } from '../db/schema';
 
 const parse = <T>(text: string, fallback: T): T => {
@@ -32,6 +34,8 @@ export function toTenantInfo(row: Selectable<TenantTable>): TenantInfo {
 /** Names of tenants an admin created, as last loaded by any registry of the process (for mails and exports). */
 const loaded = new Map<string, TenantInfo>();
 export const createdTenantName = (key: string): string | undefined => loaded.get(key)?.name;
+/** A tenant's name for mails, exports and lists: the row's (edits included), else the seed's, else the key. */
+export const tenantDisplayName = (key: string): string => loaded.get(key)?.name ?? seedTenants[key as TenantKey]?.name ?? key;
 /** A tenant row as last loaded (wording and agent ids for the interviewer). */
 export const loadedTenant = (key: string): TenantInfo | undefined => loaded.get(key);
 
@@ -98,6 +102,20 @@ export class TenantRegistry {
 
   all(): TenantInfo[] {
     return [...this.byKey.values()];
+  }
+
+  /** The seed's keys in their fixed order, then the created tenants' (archived included). */
+  orderedKeys(): string[] {
+    return [...tenantKeys, ...this.keys().filter((k) => !isTenantKey(k))];
+  }
+
+  /**
+   * The rules and wording of a tenant's contact forms: the seed's tenants keep theirs (spec);
+   * a created tenant uses its stored thank-you variant (bank = the bank's rules).
+   */
+  formVariant(key: string): FormVariant {
+    if (isTenantKey(key)) return formVariantOfTenant(key);
+    return this.get(key)?.thanksVariant === 'bank' ? 'bank' : 'standard';
   }
 
   /** Every tenant key (archived ones included: their data stays visible to editors). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { deleteTenant as deleteBody, inviteMember, newTenant, tenantKeyParam, tenantSettings, type MyTenant, type TenantInfo } from '../../common/schemas/tenants';
+import { deleteTenant as deleteBody, inviteMember, newTenant, tenantKeyParam, tenantSettings, type MyTenant, type TenantInfo, type TenantLabel } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { requireRole, requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
@@ -32,6 +32,19 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     const tenant = (await app.tenantRegistry.fresh()).get(key);
     if (!tenant || tenant.archivedAt) throw new DomainError('not_found', t.notFound);
     return { ...tenant, agentIds: {} };
+  });
+
+  // Names and colours of the tenants an editor sees (inbox, dashboard): admins all, an editor their own.
+  app.get('/api/tenant-labels', async (request, reply): Promise<TenantLabel[]> => {
+    const { scope } = await requireTenantEditor(request, reply);
+    const registry = await app.tenantRegistry.fresh();
+    return registry
+      .orderedKeys()
+      .filter((key) => scope === null || scope.includes(key))
+      .flatMap((key) => {
+        const row = registry.get(key);
+        return row ? [{ key, name: row.name, brandColor: row.brandColor, builtin: row.builtin, archived: !!row.archivedAt }] : [];
+      });
   });
 
   app.get('/api/tenants/:key/logo', async (request, reply) => {

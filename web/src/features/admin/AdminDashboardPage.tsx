@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Info, LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminStatistics, TenantStatistics } from '../../../../common/schemas/admin';
-import { tenants, type TenantKey } from '../../../../common/tenants';
+import { isTenantKey, tenantBase, tenants, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { api } from '../../lib/api';
 import { clearAllStorage } from '../../lib/storage';
@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { useAuth } from '../auth/AuthProvider';
+import { tenantLabelOf, useTenantLabels } from '../tenants/labels';
 import { AdminNav } from './AdminNav';
 import { AuditLog } from './AuditLog';
 import { formatCount, formatDateTime } from './format';
@@ -17,9 +18,11 @@ import { WeeklyChart } from './WeeklyChart';
 
 const t = texts.admin;
 
-/** The spec's four cards (the bank counted, unlike the spec's loop). */
+/** The spec's four cards (the bank counted, unlike the spec's loop); then the created tenants'. */
 const cardTenants: TenantKey[] = ['firma_a', 'firma_b', 'bank', 'vdi'];
-export const tenantLabel = (key: string) => (key === 'vdi' ? t.associationArea : (tenants[key as TenantKey]?.name ?? key));
+/** A tenant's label without the rows (seed names); pages use useTenantLabels. */
+export const tenantLabel = (key: string) => tenantLabelOf(key, undefined);
+const homeOf = (key: string) => (isTenantKey(key) ? tenants[key].homePath : tenantBase(key));
 
 /** iOS Safari keeps stale state after a client-side navigation; the spec does a full page load there. */
 const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
@@ -45,12 +48,11 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
   );
 }
 
-function TenantCard({ tenant, stats }: { tenant: TenantKey; stats: TenantStatistics | undefined }) {
-  const name = tenantLabel(tenant);
+function TenantCard({ tenant, name, colour, stats }: { tenant: string; name: string; colour: string; stats: TenantStatistics | undefined }) {
   return (
     <section aria-label={name} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="mb-3 flex items-center gap-2">
-        <span className="h-3 w-3 rounded-full" style={{ background: tenants[tenant].brandColor }} aria-hidden="true" />
+        <span className="h-3 w-3 rounded-full" style={{ background: colour }} aria-hidden="true" />
         <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
       </div>
       {stats ? (
@@ -62,14 +64,14 @@ function TenantCard({ tenant, stats }: { tenant: TenantKey; stats: TenantStatist
       ) : (
         <p className="text-sm text-slate-500">{t.noData}</p>
       )}
-      <Link to={tenants[tenant].homePath} className="mt-4 text-sm font-medium text-brand hover:underline">
+      <Link to={homeOf(tenant)} className="mt-4 text-sm font-medium text-brand hover:underline">
         {t.cardOpen} →
       </Link>
     </section>
   );
 }
 
-function TopUsers({ stats }: { stats: TenantStatistics }) {
+function TopUsers({ stats, tenantLabel }: { stats: TenantStatistics; tenantLabel(key: string): string }) {
   return (
     <section aria-label={`${t.topUsersTitle}: ${tenantLabel(stats.tenant)}`} className="rounded-lg border border-slate-100 p-4">
       <h3 className="font-semibold text-slate-900">{tenantLabel(stats.tenant)}</h3>
@@ -97,7 +99,9 @@ function TopUsers({ stats }: { stats: TenantStatistics }) {
 export function AdminDashboardPage() {
   const logout = useAdminLogout();
   const stats = useQuery({ queryKey: ['admin', 'statistics'], queryFn: () => api.get<AdminStatistics>('/api/admin/statistics'), retry: 1 });
-  const byTenant = (key: TenantKey) => stats.data?.tenants.find((s) => s.tenant === key);
+  const labels = useTenantLabels();
+  const byTenant = (key: string) => stats.data?.tenants.find((s) => s.tenant === key);
+  const cards = [...cardTenants, ...labels.rows.filter((r) => !r.archived && !isTenantKey(r.key)).map((r) => r.key)];
   return (
     <Page
       title={t.dashboardTitle}
@@ -117,8 +121,8 @@ export function AdminDashboardPage() {
         </p>
       )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cardTenants.map((key) => (
-          <TenantCard key={key} tenant={key} stats={stats.isPending ? undefined : byTenant(key)} />
+        {cards.map((key) => (
+          <TenantCard key={key} tenant={key} name={labels.label(key)} colour={labels.colour(key)} stats={stats.isPending ? undefined : byTenant(key)} />
         ))}
       </div>
 
@@ -128,7 +132,7 @@ export function AdminDashboardPage() {
             <BarChart3 size={20} aria-hidden="true" />
             {t.chartTitle}
           </h2>
-          {stats.data ? <WeeklyChart weekly={stats.data.weekly} /> : <p className="text-sm text-slate-500">{stats.isPending ? texts.common.loading : t.noData}</p>}
+          {stats.data ? <WeeklyChart weekly={stats.data.weekly} tenantKeys={stats.data.tenants.map((s) => s.tenant)} tenantLabel={labels.label} colour={labels.colour} /> : <p className="text-sm text-slate-500">{stats.isPending ? texts.common.loading : t.noData}</p>}
         </Card>
         <Card>
           <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -148,7 +152,7 @@ export function AdminDashboardPage() {
         {stats.data ? (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {stats.data.tenants.map((s) => (
-              <TopUsers key={s.tenant} stats={s} />
+              <TopUsers key={s.tenant} stats={s} tenantLabel={labels.label} />
             ))}
           </div>
         ) : (

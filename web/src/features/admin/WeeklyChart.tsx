@@ -1,14 +1,13 @@
 import type { WeeklySubmissions } from '../../../../common/schemas/admin';
-import { tenants, tenantKeys } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { formatDate } from './format';
 
 const t = texts.admin;
-const tenantLabel = (key: string) => (key === 'vdi' ? t.associationArea : tenants[key as keyof typeof tenants].name);
 
 /** Stacked bars of submissions per week and tenant, with the numbers as a table for screen readers. */
-export function WeeklyChart({ weekly }: { weekly: WeeklySubmissions[] }) {
-  const totals = weekly.map((w) => Object.values(w.counts).reduce((a, b) => a + (b ?? 0), 0));
+export function WeeklyChart({ weekly, tenantKeys, tenantLabel, colour }: { weekly: WeeklySubmissions[]; tenantKeys: readonly string[]; tenantLabel(key: string): string; colour(key: string): string }) {
+  const counts = (w: WeeklySubmissions) => w.counts;
+  const totals = weekly.map((w) => Object.values(w.counts).reduce<number>((a, b) => a + (b ?? 0), 0));
   const max = Math.max(1, ...totals);
   const height = 160;
   return (
@@ -19,7 +18,7 @@ export function WeeklyChart({ weekly }: { weekly: WeeklySubmissions[] }) {
             <span className="text-[10px] text-slate-500">{totals[i] || ''}</span>
             <div className="flex w-full flex-col-reverse overflow-hidden rounded-t" style={{ height: `${(totals[i]! / max) * (height - 20)}px` }}>
               {tenantKeys.map((k) =>
-                w.counts[k] ? <div key={k} style={{ height: `${(w.counts[k]! / totals[i]!) * 100}%`, background: tenants[k].brandColor }} /> : null,
+                counts(w)[k] ? <div key={k} style={{ height: `${(counts(w)[k]! / totals[i]!) * 100}%`, background: colour(k) }} /> : null,
               )}
             </div>
           </div>
@@ -35,7 +34,7 @@ export function WeeklyChart({ weekly }: { weekly: WeeklySubmissions[] }) {
       <figcaption className="mt-3 flex flex-wrap gap-3 text-xs text-slate-600" aria-hidden="true">
         {tenantKeys.map((k) => (
           <span key={k} className="inline-flex items-center gap-1.5">
-            <span className="h-2.5 w-2.5 rounded-sm" style={{ background: tenants[k].brandColor }} />
+            <span className="h-2.5 w-2.5 rounded-sm" style={{ background: colour(k) }} />
             {tenantLabel(k)}
           </span>
         ))}
@@ -58,7 +57,7 @@ export function WeeklyChart({ weekly }: { weekly: WeeklySubmissions[] }) {
             <tr key={w.week}>
               <th scope="row">{t.chartWeekOf(formatDate(w.week))}</th>
               {tenantKeys.map((k) => (
-                <td key={k}>{w.counts[k] ?? 0}</td>
+                <td key={k}>{counts(w)[k] ?? 0}</td>
               ))}
             </tr>
           ))}

@@ -14,7 +14,7 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { tenantLabel } from '../admin/AdminDashboardPage';
+import { useTenantLabels } from '../tenants/labels';
 import { formatDateTime } from '../admin/format';
 import { PostSection } from '../post/PostSection';
 import { MediaPreview } from './MediaPreview';
@@ -137,6 +137,7 @@ function DeleteButton({ contentId }: { contentId: number }) {
 }
 
 export function InboxDetailPage() {
+  const { label: tenantLabel } = useTenantLabels();
   const contentId = Number(useParams().contentId);
   const queryClient = useQueryClient();
   const detail = useQuery({

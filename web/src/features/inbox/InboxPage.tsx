@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { submissionStatuses, submissionKinds } from '../../../../common/schemas/submission';
 import { INBOX_COUNT_LIMIT, type InboxPage as InboxData } from '../../../../common/schemas/inbox';
-import { tenantKeys } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { api } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -13,7 +12,7 @@ import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminNav } from '../admin/AdminNav';
-import { tenantLabel } from '../admin/AdminDashboardPage';
+import { useTenantLabels } from '../tenants/labels';
 import { formatCount, formatDateTime } from '../admin/format';
 import { listApprovalStates } from '../../../../common/schemas/post';
 import { ApprovalBadge } from '../post/ApprovalBadge';
@@ -44,6 +43,8 @@ function SelectFilter({ id, label, value, options, onChange }: { id: string; lab
 /** The editorial inbox: every submission the editor may see, filtered in the URL, newest first. */
 export function InboxPage() {
   const { role } = useAuth();
+  const labels = useTenantLabels();
+  const tenantLabel = labels.label;
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   // The cursor is the position in the list; `seite` only numbers the pages for the reader.
@@ -107,7 +108,7 @@ export function InboxPage() {
         </form>
         <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {role === 'admin' && (
-            <SelectFilter id="inbox-tenant" label={t.filterTenant} value={params.get('tenant') ?? ''} options={tenantKeys.map((k) => [k, tenantLabel(k)])} onChange={(v) => setFilter('tenant', v)} />
+            <SelectFilter id="inbox-tenant" label={t.filterTenant} value={params.get('tenant') ?? ''} options={labels.rows.map((r) => [r.key, tenantLabel(r.key)])} onChange={(v) => setFilter('tenant', v)} />
           )}
           <SelectFilter id="inbox-kind" label={t.filterKind} value={params.get('kind') ?? ''} options={submissionKinds.map((k) => [k, t.kinds[k] ?? k])} onChange={(v) => setFilter('kind', v)} />
           <SelectFilter id="inbox-status" label={t.filterStatus} value={params.get('status') ?? ''} options={submissionStatuses.map((s) => [s, t.statuses[s] ?? s])} onChange={(v) => setFilter('status', v)} />

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TenantLabel } from '../../../../common/schemas/tenants';
+import { tenantKeys, tenants, type TenantKey } from '../../../../common/tenants';
+import { texts } from '../../../../common/texts';
+import { api } from '../../lib/api';
+
+/** The tenant rows' names and colours for the inbox and the dashboard (GET /api/tenant-labels). */
+export function useTenantLabels() {
+  const query = useQuery({ queryKey: ['tenant-labels'], queryFn: () => api.get<TenantLabel[]>('/api/tenant-labels'), staleTime: 30_000, retry: 1 });
+  const rows = query.data ?? tenantKeys.map((key) => ({ key, name: tenants[key].name, brandColor: tenants[key].brandColor, builtin: true, archived: false }));
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return {
+    rows,
+    label: (key: string) => tenantLabelOf(key, byKey.get(key)),
+    colour: (key: string) => byKey.get(key)?.brandColor ?? tenants[key as TenantKey]?.brandColor ?? '#64748b',
+  };
+}
+
+/** A tenant's label: the row's name; the association keeps "VDI-Bereich" until an admin renames it. */
+export function tenantLabelOf(key: string, row: { name: string } | undefined): string {
+  const seed = tenants[key as TenantKey];
+  const name = row?.name ?? seed?.name ?? key;
+  return key === 'vdi' && name === seed?.name ? texts.admin.associationArea : name;
+}
