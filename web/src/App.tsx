@@ -34,7 +34,9 @@ function routeElement(def: RouteDef) {
   }
   return (
     <RequireAccess def={def}>
-      <TenantProvider tenant={def.tenant ?? 'vdi'}>{framed}</TenantProvider>
+      <TenantProvider tenant={def.tenant ?? 'vdi'} fromRow={!bare.has(def.page)}>
+        {framed}
+      </TenantProvider>
     </RequireAccess>
   );
 }

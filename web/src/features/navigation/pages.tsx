@@ -18,9 +18,7 @@ export function HomePage() {
   if (tenant.key !== 'vdi' && role !== 'admin') return <Navigate to={tenant.homePath} replace />;
   return (
     <TenantProvider tenant={tenant.key}>
-      <Page title={texts.nav.welcome(user?.username ?? texts.nav.defaultUsername)} intro={texts.nav.dashboardIntro} width="lg">
-        <EntryCards tenant={tenant} cards={['interview-category', 'voice-message', 'document-upload']} />
-      </Page>
+      <DashboardPage />
     </TenantProvider>
   );
 }

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Role } from '../../../../common/roles';
 import type { TenantInfo } from '../../../../common/schemas/tenants';
 import { tenantBase, type EntryCard, type Tenant, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { TenantContext } from './TenantContext';
+import { useTenantInfo } from './tenantInfo';
 
 /** A tenant an admin created, in the shape the pages read (paths below /t/<key> or /p/<key>). */
 export function tenantFromInfo(info: TenantInfo, publicLink = false): Tenant {
@@ -38,9 +37,7 @@ export function tenantFromInfo(info: TenantInfo, publicLink = false): Tenant {
   };
 }
 
-export function useTenantInfo(key: string | undefined) {
-  return useQuery({ queryKey: ['tenant', key], queryFn: () => api.get<TenantInfo>(`/api/tenants/${encodeURIComponent(key ?? '')}`), enabled: !!key, staleTime: 30_000, retry: false });
-}
+export { useTenantInfo };
 
 /** Gives the pages below /t/:tenantKey (or a public link of such a tenant) their tenant from the database. */
 export function TenantFromData({ publicLink = false, param = 'tenantKey', children }: { publicLink?: boolean; param?: string; children: ReactNode }) {
