@@ -55,6 +55,8 @@ export type Tenant = {
   logoUrl?: string | null;
   /** Interview topics offered (all four when absent). */
   topics?: readonly InterviewTopic[];
+  /** Tenants an admin created: the stored thank-you and contact wording (the seed's own is fixed). */
+  thanksVariant?: 'association' | 'company' | 'bank';
 };
 
 const allSix: readonly EntryCard[] = [

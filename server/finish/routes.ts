@@ -16,13 +16,16 @@ export async function finishRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/api/submissions/:contentId/contact', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
-    await saveContact(app.db, await loadOwnedSubmission(request, reply, contentId), request.body);
+    const submission = await loadOwnedSubmission(request, reply, contentId);
+    // The tenant's rules: a created tenant's stored thank-you variant (server/tenants/registry.ts).
+    await saveContact(app.db, submission, request.body, (await app.tenantRegistry.fresh()).formVariant(submission.tenant));
     return { ok: true };
   });
 
   app.put('/api/submissions/:contentId/post-contact', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
-    await savePostContact(app.db, await loadOwnedSubmission(request, reply, contentId), request.body);
+    const submission = await loadOwnedSubmission(request, reply, contentId);
+    await savePostContact(app.db, submission, request.body, (await app.tenantRegistry.fresh()).formVariant(submission.tenant));
     return { ok: true };
   });
 

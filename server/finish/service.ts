@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   contactForm,
   formVariantOfTenant,
+  type FormVariant,
   postContactForm,
   recordConsent,
   wAnswers,
@@ -22,8 +23,8 @@ export async function saveDescription(db: Kysely<DB>, submission: Submission, bo
  * Saves the thank-you contact form with the tenant's rules, stamps completed_at (once) and keeps
  * the consent wording the person agreed to, in one transaction.
  */
-export async function saveContact(db: Kysely<DB>, submission: Submission, body: unknown): Promise<void> {
-  const contact = contactForm(formVariantOfTenant(submission.tenant)).parse(body);
+export async function saveContact(db: Kysely<DB>, submission: Submission, body: unknown, variant: FormVariant = formVariantOfTenant(submission.tenant)): Promise<void> {
+  const contact = contactForm(variant).parse(body);
   const t = now();
   await db.transaction().execute(async (trx) => {
     await updateSubmission(trx, submission.id, {
@@ -38,8 +39,8 @@ export async function saveContact(db: Kysely<DB>, submission: Submission, body: 
 }
 
 /** Saves the post's e-mail, link and description; empty values are stored as null. */
-export async function savePostContact(db: Kysely<DB>, submission: Submission, body: unknown): Promise<void> {
-  const post = postContactForm(formVariantOfTenant(submission.tenant)).parse(body ?? {});
+export async function savePostContact(db: Kysely<DB>, submission: Submission, body: unknown, variant: FormVariant = formVariantOfTenant(submission.tenant)): Promise<void> {
+  const post = postContactForm(variant).parse(body ?? {});
   await updateSubmission(db, submission.id, {
     post_email: post.email,
     post_link: post.link,

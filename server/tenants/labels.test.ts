@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStatistics } from '../../common/schemas/admin';
 import { tenantDefaults, type TenantLabel } from '../../common/schemas/tenants';
+import { texts } from '../../common/texts';
 import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 import { addMember } from './service';
 
+const f = texts.finish;
+const goodContact = { firstName: 'A', lastName: 'B', email: 'anna@example.de', consentText: f.consent.contact };
 
 /** Created tenants by name everywhere (statistics, labels, CSV) and their stored thank-you variant on the server. */
 describe.each(dialects)('tenant names and variants from the rows on %s', (dialect) => {
@@ -69,5 +72,23 @@ describe.each(dialects)('tenant names and variants from the rows on %s', (dialec
     await t.app.db.updateTable('submissions').set({ content_at: new Date().toISOString() }).where('id', '=', id).execute();
     const csv = (await api(t, 'GET', '/api/inbox/export.csv?tenant=firma_b', { cookie: cookies.admin })).body as string;
     expect(csv).toContain('Firma B AG');
+  });
+
+  it('applies a created tenant\'s stored thank-you variant to the contact forms', async () => {
+    // Bank variant: names need two characters, with the bank's messages.
+    const bankLike = await submit('e', 'firma-e');
+    const refused = await api(t, 'PUT', `/api/submissions/${bankLike}/contact`, { cookie: cookies.e, body: goodContact });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(f.bankFirstNameMin);
+    const row = await t.app.db.selectFrom('submissions').select(['contact_email', 'completed_at']).where('id', '=', bankLike).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ contact_email: null, completed_at: null });
+    expect((await api(t, 'PUT', `/api/submissions/${bankLike}/contact`, { cookie: cookies.e, body: { ...goodContact, firstName: 'Anna', lastName: 'Muster' } })).status).toBe(200);
+    const post = await api(t, 'PUT', `/api/submissions/${bankLike}/post-contact`, { cookie: cookies.e, body: { email: 'kein-mail' } });
+    expect(post.status).toBe(400);
+    expect(JSON.stringify(post.body)).toContain(f.bankEmailInvalid);
+
+    // Company variant: the standard rules (one character is enough).
+    const standard = await submit('f', 'firma-f');
+    expect((await api(t, 'PUT', `/api/submissions/${standard}/contact`, { cookie: cookies.f, body: goodContact })).status).toBe(200);
   });
 });

@@ -48,9 +48,16 @@ export const finishProfiles: Record<TenantKey, FinishProfile> = {
   },
 };
 
-/** A tenant's profile; tenants an admin created use the standard one with a way back to their start page. */
+/**
+ * A tenant's profile. The seed's are fixed (a renamed company's back button says its new name);
+ * a tenant an admin created uses its stored variant: the bank's wording and rules, the
+ * association's (no back button) or a company's, each with a way back to its start page.
+ */
 export function finishProfileOf(tenant: Tenant): FinishProfile {
-  return finishProfiles[tenant.key] ?? standard(f.backToDashboard(tenant.name));
+  const seed = finishProfiles[tenant.key];
+  if (seed) return seed.variant === 'standard' && seed.backLabel ? { ...seed, backLabel: f.backToDashboard(tenant.name) } : seed;
+  if (tenant.thanksVariant === 'bank') return { ...finishProfiles.bank, backLabel: f.backToDashboard(tenant.name) };
+  return standard(tenant.thanksVariant === 'association' ? null : f.backToDashboard(tenant.name));
 }
 
 /** Where the finished flow returns to: the association's "/" (spec), otherwise the tenant dashboard. */

@@ -34,6 +34,7 @@ export function tenantFromInfo(info: TenantInfo, publicLink = false): Tenant {
     publicLink,
     logoUrl: info.logoUrl,
     topics: info.topics,
+    thanksVariant: info.thanksVariant,
   };
 }
 
