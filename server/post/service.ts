@@ -17,7 +17,7 @@ import {
 import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
-import { tenantDisplayName } from '../tenants/registry';
+import { loadedTenant, tenantDisplayName } from '../tenants/registry';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
 import type { PostVersionTable, SubmissionTable } from '../db/schema';
@@ -175,8 +175,9 @@ function parseWAnswers(value: string | null): Material['wAnswers'] {
 export function materialOf(row: Submission, channel: PostChannel): Material {
   const tenant = tenants[row.tenant as TenantKey];
   return {
-    tenantName: tenant?.footerName ?? row.tenant,
-    wording: tenant?.wording ?? 'engineer',
+    // A created tenant: its row's name and wording.
+    tenantName: tenant?.footerName ?? tenantDisplayName(row.tenant),
+    wording: tenant?.wording ?? (loadedTenant(row.tenant)?.wording === 'banking' ? 'banker' : 'engineer'),
     topic: row.topic,
     channel,
     limit: shownLimit(channel),

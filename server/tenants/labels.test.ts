@@ -3,6 +3,7 @@ import type { AdminStatistics } from '../../common/schemas/admin';
 import { tenantDefaults, type TenantLabel } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
+import { materialOf } from '../post/service';
 import { addMember } from './service';
 
 const f = texts.finish;
@@ -56,6 +57,10 @@ describe.each(dialects)('tenant names and variants from the rows on %s', (dialec
     const csv = (await api(t, 'GET', '/api/inbox/export.csv?tenant=firma-e', { cookie: cookies.admin })).body as string;
     expect(csv).toContain('Firma Eins');
     expect(csv).not.toMatch(/[;,]firma-e[;,]/);
+
+    // The post drafter writes for the tenant by its name, in its wording.
+    const row = await t.app.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(materialOf(row as Parameters<typeof materialOf>[0], 'linkedin')).toMatchObject({ tenantName: 'Firma Eins', wording: 'engineer' });
   });
 
   it('shows an admin\'s rename of a seed tenant in the labels and the CSV', async () => {

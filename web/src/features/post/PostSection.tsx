@@ -14,6 +14,7 @@ import { formatDateTime } from '../admin/format';
 import { ApprovalBadge, listStateOf } from './ApprovalBadge';
 import { ApprovalPanel, PublicationPanel } from './PostActions';
 import { PostPreview } from './PostPreview';
+import { useTenantLabels } from '../tenants/labels';
 import { streamDraft } from './draftStream';
 import '../../lib/zod-csp';
 
@@ -112,6 +113,8 @@ function ChannelEditor({
   const count = countChars(draft.body);
   const over = count > channelLimits[channel];
   const tenantInfo = tenants[tenant as TenantKey];
+  // The tenant row's name (a created or renamed tenant), else the seed's.
+  const tenantName = useTenantLabels().rows.find((r) => r.key === tenant)?.name ?? tenantInfo?.name ?? tenant;
 
   const save = useMutation({
     mutationFn: (input: { body: string; images: PostImage[]; source: Origin }) => api.post<PostVersion>(`/api/posts/${contentId}/${channel}/versions`, input),
@@ -241,7 +244,7 @@ function ChannelEditor({
         </div>
         <div className="min-w-0">
           <h3 className="mb-1.5 text-sm font-medium text-slate-800">{t.preview}</h3>
-          <PostPreview tenantName={tenantInfo?.name ?? tenant} logoText={tenantInfo?.logoText ?? ''} channel={channel} body={draft.body} images={picked.map((i) => ({ src: thumb(i.mediaId), alt: i.alt }))} />
+          <PostPreview tenantName={tenantName} logoText={tenantInfo?.logoText ?? tenantName.slice(0, 1).toUpperCase()} channel={channel} body={draft.body} images={picked.map((i) => ({ src: thumb(i.mediaId), alt: i.alt }))} />
         </div>
       </div>
 
