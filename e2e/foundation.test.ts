@@ -177,7 +177,8 @@ describe('account recovery and two-factor login', () => {
     await page.getByLabel(texts.auth.twoFactorPasswordPrompt).fill('test-passwort-123');
     await page.getByRole('button', { name: texts.auth.twoFactorEnable }).click();
     const secret = (await page.getByTestId('totp-secret').textContent())!;
-    await page.getByLabel(texts.auth.totpCode).fill(totp(secret));
+    const enableCode = totp(secret);
+    await page.getByLabel(texts.auth.totpCode).fill(enableCode);
     await page.getByRole('button', { name: texts.auth.totpSubmit }).click();
     await page.getByText(texts.auth.twoFactorOn).waitFor();
 
@@ -189,20 +190,22 @@ describe('account recovery and two-factor login', () => {
     await again.getByLabel(texts.auth.totpCode).fill('000000');
     await again.getByRole('button', { name: texts.auth.totpSubmit }).click();
     await again.locator('[data-sonner-toast]').filter({ hasText: texts.auth.totpInvalid }).waitFor();
-    await again.getByLabel(texts.auth.totpCode).fill(totp(secret));
+    // Codes are single-use: within the same 30 s the login takes the next step's code (one step ahead is accepted).
+    const loginCode = totp(secret) === enableCode ? totp(secret, 1) : totp(secret);
+    await again.getByLabel(texts.auth.totpCode).fill(loginCode);
     await again.getByRole('button', { name: texts.auth.totpSubmit }).click();
     await again.waitForURL('**/admin');
   });
 });
 
 /** RFC 6238 code for a base32 secret (what an authenticator app shows). */
-function totp(base32: string): string {
+function totp(base32: string, stepsAhead = 0): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = '';
   for (const c of base32.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
   const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepsAhead));
   const hmac = createHmac('sha1', key).update(counter).digest();
   const offset = hmac[hmac.length - 1]! & 0xf;
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
