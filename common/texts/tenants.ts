@@ -13,6 +13,8 @@ export const tenants = {
   colName: 'Name',
   colSubmissions: 'Einsendungen',
   colMembers: 'Mitglieder',
+  submissionCount: (n: number) => `${n} ${n === 1 ? 'Einsendung' : 'Einsendungen'}`,
+  memberCount: (n: number) => `${n} ${n === 1 ? 'Mitglied' : 'Mitglieder'}`,
   colState: 'Status',
   active: 'aktiv',
   archived: 'archiviert',

@@ -258,10 +258,10 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
           </div>
         </div>
         <p className="text-sm text-slate-700">
-          {tenant.submissions} {t.colSubmissions}
+          {t.submissionCount(tenant.submissions)}
         </p>
         <p className="text-sm text-slate-700">
-          {tenant.contributors + tenant.editors} {t.colMembers}
+          {t.memberCount(tenant.contributors + tenant.editors)}
         </p>
         <p className={`text-sm font-medium ${archived ? 'text-amber-700' : 'text-green-700'}`}>{archived ? t.archived : t.active}</p>
         <div className="flex flex-wrap gap-2">
