@@ -21,6 +21,7 @@ import { createUser } from '../../server/users/service';
 import { inboxFilter } from '../../common/schemas/inbox';
 import { inboxPage } from '../../server/inbox/service';
 import { COMMON_WORD, RARE_WORD, seed, seedApprovals } from './seed';
+import { serveOnOwnOrigin } from '../lib';
 
 const SUBMISSIONS = Number(process.env.SUBMISSIONS ?? 100_000);
 const MEDIA = Number(process.env.MEDIA ?? 500_000);
@@ -62,15 +63,9 @@ async function bench(dialect: Dialect): Promise<void> {
     // PostgreSQL: also VACUUM, as autovacuum would after a bulk load (index-only scans need it).
     await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(app.db);
 
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
-    const base = `http://127.0.0.1:${port}`;
-    // better-auth checks the Origin against the base URL: rebuild with the real port.
-    await app.close();
-    config.baseUrl = base;
-    config.trustedOrigins = [base];
-    app = await buildApp(config, { logger: false });
-    await app.listen({ port, host: '127.0.0.1' });
+    const served = await serveOnOwnOrigin(app, config);
+    app = served.app;
+    const base = served.base;
 
     const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
       method: 'POST',

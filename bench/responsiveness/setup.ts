@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, copyFileSync, createReadStream, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { copyFileSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,13 +8,13 @@ import { sql } from 'kysely';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Dialect } from '../../server/db/database';
-import { video } from '../../server/media/testing/fixtures';
 import { attachFile } from '../../server/submissions/files';
 import { freshPostgresDatabase } from '../../server/testing/harness';
 import { receiveVoiceMessage } from '../../server/transcription/service';
 import { germanSpeech, testModel } from '../../server/transcription/test-audio';
 import { createUser } from '../../server/users/service';
 import { seed } from '../admin/seed';
+import { makeVideo, serveOnOwnOrigin } from '../lib';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN = { email: 'bench-admin@example.de', password: 'bench-passwort-lang-genug' };
@@ -35,20 +35,6 @@ export type BenchServer = {
   close(): Promise<void>;
 };
 
-/** An MP4 header followed by filler up to `size` bytes: the server accepts it as a video. */
-export function makeVideo(file: string, size: number) {
-  const head = video('mp4');
-  const filler = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < filler.length; i++) filler[i] = (i * 2654435761) >>> 24;
-  const fd = openSync(file, 'w');
-  writeSync(fd, head);
-  for (let written = head.length; written < size; ) {
-    const n = Math.min(filler.length, size - written);
-    writeSync(fd, filler, 0, n);
-    written += n;
-  }
-  closeSync(fd);
-}
 
 /**
  * The server in this process (so the event-loop delay measured here is the server's), seeded,
@@ -84,15 +70,8 @@ export async function startBenchServer(dialect: Dialect, opts: { submissions: nu
     await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(app.db);
   await createUser(app.auth, { email: ADMIN.email, password: ADMIN.password, role: 'admin' });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const base = `http://127.0.0.1:${port}`;
-  // better-auth checks the Origin against the base URL: rebuild with the real port.
-  await app.close();
-  config.baseUrl = base;
-  config.trustedOrigins = [base];
-  app = await buildApp(config, { logger: false });
-  await app.listen({ port, host: '127.0.0.1' });
+  let base: string;
+  ({ app, base } = await serveOnOwnOrigin(app, config));
   app.jobs.start();
 
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(ADMIN) });

@@ -9,7 +9,7 @@
  *   npx tsx bench/upload/run.ts [sizes]      sizes: 512M (default), 1G, or 512M,1G
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, openSync, writeSync, closeSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -20,8 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { video } from '../../server/media/testing/fixtures';
 import { startS3rver } from '../../server/storage/s3-test-server';
+import { makeVideo } from '../lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,20 +34,6 @@ function parseSize(arg: string | undefined): number {
 
 const mb = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
 
-/** An MP4 header followed by filler up to `size` bytes: the server accepts it as a video. */
-function makeFile(file: string, size: number) {
-  const head = video('mp4');
-  const filler = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < filler.length; i++) filler[i] = (i * 2654435761) >>> 24;
-  const fd = openSync(file, 'w');
-  writeSync(fd, head);
-  for (let written = head.length; written < size; ) {
-    const n = Math.min(filler.length, size - written);
-    writeSync(fd, filler, 0, n);
-    written += n;
-  }
-  closeSync(fd);
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -197,7 +183,7 @@ async function main() {
   for (const size of sizes) {
     const work = mkdtempSync(path.join(tmpdir(), 'ca-bench-upload-'));
     const file = path.join(work, 'bench.mp4');
-    makeFile(file, size);
+    makeVideo(file, size);
     syncDisk();
     for (const store of stores) {
       const s3 = store === 's3' ? await startS3rver() : null;
@@ -213,7 +199,7 @@ async function main() {
         const reference = sdk ? sdk.seconds : await syncedCopy(file, path.join(dataDir, 'copy.bin'));
         // A small upload first, so the code paths are loaded before memory is measured.
         const warmFile = path.join(work, 'warm.mp4');
-        makeFile(warmFile, 2 * 1024 * 1024);
+        makeVideo(warmFile, 2 * 1024 * 1024);
         await tusUpload(url, warmFile, await anonymousSubmission(url));
         const submission = await anonymousSubmission(url);
         const before = memory(child.pid!);
