@@ -1,6 +1,7 @@
 import { SUBMISSION_TOKEN_HEADER } from '../../../common/submission-token';
 import { texts } from '../../../common/texts';
 import { getSubmissionToken } from './storage';
+import { readJson } from './read-json';
 
 /** A failed API call, with the server's German message. status 0 = server unreachable. */
 export class ApiError extends Error {
@@ -42,13 +43,7 @@ async function request<T>(method: string, path: string, body: unknown, opts: Opt
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, texts.common.serverUnavailable);
   }
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
+  const json = await readJson(res);
   if (!res.ok) throw new ApiError(res.status, json?.message ?? texts.common.internalError, json?.error, json?.title);
   return json as T;
 }

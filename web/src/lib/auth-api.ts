@@ -2,6 +2,7 @@
  * The few better-auth endpoints the everyday pages need, as plain fetch calls: the full auth
  * client (better-auth, nanostores, better-fetch, zod) stays on the security page.
  */
+import { readJson } from './read-json';
 
 export type SessionUser = { id: string; email: string; name?: string };
 export type Session = { user: SessionUser; session: { id: string; expiresAt: string } };
@@ -21,13 +22,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   } catch {
     return { data: null, error: { status: 0 } };
   }
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
+  const json = await readJson(res);
   if (!res.ok) return { data: null, error: { status: res.status, message: json?.message, code: json?.code, error: json?.error, title: json?.title } };
   return { data: json as T, error: null };
 }
