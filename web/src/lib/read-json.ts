@@ -1,0 +1,9 @@
+/** The JSON body of a response, or null when it is empty or not JSON. */
+export async function readJson(res: Response): Promise<any> {
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
