@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { sendNodeResponse } from 'srvx/node';
 import { fileFormats, kindsOf, maxBytes, type FileFormat, surfaceFor, uploadMetadata, type UploadMetadata, type UploadOutcome } from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
@@ -14,6 +13,8 @@ import { loadOwnedSubmission } from '../submissions/service';
 import { acceptUpload, largestUpload, namedFormat, uploadKey, uploadLimits, type FinishedUpload } from './service';
 import { countSurfaceMedia } from './queries';
 import { MultipartTusStore } from './tus-blob-store';
+import { AppendingFileStore } from './tus-file-store';
+import { tusRequest, writeNodeBodies } from './tus-direct-body';
 import { readHead, SNIFF_BYTES } from './validation';
 
 export const UPLOAD_PATH = '/api/uploads';
@@ -79,7 +80,7 @@ function partialUploadStore(app: FastifyInstance) {
     return { store, finished };
   }
   const directory = path.join(app.config.dataDir, 'uploads');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS });
+  const store = new AppendingFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS });
   const finished = (upload: Upload, metadata: UploadMetadata): FinishedUpload => {
     const file = path.join(directory, upload.id);
     let linked: string | null = null;
@@ -165,6 +166,8 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
       return { status_code: outcome.status, body, headers: { 'Content-Type': 'application/json' } };
     },
   });
+
+  writeNodeBodies(tus, store);
 
   const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 60 * 60_000);
   sweep.unref();
@@ -257,7 +260,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
         if (upload && request.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) return finishOnHead(upload, reply);
       }
       reply.hijack();
-      const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+      const response = await tus.handleWeb(tusRequest(request.raw, reply.raw));
       await sendNodeResponse(reply.raw, await german(request, response));
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
