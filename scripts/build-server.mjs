@@ -27,6 +27,7 @@ await build({
   // Bundled CommonJS packages call require(); give them one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: true,
+  sourcesContent: false,
   legalComments: 'none',
   logLevel: 'warning',
 });

@@ -6,7 +6,9 @@
  *   file to the same server (16 MiB parts, 4 at once);
  * - the server's RSS growth, and the time from the last byte sent to the answer of the last PATCH.
  *
- *   npx tsx bench/upload/run.ts [sizes]      sizes: 512M (default), 1G, or 512M,1G
+ *   npx tsx bench/upload/run.ts [runs]      runs: 512M,1G,4x512M (default; 4x: four uploads at once)
+ *   BENCH_STORES=local|s3, BENCH_TSX=1 (the TypeScript instead of the compiled server),
+ *   BENCH_NODE_ARGS='--cpu-prof' (flags for the server's node)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -85,7 +87,7 @@ async function anonymousSubmission(url: string): Promise<{ contentId: number; ac
  * POST + one streamed PATCH, exactly the tus requests tus-js-client sends for one file. Returns
  * the whole time and the time from the last byte sent to the server's answer.
  */
-async function tusUpload(url: string, file: string, submission: { contentId: number; accessToken: string }): Promise<{ seconds: number; sync: number; lastPatch: number }> {
+async function tusUpload(url: string, file: string, submission: { contentId: number; accessToken: string }): Promise<{ seconds: number; lastPatch: number }> {
   const size = statSync(file).size;
   const meta = (v: string) => Buffer.from(v).toString('base64');
   const headers = { 'tus-resumable': '1.0.0', 'x-submission-token': submission.accessToken };
@@ -114,28 +116,26 @@ async function tusUpload(url: string, file: string, submission: { contentId: num
     createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(req);
   });
   if (status !== 200) throw new Error(`tus PATCH: ${status} ${body}`);
-  const syncing = performance.now();
-  syncDisk();
-  const end = performance.now();
-  return { seconds: (end - start) / 1000, sync: (end - syncing) / 1000, lastPatch: (answered - lastByte) / 1000 };
+  return { seconds: (performance.now() - start) / 1000, lastPatch: (answered - lastByte) / 1000 };
 }
 
 function syncDisk() {
   spawnSync('sync');
 }
 
-/** Copy on the same disk, followed by `sync`, as the issue measures it. */
-async function syncedCopy(from: string, to: string): Promise<number> {
+/** `count` copies at once on the same disk, followed by `sync`, as the issue measures it. */
+async function syncedCopies(from: string, dir: string, count: number): Promise<number> {
   const start = performance.now();
-  await pipeline(createReadStream(from, { highWaterMark: 1024 * 1024 }), createWriteStream(to));
+  const targets = Array.from({ length: count }, (_, i) => path.join(dir, `copy-${i}.bin`));
+  await Promise.all(targets.map((to) => pipeline(createReadStream(from, { highWaterMark: 1024 * 1024 }), createWriteStream(to))));
   syncDisk();
   const seconds = (performance.now() - start) / 1000;
-  rmSync(to);
+  for (const to of targets) rmSync(to);
   return seconds;
 }
 
 /** The AWS SDK's own multipart upload of the file (16 MiB parts, 4 at once, as lib-storage's Upload does). */
-async function sdkMultipart(file: string, env: Record<string, string>): Promise<{ seconds: number; complete: number }> {
+async function sdkMultipart(file: string, env: Record<string, string>, Key = 'sdk/bench.mp4'): Promise<{ seconds: number; complete: number }> {
   const client = new S3Client({
     endpoint: env.S3_ENDPOINT,
     region: 'us-east-1',
@@ -145,7 +145,6 @@ async function sdkMultipart(file: string, env: Record<string, string>): Promise<
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = env.S3_BUCKET!;
-  const Key = 'sdk/bench.mp4';
   const size = statSync(file).size;
   const PART = 16 * 1024 * 1024;
   const start = performance.now();
@@ -169,7 +168,6 @@ async function sdkMultipart(file: string, env: Record<string, string>): Promise<
   const completing = performance.now();
   await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }));
   const complete = (performance.now() - completing) / 1000;
-  syncDisk();
   const seconds = (performance.now() - start) / 1000;
   await client.send(new DeleteObjectCommand({ Bucket, Key }));
   client.destroy();
@@ -179,13 +177,27 @@ async function sdkMultipart(file: string, env: Record<string, string>): Promise<
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
+/** `count` of the AWS SDK's multipart uploads at once, then `sync`: the time and the longest completion. */
+async function sdkMultiparts(file: string, env: Record<string, string>, count: number): Promise<{ seconds: number; complete: number }> {
+  const start = performance.now();
+  const runs = await Promise.all(Array.from({ length: count }, (_, i) => sdkMultipart(file, env, `sdk/bench-${i}.mp4`)));
+  syncDisk();
+  return { seconds: (performance.now() - start) / 1000, complete: Math.max(...runs.map((r) => r.complete)) };
+}
+
+/** `512M`, `1G`, or `4x512M` (four uploads of 512 MB at once). */
+function parseRun(arg: string): { count: number; size: number } {
+  const m = /^(\d+)x(.+)$/i.exec(arg.trim());
+  return m ? { count: Number(m[1]), size: parseSize(m[2]) } : { count: 1, size: parseSize(arg) };
+}
+
 async function main() {
-  const sizes = (process.argv[2] ?? '512M').split(',').map(parseSize);
+  const runs = (process.argv[2] ?? '512M,1G,4x512M').split(',').map(parseRun);
   if (!process.env.BENCH_TSX) spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
   const stores = (process.env.BENCH_STORES ?? 'local,s3').split(',') as ('local' | 's3')[];
   const lines: string[] = [`Maschine: ${cpus().length} Kerne ${cpus()[0]?.model ?? ''}, ${mb(totalmem())} MB RAM, Node ${process.version}`];
   console.log(lines[0]);
-  for (const size of sizes) {
+  for (const { count, size } of runs) {
     const work = mkdtempSync(path.join(tmpdir(), 'ca-bench-upload-'));
     const file = path.join(work, 'bench.mp4');
     makeVideo(file, size);
@@ -197,29 +209,38 @@ async function main() {
         DATA_DIR: dataDir,
         MAX_VIDEO_MB: String(Math.ceil(size / 1024 ** 2) + 10),
         ALTCHA_MAX_NUMBER: '1000',
+        PUBLIC_SUBMISSIONS_PER_HOUR: '100',
         ...(s3?.env ?? {}),
       });
       try {
-        const sdk = store === 's3' ? await sdkMultipart(file, s3!.env) : null;
-        const reference = sdk ? sdk.seconds : await syncedCopy(file, path.join(dataDir, 'copy.bin'));
+        const sdk = store === 's3' ? await sdkMultiparts(file, s3!.env, count) : null;
+        const reference = sdk ? sdk.seconds : await syncedCopies(file, dataDir, count);
         // A small upload first, so the code paths are loaded before memory is measured.
         const warmFile = path.join(work, 'warm.mp4');
         makeVideo(warmFile, 2 * 1024 * 1024);
         await tusUpload(url, warmFile, await anonymousSubmission(url));
-        const submission = await anonymousSubmission(url);
+        const submissions = await Promise.all(Array.from({ length: count }, () => anonymousSubmission(url)));
         const before = memory(child.pid!);
         const startLoad = load();
-        const { seconds, sync, lastPatch } = await tusUpload(url, file, submission);
+        const start = performance.now();
+        const uploads = await Promise.all(submissions.map((submission) => tusUpload(url, file, submission)));
+        const syncing = performance.now();
+        syncDisk();
+        const end = performance.now();
+        const seconds = (end - start) / 1000;
+        const sync = (end - syncing) / 1000;
+        const lastPatch = Math.max(...uploads.map((u) => u.lastPatch));
         const after = memory(child.pid!);
         const ratio = reference / seconds;
         const goal = store === 'local' ? 0.85 : 0.8;
-        const growth = (after.peak - before.rss) / 1024 ** 2;
-        const referenceName = store === 'local' ? 'cp + sync' : 'AWS SDK multipart (16 MiB × 4)';
+        const growth = (after.peak - before.rss) / 1024 ** 2 / count;
+        const what = count === 1 ? `${mb(size)} MB ${store}` : `${count} × ${mb(size)} MB ${store} gleichzeitig`;
+        const referenceName = (store === 'local' ? 'cp + sync' : 'AWS SDK multipart (16 MiB × 4)') + (count === 1 ? '' : `, ${count} gleichzeitig`);
         const line = [
-          `${mb(size)} MB ${store}: Server ${seconds.toFixed(2)} s (davon sync ${sync.toFixed(2)} s), ${referenceName} ${reference.toFixed(2)} s → ${ratio.toFixed(2)} (Ziel ≥ ${goal}) ${mark(ratio >= goal)}`,
-          `    RSS-Zuwachs ${growth.toFixed(1)} MB (Ziel < 64) ${mark(growth < 64)}; letzter PATCH bis Antwort ${lastPatch.toFixed(2)} s (Ziel ≤ 1) ${mark(lastPatch <= 1)}; Last vorher ${startLoad}, nachher ${load()}`,
+          `${what}: Server ${seconds.toFixed(2)} s (davon sync ${sync.toFixed(2)} s), ${referenceName} ${reference.toFixed(2)} s → ${ratio.toFixed(2)} (Ziel ≥ ${count === 1 ? goal : 0.8}) ${mark(ratio >= (count === 1 ? goal : 0.8))}`,
+          `    RSS-Zuwachs ${growth.toFixed(1)} MB${count === 1 ? '' : ' je laufendem Upload'} (Ziel < 64) ${mark(growth < 64)}; letzter PATCH bis Antwort ${lastPatch.toFixed(2)} s (Ziel ≤ 1) ${mark(lastPatch <= 1)}; Last vorher ${startLoad}, nachher ${load()}`,
           // s3rver assembles the object from the parts on CompleteMultipartUpload (a copy of its own); S3 does not.
-          ...(sdk ? [`    CompleteMultipartUpload des S3-Servers selbst (SDK): ${sdk.complete.toFixed(2)} s`] : []),
+          ...(sdk ? [`    CompleteMultipartUpload des S3-Servers selbst (SDK, längste): ${sdk.complete.toFixed(2)} s`] : []),
         ].join('\n');
         console.log(line);
         lines.push(line);
@@ -232,6 +253,7 @@ async function main() {
     rmSync(work, { recursive: true, force: true });
   }
   console.log(`\n${lines.join('\n')}`);
+  process.exit(0);
 }
 
 main().catch((error) => {

@@ -6,9 +6,26 @@ import type { DB } from '../db/schema';
 import { MIN_PART_BYTES, type BlobStore, type UploadedPart } from '../storage/blob-store';
 
 /** Size of the parts sent to S3 while a PATCH streams in (the last part may be shorter). */
-const PART_BYTES = 8 * 1024 * 1024;
+const PART_BYTES = 6 * 1024 * 1024;
 /** Parts on their way to S3 at once per request, while the next one fills. */
 const PARTS_IN_FLIGHT = 2;
+/** A part buffer holds a part and the minimum part that must follow it before it leaves. */
+const PART_BUFFER_BYTES = PART_BYTES + MIN_PART_BYTES;
+
+/**
+ * Part buffers, reused: a running upload holds at most PARTS_IN_FLIGHT + 1 of them (one filling),
+ * and finished uploads leave a few for the next, so the memory a running upload uses does not
+ * grow with its size or wait for the garbage collector.
+ */
+const partBuffers = {
+  free: [] as Buffer[],
+  take(): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafeSlow(PART_BUFFER_BYTES);
+  },
+  give(buffer: Buffer) {
+    if (this.free.length < PARTS_IN_FLIGHT + 1 && !this.free.includes(buffer)) this.free.push(buffer);
+  },
+};
 
 /** What the `chunks` column of a tus_uploads row holds for a multipart upload. */
 type MultipartState = {
@@ -37,7 +54,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * the multipart upload id and the ETag of every stored part) is a row in the database, so any
  * instance answers HEAD, continues a PATCH and completes the upload, also after a `kill -9`.
  *
- * A PATCH body is cut into 8 MiB parts as it streams in (up to two on their way while the next
+ * A PATCH body is cut into 8 MiB parts as it streams in (up to three on their way while the next
  * fills); each stored part is recorded with a compare-and-set on the offset, so two instances
  * writing the same upload at once cannot both extend it. Bytes that do not fill a part when the
  * request ends (a dropped connection, a small PATCH) are kept as a tail object and become the
@@ -131,14 +148,16 @@ export class MultipartTusStore extends DataStore {
     let recorded = offset;
     const oldTails: string[] = [];
 
-    // The bytes not yet in a part: the stored tail first, then what this request brings.
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    // The bytes not yet in a part are copied into a part buffer from the pool: the stored tail
+    // first, then what this request brings. The socket's chunks are garbage at once, and a part
+    // costs no allocation of its own.
+    let part: Buffer | null = null;
+    let filled = 0;
     if (state.tail) {
       const tail = await readAll(await this.blobs.get(state.tail.key));
       if (tail.length !== state.tail.size) throw new Error(`tail of upload ${id} has ${tail.length} bytes, expected ${state.tail.size}`);
-      pending.push(tail);
-      pendingBytes = tail.length;
+      part = partBuffers.take();
+      filled = tail.copy(part, 0);
       oldTails.push(state.tail.key);
     }
 
@@ -163,44 +182,45 @@ export class MultipartTusStore extends DataStore {
     const inFlight: Promise<void>[] = [];
     let failure: unknown = null;
 
-    const sendPart = (body: Buffer) => {
+    const sendPart = (buffer: Buffer, length: number) => {
       const n = ++partsQueued;
-      partsBytesQueued += body.length;
+      partsBytesQueued += length;
       const offsetAfter = partsBytesQueued;
-      const sent = this.multipart.part(state.key, state.uploadId, n, body);
+      const sent = this.multipart.part(state.key, state.uploadId, n, buffer.subarray(0, length));
+      // The buffer goes back to the pool once the store is done with it, sent or not.
+      sent.then(
+        () => partBuffers.give(buffer),
+        () => partBuffers.give(buffer),
+      );
       const step = chain.then(async () => {
         const etag = await sent;
-        await record({ ...state, parts: [...state.parts, { n, etag, size: body.length }], tail: null }, offsetAfter);
+        await record({ ...state, parts: [...state.parts, { n, etag, size: length }], tail: null }, offsetAfter);
       });
-      sent.catch(() => undefined);
       step.catch((error) => (failure ??= error));
       chain = step.catch(() => undefined);
       inFlight.push(step);
-    };
-
-    const takePending = () => {
-      const body = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
-      return body;
     };
 
     let streamError: unknown = null;
     try {
       for await (const data of stream) {
         if (failure) break;
-        const buffer = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array);
-        pending.push(buffer);
-        pendingBytes += buffer.length;
-        // A part leaves once a full part and a minimum part are here, so what is left when the
-        // request ends is either a part of its own (≥ 5 MiB) or a short tail of a small PATCH.
-        while (pendingBytes >= PART_BYTES + MIN_PART_BYTES) {
-          const all = takePending();
-          pending = [all.subarray(PART_BYTES)];
-          pendingBytes = all.length - PART_BYTES;
-          // At most PARTS_IN_FLIGHT parts unrecorded: the request body waits meanwhile.
-          while (inFlight.length >= PARTS_IN_FLIGHT) await inFlight.shift();
-          sendPart(all.subarray(0, PART_BYTES));
+        let chunk = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array);
+        while (chunk.length > 0) {
+          part ??= partBuffers.take();
+          const copied = chunk.copy(part, filled);
+          filled += copied;
+          chunk = chunk.subarray(copied);
+          // A part leaves once a full part and a minimum part are here, so what is left when the
+          // request ends is either a part of its own (≥ 5 MiB) or a short tail of a small PATCH.
+          if (filled === PART_BUFFER_BYTES) {
+            // At most PARTS_IN_FLIGHT parts unrecorded: the request body waits meanwhile.
+            while (inFlight.length >= PARTS_IN_FLIGHT) await inFlight.shift();
+            const next = partBuffers.take();
+            filled = part.copy(next, 0, PART_BYTES, filled);
+            sendPart(part, PART_BYTES);
+            part = next;
+          }
         }
       }
     } catch (error) {
@@ -210,27 +230,33 @@ export class MultipartTusStore extends DataStore {
     await Promise.allSettled(inFlight);
     if (failure) {
       // Whatever was recorded stays; the rest is sent again by the client.
+      if (part) partBuffers.give(part);
       throw failure;
     }
 
-    if (pendingBytes > 0) {
-      const received = partsBytesQueued + pendingBytes;
-      if ((size !== null && received === size) || pendingBytes >= MIN_PART_BYTES) {
-        // The last part (any size) or a full one.
-        sendPart(takePending());
+    if (part && filled > 0) {
+      const received = partsBytesQueued + filled;
+      if ((size !== null && received === size) || filled >= MIN_PART_BYTES) {
+        // The last part (any size) or one of at least the minimum size.
+        sendPart(part, filled);
         await inFlight.pop();
       } else {
-        const body = takePending();
+        // A short run that is not the end (a dropped connection, a small PATCH): kept as an
+        // object of its own until the next request brings the rest of its part.
         const tailKey = `tus/${id}/tail_${String(received).padStart(15, '0')}_${randomBytes(6).toString('hex')}`;
-        await this.blobs.put(tailKey, body);
         try {
-          await record({ ...state, tail: { key: tailKey, size: body.length } }, received);
+          await this.blobs.put(tailKey, Buffer.from(part.subarray(0, filled)));
+        } finally {
+          partBuffers.give(part);
+        }
+        try {
+          await record({ ...state, tail: { key: tailKey, size: filled } }, received);
         } catch (error) {
           await this.blobs.delete(tailKey).catch(() => undefined);
           throw error;
         }
       }
-    }
+    } else if (part) partBuffers.give(part);
     // Tails now inside a part (or replaced by a longer tail) are no longer needed.
     for (const key of oldTails) if (key !== state.tail?.key) await this.blobs.delete(key).catch(() => undefined);
     if (streamError && recorded === offset) throw streamError;
