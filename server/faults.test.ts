@@ -37,7 +37,7 @@ describe.skipIf(noMount).each(dialects)('storage faults on %s', (dialect) => {
   const storedText = async (key: string) => readFileSync(path.join(t.config.dataDir, 'files', key), 'utf8');
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { MIN_FREE_DISK_MB: '2' });
+    t = await startTestApp(dialect, { MIN_FREE_DISK_MB: '2', HEALTH_PROBE_MS: '0' });
     // The blob store and the partial uploads each on their own small file system.
     files = mountSmallFs(path.join(t.config.dataDir, 'files'), 6);
     uploads = mountSmallFs(path.join(t.config.dataDir, 'uploads'), 6);
@@ -139,7 +139,7 @@ describe.skipIf(noMount)('SQLite on a full disk', () => {
   it('answers 503 in German when the database file cannot grow, and works again with room', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ca-sqlite-full-'));
     const disk = mountSmallFs(dir, 16);
-    const t = await startTestApp('sqlite', { DATA_DIR: dir, MIN_FREE_DISK_MB: '1' });
+    const t = await startTestApp('sqlite', { DATA_DIR: dir, MIN_FREE_DISK_MB: '1', HEALTH_PROBE_MS: '0' });
     try {
       await addUser(t.app, 'vdi@example.de', 'vdi_admin');
       const cookie = await login(t, 'vdi@example.de');
@@ -169,7 +169,7 @@ describe.skipIf(noMount)('SQLite on a full disk', () => {
 describe('storage health with S3', () => {
   it('probes the bucket with a small object and reports an unreachable store in German', async () => {
     const s3 = await startS3rver();
-    const t = await startTestApp('sqlite', { ...s3.env, MIN_FREE_DISK_MB: '0' });
+    const t = await startTestApp('sqlite', { ...s3.env, MIN_FREE_DISK_MB: '0', HEALTH_PROBE_MS: '0' });
     try {
       expect(await api(t, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ready', storage: true } });
       const keys: string[] = [];

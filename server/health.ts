@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../common/texts';
 import { databaseReachable } from './db/database';
-import { storageProblems } from './storage/capacity';
+import { storageReadiness } from './storage/capacity';
 
 /** `reasons`: why it is not ready, in German (missing when ready). */
 export type Health = { status: 'ready' | 'limited' | 'unavailable'; database: boolean; storage: boolean; reasons?: string[] };
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const storageState = storageReadiness(app);
   app.get('/api/health', { config: { rateLimit: false } }, async (_request, reply): Promise<Health> => {
-    const [database, reachable, problems] = await Promise.all([databaseReachable(app.db), app.blobs.healthy(), storageProblems(app)]);
+    const [database, { reachable, problems }] = await Promise.all([databaseReachable(app.db), storageState()]);
     const storage = reachable && problems.length === 0;
     const status = database && storage ? 'ready' : database || storage ? 'limited' : 'unavailable';
     if (status === 'ready') return { status, database, storage };

@@ -60,3 +60,29 @@ export async function storageProblems(app: FastifyInstance): Promise<string[]> {
   }
   return problems;
 }
+
+/**
+ * The storage's readiness as /api/health reports it: one probe (blob store write and
+ * storageProblems) serves every health check for HEALTH_PROBE_MS, and checks that arrive while a
+ * probe runs wait for that one. A probe writes and removes files and asks the disk for free
+ * space: a dozen file-system calls, each a turn of the event loop and of libuv's thread pool, that
+ * a load balancer polling several times a second must not multiply.
+ */
+export function storageReadiness(app: FastifyInstance): () => Promise<{ reachable: boolean; problems: string[] }> {
+  let last: { at: number; result: { reachable: boolean; problems: string[] } } | null = null;
+  let running: Promise<{ reachable: boolean; problems: string[] }> | null = null;
+  return async () => {
+    if (last && performance.now() - last.at < app.config.HEALTH_PROBE_MS) return last.result;
+    running ??= (async () => {
+      try {
+        const [reachable, problems] = await Promise.all([app.blobs.healthy(), storageProblems(app)]);
+        const result = { reachable, problems };
+        last = { at: performance.now(), result };
+        return result;
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+}
