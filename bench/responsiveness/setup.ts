@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,11 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ADMIN = { email: 'bench-admin@example.de', password: 'bench-passwort-lang-genug' };
 
 export type BenchServer = {
+  /** The app in this process: the server itself, or (process mode) only a database and file-store handle. */
   app: FastifyInstance;
+  /** Process mode: the compiled server's process, and its /metrics text. */
+  child: ChildProcess | null;
+  metrics(): Promise<string>;
   base: string;
   cookie: string;
   dialect: Dialect;
@@ -36,12 +41,17 @@ export type BenchServer = {
 };
 
 
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 /**
- * The server in this process (so the event-loop delay measured here is the server's), seeded,
- * with an admin session, a large video submission for the ZIP, the local transcriber with the
- * small test model, and the job runner started.
+ * A seeded server with an admin session, a large video submission for the ZIP, the local
+ * transcriber with the small test model, and its job runner started.
+ * - `process: true`: the compiled server (`dist/server/main.js`, as `npm start` runs it) in a
+ *   process of its own, its event-loop delay read from its /metrics; this process keeps an app
+ *   (not listening, no job runner) only to queue transcriptions into the shared database.
+ * - otherwise the server runs in this process (the event-loop delay measured here is the server's).
  */
-export async function startBenchServer(dialect: Dialect, opts: { submissions: number; media: number; uploadBytes: number; zipBytes: number }): Promise<BenchServer> {
+export async function startBenchServer(dialect: Dialect, opts: { submissions: number; media: number; uploadBytes: number; zipBytes: number; process?: boolean }): Promise<BenchServer> {
   const work = mkdtempSync(path.join(tmpdir(), 'ca-bench-resp-'));
   const dataDir = path.join(work, 'data');
   mkdirSync(path.join(dataDir, 'models'), { recursive: true });
@@ -71,8 +81,14 @@ export async function startBenchServer(dialect: Dialect, opts: { submissions: nu
   await createUser(app.auth, { email: ADMIN.email, password: ADMIN.password, role: 'admin' });
 
   let base: string;
-  ({ app, base } = await serveOnOwnOrigin(app, config));
-  app.jobs.start();
+  let child: ChildProcess | null = null;
+  if (opts.process) {
+    spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+    ({ child, base } = await startServerProcess({ ...env, METRICS_TOKEN }));
+  } else {
+    ({ app, base } = await serveOnOwnOrigin(app, config));
+    app.jobs.start();
+  }
 
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(ADMIN) });
   if (!signIn.ok) throw new Error(`sign-in ${signIn.status}`);
@@ -95,6 +111,12 @@ export async function startBenchServer(dialect: Dialect, opts: { submissions: nu
 
   return {
     app,
+    child,
+    async metrics() {
+      const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      if (!res.ok) throw new Error(`/metrics ${res.status}`);
+      return res.text();
+    },
     base,
     cookie,
     dialect,
@@ -104,11 +126,42 @@ export async function startBenchServer(dialect: Dialect, opts: { submissions: nu
     seededSeconds,
     speech,
     async close() {
+      if (child && child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child!.once('exit', r));
+      }
       await app.close();
       await pg?.drop();
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/** The compiled server on a free loopback port, with that address as its origin; resolves once it answers. */
+async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('Server startet nicht');
 }
 
 /** Transcribes a spoken German recording again and again until the deadline; returns how many finished. */

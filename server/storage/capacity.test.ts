@@ -29,7 +29,28 @@ describe('health storage probe', () => {
     expect(probes()).toBe(1);
   });
 
-  it('probes again once the interval has passed', async () => {
+  it('after the interval answers at once with the last result and probes in the background', async () => {
+    const { t, probes } = await counted({ HEALTH_PROBE_MS: '50' });
+    expect((await api(t, 'GET', '/api/health')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 80));
+    const blobs = t.app.blobs;
+    const healthy = blobs.healthy;
+    let release!: () => void;
+    let finished: Promise<boolean> | null = null;
+    // The next probe hangs until released: the check still answers, from the last result.
+    blobs.healthy = () =>
+      (finished = (async () => {
+        await new Promise<void>((r) => (release = r));
+        return healthy();
+      })());
+    expect((await api(t, 'GET', '/api/health')).body.status).toBe('ready');
+    expect(probes()).toBe(1);
+    expect(finished).not.toBeNull();
+    release();
+    await finished;
+  });
+
+  it('with HEALTH_PROBE_MS=0 probes on every check', async () => {
     const { t, probes } = await counted({ HEALTH_PROBE_MS: '0' });
     for (let i = 0; i < 3; i++) expect((await api(t, 'GET', '/api/health')).status).toBe(200);
     expect(probes()).toBe(3);

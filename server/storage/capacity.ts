@@ -61,19 +61,26 @@ export async function storageProblems(app: FastifyInstance): Promise<string[]> {
   return problems;
 }
 
+/** A probe result older than this is not reported without a fresh probe (a hung disk shows). */
+const MAX_STALE_MS = 10_000;
+
+type Readiness = { reachable: boolean; problems: string[] };
+
 /**
- * The storage's readiness as /api/health reports it: one probe (blob store write and
- * storageProblems) serves every health check for HEALTH_PROBE_MS, and checks that arrive while a
- * probe runs wait for that one. A probe writes and removes files and asks the disk for free
- * space: a dozen file-system calls, each a turn of the event loop and of libuv's thread pool, that
- * a load balancer polling several times a second must not multiply.
+ * The storage's readiness as /api/health reports it. A probe (blob store write and
+ * storageProblems) writes and removes files and asks the disk for free space: a dozen
+ * file-system calls, each a turn of the event loop and a wait in libuv's thread pool behind the
+ * uploads and downloads that run, which a load balancer polling several times a second must
+ * neither multiply nor wait for. So one probe serves every check for HEALTH_PROBE_MS; after that
+ * a check starts the next probe and answers with the last result meanwhile, unless that result
+ * is older than MAX_STALE_MS (then it waits for the probe). HEALTH_PROBE_MS=0 probes on every
+ * check and waits for it.
  */
-export function storageReadiness(app: FastifyInstance): () => Promise<{ reachable: boolean; problems: string[] }> {
-  let last: { at: number; result: { reachable: boolean; problems: string[] } } | null = null;
-  let running: Promise<{ reachable: boolean; problems: string[] }> | null = null;
-  return async () => {
-    if (last && performance.now() - last.at < app.config.HEALTH_PROBE_MS) return last.result;
-    running ??= (async () => {
+export function storageReadiness(app: FastifyInstance): () => Promise<Readiness> {
+  let last: { at: number; result: Readiness } | null = null;
+  let running: Promise<Readiness> | null = null;
+  const probe = () =>
+    (running ??= (async () => {
       try {
         const [reachable, problems] = await Promise.all([app.blobs.healthy(), storageProblems(app)]);
         const result = { reachable, problems };
@@ -82,7 +89,13 @@ export function storageReadiness(app: FastifyInstance): () => Promise<{ reachabl
       } finally {
         running = null;
       }
-    })();
-    return running;
+    })());
+  return async () => {
+    const interval = app.config.HEALTH_PROBE_MS;
+    if (interval === 0) return probe();
+    const age = last ? performance.now() - last.at : Infinity;
+    if (age < interval) return last!.result;
+    const fresh = probe();
+    return age < MAX_STALE_MS ? last!.result : fresh;
   };
 }
