@@ -41,5 +41,7 @@ for (const entry of ['main.js', 'cli.js']) {
     process.exit(1);
   }
 }
+// Worker threads load files by path next to the code that starts them.
 copyFileSync(path.join(root, 'server/transcription/whisper-worker.mjs'), path.join(outdir, 'whisper-worker.mjs'));
+copyFileSync(path.join(root, 'server/auth/password-strength-worker.mjs'), path.join(outdir, 'password-strength-worker.mjs'));
 writeFileSync(path.join(outdir, 'BUILT'), `${new Date().toISOString()}\n`);

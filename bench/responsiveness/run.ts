@@ -10,7 +10,8 @@
  * The server is the compiled one (`dist/server/main.js`, as `npm start` runs it) in a process of
  * its own; its event-loop delay is its own /metrics figure (monitorEventLoopDelay, the 10 ms
  * sampling interval not counted), its RSS read from /proc. Every load generator runs in a
- * process of its own.
+ * process of its own, at niceness BENCH_CLIENT_NICE (default 10: they stand for other people's
+ * devices; 0 runs them at the server's priority); the /api/health prober at the normal one.
  */
 import { cpus, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -42,6 +43,7 @@ async function bench(dialect: Dialect) {
   const { base, cookie } = server;
   try {
     console.log(`\n${dialect}: ${SUBMISSIONS} submissions seeded in ${server.seededSeconds.toFixed(0)} s; Node ${process.version}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+    console.log(`load generators at niceness ${process.env.BENCH_CLIENT_NICE ?? 10}, the /api/health prober and the server at 0`);
     console.log(`${SECONDS} s of: 4 admins searching "${COMMON_WORD}", ${UPLOAD_MB} MB uploads, ZIP of a ${ZIP_MB} MB submission, CSV export of all submissions, transcription jobs; /api/health probed 20 times a second`);
     // The machine's own noise first: the same probes with nothing else running.
     await loopDelay();
@@ -57,7 +59,7 @@ async function bench(dialect: Dialect) {
     const none = { lines: [], code: 0, stderr: '' };
     const [search, health, upload, zip, csv, transcription] = await Promise.all([
       LOADS.has('search')
-        ? autocannon(`${base}/api/inbox?q=${encodeURIComponent(COMMON_WORD.toLowerCase())}`, { connections: 4, seconds: SECONDS, cookie })
+        ? autocannon(`${base}/api/inbox?q=${encodeURIComponent(COMMON_WORD.toLowerCase())}`, { connections: 4, seconds: SECONDS, cookie, load: true })
         : { p50: 0, p99: 0, max: 0, requests: 0, errors: 0 },
       autocannon(`${base}/api/health`, { connections: 1, seconds: SECONDS, rate: 20 }),
       LOADS.has('upload') ? runClient(['upload', base, server.uploadFile, String(until)]) : none,

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -146,10 +146,12 @@ async function startServerProcess(env: Record<string, string>): Promise<{ child:
     });
   });
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  // BENCH_NODE_ARGS: flags for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const flags = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', flags.length ? 'inherit' : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) break;
@@ -189,9 +191,21 @@ export async function transcriptionLoop(server: BenchServer, until: number): Pro
 
 type Line = Record<string, unknown> & { seconds?: number; bytes?: number };
 
+/**
+ * The load generators stand for people on their own devices: on this one machine they run at
+ * this niceness (BENCH_CLIENT_NICE, default 10), so the server's threads come first for the
+ * cores, as on a server that does not also run its clients. The /api/health prober is not
+ * lowered: it measures.
+ */
+const CLIENT_NICE = Number(process.env.BENCH_CLIENT_NICE ?? 10);
+function lower(pid: number | undefined) {
+  if (pid && CLIENT_NICE) setPriority(pid, CLIENT_NICE);
+}
+
 /** Runs a load client (client.ts) in its own process; resolves with its JSON lines. */
 export function runClient(args: string[]): Promise<{ lines: Line[]; code: number | null; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/responsiveness/client.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  lower(child.pid);
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -212,10 +226,11 @@ export function runClient(args: string[]): Promise<{ lines: Line[]; code: number
 
 export type Cannon = { p50: number; p99: number; max: number; requests: number; errors: number };
 
-/** autocannon in its own process. */
-export function autocannon(url: string, opts: { connections: number; seconds: number; rate?: number; cookie?: string }): Promise<Cannon> {
+/** autocannon in its own process; `load: true` for a load generator (lowered, see CLIENT_NICE), not for a prober. */
+export function autocannon(url: string, opts: { connections: number; seconds: number; rate?: number; cookie?: string; load?: boolean }): Promise<Cannon> {
   const args = ['-j', '-c', String(opts.connections), '-d', String(opts.seconds), ...(opts.rate ? ['-R', String(opts.rate)] : []), ...(opts.cookie ? ['-H', `cookie=${opts.cookie}`] : []), url];
   const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+  if (opts.load) lower(child.pid);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   return new Promise((resolve, reject) => {

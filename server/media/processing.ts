@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import sharp from 'sharp';
 import type { FileFormat } from '../../common/schemas/upload';
 
@@ -43,9 +43,14 @@ export async function thumbnail(input: Buffer | string): Promise<Buffer> {
   return sharp(input).rotate().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
 }
 
-let ffmpegFound: boolean | undefined;
-export function ffmpegAvailable(): boolean {
-  ffmpegFound ??= spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
+let ffmpegFound: Promise<boolean> | undefined;
+/** Whether ffmpeg runs here: asked once per process, without blocking the event loop. */
+export function ffmpegAvailable(): Promise<boolean> {
+  ffmpegFound ??= new Promise((resolve) => {
+    const child = spawn('ffmpeg', ['-version'], { stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
   return ffmpegFound;
 }
 

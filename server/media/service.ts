@@ -177,7 +177,7 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
     return tooMany(surface.maxFiles);
   }
   await upload.forget();
-  if (verdict.kind === 'video' && ffmpegAvailable()) {
+  if (verdict.kind === 'video' && (await ffmpegAvailable())) {
     await enqueue(app.db, POSTER_JOB, { mediaId: row.id } satisfies PosterJob);
     app.jobs.nudge();
   }

@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import type { BlobStore } from './blob-store';
 
+const READ_CHUNK_BYTES = 512 * 1024;
+
 /** Files in a directory; writes go to a temporary name first, so a key is never half written. */
 export function localBlobStore(root: string): BlobStore {
   const resolve = (key: string) => {
@@ -30,7 +32,9 @@ export function localBlobStore(root: string): BlobStore {
     async get(key, range) {
       const file = resolve(key);
       await stat(file);
-      return createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
+      // Reads of 512 KiB: a ZIP or download of a large video costs the event loop an eighth of
+      // the turns (and buffers) it would in the default 64 KiB pieces.
+      return createReadStream(file, { highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
     },
     async stat(key) {
       try {
