@@ -47,10 +47,13 @@ describe('deploy/Dockerfile runs the commands CI runs', () => {
     for (const r of runs) expect(r).not.toMatch(/\b(npm (install|i|prune|rebuild)|yarn|pnpm|vite build|tsc|esbuild|npx)\b/);
   });
 
-  it('starts with `npm start`, i.e. `node scripts/start.mjs`, the start command of the README and the systemd unit', () => {
+  it('starts with `npm start`, i.e. `node scripts/start.mjs`, the start command of the README and the systemd unit', async () => {
     const cmd = steps.filter((s) => s.op === 'CMD').at(-1)!;
     expect(words(cmd.args)).toEqual(['npm', 'start']);
-    expect(pkg.scripts.start).toBe('exec node scripts/start.mjs');
+    // With the V8 flags of scripts/node-flags.mjs (the benches run the server with the same).
+    const { NODE_FLAGS } = await import('../scripts/node-flags.mjs');
+    expect(pkg.scripts.start).toBe(`exec node ${NODE_FLAGS.join(' ')} scripts/start.mjs`);
+    expect(pkg.scripts.demo).toBe(`exec node ${NODE_FLAGS.join(' ')} scripts/start.mjs --demo`);
     expect(read('deploy/content-assistent.service')).toMatch(/^ExecStart=\/usr\/bin\/npm start$/m);
     expect(read('README.md')).toContain('npm start');
     // The entrypoint only adds an init process in front of it.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Dialect } from '../../server/db/database';
@@ -148,7 +149,7 @@ async function startServerProcess(env: Record<string, string>): Promise<{ child:
   const base = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS: flags for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const flags = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, path.join(root, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...flags, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', flags.length ? 'inherit' : 'ignore', 'inherit'],

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { startS3rver } from '../../server/storage/s3-test-server';
 import { makeVideo } from '../lib';
 
@@ -55,7 +56,7 @@ function memory(pid: number): { rss: number; peak: number } {
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   // The compiled server, as `npm start` runs it (BENCH_TSX=1: the TypeScript through tsx).
-  const entry = process.env.BENCH_TSX ? ['--import', 'tsx', 'server/main.ts'] : ['dist/server/main.js'];
+  const entry = process.env.BENCH_TSX ? ['--import', 'tsx', 'server/main.ts'] : [...NODE_FLAGS, 'dist/server/main.js'];
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRANSCRIBER: 'none' },
