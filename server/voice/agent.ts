@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { DEVICE_VOICE } from '../../common/schemas/voice';
@@ -22,6 +23,12 @@ const CHARS_PER_SECOND = 14;
 const MAX_SESSION_MS = 30 * 60_000;
 /** A turn the transcriber found no words in counts as an answer only when this much was voiced. */
 const NO_WORDS_MIN_MS = 1500;
+/**
+ * When the words of an answer are not there this long after its voice ended (a slow local
+ * model), an interviewer that can ask from the plan asks on without them; the words join the
+ * transcript, before the question, when they come.
+ */
+const WORDS_WAIT_MS = 1200;
 
 /** Time the voice model took and audio it heard, over all finished conversations (for the benchmark). */
 export const voiceStats = { classifierMs: 0, audioMs: 0 };
@@ -236,13 +243,38 @@ export class BuiltinAgentSession {
       });
     } else {
       this.queue(async () => {
-        const text = await words;
+        // A plan interviewer need not wait long for the words of an answer that was clearly
+        // spoken (a short sound may be no answer at all: its words decide).
+        const mayGoOn = this.opts.interviewer.pure && voicedMs >= NO_WORDS_MIN_MS;
+        const late = Symbol('late');
+        const first = mayGoOn ? await Promise.race([words, sleep(Math.max(0, answeredAt + WORDS_WAIT_MS - Date.now())).then(() => late)]) : await words;
+        if (first === late) return this.askBeforeTheWords(words, voicedMs, answeredAt);
+        const text = first as string;
         if (this.isEcho(text)) return this.opts.log.info('voice agent ignored its own voice coming back');
         // A short sound without words (a door, voices in the room) is no answer.
         if (!text && voicedMs < NO_WORDS_MIN_MS && this.opts.transcriber.name !== 'none') return;
         await this.reply(text, voicedMs, answeredAt);
       });
     }
+  }
+
+  /**
+   * The answer's words are late: the next step from the plan and the answers so far, spoken at
+   * once; the late words and then the question go into the transcript when the words come.
+   */
+  private async askBeforeTheWords(words: Promise<string>, voicedMs: number, answeredAt: number): Promise<void> {
+    if (this.ended) return;
+    this.prepared = null;
+    const next = await this.opts.interviewer.next(this.turns, { text: '', voicedMs });
+    const speech = await this.synthesize(next.text);
+    const eventId = this.speak(speech, next.text, next.done);
+    this.timed(answeredAt);
+    this.opts.log.info('voice agent asked on before the words of the answer came');
+    this.inOrder(async () => {
+      const text = await words;
+      if (!this.isEcho(text)) this.userSaid(text);
+      this.agentSaid(next.text, eventId);
+    });
   }
 
   /** Ends the interview with the closing words. */
