@@ -1,12 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Dialect } from '../../server/db/database';
@@ -16,7 +14,7 @@ import { receiveVoiceMessage } from '../../server/transcription/service';
 import { germanSpeech, testModel } from '../../server/transcription/test-audio';
 import { createUser } from '../../server/users/service';
 import { seed } from '../admin/seed';
-import { makeVideo, serveOnOwnOrigin } from '../lib';
+import { makeVideo, serveOnOwnOrigin, startServerProcess } from '../lib';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN = { email: 'bench-admin@example.de', password: 'bench-passwort-lang-genug' };
@@ -136,35 +134,6 @@ export async function startBenchServer(dialect: Dialect, opts: { submissions: nu
       rmSync(work, { recursive: true, force: true });
     },
   };
-}
-
-/** The compiled server on a free loopback port, with that address as its origin; resolves once it answers. */
-async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
-  // BENCH_NODE_ARGS: flags for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
-  const flags = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...flags, path.join(root, 'dist/server/main.js')], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: ['ignore', flags.length ? 'inherit' : 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('Server startet nicht');
 }
 
 /** Transcribes a spoken German recording again and again until the deadline; returns how many finished. */

@@ -10,11 +10,10 @@
  *   BENCH_STORES=local|s3, BENCH_TSX=1 (the TypeScript instead of the compiled server),
  *   BENCH_NODE_ARGS='--cpu-prof' (flags for the server's node)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -22,9 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { startS3rver } from '../../server/storage/s3-test-server';
-import { makeVideo } from '../lib';
+import { makeVideo, startServerProcess } from '../lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,15 +36,6 @@ function parseSize(arg: string | undefined): number {
 const mb = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
 
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
@@ -54,25 +43,8 @@ function memory(pid: number): { rss: number; peak: number } {
 }
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  // The compiled server, as `npm start` runs it (BENCH_TSX=1: the TypeScript through tsx).
-  const entry = process.env.BENCH_TSX ? ['--import', 'tsx', 'server/main.ts'] : [...NODE_FLAGS, 'dist/server/main.js'];
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...entry], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRANSCRIBER: 'none' },
-    stdio: ['ignore', process.env.BENCH_NODE_ARGS ? 'inherit' : 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('Server startet nicht');
+  const { child, base } = await startServerProcess({ ...env, TRANSCRIBER: 'none' });
+  return { url: base, child };
 }
 
 async function anonymousSubmission(url: string): Promise<{ contentId: number; accessToken: string }> {
