@@ -102,7 +102,11 @@ const envSchema = z.object({
   SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /** Free space (MB) below which /api/health reports the local storage as not ready. */
   MIN_FREE_DISK_MB: z.coerce.number().min(0).default(200),
-  /** How long /api/health reuses a storage probe (write, free space, bucket): health checks at any rate cost one probe per interval. */
+  /**
+   * How long /api/health trusts what it last saw: a storage probe (write, free space, bucket) and
+   * a successful database query of the app's own; health checks at any rate cost at most one
+   * probe per interval.
+   */
   HEALTH_PROBE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** A running job's lease; renewed while it runs, so a crashed instance's job is taken up after about this long. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),

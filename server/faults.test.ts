@@ -193,7 +193,7 @@ describe.skipIf(noPostgres)('PostgreSQL down (a private server, stopped and star
   let t: TestApp;
   beforeAll(async () => {
     pg = await startPrivatePostgres();
-    t = await startTestApp('postgres', { DATABASE_URL: pg.url });
+    t = await startTestApp('postgres', { DATABASE_URL: pg.url, HEALTH_PROBE_MS: '300' });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -218,6 +218,9 @@ describe.skipIf(noPostgres)('PostgreSQL down (a private server, stopped and star
       const elapsed = performance.now() - started;
       console.log(`[pg down] 6 requests answered 503 in ${Math.round(elapsed)} ms (load ${loadavg()[0]!.toFixed(1)})`);
       expect(elapsed).toBeLessThan(5000);
+      // Health trusts the app's last successful query for HEALTH_PROBE_MS (300 ms here); past
+      // that it asks the database, which is down.
+      await new Promise((r) => setTimeout(r, 350));
       const health = await api(t, 'GET', '/api/health');
       expect(health).toMatchObject({ status: 503, body: { status: 'limited', database: false, storage: true, reasons: [texts.common.healthDatabaseDown] } });
       // No file written for the refused transcript.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../common/texts';
-import { databaseReachable } from './db/database';
+import { databaseAnswers } from './db/database';
 import { storageReadiness } from './storage/capacity';
 
 /** `reasons`: why it is not ready, in German (missing when ready). */
@@ -9,7 +9,7 @@ export type Health = { status: 'ready' | 'limited' | 'unavailable'; database: bo
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const storageState = storageReadiness(app);
   app.get('/api/health', { config: { rateLimit: false } }, async (_request, reply): Promise<Health> => {
-    const [database, { reachable, problems }] = await Promise.all([databaseReachable(app.db), storageState()]);
+    const [database, { reachable, problems }] = await Promise.all([databaseAnswers(app.db, app.config.HEALTH_PROBE_MS), storageState()]);
     const storage = reachable && problems.length === 0;
     const status = database && storage ? 'ready' : database || storage ? 'limited' : 'unavailable';
     if (status === 'ready') return { status, database, storage };

@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import path from 'node:path';
 import pg from 'pg';
 import { readPoolKysely, SqliteReadPool } from './read-pool';
@@ -19,7 +19,29 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** When a query on a database opened here last succeeded (performance.now()). */
+const lastSuccess = new WeakMap<Kysely<DB>, { at: number }>();
+
+/** Notes the time of every query that succeeds. */
+class SuccessClock implements KyselyPlugin {
+  constructor(private readonly clock: { at: number }) {}
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.clock.at = performance.now();
+    return args.result;
+  }
+}
+
+function tracked(db: Kysely<DB>, clock: { at: number }): Kysely<DB> {
+  lastSuccess.set(db, clock);
+  return db;
+}
+
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
+  const clock = { at: -Infinity };
+  const plugins = [new SuccessClock(clock)];
   if (opts.databaseUrl) {
     // A server that is down or unreachable fails a request within seconds (503), not after minutes.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, connectionTimeoutMillis: 5000 });
@@ -33,7 +55,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     pool.on('connect', (client) => {
       client.query('set max_parallel_workers_per_gather = 0; set random_page_cost = 1.1').catch(() => {});
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = tracked(new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }), clock);
     return { db, readDb: db, dialect: 'postgres', startReaders: () => {}, close: () => db.destroy() };
   }
   const fileName = path.join(opts.dataDir, 'content.db');
@@ -42,7 +64,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
+  const db = tracked(new Kysely<DB>({ dialect: new SqliteDialect({ database: file }), plugins }), clock);
   let readers: Kysely<DB> | null = null;
   const database: Database = {
     db,
@@ -68,6 +90,17 @@ export async function databaseReachable(db: Kysely<DB>): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether the database answers, as /api/health reports it: a query of the app's own that
+ * succeeded within `withinMs` says so (under load the app's traffic proves it many times a second,
+ * and a check of its own would wait for a connection and a busy backend); otherwise it asks.
+ */
+export async function databaseAnswers(db: Kysely<DB>, withinMs: number): Promise<boolean> {
+  const clock = lastSuccess.get(db);
+  if (withinMs > 0 && clock && performance.now() - clock.at < withinMs) return true;
+  return databaseReachable(db);
 }
 
 /** Timestamps are stored as ISO-8601 UTC text on both dialects, so they sort and compare alike. */
