@@ -54,8 +54,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * the multipart upload id and the ETag of every stored part) is a row in the database, so any
  * instance answers HEAD, continues a PATCH and completes the upload, also after a `kill -9`.
  *
- * A PATCH body is cut into 8 MiB parts as it streams in (up to three on their way while the next
- * fills); each stored part is recorded with a compare-and-set on the offset, so two instances
+ * A PATCH body is cut into 6 MiB parts as it streams in (up to two on their way while the next
+ * fills, in buffers reused from a pool); each stored part is recorded with a compare-and-set on the offset, so two instances
  * writing the same upload at once cannot both extend it. Bytes that do not fill a part when the
  * request ends (a dropped connection, a small PATCH) are kept as a tail object and become the
  * start of the next part. Finishing is CompleteMultipartUpload: no read-back, no second upload.

@@ -232,15 +232,7 @@ export class BuiltinAgentSession {
     const words = turn.text !== null ? Promise.resolve(turn.text) : turn.words ? turn.words.then((j) => j.text) : this.transcribe(samples);
     const planned = this.opts.synthesizer ? this.opts.interviewer.nextWithoutWords?.({ voicedMs }) : undefined;
     if (planned) {
-      this.queue(async () => {
-        const speech = await this.synthesize(planned.text);
-        const eventId = this.speak(speech, planned.text, planned.done);
-        this.timed(answeredAt);
-        this.inOrder(async () => {
-          this.userSaid(await words);
-          this.agentSaid(planned.text, eventId);
-        });
-      });
+      this.queue(() => this.askBeforeTheWords(planned, words, answeredAt));
     } else {
       this.queue(async () => {
         // A plan interviewer need not wait long for the words of an answer that was clearly
@@ -248,7 +240,12 @@ export class BuiltinAgentSession {
         const mayGoOn = this.opts.interviewer.pure && voicedMs >= NO_WORDS_MIN_MS;
         const late = Symbol('late');
         const first = mayGoOn ? await Promise.race([words, sleep(Math.max(0, answeredAt + WORDS_WAIT_MS - Date.now())).then(() => late)]) : await words;
-        if (first === late) return this.askBeforeTheWords(words, voicedMs, answeredAt);
+        if (first === late) {
+          if (this.ended) return;
+          this.prepared = null;
+          this.opts.log.info('voice agent asked on before the words of the answer came');
+          return this.askBeforeTheWords(await this.opts.interviewer.next(this.turns, { text: '', voicedMs }), words, answeredAt);
+        }
         const text = first as string;
         if (this.isEcho(text)) return this.opts.log.info('voice agent ignored its own voice coming back');
         // A short sound without words (a door, voices in the room) is no answer.
@@ -259,17 +256,14 @@ export class BuiltinAgentSession {
   }
 
   /**
-   * The answer's words are late: the next step from the plan and the answers so far, spoken at
-   * once; the late words and then the question go into the transcript when the words come.
+   * A next step that does not wait for the answer's words (planned without them, or they are
+   * late): spoken at once; the words and then the question go into the transcript when the words
+   * come.
    */
-  private async askBeforeTheWords(words: Promise<string>, voicedMs: number, answeredAt: number): Promise<void> {
-    if (this.ended) return;
-    this.prepared = null;
-    const next = await this.opts.interviewer.next(this.turns, { text: '', voicedMs });
+  private async askBeforeTheWords(next: NextStep, words: Promise<string>, answeredAt: number): Promise<void> {
     const speech = await this.synthesize(next.text);
     const eventId = this.speak(speech, next.text, next.done);
     this.timed(answeredAt);
-    this.opts.log.info('voice agent asked on before the words of the answer came');
     this.inOrder(async () => {
       const text = await words;
       if (!this.isEcho(text)) this.userSaid(text);
