@@ -17,7 +17,8 @@ type Seen = { range: string | undefined };
 /** Serves the test model like the model release does, with Range support that can be switched off or cut short. */
 async function startModelServer() {
   const seen: Seen[] = [];
-  const mode = { ranges: true, cutAfter: 0 };
+  /** `cutAfter`: drop the connection after that many bytes, once `keptIn` (the client's partial file) holds them. */
+  const mode = { ranges: true, cutAfter: 0, keptIn: '' };
   const server: Server = createServer((req, res) => {
     seen.push({ range: req.headers.range });
     if (req.url !== '/ggml-base.bin') {
@@ -37,8 +38,16 @@ async function startModelServer() {
     }
     res.writeHead(200, { 'content-length': model.length, 'accept-ranges': mode.ranges ? 'bytes' : 'none' });
     if (mode.cutAfter) {
-      // The connection drops in the middle of the file.
-      res.write(model.subarray(0, mode.cutAfter), () => res.destroy());
+      // The connection drops in the middle of the file, after the client has stored what came (a
+      // drop at once can reach the client before the bytes do, and then nothing is kept).
+      const { cutAfter, keptIn } = mode;
+      const deadline = Date.now() + 5000;
+      const drop = () => {
+        const kept = keptIn && existsSync(keptIn) ? statSync(keptIn).size : 0;
+        if (kept >= cutAfter || Date.now() > deadline) res.destroy();
+        else setTimeout(drop, 10);
+      };
+      res.write(model.subarray(0, cutAfter), drop);
       return;
     }
     res.end(model);
@@ -83,6 +92,7 @@ describe('whisper model download', () => {
 
   it('keeps a dropped download and resumes it with a Range request', async () => {
     srv.mode.cutAfter = 200_000;
+    srv.mode.keptIn = `${file}.part`;
     await expect(ensureModel(file, { url: srv.url, sha1 })).rejects.toBeInstanceOf(ModelDownloadFailed);
     expect(existsSync(file)).toBe(false);
     const kept = statSync(`${file}.part`).size;
