@@ -13,7 +13,6 @@ const f = texts.finish;
 const s = texts.speech;
 const iv = texts.interview;
 const u = texts.upload;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const spoken = 'Ich baue mit meinem Team eine neue Brücke über die Elbe in Hamburg.';
 
 /** The spoken paths: voice message and the image interview, each to the thank-you page and back. */

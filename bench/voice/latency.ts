@@ -11,7 +11,7 @@ import path from 'node:path';
 import { addUser, api, login, startTestApp } from '../../server/testing/harness';
 import { turnTimings } from '../../server/voice/routes';
 import { ProtocolClient } from '../../server/voice/testing/protocol-client';
-import { concat, silence, spokenGerman } from '../../server/voice/testing/spoken';
+import { silence, spokenGerman } from '../../server/voice/testing/spoken';
 
 const answers = [
   'Ich bin Maria Schulz und entwickle Getriebe für Windkraftanlagen in Bremen.',

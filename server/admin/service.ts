@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { STATISTICS_WEEKS, type AdminStatistics, type TenantStatistics, type WeeklySubmissions } from '../../common/schemas/admin';
-import { tenantKeys, type TenantKey } from '../../common/tenants';
+import { tenantKeys } from '../../common/tenants';
 import type { DB } from '../db/schema';
 import { tenantTotals, topUsers, weeklySubmissions } from './queries';
 

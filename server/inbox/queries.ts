@@ -1,4 +1,4 @@
-import { expressionBuilder, PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { INBOX_COUNT_LIMIT, type InboxFilter } from '../../common/schemas/inbox';
 import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
@@ -13,7 +13,6 @@ export type ListFilter = Omit<InboxFilter, 'cursor'>;
 /** A position in the newest-first order: older than (or, for `newer`, newer than) this row. */
 export type Keyset = { direction: 'older' | 'newer'; createdAt: string; id: number };
 
-const expressionBuilderFor = (_db: Kysely<DB>) => expressionBuilder<DB, 'submissions'>();
 const dialectOf = (db: Kysely<DB>): Dialect => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 

@@ -96,7 +96,7 @@ export class MultipartTusStore extends DataStore {
     return { ...row.state, size: row.size === null ? null : Number(row.size), offset: Number(row.upload_offset) };
   }
 
-  async create(upload: Upload): Promise<Upload> {
+  override async create(upload: Upload): Promise<Upload> {
     upload.creation_date ??= new Date().toISOString();
     const key = this.keyFor(upload);
     const uploadId = await this.multipart.create(key, { contentType: upload.metadata?.filetype ?? undefined });
@@ -121,7 +121,7 @@ export class MultipartTusStore extends DataStore {
     return upload;
   }
 
-  async getUpload(id: string): Promise<Upload> {
+  override async getUpload(id: string): Promise<Upload> {
     const row = await this.row(id);
     return new Upload({
       id,
@@ -133,12 +133,12 @@ export class MultipartTusStore extends DataStore {
     });
   }
 
-  async declareUploadLength(id: string, length: number): Promise<void> {
+  override async declareUploadLength(id: string, length: number): Promise<void> {
     await this.row(id);
     await this.db.updateTable('tus_uploads').set({ size: length }).where('id', '=', id).execute();
   }
 
-  async write(stream: Readable, id: string, offset: number): Promise<number> {
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
     const row = await this.row(id);
     if (Number(row.upload_offset) !== offset) throw ERRORS.INVALID_OFFSET;
     if (row.state.completed) throw ERRORS.INVALID_OFFSET;
@@ -301,7 +301,7 @@ export class MultipartTusStore extends DataStore {
   }
 
   /** Removes everything of an upload: the multipart upload (aborted), its tail, a finished object. */
-  async remove(id: string): Promise<void> {
+  override async remove(id: string): Promise<void> {
     const row = await this.row(id);
     await this.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
     const { key, uploadId, tail, completed } = row.state;
@@ -310,11 +310,11 @@ export class MultipartTusStore extends DataStore {
     if (tail) await this.blobs.delete(tail.key).catch(() => undefined);
   }
 
-  getExpiration(): number {
+  override getExpiration(): number {
     return this.expirationMs;
   }
 
-  async deleteExpired(): Promise<number> {
+  override async deleteExpired(): Promise<number> {
     const before = new Date(Date.now() - this.expirationMs).toISOString();
     const expired = await this.db.selectFrom('tus_uploads').select('id').where('created_at', '<', before).execute();
     let removed = 0;

@@ -81,7 +81,7 @@ export function chatInterviewer(plan: Plan, opts: { baseUrl: string; apiKey?: st
   const system = texts.interview.chatSystemPrompt(plan.title, [plan.opening, ...plan.questions].map((q, i) => `${i + 1}. ${q}`).join('\n'));
   return {
     opening: () => plan.opening,
-    async next(turns, answer) {
+    async next(turns) {
       const question = plan.questions[asked];
       if (asked++ >= plan.questions.length || !question) return { text: texts.interview.closing, done: true };
       const planned: NextStep = { text: question, done: false };

@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageKey } from '../../common/routes';
-import { texts } from '../../common/texts';
 import { LoginPage } from './features/auth/LoginPage';
 import { NoRolePage } from './features/auth/NoRolePage';
 import {
@@ -9,10 +8,8 @@ import {
   HomePage,
   InterviewCategoryPage,
   ModernInterviewRedirect,
-  PlaceholderPage,
 } from './features/navigation/pages';
 
-const h = texts.nav.pageHeadings;
 // Everything but the login and the landing pages loads with its route: zod, react-hook-form,
 // the auth client, tus and the voice SDK stay off the first page.
 const SetupPage = lazy(() => import('./features/auth/SetupPage').then((m) => ({ default: m.SetupPage })));
@@ -49,7 +46,6 @@ const speechPages = () => import('./features/voice-message/pages');
 const VoiceMessagePage = lazy(() => speechPages().then((m) => ({ default: m.VoiceMessagePage })));
 const TranscriptEditPage = lazy(() => speechPages().then((m) => ({ default: m.TranscriptEditPage })));
 const PublicStartPage = lazy(() => import('./features/public-link/PublicStartPage').then((m) => ({ default: m.PublicStartPage })));
-const placeholder = (title: string): ComponentType => () => <PlaceholderPage title={title} />;
 
 /**
  * Which component renders each page of the route table. Capabilities register their pages here

@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminNav } from '../admin/AdminNav';
 import { useTenantLabels } from '../tenants/labels';
-import { formatCount, formatDateTime } from '../admin/format';
+import { formatDateTime } from '../admin/format';
 import { listApprovalStates } from '../../../../common/schemas/post';
 import { ApprovalBadge } from '../post/ApprovalBadge';
 import { StatusBadge } from './StatusBadge';

@@ -10,7 +10,7 @@ import { EntryCards } from './cards';
 
 /** Home (/): the three cards, inside the signed-in user's own tenant. */
 export function HomePage() {
-  const { role, user, membership, landing } = useAuth();
+  const { role, membership, landing } = useAuth();
   const tenant = tenantForRole(role);
   // A member of a tenant an admin created (no seed role) goes to its start page or the inbox.
   if (!role && membership && landing) return <Navigate to={landing} replace />;
