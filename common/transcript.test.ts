@@ -4,9 +4,9 @@ import { addTurn, formatTranscript, parseTranscript, type Turn } from './transcr
 const build = (...msgs: Turn[]) => msgs.reduce<Turn[]>((turns, m) => addTurn(turns, m), []);
 
 describe('interview transcript', () => {
-  it('labels turns "Interviewer" and "Du", separated by blank lines', () => {
+  it('labels turns "Interviewer" and "Sie", separated by blank lines', () => {
     const turns = build({ speaker: 'interviewer', text: 'Wie sind Sie Ingenieurin geworden?' }, { speaker: 'user', text: 'Über ein Praktikum.' });
-    expect(formatTranscript(turns)).toBe('Interviewer: Wie sind Sie Ingenieurin geworden?\n\nDu: Über ein Praktikum.');
+    expect(formatTranscript(turns)).toBe('Interviewer: Wie sind Sie Ingenieurin geworden?\n\nSie: Über ein Praktikum.');
   });
 
   it('replaces the previous turn when the same speaker continues it', () => {
@@ -23,7 +23,7 @@ describe('interview transcript', () => {
 
   it('keeps both parts when the same speaker adds something new', () => {
     const turns = build({ speaker: 'user', text: 'Erster Satz.' }, { speaker: 'user', text: 'Zweiter Satz.' });
-    expect(formatTranscript(turns)).toBe('Du: Erster Satz. Zweiter Satz.');
+    expect(formatTranscript(turns)).toBe('Sie: Erster Satz. Zweiter Satz.');
   });
 
   it('ignores empty messages', () => {
@@ -31,7 +31,14 @@ describe('interview transcript', () => {
   });
 
   it('reads a stored transcript back', () => {
-    const text = 'Interviewer: Frage eins?\n\nDu: Antwort.\n\nInterviewer: Frage zwei?';
+    const text = 'Interviewer: Frage eins?\n\nSie: Antwort.\n\nInterviewer: Frage zwei?';
     expect(formatTranscript(parseTranscript(text))).toBe(text);
+  });
+
+  it('reads a transcript stored with the earlier "Du" label as the contributor\'s lines', () => {
+    expect(parseTranscript('Interviewer: Frage?\n\nDu: Antwort.')).toEqual([
+      { speaker: 'interviewer', text: 'Frage?' },
+      { speaker: 'user', text: 'Antwort.' },
+    ]);
   });
 });

@@ -2,7 +2,11 @@
 export type Speaker = 'interviewer' | 'user';
 export type Turn = { speaker: Speaker; text: string };
 
-export const speakerLabels: Record<Speaker, string> = { interviewer: 'Interviewer', user: 'Du' };
+/**
+ * The contributor's label is "Sie" (one form of address, DESIGN.md difference 14); transcripts
+ * stored before that say "Du" and are read the same way.
+ */
+export const speakerLabels: Record<Speaker, string> = { interviewer: 'Interviewer', user: 'Sie' };
 
 /**
  * Adds a message to the live transcript. A message of the same speaker as the last turn continues
@@ -22,7 +26,7 @@ function longer(a: string, b: string): string {
   return a.length >= b.length ? a : b;
 }
 
-/** 'Interviewer: …' / 'Du: …' turns separated by blank lines. */
+/** 'Interviewer: …' / 'Sie: …' turns separated by blank lines. */
 export function formatTranscript(turns: readonly Turn[]): string {
   return turns.map((t) => `${speakerLabels[t.speaker]}: ${t.text}`).join('\n\n');
 }
@@ -31,8 +35,8 @@ export function formatTranscript(turns: readonly Turn[]): string {
 export function parseTranscript(text: string): Turn[] {
   const turns: Turn[] = [];
   for (const block of text.split(/\n\s*\n/)) {
-    const m = /^(Interviewer|Du):\s*([\s\S]*)$/.exec(block.trim());
-    if (m) turns.push({ speaker: m[1] === 'Du' ? 'user' : 'interviewer', text: m[2]!.trim() });
+    const m = /^(Interviewer|Sie|Du):\s*([\s\S]*)$/.exec(block.trim());
+    if (m) turns.push({ speaker: m[1] === 'Interviewer' ? 'interviewer' : 'user', text: m[2]!.trim() });
     else if (block.trim() && turns.length) turns[turns.length - 1]!.text += `\n\n${block.trim()}`;
     else if (block.trim()) turns.push({ speaker: 'user', text: block.trim() });
   }

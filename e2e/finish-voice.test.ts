@@ -125,9 +125,9 @@ describe('voice paths to the thank-you page', () => {
     await page.waitForURL('**/firma-a/thank-you');
 
     expect(await page.getByTestId('content-id').textContent()).toBe(String(id));
-    await expect.poll(() => page.getByTestId('transcript-text').textContent(), { timeout: 10_000 }).toContain(`Du: ${spoken}`);
+    await expect.poll(() => page.getByTestId('transcript-text').textContent(), { timeout: 10_000 }).toContain(`Sie: ${spoken}`);
     expect(await page.getByTestId('image-count').textContent()).toBe('1');
     const saved = await row(id);
-    expect(saved.transcript).toContain(`Du: ${spoken}`);
+    expect(saved.transcript).toContain(`Sie: ${spoken}`);
   }, 120_000);
 });

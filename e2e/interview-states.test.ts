@@ -52,7 +52,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
     // The agent asks both questions, hears the answers and ends the call itself (close 1000).
     await page.getByRole('button', { name: t.repeat }).waitFor({ timeout: 20_000 });
     const items = await page.getByTestId('transcript').locator('li').allInnerTexts();
-    expect(items).toEqual([`Interviewer: ${questions[0]}`, `Du: ${heard[0]}`, `Interviewer: ${questions[1]}`, `Du: ${heard[1]}`]);
+    expect(items).toEqual([`Interviewer: ${questions[0]}`, `Sie: ${heard[0]}`, `Interviewer: ${questions[1]}`, `Sie: ${heard[1]}`]);
     await page.getByRole('heading', { name: t.bankCardTitle }).waitFor();
     await page.getByText(texts.common.transcriptSaved).waitFor({ timeout: 5000 });
     await page.waitForTimeout(1200);
@@ -88,7 +88,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
     await page.getByRole('button', { name: t.repeat }).waitFor({ timeout: 30_000 });
     await page.getByText(texts.common.transcriptSaved).waitFor({ timeout: 5000 });
     const row = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow();
-    expect(row.transcript).toContain(`Du: ${heard[0]}`);
+    expect(row.transcript).toContain(`Sie: ${heard[0]}`);
     await page.getByRole('button', { name: t.next, exact: true }).click();
     await page.waitForURL('**/thank-you');
   }, 60_000);
@@ -158,7 +158,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
     await page.waitForTimeout(1500);
     const stored = await page.evaluate(() => ({ id: sessionStorage.getItem('currentBankInterviewId'), transcript: sessionStorage.getItem('latestBankTranscript') }));
     expect(stored.id).toMatch(/^local_general_\d+_[a-z0-9]+$/);
-    expect(stored.transcript).toContain(`Du: ${heard[0]}`);
+    expect(stored.transcript).toContain(`Sie: ${heard[0]}`);
     expect(saves).toEqual([]);
   }, 60_000);
 

@@ -68,7 +68,7 @@ describe('the built-in interviewer lets people finish', () => {
     // Nothing more comes: the answer was not cut in two.
     await page.waitForTimeout(4000);
     const answer = `${clip.phrases[0]!.text} ${clip.phrases[1]!.text}`;
-    expect(await items.allInnerTexts()).toEqual([`Interviewer: ${plan.opening}`, `Du: ${answer}`, `Interviewer: ${plan.questions[0]}`]);
+    expect(await items.allInnerTexts()).toEqual([`Interviewer: ${plan.opening}`, `Sie: ${answer}`, `Interviewer: ${plan.questions[0]}`]);
     const timing = turnTimings.slice(before);
     expect(timing).toHaveLength(1);
     console.log(`${clip.id}: end of answer -> next question ${timing[0]!.latencyMs} ms (voice detection ${timing[0]!.detectorLagMs} ms behind the audio)`);

@@ -69,12 +69,12 @@ describe('voice interview with the built-in interviewer', () => {
     const items = await transcriptItems(page).allInnerTexts();
     expect(items.slice(0, 7)).toEqual([
       `Interviewer: ${plan.opening}`,
-      `Du: ${answers[0]}`,
+      `Sie: ${answers[0]}`,
       `Interviewer: ${plan.questions[0]}`,
-      `Du: ${answers[1]}`,
+      `Sie: ${answers[1]}`,
       // Every third question picks up something the person said.
       'Interviewer: Welche Rolle hat Ihr Großvater dabei gespielt? Erzählen Sie gern eine Begebenheit.',
-      `Du: ${answers[2]}`,
+      `Sie: ${answers[2]}`,
       `Interviewer: ${plan.questions[1]}`,
     ]);
     // The editor cannot open while the interview runs.
@@ -100,7 +100,7 @@ describe('voice interview with the built-in interviewer', () => {
     expect(row.kind).toBe('interview');
     expect(row.topic).toBe('engineering-path');
     expect(row.completed_at).toBeTruthy();
-    expect(row.transcript).toContain(`Interviewer: ${plan.opening}\n\nDu: ${answers[0]}\n\nInterviewer: ${plan.questions[0]}`);
+    expect(row.transcript).toContain(`Interviewer: ${plan.opening}\n\nSie: ${answers[0]}\n\nInterviewer: ${plan.questions[0]}`);
     const media = await e.t.app.db.selectFrom('media').select(['kind', 'file_type']).where('submission_id', '=', contentId).orderBy('kind').execute();
     expect(media).toEqual([
       { kind: 'audio', file_type: 'audio/wav' },
@@ -114,7 +114,7 @@ describe('voice interview with the built-in interviewer', () => {
     await page.getByRole('button', { name: t.save, exact: true }).click();
     await page.getByText(t.editedText).waitFor();
     const edited = await e.t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow();
-    expect(edited.transcript).toContain('Du: Ich bin Marie Schultz');
+    expect(edited.transcript).toContain('Sie: Ich bin Marie Schultz');
     await screenshot(page, 'interview-finished-desktop');
 
     await page.getByRole('button', { name: t.editTranscript }).click();

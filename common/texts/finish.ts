@@ -3,12 +3,12 @@ import { upload } from './upload';
 /** Texts of the finish capability: image descriptions, contact forms, contact information, thank-you pages, consents. */
 export const finish = {
   // Image description choice and the W-questions
-  descriptionTitle: 'Wie möchtest du dein Bild beschreiben?',
-  descriptionIntro: 'Damit wir aus deinem Bild oder Video einen guten Beitrag machen können, brauchen wir ein paar Informationen dazu.',
+  descriptionTitle: 'Wie möchten Sie Ihr Bild beschreiben?',
+  descriptionIntro: 'Damit wir aus Ihrem Bild oder Video einen guten Beitrag machen können, brauchen wir ein paar Informationen dazu.',
   describeByText: 'Per Text beschreiben',
-  describeByTextHint: 'Beantworte die W-Fragen: Wer, Was, Wann, Wo, Warum.',
+  describeByTextHint: 'Beantworten Sie die W-Fragen: Wer, Was, Wann, Wo, Warum.',
   describeByInterview: 'Kurzes Sprachinterview',
-  describeByInterviewHint: 'Erzähl unserem KI-Assistenten in einem kurzen Gespräch, was auf dem Bild zu sehen ist.',
+  describeByInterviewHint: 'Erzählen Sie unserem KI-Assistenten in einem kurzen Gespräch, was auf dem Bild zu sehen ist.',
   wQuestions: {
     who: { label: 'Wer', hint: 'Wer ist auf dem Bild oder Video zu sehen?' },
     what: { label: 'Was', hint: 'Was passiert oder was ist zu sehen?' },
@@ -17,7 +17,7 @@ export const finish = {
     why: { label: 'Warum', hint: 'Warum ist es interessant oder wichtig?' },
   },
   wIncompleteTitle: 'Unvollständige Beschreibung',
-  wIncomplete: 'Bitte beantworte alle W-Fragen mit mindestens 2 Zeichen.',
+  wIncomplete: 'Bitte beantworten Sie alle W-Fragen mit mindestens 2 Zeichen.',
   wTooLong: 'Eine Antwort darf höchstens 2000 Zeichen lang sein.',
   wSubmit: 'Beschreibung absenden',
   wSubmitting: 'Wird gespeichert...',

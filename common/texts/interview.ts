@@ -199,7 +199,7 @@ export const interview = {
   editedTitle: 'Änderungen gespeichert',
   editedText: 'Transkript wurde erfolgreich aktualisiert.',
   transcriptLabel: 'Transkript des Interviews',
-  speaker: { interviewer: 'Interviewer', user: 'Du' },
+  speaker: { interviewer: 'Interviewer', user: 'Sie' },
   // After the interview
   buttonsHint: 'Die Buttons erscheinen nach Beendigung des Interviews',
   editTranscript: 'Transkript bearbeiten',
@@ -224,10 +224,10 @@ export const interview = {
     year: (year: string) => `Was ist ${year} passiert, das Ihnen besonders in Erinnerung geblieben ist?`,
   },
   chatSystemPrompt: (topicTitle: string, plan: string) =>
-    `Du bist ein freundlicher, neugieriger Journalist und führst auf Deutsch ein gesprochenes Interview zum Thema „${topicTitle}“ für einen Social-Media-Beitrag. ` +
-    'Stelle immer genau eine offene Frage, kurz und gesprochen gut verständlich, und sieze dein Gegenüber. ' +
-    'Frage nach Geschichten, konkreten Erlebnissen, Namen, Zahlen und Bildern, die ein Beitrag braucht. Gehe auf die letzte Antwort ein. ' +
-    `Orientiere dich an diesem Interviewplan:\n${plan}`,
+    `Sie sind ein freundlicher, neugieriger Journalist und führen auf Deutsch ein gesprochenes Interview zum Thema „${topicTitle}“ für einen Social-Media-Beitrag. ` +
+    'Stellen Sie immer genau eine offene Frage, kurz und gesprochen gut verständlich, und siezen Sie Ihr Gegenüber. ' +
+    'Fragen Sie nach Geschichten, konkreten Erlebnissen, Namen, Zahlen und Bildern, die ein Beitrag braucht. Gehen Sie auf die letzte Antwort ein. ' +
+    `Orientieren Sie sich an diesem Interviewplan:\n${plan}`,
   imageTopicTitle: 'Bildbeschreibung',
   unavailableAgent: 'Für dieses Interview ist kein Sprachagent eingerichtet.',
   sessionExpired: 'Die Interview-Sitzung ist abgelaufen. Bitte starten Sie das Interview erneut.',

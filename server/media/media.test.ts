@@ -183,7 +183,7 @@ describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKin
     expect(first.status).toBe(200);
     const second = await tusUpload(t, { bytes: await fixture.png(), contentId, page: 'image-upload', filename: 'b.png', headers: { cookie: owner } });
     expect(second.status).toBe(429);
-    expect(second.body).toMatchObject({ title: 'Zu viele Dateien', message: 'Du kannst maximal 1 Datei hochladen.' });
+    expect(second.body).toMatchObject({ title: 'Zu viele Dateien', message: 'Sie können maximal 1 Datei hochladen.' });
   });
 
   it("accepts CSV on the bank's document page but not on the association's", async () => {

@@ -60,7 +60,7 @@ describe.each(dialects)('the ElevenLabs voice agent on %s', (dialect) => {
 
     const summary = await api(t, 'GET', `/api/submissions/${contentId}`, { cookie: bank });
     expect(summary.body.transcript).toBe(
-      `Interviewer: ${questions[0]}\n\nDu: ${heard[0]}\n\nInterviewer: ${questions[1]}\n\nDu: ${heard[1]}`,
+      `Interviewer: ${questions[0]}\n\nSie: ${heard[0]}\n\nInterviewer: ${questions[1]}\n\nSie: ${heard[1]}`,
     );
     expect(summary.body.completedAt).toBeTruthy();
     const kinds = summary.body.media.map((m: { kind: string }) => m.kind).sort();

@@ -73,7 +73,7 @@ export function elevenLabsApi(opts: { baseUrl: string; apiKey: string }) {
   };
 }
 
-/** ElevenLabs' transcript items in our format ('Interviewer:' / 'Du:'). */
+/** ElevenLabs' transcript items in our format ('Interviewer:' / 'Sie:'). */
 export function transcriptOf(conversation: ElevenLabsConversation): string {
   const turns = conversation.transcript.reduce<Turn[]>(
     (acc, item) => (item.message ? addTurn(acc, { speaker: item.role === 'agent' ? 'interviewer' : 'user', text: item.message }) : acc),

@@ -140,7 +140,7 @@ describe('ElevenLabs agents and transcripts', () => {
         { role: 'agent', message: 'Danke!' },
       ],
     });
-    expect(text).toBe('Interviewer: Wer sind Sie?\n\nDu: Ich bin Maria.\n\nInterviewer: Danke!');
+    expect(text).toBe('Interviewer: Wer sind Sie?\n\nSie: Ich bin Maria.\n\nInterviewer: Danke!');
   });
 });
 

@@ -23,18 +23,19 @@ describe('selection rules of the upload screens', () => {
     const nine = Array.from({ length: 9 }, (_, i) => file(`${i}.png`));
     const r = addToSelection(nine, [file('x.png'), file('y.png')], uploadSurfaces.media, { photoMb: 50, videoMb: 500 });
     expect(r.selection).toHaveLength(9);
-    expect(r.problems).toEqual([{ title: 'Zu viele Dateien', text: 'Du kannst maximal 10 Dateien hochladen.' }]);
+    expect(r.problems).toEqual([{ title: 'Zu viele Dateien', text: 'Sie können maximal 10 Dateien hochladen.' }]);
   });
 
-  it('replaces the file of a single-file page', () => {
+  it('refuses a second file on a single-file page: nothing is added, "Zu viele Dateien"', () => {
     const r = addToSelection([file('alt.png')], [file('neu.png')], uploadSurfaces.image, { photoMb: 50, videoMb: 500 });
-    expect(r.selection.map((f) => f.name)).toEqual(['neu.png']);
+    expect(r.selection.map((f) => f.name)).toEqual(['alt.png']);
+    expect(r.problems).toEqual([{ title: 'Zu viele Dateien', text: 'Sie können maximal 1 Datei hochladen.' }]);
   });
 
   it("speaks the bank's words for its image and document pages", () => {
     expect(addToSelection([], [file('a.webp')], uploadSurfaces['bank-image'], { photoMb: 50, videoMb: 500 }).problems[0]).toEqual({ title: 'Keine gültigen Bilder', text: 'Bitte wählen Sie gültige Bilddateien aus (JPG, PNG).' });
     expect(addToSelection([], [file('a.mp4')], uploadSurfaces['bank-documents'], { photoMb: 50, videoMb: 500 }).problems[0]!.title).toBe('Keine gültigen Dokumente');
-    expect(addToSelection([], [file('a.png')], uploadSurfaces.document, { photoMb: 50, videoMb: 500 }).problems[0]!.text).toBe('Bitte lade ein PDF, DOC, DOCX oder TXT Dokument hoch.');
+    expect(addToSelection([], [file('a.png')], uploadSurfaces.document, { photoMb: 50, videoMb: 500 }).problems[0]!.text).toBe('Bitte laden Sie ein PDF, DOC, DOCX oder TXT Dokument hoch.');
   });
 
   it('uses the configured video limit', () => {

@@ -35,8 +35,8 @@ export function acceptAttribute(surface: UploadSurface): string {
 
 /**
  * The spec's selection rules (second document, section 5): unsupported files are dropped with a
- * toast, too large ones too, and if the selection would exceed the maximum nothing is added.
- * A single-file surface replaces its file.
+ * toast, too large ones too, and if the selection would exceed the maximum nothing is added —
+ * on a single-file page too: a second file is refused, not swapped in silently.
  */
 export function addToSelection<T extends { name: string; type: string; size: number }>(
   existing: T[],
@@ -56,7 +56,6 @@ export function addToSelection<T extends { name: string; type: string; size: num
     problems.push({ title: texts.upload.tooLargeTitle, text: texts.upload.tooLarge(f.name, Math.round(limit / (1024 * 1024))) });
     return false;
   });
-  if (surface.maxFiles === 1 && fitting.length === 1) return { selection: fitting, problems };
   if (existing.length + fitting.length > surface.maxFiles) {
     return { selection: existing, problems: [...problems, { title: texts.upload.tooManyTitle, text: texts.upload.tooMany(surface.maxFiles) }] };
   }
