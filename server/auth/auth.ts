@@ -5,6 +5,9 @@ import { admin, twoFactor } from 'better-auth/plugins';
 import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import { claimOnce } from '../cluster/used-once';
 import { passwordProblem } from './password';
+import { addressFailures, claimLoginAttempt, clearLoginAttempts, failureDelayMs } from './login-limit';
+import { isAPIError } from 'better-auth/api';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { roles } from '../../common/roles';
 import { texts } from '../../common/texts';
@@ -69,7 +72,7 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
       useSecureCookies: config.baseUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },
-    hooks: { before: guardHook(opts.db) },
+    hooks: { before: guardHook(opts.db, config), after: loginOutcomeHook(opts.db) },
     plugins: [
       admin({ ac: defaultAc as never, roles: accessRoles, defaultRole: NO_ROLE, adminRoles: ['admin'], bannedUserMessage: texts.auth.loginFailedText }),
       twoFactor({ issuer: 'Content-Assistent' }),
@@ -90,9 +93,16 @@ const passwordFields: Record<string, string> = {
 const TOTP_REUSE_WINDOW_MS = 3 * 60_000;
 
 /** Refuses common passwords, and a TOTP code its account has already used. */
-function guardHook(db: Kysely<DB>) {
+function guardHook(db: Kysely<DB>, config: AppConfig) {
   return createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
+    // Failed logins per account, counted on the e-mail better-auth itself parsed (JSON with or
+    // without BOM, form-encoded, multipart: whatever body it accepts).
+    const login = loginOf(ctx.path, body, ctx.headers);
+    if (login) {
+      const claim = await claimLoginAttempt(db, login.email, login.address, config.LOGIN_FAILURES_PER_ACCOUNT);
+      if (!claim.allowed) throw new APIError('TOO_MANY_REQUESTS', { message: texts.auth.accountLocked, code: 'ACCOUNT_LOCKED' });
+    }
     const field = passwordFields[ctx.path];
     // A reset with a token that does not exist is refused by better-auth; no strength check for it (cheap refusal).
     const resetWithoutToken = ctx.path === '/reset-password' && !(typeof body.token === 'string' && (await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`)));
@@ -107,6 +117,27 @@ function guardHook(db: Kysely<DB>) {
         throw new APIError('UNAUTHORIZED', { message: texts.auth.totpUsed, code: 'TOTP_ALREADY_USED' });
       }
     }
+  });
+}
+
+/** The e-mail and client address of a password login (null for every other call). */
+function loginOf(path: string | undefined, body: Record<string, unknown>, headers: Headers | undefined): { email: string; address: string } | null {
+  if (path !== '/sign-in/email' || !headers || typeof body.email !== 'string' || !body.email.trim()) return null;
+  return { email: body.email, address: headers.get('x-client-ip') ?? 'unknown' };
+}
+
+/** A login that went through clears its account's count; one that failed waits a little (slow-down). */
+function loginOutcomeHook(db: Kysely<DB>) {
+  return createAuthMiddleware(async (ctx) => {
+    const login = loginOf(ctx.path, (ctx.body ?? {}) as Record<string, unknown>, ctx.headers);
+    if (!login) return;
+    const returned = ctx.context.returned;
+    if (returned !== undefined && !isAPIError(returned) && !(returned instanceof Response && !returned.ok)) {
+      await clearLoginAttempts(db, login.email, login.address);
+      return;
+    }
+    const delay = failureDelayMs(await addressFailures(db, login.email, login.address));
+    if (delay > 0) await sleep(delay);
   });
 }
 

@@ -1,19 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { texts } from '../../common/texts';
 import type { ErrorBody } from '../http/errors';
 import { germanAuthMessage } from './errors-de';
-import { claimLoginAttempt, clearLoginAttempts } from './login-limit';
-
-/** The e-mail of a password login, read from its raw JSON body (null for anything else). */
-function loginEmail(request: FastifyRequest, path: string): string | null {
-  if (request.method !== 'POST' || path !== '/api/auth/sign-in/email') return null;
-  try {
-    const body = JSON.parse(Buffer.from(request.body as Buffer).toString('utf8')) as { email?: unknown };
-    return typeof body.email === 'string' && body.email.trim() ? body.email.trim().toLowerCase().slice(0, 320) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Mounts better-auth under /api/auth: raw body in, every Set-Cookie out. */
 export async function authBridge(app: FastifyInstance): Promise<void> {
@@ -30,11 +18,7 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       if (path.startsWith('/api/auth/admin/')) {
         return reply.status(404).send({ error: 'not_found', message: texts.common.notFound } satisfies ErrorBody);
       }
-      // Failed logins per account, whatever the address they come from.
-      const email = loginEmail(request, path);
-      if (email && !(await claimLoginAttempt(app.db, email, app.config.LOGIN_FAILURES_PER_ACCOUNT))) {
-        return reply.status(429).send({ error: 'too_many', code: 'ACCOUNT_LOCKED', message: texts.auth.accountLocked } as ErrorBody);
-      }
+      // Failed logins per account are counted in the auth hooks (server/auth/auth.ts) on the body better-auth parsed.
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined) continue;
@@ -49,7 +33,6 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       );
       // A failure of the auth library (e.g. its database is down) answers like every other route.
       if (response.status >= 500) throw new Error(`auth handler answered ${response.status}`);
-      if (email && response.ok) await clearLoginAttempts(app.db, email);
       reply.status(response.status);
       for (const [key, value] of response.headers) if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
@@ -66,7 +49,8 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
         if (parsed && typeof parsed === 'object') {
           const code = typeof parsed.code === 'string' ? parsed.code : undefined;
           const own = code === 'PASSWORD_TOO_COMMON' || code === 'TOTP_ALREADY_USED' ? String(parsed.message) : null;
-          return reply.send({ ...parsed, message: own ?? germanAuthMessage(code, response.status) });
+          const error = response.status === 429 ? { error: 'too_many' } : {};
+          return reply.send({ ...parsed, ...error, message: own ?? germanAuthMessage(code, response.status) });
         }
       }
       return reply.send(bytes);

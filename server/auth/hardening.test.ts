@@ -69,6 +69,61 @@ describe.each(dialects)('abuse limits and auth hardening on %s', (dialect) => {
     }
   });
 
+  it('counts wrong logins whatever body better-auth accepts (JSON with BOM, form-encoded); a locked account stays locked', async () => {
+    const proxied = await startTestApp(dialect, { LOGIN_RATE_LIMIT: '1000', LOGIN_FAILURES_PER_ACCOUNT: '4', TRUST_PROXY: '1' });
+    try {
+      await addUser(proxied.app, 'emil@example.de', 'bank');
+      const post = (init: { type?: string; body: BodyInit }, address: string) =>
+        fetch(`${proxied.url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { origin: proxied.url, 'x-forwarded-for': address, ...(init.type ? { 'content-type': init.type } : {}) },
+          body: init.body,
+        });
+      const bom = (password: string) => ({ type: 'application/json', body: `\uFEFF${JSON.stringify({ email: 'emil@example.de', password })}` });
+      const form = (password: string) => ({ type: 'application/x-www-form-urlencoded', body: new URLSearchParams({ email: 'Emil@Example.de', password }).toString() });
+      const multipart = (password: string) => {
+        const data = new FormData();
+        data.set('email', 'emil@example.de');
+        data.set('password', password);
+        return { body: data };
+      };
+      // The library accepts both forms: the right password logs in (and clears the count); multipart it refuses.
+      for (const body of [bom, form]) expect((await post(body(TEST_PASSWORD), '192.0.2.200')).status).toBe(200);
+      expect((await post(multipart(TEST_PASSWORD), '192.0.2.200')).status).toBe(415);
+      const statuses: number[] = [];
+      const kinds = [bom, form, bom, form, bom, form];
+      for (let i = 0; i < kinds.length; i++) statuses.push((await post(kinds[i]!('falsch-falsch'), `192.0.2.${i + 1}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+      for (const body of [bom(TEST_PASSWORD), form(TEST_PASSWORD), { type: 'application/json', body: JSON.stringify({ email: 'emil@example.de', password: TEST_PASSWORD }) }]) {
+        const res = await post(body, '192.0.2.99');
+        expect(res.status).toBe(429);
+        expect((await res.json()).message).toBe(texts.auth.accountLocked);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('does not let one address lock an account for everybody: its own attempts are held, another address still logs in', async () => {
+    const proxied = await startTestApp(dialect, { LOGIN_RATE_LIMIT: '1000', LOGIN_FAILURES_PER_ACCOUNT: '4', TRUST_PROXY: '1' });
+    try {
+      await addUser(proxied.app, 'fritz@example.de', 'bank');
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await signIn(proxied, 'fritz@example.de', 'falsch-falsch', { 'x-forwarded-for': '203.0.113.66' })).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+      expect((await signIn(proxied, 'fritz@example.de', TEST_PASSWORD, { 'x-forwarded-for': '203.0.113.66' })).status).toBe(429);
+      expect((await signIn(proxied, 'fritz@example.de', TEST_PASSWORD, { 'x-forwarded-for': '198.51.100.7' })).status).toBe(200);
+      // Its failures were slowed down (captcha-free): the third failure from an address waited before its answer.
+      await signIn(proxied, 'fritz@example.de', 'falsch-falsch', { 'x-forwarded-for': '203.0.113.67' });
+      await signIn(proxied, 'fritz@example.de', 'falsch-falsch', { 'x-forwarded-for': '203.0.113.67' });
+      const slowStart = Date.now();
+      await signIn(proxied, 'fritz@example.de', 'falsch-falsch', { 'x-forwarded-for': '203.0.113.67' });
+      expect(Date.now() - slowStart).toBeGreaterThanOrEqual(380);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('answers better-auth refusals in German (no "Invalid email")', async () => {
     const res = await signIn(t, 'kein-at-zeichen', 'irgendwas');
     const body = await res.json();
