@@ -21,6 +21,7 @@ import { installPermissionsPolicy } from './http/permissions';
 import { installInputGuard } from './http/input-guard';
 import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
 import { JobRunner } from './jobs/queue';
+import { MediaJobs } from './media-jobs/runner';
 import { emptySubmissionJobs } from './jobs/expire-empty';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     mailer: Mailer;
     jobs: JobRunner;
+    /** Heavy media work (ffmpeg) in child processes, MEDIA_JOBS at once (server/media-jobs). */
+    mediaJobs: MediaJobs;
     transcriber: Transcriber;
     metrics: Metrics;
   }
@@ -127,7 +130,12 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   app.decorate('transcriber', meteredTranscriber(createTranscriber(config), metrics));
   app.decorate('tenantRegistry', new TenantRegistry(database.db, config.TENANT_CACHE_MS));
   app.decorate('jobs', new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS, config.JOB_LEASE_SECONDS * 1000));
+  app.decorate(
+    'mediaJobs',
+    new MediaJobs(database.db, database.dialect, app.log, { concurrency: config.MEDIA_JOBS, pollMs: config.JOB_POLL_MS, leaseMs: config.JOB_LEASE_SECONDS * 1000, timeoutMs: config.MEDIA_JOB_TIMEOUT_SECONDS * 1000 }),
+  );
   app.addHook('onClose', async () => {
+    await app.mediaJobs.release();
     await app.jobs.stop();
     await database.close();
   });

@@ -110,6 +110,10 @@ const envSchema = z.object({
   HEALTH_PROBE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** A running job's lease; renewed while it runs, so a crashed instance's job is taken up after about this long. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** Heavy media jobs (video proxies, renders) this instance runs at once, each an ffmpeg process; 0 = none here. */
+  MEDIA_JOBS: z.coerce.number().int().min(0).max(16).default(1),
+  /** A media job running longer than this is stopped (its ffmpeg killed) and tried again once. */
+  MEDIA_JOB_TIMEOUT_SECONDS: z.coerce.number().int().positive().max(86_400).default(7200),
 });
 
 export type Env = z.infer<typeof envSchema>;

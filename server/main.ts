@@ -23,7 +23,7 @@ async function shutdown(app: FastifyInstance, signal: string, stopSchedulers: ()
   force.unref();
   giveUp.unref();
   stopSchedulers();
-  await app.jobs.release();
+  await Promise.all([app.jobs.release(), app.mediaJobs.release()]);
   await app.close();
   app.log.info('shut down');
   process.exit(0);
@@ -36,6 +36,7 @@ async function main() {
   app.log.info({ config: describeConfig(config) }, 'configuration');
   if (demo) await seedDemo(app);
   app.jobs.start();
+  app.mediaJobs.start();
   const stopNotifications = startNotificationScheduler(app);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -52,6 +52,22 @@ export interface MediaTable {
   surface: string | null;
   /** The tus upload that made this file; unique, so a retried job never registers twice. */
   upload_id: string | null;
+  /** Playable H.264/AAC MP4 of a video (migration 0021). */
+  proxy_path?: string | null;
+  duration_ms?: number | null;
+  /** Display size (rotation applied) of a video. */
+  width?: number | null;
+  height?: number | null;
+  /** Videos: processing | ready | unreadable; null = nothing to do. */
+  media_state?: string | null;
+  /** The media job making the proxy (and the captions). */
+  media_job_id?: number | null;
+  /** JSON: the transcriber's timed transcript {text, segments, words?}. */
+  timing?: string | null;
+  /** The text the captions show (the transcriber's, then the edited transcript's). */
+  caption_text?: string | null;
+  /** pending | ready | none (no speech) | failed; null = not spoken media. */
+  caption_state?: string | null;
 }
 
 export interface ConsentTable {
@@ -68,7 +84,7 @@ export interface JobTable {
   id: Generated<number>;
   kind: string;
   payload: string;
-  /** queued | running | done | failed */
+  /** queued | running | done | failed | cancelled */
   status: string;
   attempts: number;
   max_attempts: number;
@@ -78,6 +94,10 @@ export interface JobTable {
   result: string | null;
   created_at: string;
   updated_at: string;
+  /** 0..1 while a media job runs (migration 0021). */
+  progress?: number | null;
+  /** Set by a cancel; the running instance stops the job (migration 0021). */
+  cancel_requested_at?: string | null;
 }
 
 export interface OutboxTable {

@@ -11,6 +11,9 @@ export type Job = { id: number; kind: string; payload: unknown; attempts: number
 export type JobHandler = (job: Job) => Promise<unknown>;
 export type JobStatus = { id: number; kind: string; status: string; attempts: number; error: string | null; result: unknown };
 
+/** Thrown by a handler whose job was cancelled: the job ends as 'cancelled', never retried. */
+export class JobCancelled extends Error {}
+
 /** Default lease of a claimed job; the runner renews it while the job runs (JOB_LEASE_SECONDS). */
 export const DEFAULT_LEASE_MS = 30_000;
 
@@ -62,8 +65,18 @@ export async function claimNext(db: Kysely<DB>, dialect: Dialect, kinds: string[
  * attempt count): an attempt whose lease ran out and was taken over records nothing, so a job ends
  * with one stored result. Returns whether it was recorded.
  */
-async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | { error: string }): Promise<boolean> {
+async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | { error: string } | { cancelled: string }): Promise<boolean> {
   const t = now();
+  if ('cancelled' in outcome) {
+    const done = await db
+      .updateTable('jobs')
+      .set({ status: 'cancelled', last_error: outcome.cancelled, locked_until: null, updated_at: t })
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', job.attempts)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) > 0;
+  }
   if ('result' in outcome) {
     const done = await db
       .updateTable('jobs')
@@ -270,6 +283,11 @@ export class JobRunner {
       clearInterval(heartbeat);
       if (this.releasing) return true;
       this.report(job, started, false);
+      if (error instanceof JobCancelled) {
+        this.log.info({ job: job.id, kind: job.kind }, 'job cancelled');
+        await finish(this.db, job, { cancelled: error.message });
+        return true;
+      }
       this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
       await finish(this.db, job, { error: error instanceof Error ? error.message : String(error) });
     } finally {

@@ -11,6 +11,7 @@ import * as publicFlows from './0011_public_flows';
 import * as posts from './0012_posts';
 import * as tenants from './0016_tenants';
 import * as inboxSpeed from './0017_inbox_speed';
+import * as videoMedia from './0021_video_media';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0012_posts': posts,
   '0016_tenants': tenants,
   '0017_inbox_speed': inboxSpeed,
+  '0021_video_media': videoMedia,
 };

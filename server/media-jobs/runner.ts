@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { now, type Dialect } from '../db/database';
+import type { DB } from '../db/schema';
+import { enqueue, JobCancelled, JobRunner, type Job } from '../jobs/queue';
+import { runFfmpeg } from './ffmpeg';
+
+/** What a media job handler gets besides its job. */
+export type MediaJobContext = {
+  job: Job;
+  /** Aborted on cancel, timeout and shutdown; pass it to anything long. */
+  signal: AbortSignal;
+  /** Records the job's progress (0..1); written to the job row at most once a second. */
+  progress(fraction: number): void;
+  /**
+   * Runs ffmpeg for this job (niced, killed on abort). Its progress, from `-progress pipe:1` and
+   * `durationSeconds`, is mapped into [from, to] of the job's progress (default 0..1).
+   */
+  ffmpeg(args: string[], opts?: { durationSeconds?: number; from?: number; to?: number }): Promise<void>;
+  /** A private temporary directory of this attempt, removed afterwards. */
+  tempDir: string;
+};
+
+export type MediaJobHandler = (ctx: MediaJobContext) => Promise<unknown>;
+
+export type MediaJobState = { id: number; kind: string; status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled'; progress: number | null; result: unknown };
+
+export class MediaJobTimeout extends Error {}
+
+/** How often a running job writes its progress and looks for a cancel request. */
+const POLL_MS = 1000;
+/** Niceness of ffmpeg children: the event loop keeps the CPU it needs (health p99). */
+const FFMPEG_NICE = 10;
+
+/**
+ * Heavy media work (ffmpeg transcodes, renders) as durable jobs of server/jobs/queue.ts, run by
+ * their own runners so a long transcode never holds up photo or mail jobs: at most `concurrency`
+ * at once per instance (MEDIA_JOBS), each job's ffmpeg a separate, niced child process, with
+ * progress, cancel, a timeout, and shutdown that hands the job back and kills its children.
+ */
+export class MediaJobs {
+  private runners: JobRunner[];
+  private running = new Map<number, AbortController>();
+
+  constructor(
+    private db: Kysely<DB>,
+    dialect: Dialect,
+    private log: FastifyBaseLogger,
+    private opts: { concurrency: number; pollMs: number; leaseMs: number; timeoutMs: number },
+  ) {
+    this.runners = Array.from({ length: opts.concurrency }, () => new JobRunner(db, dialect, log, opts.pollMs, opts.leaseMs));
+  }
+
+  /** Registers a media job kind on every runner of this instance. */
+  register(kind: string, handler: MediaJobHandler): void {
+    for (const runner of this.runners) runner.register(kind, (job) => this.run(job, handler));
+  }
+
+  /** Queues a media job and wakes a runner. */
+  async enqueue(kind: string, payload: unknown, opts: { maxAttempts?: number } = {}): Promise<number> {
+    const id = await enqueue(this.db, kind, payload, { maxAttempts: opts.maxAttempts ?? 2 });
+    this.nudge();
+    return id;
+  }
+
+  start(): void {
+    for (const runner of this.runners) runner.start();
+  }
+
+  nudge(): void {
+    for (const runner of this.runners) runner.nudge();
+  }
+
+  /** Runs every due media job now, one after another (tests, CLI). */
+  async drain(): Promise<number> {
+    return this.runners[0] ? this.runners[0].drain() : 0;
+  }
+
+  /**
+   * Shutdown: stops taking jobs, hands running ones back (another instance takes them at once)
+   * and kills their ffmpeg children.
+   */
+  async release(): Promise<void> {
+    const released = Promise.all(this.runners.map((runner) => runner.release()));
+    for (const controller of this.running.values()) controller.abort(new Error('shutdown'));
+    await released;
+  }
+
+  private async run(job: Job, handler: MediaJobHandler): Promise<unknown> {
+    const controller = new AbortController();
+    this.running.set(job.id, controller);
+    let pending: number | null = null;
+    let written = -1;
+    const flush = async () => {
+      if (pending === null || pending === written) return;
+      const value = pending;
+      await this.db.updateTable('jobs').set({ progress: value }).where('id', '=', job.id).execute();
+      written = value;
+    };
+    const check = async () => {
+      await flush();
+      const row = await this.db.selectFrom('jobs').select('cancel_requested_at').where('id', '=', job.id).executeTakeFirst();
+      if (row?.cancel_requested_at && !controller.signal.aborted) controller.abort(new JobCancelled('cancelled'));
+    };
+    const poll = setInterval(() => {
+      check().catch((error) => this.log.warn({ err: error, job: job.id }, 'media job progress not stored'));
+    }, POLL_MS);
+    poll.unref();
+    const timeout = setTimeout(() => controller.abort(new MediaJobTimeout(`media job timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`)), this.opts.timeoutMs);
+    timeout.unref();
+    const tempDir = await mkdtemp(path.join(tmpdir(), 'ca-media-job-'));
+    const progress = (fraction: number) => {
+      pending = Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 1000;
+    };
+    try {
+      await check();
+      if (controller.signal.aborted) throw controller.signal.reason;
+      return await handler({
+        job,
+        signal: controller.signal,
+        progress,
+        tempDir,
+        ffmpeg: (args, o = {}) => {
+          const from = o.from ?? 0;
+          const to = o.to ?? 1;
+          return runFfmpeg(args, { durationSeconds: o.durationSeconds, signal: controller.signal, nice: FFMPEG_NICE, onProgress: (f) => progress(from + (to - from) * f) });
+        },
+      });
+    } catch (error) {
+      // An abort surfaces as its reason (cancel, timeout, shutdown), whatever the handler made of it.
+      throw controller.signal.aborted ? controller.signal.reason : error;
+    } finally {
+      clearInterval(poll);
+      clearTimeout(timeout);
+      this.running.delete(job.id);
+      await flush().catch((error) => this.log.warn({ err: error, job: job.id }, 'media job progress not stored'));
+      await rm(tempDir, { recursive: true, force: true }).catch((error) => this.log.warn({ err: error, tempDir }, 'media job temp dir not removed'));
+    }
+  }
+}
+
+/**
+ * Cancels a media job: a queued one ends at once; a running one is stopped by its instance within
+ * about a second (its ffmpeg killed) and ends as 'cancelled'. Returns whether there was something to cancel.
+ */
+export async function cancelMediaJob(db: Kysely<DB>, jobId: number): Promise<boolean> {
+  const t = now();
+  const queued = await db.updateTable('jobs').set({ status: 'cancelled', last_error: 'cancelled', updated_at: t }).where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
+  if (Number(queued.numUpdatedRows) > 0) return true;
+  const running = await db.updateTable('jobs').set({ cancel_requested_at: t }).where('id', '=', jobId).where('status', '=', 'running').executeTakeFirst();
+  return Number(running.numUpdatedRows) > 0;
+}
+
+/** The state of media jobs for a page to poll (progress 0..1 while running). */
+export async function mediaJobStates(db: Kysely<DB>, ids: number[]): Promise<Map<number, MediaJobState>> {
+  const states = new Map<number, MediaJobState>();
+  if (ids.length === 0) return states;
+  const rows = await db.selectFrom('jobs').select(['id', 'kind', 'status', 'progress', 'result']).where('id', 'in', ids).execute();
+  for (const row of rows) {
+    states.set(row.id, { id: row.id, kind: row.kind, status: row.status as MediaJobState['status'], progress: row.progress ?? null, result: row.result ? JSON.parse(row.result) : null });
+  }
+  return states;
+}
