@@ -78,6 +78,45 @@ describe('deploy/Dockerfile runs the commands CI runs', () => {
   });
 });
 
+/** The top-level blocks under `services:` of a compose file, by name (plain two-space YAML). */
+function composeServices(text: string): Record<string, string> {
+  const body = text.split(/^services:\n/m)[1]!.split(/^\S/m)[0]!;
+  const out: Record<string, string> = {};
+  for (const block of body.split(/^(?=  [a-z][\w-]*:\s*$)/m)) {
+    const name = /^  ([a-z][\w-]*):/.exec(block)?.[1];
+    if (name) out[name] = block.split('\n').filter((l) => !l.trim().startsWith('#')).join('\n');
+  }
+  return out;
+}
+
+describe('deploy/compose.yaml is safe as shipped (app reachable only through the proxy)', () => {
+  const services = composeServices(read('deploy/compose.yaml'));
+  const published = (block: string) => [...block.matchAll(/^\s+ports:\n((?:\s+- .*\n?)+)/gm)].flatMap((m) => m[1]!.split('\n').map((l) => l.replace(/^\s+- /, '').replace(/"/g, '').trim()).filter(Boolean));
+
+  it('publishes no port of the app except on 127.0.0.1, and only the proxy faces the network', () => {
+    expect(Object.keys(services)).toEqual(expect.arrayContaining(['app', 'proxy', 'db', 'minio']));
+    for (const [name, block] of Object.entries(services)) {
+      if (name === 'proxy') continue;
+      for (const port of published(block)) expect(port, `${name} publishes ${port}`).toMatch(/^127\.0\.0\.1:/);
+    }
+    const proxy = services.proxy!;
+    expect(proxy).toMatch(/image: caddy:2/);
+    expect(proxy).toMatch(/"reverse-proxy", "--from", "\$\{BASE_URL[^"]*\}", "--to", "app:3000"/);
+    expect(published(proxy)).toEqual(expect.arrayContaining(['80:80', '443:443']));
+  });
+
+  it('trusts exactly the one proxy hop, and OPERATIONS.md says why TRUST_PROXY must match the network', () => {
+    const app = services.app!;
+    expect(app).toMatch(/^\s+TRUST_PROXY: "1"$/m);
+    // Not overridable from the shell: a `${TRUST_PROXY:-…}` would let `true` in.
+    expect(app).not.toMatch(/TRUST_PROXY: \$\{/);
+    const ops = read('docs/OPERATIONS.md');
+    expect(ops).toMatch(/`TRUST_PROXY` must match the network, because/);
+    expect(ops).toMatch(/Caddy as the reverse proxy/);
+    expect(ops).toMatch(/`TRUST_PROXY=1` \(one hop\) is right/);
+  });
+});
+
 describe('deploy/content-assistent.service', () => {
   const analyze = spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8' });
   it.skipIf(analyze.status !== 0)('passes systemd-analyze verify', () => {
