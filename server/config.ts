@@ -56,6 +56,9 @@ const envSchema = z.object({
   PUBLIC_RECORDINGS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION: z.coerce.number().int().min(0).default(6),
   PUBLIC_TRANSCRIPTIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
+  /** Public link: megabytes of uploads per hour, per address and in total (counted from the declared length). */
+  PUBLIC_UPLOAD_MB_PER_HOUR_PER_ADDRESS: z.coerce.number().min(0).default(2048),
+  PUBLIC_UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(20480),
   TRANSCRIBER: z.enum(['local', 'openai', 'elevenlabs', 'none']).default('local'),
   WHISPER_MODEL: z.enum(['base', 'small']).default('base'),
   WHISPER_MODEL_URL: optionalUrl,

@@ -258,6 +258,10 @@ export interface PublicUsageTable {
   started_at: number | string;
   ended_at: number | string | null;
   seconds: Generated<number>;
+  /** declared bytes of an anonymous upload (kind 'upload') */
+  bytes: Generated<number | string>;
+  /** epoch milliseconds: an interview slot not yet begun lapses then; null once it began */
+  lapses_at: number | string | null;
 }
 
 /** A tenant (migration 0016); JSON columns hold text. */

@@ -8,6 +8,7 @@ import { fileFormats, kindsOf, maxBytes, type FileFormat, surfaceFor, uploadMeta
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { tusFaultMapper } from '../http/outage';
+import { countPublicUpload, forgetPublicUpload, isPublicSubmission } from '../public/limits';
 import { findSubmission } from '../submissions/queries';
 import { loadOwnedSubmission } from '../submissions/service';
 import { acceptUpload, largestUpload, namedFormat, uploadKey, uploadLimits, type FinishedUpload } from './service';
@@ -173,8 +174,11 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  /** POST: may this caller add this file to this submission at all? */
-  async function authoriseCreate(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * POST: may this caller add this file to this submission at all? An anonymous upload counts its
+   * declared length against the public link's byte budget; returns that entry's id.
+   */
+  async function authoriseCreate(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
     const metadata = metadataOf(parseUploadMetadata(request.headers['upload-metadata'] as string | undefined));
     const submission = await loadOwnedSubmission(request, reply, metadata.contentId);
     const surface = surfaceFor(submission.tenant, metadata.page);
@@ -190,6 +194,9 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     if ((await countSurfaceMedia(app.db, submission.id, surface.id)) >= surface.maxFiles) {
       throw new DomainError('too_many', texts.upload.tooMany(surface.maxFiles), texts.upload.tooManyTitle);
     }
+    if (!isPublicSubmission(submission)) return null;
+    if (!/^\d+$/.test(String(request.headers['upload-length'] ?? '')) || !Number.isSafeInteger(length)) throw new DomainError('invalid', texts.publicLink.uploadLengthRequired);
+    return countPublicUpload(app.db, app.config, request.ip, submission.id, length);
   }
 
   /**
@@ -254,13 +261,18 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const id = (request.params as { id?: string }).id;
-      if (request.method === 'POST') await authoriseCreate(request, reply);
+      let counted: number | null = null;
+      if (request.method === 'POST') counted = await authoriseCreate(request, reply);
       else if (id && request.method !== 'OPTIONS') {
         const upload = await authoriseExisting(request, reply, id);
         if (upload && request.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) return finishOnHead(upload, reply);
       }
       reply.hijack();
       const response = await tus.handleWeb(tusRequest(request.raw, reply.raw));
+      if (counted !== null && response.status >= 400) {
+        // Not created: its bytes do not count.
+        await forgetPublicUpload(app.db, counted).catch((error) => request.log.error({ err: error }, 'could not take back a public upload count'));
+      }
       await sendNodeResponse(reply.raw, await german(request, response));
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;

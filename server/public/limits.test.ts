@@ -7,6 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { germanSpeech } from '../transcription/test-audio';
+import { createUpload, patchUpload } from '../media/testing/tus';
 
 const p = texts.publicLink;
 
@@ -36,6 +37,8 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
       PUBLIC_INTERVIEWS_PER_ADDRESS: '1',
       PUBLIC_INTERVIEWS_TOTAL: '2',
       PUBLIC_AUDIO_MINUTES_PER_HOUR_PER_ADDRESS: '30',
+      PUBLIC_UPLOAD_MB_PER_HOUR_PER_ADDRESS: '10',
+      PUBLIC_UPLOAD_MB_PER_HOUR: '30',
     });
   }, 60_000);
   afterAll(async () => {
@@ -140,6 +143,72 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     const full = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
     expect(full.status).toBe(429);
     expect(full.body.message).toBe(p.audioMinutesTotal);
+  });
+  const MB = 1024 * 1024;
+  const create = (s: { contentId: number; token: string }, size: number, headers: Record<string, string> = {}) =>
+    createUpload(t, { size, contentId: s.contentId, page: 'upload', filename: 'film.mp4', headers: { 'x-submission-token': s.token, ...headers } });
+
+  it('counts the declared bytes of public uploads per address and hour and in total, and refuses beyond them in German before a byte is sent', async () => {
+    await t.app.db.deleteFrom('public_usage').execute();
+    const s = await publicSubmission();
+    expect((await create(s, 6 * MB)).status).toBe(201);
+    const refused = await create(s, 5 * MB);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(p.uploadBytesAddress);
+    // A refusal does not count: what is left of the budget still goes.
+    expect((await create(s, 4 * MB)).status).toBe(201);
+    // No length declared (deferred): refused on the public link.
+    const deferred = await create(s, 0, { 'upload-length': '', 'upload-defer-length': '1' });
+    expect(deferred.status).toBe(400);
+    expect(deferred.body.message).toBe(p.uploadLengthRequired);
+    // Other visitors uploaded 25 MB in the last hour: 30 MB in total are reached.
+    await t.app.db.deleteFrom('public_usage').where('kind', '=', 'upload').execute();
+    for (let n = 0; n < 5; n++) await t.app.db.insertInto('public_usage').values({ kind: 'upload', address: `203.0.113.${n}`, submission_id: null, started_at: Date.now(), ended_at: Date.now(), seconds: 0, bytes: 5 * MB }).execute();
+    const full = await create(s, 6 * MB);
+    expect(full.status).toBe(429);
+    expect(full.body.message).toBe(p.uploadBytesTotal);
+    // Bytes older than an hour no longer count.
+    await t.app.db.updateTable('public_usage').set({ started_at: Date.now() - 61 * 60_000 }).where('kind', '=', 'upload').execute();
+    expect((await create(s, 6 * MB)).status).toBe(201);
+    // A signed-in contributor's uploads are not counted.
+    await t.app.db.deleteFrom('public_usage').execute();
+    const cookie = await login(t, 'vdi@example.org');
+    const own = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } });
+    for (let i = 0; i < 3; i++) expect((await createUpload(t, { size: 9 * MB, contentId: own.body.contentId, page: 'upload', filename: 'film.mp4', headers: { cookie } })).status).toBe(201);
+  });
+
+  it('refuses every request of an existing anonymous token at once when the public link is switched off or the tenant archived', async () => {
+    await t.app.db.deleteFrom('public_usage').execute();
+    const s = await publicSubmission();
+    const upload = await create(s, 1000);
+    expect(upload.status).toBe(201);
+    const token = { 'x-submission-token': s.token };
+    const requests = async () => [
+      await create(s, 1000),
+      await patchUpload(upload.location!, 0, Buffer.alloc(10), token),
+      await voiceMessage(s),
+      await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: token }),
+      await api(t, 'GET', `/api/submissions/${s.contentId}`, { headers: token }),
+      await api(t, 'PUT', `/api/submissions/${s.contentId}/contact`, { headers: token, body: { name: 'Erika', email: 'erika@example.org' } }),
+    ];
+    const set = async (values: { public_link?: number; archived_at?: string | null }) => {
+      await t.app.db.updateTable('tenants').set(values).where('key', '=', 'vdi').execute();
+      t.app.tenantRegistry.invalidate();
+    };
+    try {
+      for (const off of [{ public_link: 0 }, { archived_at: new Date().toISOString() }]) {
+        await set(off);
+        for (const res of await requests()) {
+          expect(res.status).toBe(403);
+          expect(res.body.message).toBe(p.linkClosed);
+        }
+        await set({ public_link: 1, archived_at: null });
+      }
+    } finally {
+      await set({ public_link: 1, archived_at: null });
+    }
+    // Switched on again, the token works.
+    expect((await api(t, 'GET', `/api/submissions/${s.contentId}`, { headers: token })).status).toBe(200);
   });
 });
 

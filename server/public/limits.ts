@@ -20,6 +20,8 @@ type Limits = Pick<
   | 'PUBLIC_RECORDINGS_PER_HOUR_PER_ADDRESS'
   | 'PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION'
   | 'PUBLIC_TRANSCRIPTIONS_PER_HOUR_PER_ADDRESS'
+  | 'PUBLIC_UPLOAD_MB_PER_HOUR_PER_ADDRESS'
+  | 'PUBLIC_UPLOAD_MB_PER_HOUR'
 >;
 
 /** A submission made on the anonymous public link (no account behind it): the limits apply. */
@@ -58,11 +60,11 @@ async function recentRows(db: Kysely<DB>, since: number, address?: string): Prom
  * Counts an entry first and then checks the limits including it, taking it back if one is
  * exceeded: two requests at the same moment cannot both slip under a limit on another instance.
  */
-async function claim(db: Kysely<DB>, entry: { kind: string; address: string; submissionId: number; seconds: number }, check: (id: number, at: number) => Promise<string | null>): Promise<number> {
+async function claim(db: Kysely<DB>, entry: { kind: string; address: string; submissionId: number; seconds: number; bytes?: number }, check: (id: number, at: number) => Promise<string | null>): Promise<number> {
   const at = Date.now();
   const row = await db
     .insertInto('public_usage')
-    .values({ kind: entry.kind, address: entry.address, submission_id: entry.submissionId, started_at: at, ended_at: entry.kind === 'interview' ? null : at, seconds: entry.seconds })
+    .values({ kind: entry.kind, address: entry.address, submission_id: entry.submissionId, started_at: at, ended_at: entry.kind === 'interview' ? null : at, seconds: entry.seconds, bytes: entry.bytes ?? 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
   const refused = await check(row.id, at);
@@ -124,4 +126,31 @@ export function countPublicTranscription(db: Kysely<DB>, limits: Limits, address
     if (rows.filter((r) => r.kind === 'transcription').length > limits.PUBLIC_TRANSCRIPTIONS_PER_HOUR_PER_ADDRESS) return p.transcriptionsPerAddress;
     return null;
   });
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * An anonymous upload is created: its declared length counts against the bytes per address and
+ * hour and in total per hour, before any byte is sent.
+ */
+export function countPublicUpload(db: Kysely<DB>, limits: Limits, address: string, submissionId: number, bytes: number): Promise<number> {
+  return claim(db, { kind: 'upload', address, submissionId, seconds: 0, bytes }, async (_id, at) => {
+    const sum = (q: { address?: string }) =>
+      db
+        .selectFrom('public_usage')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bytes'), eb.lit(0)).as('n'))
+        .where('kind', '=', 'upload')
+        .where('started_at', '>', at - HOUR_MS)
+        .$if(q.address !== undefined, (w) => w.where('address', '=', q.address!))
+        .executeTakeFirstOrThrow();
+    if (Number((await sum({ address })).n) > limits.PUBLIC_UPLOAD_MB_PER_HOUR_PER_ADDRESS * MB) return p.uploadBytesAddress;
+    if (Number((await sum({})).n) > limits.PUBLIC_UPLOAD_MB_PER_HOUR * MB) return p.uploadBytesTotal;
+    return null;
+  });
+}
+
+/** An upload counted by `countPublicUpload` was refused before it began: its bytes no longer count. */
+export async function forgetPublicUpload(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('public_usage').where('id', '=', id).where('kind', '=', 'upload').execute();
 }

@@ -8,6 +8,7 @@ import type { DB, SubmissionTable } from '../db/schema';
 import { currentUser, type SessionUser } from '../auth/session';
 import { accessOf, accessOfUser, editsTenant, entersTenant, type Access } from '../tenants/access';
 import { DomainError } from '../http/errors';
+import { publicLinkTenant } from '../tenants/guard';
 import { findSubmission, listMedia } from './queries';
 
 export type Submission = Selectable<SubmissionTable>;
@@ -59,7 +60,11 @@ export async function loadOwnedSubmission(request: FastifyRequest, reply: Fastif
   const row = await findSubmission(request.server.db, contentId);
   if (row) {
     const header = request.headers[SUBMISSION_TOKEN_HEADER];
-    if (tokenMatches(row, Array.isArray(header) ? header[0] : header)) return row;
+    if (tokenMatches(row, Array.isArray(header) ? header[0] : header)) {
+      // An anonymous token works only while its tenant's public link is on and the tenant not archived.
+      if (!(await publicLinkTenant(request.server, row.tenant))) throw new DomainError('forbidden', texts.publicLink.linkClosed);
+      return row;
+    }
     const user = await currentUser(request, reply);
     if (user && (row.user_id === user.id || editsTenant(await accessOf(request, user), row.tenant))) return row;
   }

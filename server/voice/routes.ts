@@ -11,7 +11,7 @@ import { enqueue } from '../jobs/queue';
 import { endPublicInterview, endPublicInterviewsOf, isPublicSubmission, startPublicInterview } from '../public/limits';
 import { loadOwnedSubmission, type Submission } from '../submissions/service';
 import { accessOf, entersTenant } from '../tenants/access';
-import { requireOpenTenant } from '../tenants/guard';
+import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
 import { BuiltinAgentSession, type TurnTiming } from './agent';
 import { parseAudioFormat } from './audio';
 import { createInterviewer, interviewPlan } from './interviewer';
@@ -99,7 +99,9 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ err: error }, 'could not check the voice token');
       return false;
     });
-    if (!first) {
+    // A public interview whose link was switched off (or tenant archived) after the URL was signed.
+    const closed = first && grant.publicSlot ? !(await publicLinkTenant(app, grant.tenant).catch(() => null)) : false;
+    if (!first || closed) {
       socket.resume(); // a paused socket could not read the browser's closing handshake
       socket.close(1008, texts.interview.sessionExpired);
       return;

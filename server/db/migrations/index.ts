@@ -11,6 +11,7 @@ import * as publicFlows from './0011_public_flows';
 import * as posts from './0012_posts';
 import * as tenants from './0016_tenants';
 import * as inboxSpeed from './0017_inbox_speed';
+import * as publicBytes from './0019_public_bytes';
 import * as videoMedia from './0021_video_media';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0012_posts': posts,
   '0016_tenants': tenants,
   '0017_inbox_speed': inboxSpeed,
+  '0019_public_bytes': publicBytes,
   '0021_video_media': videoMedia,
 };
