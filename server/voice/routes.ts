@@ -100,7 +100,10 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       return false;
     });
     // A public interview whose link was switched off (or tenant archived) after the URL was signed.
-    const closed = first && grant.publicSlot ? !(await publicLinkTenant(app, grant.tenant).catch(() => null)) : false;
+    const closed = first && grant.publicSlot ? !(await publicLinkTenant(app, grant.tenant).catch((error) => {
+          request.log.error({ err: error }, 'could not check the public link of a voice token');
+          return null;
+        })) : false;
     if (!first || closed) {
       socket.resume(); // a paused socket could not read the browser's closing handshake
       socket.close(1008, texts.interview.sessionExpired);
