@@ -32,7 +32,29 @@ export type FakeOpenAIOptions = {
   text?: string | ((request: FakeTranscriptionRequest) => string);
   /** When set, requests must carry `Authorization: Bearer <apiKey>` or get OpenAI's 401. */
   apiKey?: string;
+  /**
+   * Segments of a `verbose_json` answer (a function gets the request and the reply text). Default:
+   * the text's sentences, 0.4 s per word from 0.5 s on.
+   */
+  segments?: FakeSegment[] | ((request: FakeTranscriptionRequest, text: string) => FakeSegment[]);
+  /** Models that refuse `verbose_json` like gpt-4o-transcribe does (OpenAI's 400). */
+  noVerboseModels?: string[];
 };
+
+export type FakeSegment = { start: number; end: number; text: string };
+
+/** Sentences of a text, 0.4 s per word, starting at 0.5 s. */
+export function sentenceSegments(text: string, wordSeconds = 0.4, startAt = 0.5): FakeSegment[] {
+  const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((x) => x.trim()).filter(Boolean) ?? [];
+  let at = startAt;
+  return sentences.map((sentence) => {
+    const start = at;
+    at += sentence.split(/\s+/).length * wordSeconds;
+    const segment = { start: Math.round(start * 100) / 100, end: Math.round(at * 100) / 100, text: ` ${sentence}` };
+    at += 0.3;
+    return segment;
+  });
+}
 
 function errorBody(message: string, type: string, code: string | null) {
   return { error: { message, type, param: null, code } };
@@ -101,6 +123,28 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         return send(failures.status, errorBody(failures.message, type, null));
       }
       const reply = typeof text === 'function' ? text(received) : text!;
+      if (received.responseFormat === 'verbose_json') {
+        if (options.noVerboseModels?.includes(model)) {
+          return send(400, errorBody(`response_format 'verbose_json' is not compatible with model '${model}'. Use 'json' or 'text' instead.`, 'invalid_request_error', 'unsupported_value'));
+        }
+        const segments = typeof options.segments === 'function' ? options.segments(received, reply) : (options.segments ?? sentenceSegments(reply));
+        const wanted = form.getAll('timestamp_granularities[]');
+        const words = wanted.includes('word')
+          ? segments.flatMap((segment) => {
+              const parts = segment.text.trim().split(/\s+/).filter(Boolean);
+              const step = (segment.end - segment.start) / Math.max(1, parts.length);
+              return parts.map((word, i) => ({ word, start: segment.start + i * step, end: segment.start + (i + 1) * step }));
+            })
+          : undefined;
+        return send(200, {
+          task: 'transcribe',
+          language: 'german',
+          duration: segments.at(-1)?.end ?? 0,
+          text: reply,
+          segments: segments.map((segment, id) => ({ id, seek: 0, start: segment.start, end: segment.end, text: segment.text, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1.2, no_speech_prob: 0.01 })),
+          ...(words ? { words } : {}),
+        });
+      }
       if (received.responseFormat === 'text') {
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
         return res.end(reply);

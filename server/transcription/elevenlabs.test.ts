@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elevenLabsTranscriber } from './elevenlabs';
 
-type Seen = { key: string | undefined; model: unknown; language: unknown; fileName: string; fileType: string; size: number };
+type Seen = { key: string | undefined; model: unknown; language: unknown; granularity: unknown; fileName: string; fileType: string; size: number };
 
 /** A local server speaking ElevenLabs' documented POST /v1/speech-to-text format and its errors. */
 async function startFakeElevenLabs() {
@@ -19,7 +19,7 @@ async function startFakeElevenLabs() {
     const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': req.headers['content-type']! }, body: new Uint8Array(Buffer.concat(chunks)) }).formData();
     const file = form.get('file') as File | null;
     if (!form.get('model_id')) return send(422, { detail: [{ loc: ['body', 'model_id'], msg: 'Field required', type: 'missing' }] });
-    seen.push({ key: req.headers['xi-api-key'] as string, model: form.get('model_id'), language: form.get('language_code'), fileName: file!.name, fileType: file!.type, size: file!.size });
+    seen.push({ key: req.headers['xi-api-key'] as string, model: form.get('model_id'), language: form.get('language_code'), granularity: form.get('timestamps_granularity'), fileName: file!.name, fileType: file!.type, size: file!.size });
     if (file!.size > 100_000) return send(400, { detail: { status: 'file_too_large', message: 'File is too large' } });
     return send(200, {
       language_code: 'deu',
@@ -58,7 +58,15 @@ describe('ElevenLabs transcriber', () => {
       { start: 0, end: 0.9, text: 'Hallo Welt.' },
       { start: 1.2, end: 2.1, text: 'Wie geht es?' },
     ]);
-    expect(fake.seen.at(-1)).toEqual({ key: 'el-key', model: 'scribe_v2', language: 'de', fileName: 'audio.ogg', fileType: 'audio/ogg', size: 2000 });
+    // Word times for captions, without spacing and audio events.
+    expect(result.words).toEqual([
+      { start: 0, end: 0.4, text: 'Hallo' },
+      { start: 0.5, end: 0.9, text: 'Welt.' },
+      { start: 1.2, end: 1.4, text: 'Wie' },
+      { start: 1.5, end: 1.7, text: 'geht' },
+      { start: 1.8, end: 2.1, text: 'es?' },
+    ]);
+    expect(fake.seen.at(-1)).toEqual({ key: 'el-key', model: 'scribe_v2', language: 'de', granularity: 'word', fileName: 'audio.ogg', fileType: 'audio/ogg', size: 2000 });
   });
 
   it('reports an invalid key with ElevenLabs message and status', async () => {

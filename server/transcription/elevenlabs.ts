@@ -62,6 +62,7 @@ export function elevenLabsTranscriber(options: ElevenLabsTranscriberOptions): Tr
       form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
       form.append('language_code', opts.language);
       form.append('tag_audio_events', 'false');
+      form.append('timestamps_granularity', 'word');
       let res: Response;
       try {
         res = await fetch(url, {
@@ -82,7 +83,13 @@ export function elevenLabsTranscriber(options: ElevenLabsTranscriberOptions): Tr
         throw new TranscriptionFailed('ElevenLabs answered without JSON', res.status);
       }
       if (typeof json.text !== 'string') throw new TranscriptionFailed('ElevenLabs answered without text', res.status);
-      return { text: json.text.trim(), segments: Array.isArray(json.words) ? segmentsOf(json.words) : [] };
+      const words = Array.isArray(json.words) ? json.words : [];
+      return {
+        text: json.text.trim(),
+        segments: segmentsOf(words),
+        // Word times for captions (spacing and audio events are not words).
+        words: words.filter((w) => (w.type ?? 'word') === 'word' && typeof w.start === 'number' && typeof w.end === 'number' && w.text.trim()).map((w) => ({ start: w.start!, end: w.end!, text: w.text.trim() })),
+      };
     },
   };
 }

@@ -8,7 +8,7 @@ const wav = (bytes = 3200) => ({ kind: 'pcm16' as const, data: new Int16Array(by
 describe('OpenAI-compatible transcriber', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ apiKey: 'sk-test', text: 'Guten Tag, hier spricht die Ingenieurin.' });
+    fake = await startFakeOpenAI({ apiKey: 'sk-test', text: 'Guten Tag, hier spricht die Ingenieurin.', noVerboseModels: ['gpt-4o-transcribe'] });
   });
   afterAll(() => fake.close());
 
@@ -17,13 +17,34 @@ describe('OpenAI-compatible transcriber', () => {
     expect(transcriptionsUrl('http://whisper.local:8000/')).toBe('http://whisper.local:8000/v1/audio/transcriptions');
   });
 
+  it('asks for verbose_json and returns segment and word times (captions)', async () => {
+    const t = openAITranscriber({ baseUrl: fake.url, apiKey: 'sk-test', model: 'whisper-1' });
+    fake.reply('Guten Tag. Hier spricht die Ingenieurin.');
+    const result = await t.transcribe(wav(), { language: 'de' });
+    fake.reply('Guten Tag, hier spricht die Ingenieurin.');
+    expect(fake.requests.at(-1)!.responseFormat).toBe('verbose_json');
+    expect(result.segments).toEqual([
+      { start: 0.5, end: 1.3, text: 'Guten Tag.' },
+      { start: 1.6, end: 3.2, text: 'Hier spricht die Ingenieurin.' },
+    ]);
+    expect(result.words).toHaveLength(6);
+    expect(result.words![2]).toMatchObject({ text: 'Hier', start: 1.6 });
+  });
+
+  it('falls back to plain json for a model without verbose_json (no times then)', async () => {
+    const t = openAITranscriber({ baseUrl: fake.url, apiKey: 'sk-test', model: 'gpt-4o-transcribe' });
+    const result = await t.transcribe(wav(), { language: 'de' });
+    expect(result).toEqual({ text: 'Guten Tag, hier spricht die Ingenieurin.', segments: [] });
+    expect(fake.requests.slice(-2).map((r) => r.responseFormat)).toEqual(['verbose_json', 'json']);
+  });
+
   it('sends the recording as multipart with model, language and key, and returns the text', async () => {
     const t = openAITranscriber({ baseUrl: fake.url, apiKey: 'sk-test', model: 'whisper-1' });
     const webm = Buffer.from('1a45dfa3' + '00'.repeat(100), 'hex');
     const result = await t.transcribe({ kind: 'file', data: webm, mimeType: 'audio/webm;codecs=opus' }, { language: 'de' });
     expect(result.text).toBe('Guten Tag, hier spricht die Ingenieurin.');
     const request = fake.requests.at(-1)!;
-    expect(request).toMatchObject({ authorization: 'Bearer sk-test', model: 'whisper-1', language: 'de', responseFormat: 'json', fileName: 'audio.webm', fileType: 'audio/webm', fileSize: webm.length });
+    expect(request).toMatchObject({ authorization: 'Bearer sk-test', model: 'whisper-1', language: 'de', responseFormat: 'verbose_json', fileName: 'audio.webm', fileType: 'audio/webm', fileSize: webm.length });
   });
 
   it('turns PCM samples into a WAV file', async () => {

@@ -36,33 +36,46 @@ export function openAITranscriber(options: OpenAITranscriberOptions): Transcribe
     },
     async transcribe(audio, opts) {
       const file = audioFile(audio);
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-      form.append('model', options.model);
-      form.append('language', opts.language);
-      form.append('response_format', 'json');
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-          body: form,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10 * 60_000),
-        });
-      } catch (error) {
-        throw new TranscriptionFailed(`OpenAI-compatible endpoint unreachable: ${(error as Error).message}`);
+      const post = async (verbose: boolean) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+        form.append('model', options.model);
+        form.append('language', opts.language);
+        // verbose_json brings segment (and word) times for captions.
+        form.append('response_format', verbose ? 'verbose_json' : 'json');
+        if (verbose) {
+          form.append('timestamp_granularities[]', 'segment');
+          form.append('timestamp_granularities[]', 'word');
+        }
+        try {
+          return await fetch(url, {
+            method: 'POST',
+            headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+            body: form,
+            signal: AbortSignal.timeout(options.timeoutMs ?? 10 * 60_000),
+          });
+        } catch (error) {
+          throw new TranscriptionFailed(`OpenAI-compatible endpoint unreachable: ${(error as Error).message}`);
+        }
+      };
+      let res = await post(true);
+      let body = await res.text();
+      // Models without verbose_json (e.g. gpt-4o-transcribe) refuse it: the text alone, without times.
+      if (res.status === 400 && /verbose_json|response_format|timestamp/i.test(body)) {
+        res = await post(false);
+        body = await res.text();
       }
-      const body = await res.text();
       if (!res.ok) throw new TranscriptionFailed(`OpenAI-compatible endpoint answered ${res.status}: ${providerMessage(body)}`, res.status);
-      let json: { text?: unknown; segments?: { start: number; end: number; text: string }[] };
+      let json: { text?: unknown; segments?: { start: number; end: number; text: string }[]; words?: { start: number; end: number; word: string }[] };
       try {
         json = JSON.parse(body);
       } catch {
         throw new TranscriptionFailed('OpenAI-compatible endpoint answered without JSON', res.status);
       }
       if (typeof json.text !== 'string') throw new TranscriptionFailed('OpenAI-compatible endpoint answered without text', res.status);
-      const segments = Array.isArray(json.segments) ? json.segments.map((s) => ({ start: s.start, end: s.end, text: s.text.trim() })) : [];
-      return { text: json.text.trim(), segments };
+      const segments = Array.isArray(json.segments) ? json.segments.filter((s) => typeof s?.text === 'string').map((s) => ({ start: Number(s.start), end: Number(s.end), text: s.text.trim() })) : [];
+      const words = Array.isArray(json.words) ? json.words.filter((w) => typeof w?.word === 'string' && w.word.trim()).map((w) => ({ start: Number(w.start), end: Number(w.end), text: w.word.trim() })) : [];
+      return { text: json.text.trim(), segments, ...(words.length ? { words } : {}) };
     },
   };
 }

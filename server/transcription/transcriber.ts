@@ -3,7 +3,8 @@ export type AudioInput =
   | { kind: 'file'; data: Buffer; mimeType: string }
   | { kind: 'pcm16'; data: Int16Array; sampleRate: number };
 
-export type Transcript = { text: string; segments: { start: number; end: number; text: string }[] };
+/** Text with segment times (seconds); `words` when the provider gives word times (captions). */
+export type Transcript = { text: string; segments: { start: number; end: number; text: string }[]; words?: { start: number; end: number; text: string }[] };
 
 /** Speech to text. Adapters: local whisper.cpp, OpenAI-compatible, ElevenLabs; chosen by config. */
 export type Transcriber = {
