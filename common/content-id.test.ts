@@ -7,6 +7,10 @@ describe('content ids', () => {
     expect(isLocalId(localContentId('tech_dive'))).toBe(true);
     expect(isNumericId(localContentId('voice'))).toBe(false);
   });
+  it('makes the bank\'s local ids plain: local_<timestamp>', () => {
+    expect(localContentId('')).toMatch(/^local_\d{13}$/);
+    expect(isLocalId(localContentId(''))).toBe(true);
+  });
   it('treats only digits as a server Content-ID', () => {
     expect(isNumericId('42')).toBe(true);
     expect(isNumericId(42)).toBe(true);

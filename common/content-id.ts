@@ -1,5 +1,10 @@
-/** A local id stands in for a Content-ID while the server is unreachable; it is never sent as one. */
+/**
+ * A local id stands in for a Content-ID while the server cannot make one; it is never sent as one.
+ * As the spec forms them: `local_<variant>_<timestamp>_<random>`, and in the bank (no variant word)
+ * plain `local_` and the timestamp.
+ */
 export function localContentId(variant: string): string {
+  if (!variant) return `local_${Date.now()}`;
   return `local_${variant}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
 }
 

@@ -54,7 +54,7 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     await page.getByRole('button', { name: i.stop }).waitFor({ timeout: 30_000 });
     await expect.poll(() => transcriptItems(page).count(), { timeout: 45_000, interval: 500 }).toBeGreaterThanOrEqual(2);
     const items = await transcriptItems(page).allInnerTexts();
-    expect(items.slice(0, 2)).toEqual([`Interviewer: ${plan.opening}`, `Du: ${answer}`]);
+    expect(items.slice(0, 2)).toEqual([`Interviewer: ${plan.opening}`, `Sie: ${answer}`]);
 
     // A second visitor from the same address waits until this interview is over, and is told so.
     const other = await e.newPage(PHONE);
@@ -79,7 +79,7 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
 
     const row = await e.t.app.db.selectFrom('submissions').selectAll().where('contact_email', '=', 'jonas@example.org').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant: 'vdi', kind: 'interview', topic: 'free-topic', user_id: null, contact_first_name: 'Jonas' });
-    expect(row.transcript).toContain(`Du: ${answer}`);
+    expect(row.transcript).toContain(`Sie: ${answer}`);
     expect(row.id).toBe(contentId);
 
     // Only the browser holding the token sees it.

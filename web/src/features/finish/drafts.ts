@@ -5,7 +5,7 @@ import type { UploadPage } from '../../../../common/schemas/upload';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { storageKeys } from '../../lib/storage';
+import { setSubmissionToken, storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { useTenant } from '../tenant/TenantContext';
 import { transferFile, UploadRefused } from '../upload/transfer';
@@ -28,6 +28,25 @@ export type DraftParts = { photoRights?: string; transcript?: string; wAnswers?:
 export type DraftFile = { id: string; page: UploadPage; name: string; type: string; lastModified: number; blob: Blob };
 
 export type DraftBase = { userId: string | null; tenant: string; kind: SubmissionKind; topic?: string; source?: string };
+
+/** Whose drafts these are: the signed-in user, or (public link, no account) this browser for the tenant. */
+export const ownerOf = (base: { userId: string | null; tenant: string }): string => base.userId ?? `public:${base.tenant}`;
+
+/** Creates a submission on the public link (with a solved proof of work); registered by its pages. */
+type PublicCreator = (base: DraftBase) => Promise<{ contentId: number; accessToken: string }>;
+const publicCreators = new Map<string, PublicCreator>();
+
+/** The public link's pages register how a draft of theirs becomes a submission; returns the unregister. */
+export function registerPublicCreator(tenant: string, create: PublicCreator): () => void {
+  const owner = ownerOf({ userId: null, tenant });
+  publicCreators.set(owner, create);
+  return () => {
+    if (publicCreators.get(owner) === create) publicCreators.delete(owner);
+  };
+}
+
+/** Drafts of a signed-in user can always be sent; public ones while a public page can make their submission. */
+const canSend = (owner: string) => !owner.startsWith('public:') || publicCreators.has(owner);
 
 export type Draft = DraftBase & {
   localId: string;
@@ -160,8 +179,15 @@ export async function keepRecording(localId: string, base: DraftBase, blob: Blob
     if (isQuotaError(error)) throw new DraftStorageFull();
     throw error;
   }
-  const userId = base.userId;
-  if (userId) void sendDrafts(userId, { announce: true }).then(() => sendDrafts(userId, { announce: true })).catch(() => 0);
+  sendSoon(ownerOf(base));
+}
+
+/** A run already under way may have read the drafts before this part: then one more run. */
+function sendSoon(owner: string): void {
+  if (!canSend(owner)) return;
+  void sendDrafts(owner, { announce: true })
+    .then(() => sendDrafts(owner, { announce: true }))
+    .catch((error: unknown) => console.warn('drafts: sending failed, the next run tries again', error));
 }
 
 const isQuotaError = (error: unknown) => error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'UnknownError');
@@ -191,8 +217,7 @@ export async function keepFiles(localId: string, base: DraftBase, chosen: { file
     throw error;
   }
   // A run already under way may have read the drafts before these files: then one more run.
-  const userId = base.userId;
-  if (userId) void sendDrafts(userId, { announce: true }).then(() => sendDrafts(userId, { announce: true })).catch(() => 0);
+  sendSoon(ownerOf(base));
 }
 
 /**
@@ -203,7 +228,8 @@ export async function keepDraft(localId: string, base: DraftBase, parts: DraftPa
   const t = new Date().toISOString();
   const updated = await updateDraft(localId, (d) => ({ ...d, pending: { ...d.pending, ...parts }, updatedAt: t }));
   if (!updated) await putDraft({ ...base, localId, pending: parts, createdAt: t, updatedAt: t });
-  if (!base.userId) return null;
+  const owner = ownerOf(base);
+  if (!canSend(owner)) return null;
   const delivered = async () => {
     const after = await getDraft(localId);
     return after?.contentId !== undefined && isDone(after) ? after.contentId : null;
@@ -211,10 +237,9 @@ export async function keepDraft(localId: string, base: DraftBase, parts: DraftPa
   // A run already under way may have read the drafts before this part: then one more run. A run
   // busy with large files (here or in another tab) is not waited for long: the part stays in the
   // draft and goes with that run's successor.
-  const userId = base.userId;
   const run = (async () => {
-    await sendDrafts(userId).catch(() => 0);
-    if ((await delivered()) === null) await sendDrafts(userId).catch(() => 0);
+    await sendDrafts(owner).catch(() => 0);
+    if ((await delivered()) === null) await sendDrafts(owner).catch(() => 0);
   })();
   await Promise.race([run, new Promise((resolve) => setTimeout(resolve, KEEP_WAIT_MS))]);
   return delivered();
@@ -257,10 +282,12 @@ function replaceStoredId(localId: string, contentId: number) {
 async function sendPart(contentId: number, part: keyof DraftParts, value: NonNullable<DraftParts[keyof DraftParts]>) {
   const path = `/api/submissions/${contentId}`;
   if (part === 'photoRights') return recordConsent(contentId, 'photo_rights', value as string);
-  if (part === 'transcript') return api.put(`${path}/transcript`, { transcript: value });
-  if (part === 'wAnswers') return api.put(`${path}/description`, value);
-  if (part === 'post') return api.put(`${path}/post-contact`, value);
-  return api.put(`${path}/contact`, value);
+  // The public link's access token goes along (submissionHeaders finds it by the id).
+  const opts = { contentId };
+  if (part === 'transcript') return api.put(`${path}/transcript`, { transcript: value }, opts);
+  if (part === 'wAnswers') return api.put(`${path}/description`, value, opts);
+  if (part === 'post') return api.put(`${path}/post-contact`, value, opts);
+  return api.put(`${path}/contact`, value, opts);
 }
 
 /**
@@ -317,13 +344,28 @@ async function sendDraft(draft: Draft): Promise<boolean> {
   let contentId = draft.contentId;
   const create = contentId === undefined;
   if (contentId === undefined) {
-    try {
-      const created = await api.post<{ contentId: number }>('/api/submissions', { tenant: draft.tenant, kind: draft.kind, topic: draft.topic, source: draft.source });
-      contentId = created.contentId;
-    } catch (error) {
-      // Refused for good (e.g. the tenant is no longer this user's): the draft cannot be sent.
-      if (error instanceof ApiError && !error.unreachable && error.status !== 401) await deleteDraft(draft.localId);
-      throw error;
+    if (draft.userId === null) {
+      // Public link: the submission needs a proof of work, and this browser keeps its access token.
+      // A limit or a failed proof is not final: the draft waits for the next run.
+      const create = publicCreators.get(ownerOf(draft));
+      if (!create) throw new Unreachable();
+      try {
+        const created = await create(draft);
+        setSubmissionToken(created.contentId, created.accessToken);
+        contentId = created.contentId;
+      } catch {
+        throw new Unreachable();
+      }
+    } else {
+      try {
+        const created = await api.post<{ contentId: number }>('/api/submissions', { tenant: draft.tenant, kind: draft.kind, topic: draft.topic, source: draft.source });
+        contentId = created.contentId;
+      } catch (error) {
+        // Refused for good (e.g. the tenant is no longer this user's): the draft cannot be sent.
+        if (error instanceof ApiError && !error.unreachable && error.status < 500 && error.status !== 401) await deleteDraft(draft.localId);
+        if (error instanceof ApiError && error.status >= 500) throw new Unreachable();
+        throw error;
+      }
     }
     const id = contentId;
     await updateDraft(draft.localId, (d) => ({ ...d, contentId: id }));
@@ -359,15 +401,16 @@ let running: Promise<number> | null = null;
 let announce = false;
 
 /**
- * Sends every draft of this user that still has something for the server; returns how many went.
- * One run at a time; with `announce`, the run ends with one toast saying how many went.
+ * Sends every draft of this owner (a user id, or `public:<tenant>`, see ownerOf) that still has
+ * something for the server; returns how many went. One run at a time; with `announce`, the run
+ * ends with one toast saying how many went.
  */
-export function sendDrafts(userId: string, opts: { announce?: boolean } = {}): Promise<number> {
+export function sendDrafts(owner: string, opts: { announce?: boolean } = {}): Promise<number> {
   if (opts.announce) announce = true;
   running ??= (async () => {
     let sent = 0;
     try {
-      sent = await acrossTabs(() => sendAll(userId));
+      sent = await acrossTabs(() => sendAll(owner));
     } finally {
       running = null;
     }
@@ -388,7 +431,7 @@ function acrossTabs<T>(run: () => Promise<T>): Promise<T> {
   return locks.request('content-assistent-drafts', run) as Promise<T>;
 }
 
-async function sendAll(userId: string): Promise<number> {
+async function sendAll(owner: string): Promise<number> {
   let sent = 0;
   for (const draft of await listDrafts()) {
     // Nothing to send: a sent draft is kept for a while as a mapping; an empty one waits for parts.
@@ -396,7 +439,7 @@ async function sendAll(userId: string): Promise<number> {
       if (Date.now() - Date.parse(draft.updatedAt) > KEEP_SENT_MS) await deleteDraft(draft.localId);
       continue;
     }
-    if (draft.userId !== userId) continue;
+    if (ownerOf(draft) !== owner) continue;
     try {
       if (await sendDraft(draft)) sent += 1;
     } catch (error) {
@@ -406,13 +449,15 @@ async function sendAll(userId: string): Promise<number> {
   return sent;
 }
 
-/** Sends the signed-in user's drafts now, whenever the browser is back online, and every 30 s. */
+/** Sends the signed-in user's drafts (on the public link: this browser's) now, whenever the browser is back online, and every 30 s. */
 export function useDraftSync(): void {
   const { user } = useAuth();
-  const userId = user?.id;
+  const tenant = useTenant();
+  const owner = user?.id ?? (tenant.publicLink ? ownerOf({ userId: null, tenant: tenant.key }) : undefined);
   useEffect(() => {
-    if (!userId || typeof indexedDB === 'undefined') return;
-    const sync = () => void sendDrafts(userId, { announce: true }).catch(() => undefined);
+    if (!owner || typeof indexedDB === 'undefined' || !canSend(owner)) return;
+    const sync = () =>
+      void sendDrafts(owner, { announce: true }).catch((error: unknown) => console.warn('drafts: sending failed, the next run tries again', error));
     sync();
     window.addEventListener('online', sync);
     const timer = window.setInterval(sync, SYNC_EVERY_MS);
@@ -420,7 +465,7 @@ export function useDraftSync(): void {
       window.removeEventListener('online', sync);
       window.clearInterval(timer);
     };
-  }, [userId]);
+  }, [owner]);
 }
 
 /** What a new draft of this page would be: the signed-in user, the route's tenant, the page's kind. */

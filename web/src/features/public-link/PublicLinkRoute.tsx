@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { tenantOfPublicSlug } from '../../../../common/tenants';
 import { TenantProvider } from '../tenant/TenantContext';
 import { TenantFromData } from '../tenant/TenantFromData';
+import { PublicDrafts } from './PublicDrafts';
 import { PublicProofProvider } from './proof';
 
 /** A page of the anonymous public link: the tenant from /p/:tenant, in its brand, with the proof of work running. */
@@ -12,13 +13,19 @@ export function PublicLinkRoute({ children }: { children: ReactNode }) {
   if (!tenant) {
     return (
       <TenantFromData publicLink param="tenant">
-        <PublicProofProvider>{children}</PublicProofProvider>
+        <PublicProofProvider>
+          <PublicDrafts />
+          {children}
+        </PublicProofProvider>
       </TenantFromData>
     );
   }
   return (
     <TenantProvider tenant={tenant.key} publicLink>
-      <PublicProofProvider>{children}</PublicProofProvider>
+      <PublicProofProvider>
+        <PublicDrafts />
+        {children}
+      </PublicProofProvider>
     </TenantProvider>
   );
 }

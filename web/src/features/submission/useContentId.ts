@@ -53,7 +53,7 @@ export function forgetContentId(tenant: Tenant): void {
 /** The id kept in the session; on the public link only one this browser holds the token of. */
 function storedContentId(tenant: Tenant): string | null {
   const stored = sessionStorage.getItem(sessionKeyFor(tenant));
-  if (!stored || (tenant.publicLink && !getSubmissionToken(stored))) return null;
+  if (!stored || (tenant.publicLink && !isLocalId(stored) && !getSubmissionToken(stored))) return null;
   return stored;
 }
 
@@ -107,20 +107,26 @@ export function useContentId(opts: Options): ContentIdHandle {
         return { contentId: id, isLocal: false };
       },
       (error: unknown) => {
-        // A refusal (limit, permission) says why; a server fault gets the spec's id error; the
-        // public link has no local mode (nothing may be kept without the proof of work).
-        if ((error instanceof ApiError && !error.unreachable) || tenant.publicLink) {
-          const refusal = error instanceof ApiError && error.status > 0 && error.status < 500;
-          notify.error(texts.common.errorTitle, refusal ? error.message : texts.common.idLoadFailed);
+        // A refusal (limit, permission) says why, and nothing goes on under an id.
+        if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+          notify.error(texts.common.errorTitle, error.message);
           setState({ contentId: null, isLocal: false, loading: false });
           pending.current = null;
           return { contentId: null, isLocal: false };
         }
+        // A server fault, no connection or (public link) no proof of work: the person goes on
+        // with a local id (DESIGN.md difference 15). Their work is kept on the device as a draft
+        // and sent under the server's id as soon as it answers; nothing reaches the team before.
         const id = localContentId(o.variant);
         rememberContentId(tenant, id);
-        // Work under the local id is kept as a draft and sent once the server answers again.
-        void startDraft(id, { userId: userId ?? null, tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }).catch(() => undefined);
-        if (o.announceLocal !== false) notify.info(texts.common.hintTitle, texts.common.localIdNotice);
+        void startDraft(id, { userId: userId ?? null, tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }).catch((e: unknown) =>
+          console.warn('drafts: could not start the draft of a local id', e),
+        );
+        const fault = !(error instanceof ApiError) || !error.unreachable;
+        if (o.announceLocal !== false) {
+          if (fault) notify.error(texts.common.errorTitle, texts.common.idLoadFailed);
+          else notify.info(texts.common.hintTitle, texts.common.localIdNotice);
+        }
         setState({ contentId: id, isLocal: true, loading: false });
         return { contentId: id, isLocal: true };
       },

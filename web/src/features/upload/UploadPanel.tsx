@@ -152,17 +152,16 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
     const files = selection.map((s) => s.file);
     if (isLocal) {
       // Local mode (server unreachable): the files are kept in the draft of the local id (IndexedDB)
-      // and uploaded when the server answers again; then the spec's short delay per file.
-      if (draftBase.userId) {
-        try {
-          await keepFiles(contentId, draftBase, files.map((file) => ({ file, page })), needsRights ? t.rightsLabel : undefined);
-        } catch (error) {
-          setPhase('idle');
-          setProgress(0);
-          if (error instanceof DraftStorageFull) notify.error(t.localStoreFullTitle, t.localStoreFull);
-          else notify.error(t.failedTitle, t.localStoreFailed);
-          return;
-        }
+      // and uploaded when the server answers again (on the public link too, with a proof of work
+      // then); then the spec's short delay per file.
+      try {
+        await keepFiles(contentId, draftBase, files.map((file) => ({ file, page })), needsRights ? t.rightsLabel : undefined);
+      } catch (error) {
+        setPhase('idle');
+        setProgress(0);
+        if (error instanceof DraftStorageFull) notify.error(t.localStoreFullTitle, t.localStoreFull);
+        else notify.error(t.failedTitle, t.localStoreFailed);
+        return;
       }
       for (let i = 0; i < files.length; i++) {
         await new Promise((r) => setTimeout(r, 500));
@@ -170,10 +169,8 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
       }
       setPhase('done');
       // Kept in the draft now: a second click must not keep them twice.
-      if (draftBase.userId) {
-        setSelection([]);
-        setRights(false);
-      }
+      setSelection([]);
+      setRights(false);
       notify.success(t.localSuccessTitle, t.localSuccess(files.length));
       onUploaded({ uploaded: [], total: files.length, contentId });
       return;

@@ -77,7 +77,7 @@ export function VoiceMessagePage() {
     if (isLocalId(contentId)) {
       // Without the server there is nothing to transcribe with: the user types the text. The
       // recording waits in the local id's draft and is uploaded when the server answers again.
-      if (draftBase.userId && keptBlob.current !== rec.blob) {
+      if (keptBlob.current !== rec.blob) {
         try {
           await keepRecording(contentId, draftBase, rec.blob);
           keptBlob.current = rec.blob;

@@ -1,0 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../common/texts';
+import * as fixture from '../server/media/testing/fixtures';
+import { loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
+
+const u = texts.upload;
+const f = texts.finish;
+
+/** The server fails (500) to make a new submission, as a broken database would. */
+const failCreation = (page: Page, url: string) =>
+  page.route(url, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' }) : route.continue()));
+
+/** The contributor's phone flows at 390 px: no dead end, no lost work (issue 31). */
+describe('phone flows', () => {
+  let e: E2E;
+  let photo: string;
+
+  beforeAll(async () => {
+    e = await startE2E({ env: { ALTCHA_MAX_NUMBER: '5000' } });
+    e.t.app.jobs.start();
+    photo = path.join(tempDir('ca-phone-'), 'werkstatt.png');
+    writeFileSync(photo, await fixture.png());
+  }, 60_000);
+  afterAll(() => e?.close());
+
+  const submissions = () => e.t.app.db.selectFrom('submissions').selectAll().orderBy('id').execute();
+
+  it('goes on with a local id on the public link when the server cannot make the Content-ID, keeps the photo and the contact on the device, and sends them under the server id once it answers', async () => {
+    const page = await e.newPage(PHONE);
+    const before = (await submissions()).length;
+    await failCreation(page, '**/api/public/submissions');
+    await page.goto('/p/vdi/upload');
+    await toastWith(page, texts.common.idLoadFailed).waitFor({ timeout: 30_000 });
+    // The local id as the spec shows it: its first 8 characters and an ellipsis.
+    const localId = await page.evaluate(() => sessionStorage.getItem('currentInterviewId'));
+    expect(localId).toMatch(/^local_upload_\d{13}_[a-z0-9]+$/);
+    expect(await page.getByTestId('id-hint').textContent()).toBe(`${u.interviewIdLabel} ${localId!.slice(0, 8)}...`);
+
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByLabel(u.rightsLabel).check();
+    await page.getByRole('button', { name: u.uploadButton(1) }).click();
+    await toastWith(page, u.localSuccessTitle).waitFor();
+    await page.waitForURL('**/p/vdi/thank-you');
+    expect(await page.getByTestId('content-id').textContent()).toBe(localId);
+    await page.getByLabel(f.firstName, { exact: true }).fill('Paula');
+    await page.getByLabel(f.lastName, { exact: true }).fill('Funkloch');
+    await page.getByLabel(f.email, { exact: true }).fill('paula@example.org');
+    await page.getByRole('button', { name: f.contactSubmit }).click();
+    await toastWith(page, f.contactSavedLocally).waitFor();
+    await screenshot(page, 'phone-public-local-id');
+    // The team sees nothing while the server cannot take it.
+    expect(await submissions()).toHaveLength(before);
+
+    // The server answers again: the draft becomes one complete submission.
+    await page.unroute('**/api/public/submissions');
+    await page.goto('/p/vdi');
+    await toastWith(page, f.draftsSent(1)).waitFor({ timeout: 30_000 });
+    const all = await submissions();
+    expect(all).toHaveLength(before + 1);
+    const sent = all[all.length - 1]!;
+    expect(sent).toMatchObject({ tenant: 'vdi', contact_first_name: 'Paula', contact_email: 'paula@example.org' });
+    expect(sent.user_id).toBeNull();
+    expect(sent.completed_at).not.toBeNull();
+    const media = await e.t.app.db.selectFrom('media').select(['kind', 'original_name']).where('submission_id', '=', sent.id).execute();
+    expect(media).toEqual([expect.objectContaining({ kind: 'photo' })]);
+    const consents = await e.t.app.db.selectFrom('consents').select('kind').where('submission_id', '=', sent.id).orderBy('kind').execute();
+    expect(consents.map((c) => c.kind)).toEqual(['contact', 'photo_rights']);
+  });
+
+  it('goes on with a local id when a signed-in contributor\'s Content-ID fails on the server (bank: plain local_, silently)', async () => {
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'bank');
+    await failCreation(page, '**/api/submissions');
+    await page.goto('/bank/upload');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('currentBankInterviewId')), { timeout: 15_000 }).toMatch(/^local_\d{13}$/);
+    expect(await page.getByTestId('id-hint').textContent()).toMatch(/^Interview-ID: local_\d{2}\.\.\.$/);
+    expect(await toastWith(page, texts.common.idLoadFailed).count()).toBe(0);
+
+    const vdi = await e.newPage(PHONE);
+    await loginAs(vdi, 'vdi_admin');
+    await failCreation(vdi, '**/api/submissions');
+    await vdi.goto('/upload');
+    await toastWith(vdi, texts.common.idLoadFailed).waitFor();
+    expect(await vdi.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toMatch(/^local_upload_/);
+    // "Überspringen" leads on to a thank-you page whose contact form keeps the details.
+    await vdi.getByRole('button', { name: u.skip }).click();
+    await vdi.waitForURL('**/thank-you');
+    expect(await vdi.getByText(f.noContentIdHint).count()).toBe(0);
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { api } from '../../lib/api';
+import { useTenant } from '../tenant/TenantContext';
+import { usePublicProof } from './proof';
+
+const SYNC_EVERY_MS = 30_000;
+
+/**
+ * Work kept on the device under a local id on the public link (the server could not make the
+ * Content-ID) goes out from any public page of the tenant: a solved proof of work makes the
+ * submission, this browser keeps its access token, then the parts follow as signed in. Loaded
+ * lazily: the drafts code is not part of the first screen.
+ */
+export function PublicDrafts() {
+  const tenant = useTenant();
+  const proof = usePublicProof();
+  const take = useRef(proof?.take);
+  take.current = proof?.take;
+  const hasProof = !!proof;
+  useEffect(() => {
+    if (!hasProof || typeof indexedDB === 'undefined') return;
+    let stop = () => undefined as void;
+    let cancelled = false;
+    void import('../finish/drafts').then((d) => {
+      if (cancelled) return;
+      const unregister = d.registerPublicCreator(tenant.key, async (base) => {
+        const altcha = await take.current!();
+        return api.post<{ contentId: number; accessToken: string }>('/api/public/submissions', { tenant: base.tenant, kind: base.kind, topic: base.topic, altcha });
+      });
+      const owner = d.ownerOf({ userId: null, tenant: tenant.key });
+      const sync = () => void d.sendDrafts(owner, { announce: true }).catch((error: unknown) => console.warn('drafts: sending failed, the next run tries again', error));
+      sync();
+      window.addEventListener('online', sync);
+      const timer = window.setInterval(sync, SYNC_EVERY_MS);
+      stop = () => {
+        unregister();
+        window.removeEventListener('online', sync);
+        window.clearInterval(timer);
+      };
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [tenant.key, hasProof]);
+  return null;
+}
