@@ -41,6 +41,8 @@ else
 fi
 node_modules/.bin/node -e 'console.log(`Runtime: Node ${process.version}`)'
 mkdir -p test-results && rm -f test-results/vitest.json
+# The linter (and its import-cycle check) runs before the tests; a finding fails the run.
+npm run lint
 status=0
 npm test -- --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
 # The plain closing line CI reads: 'Tests: N passed, N failed, N skipped'.

@@ -42,6 +42,7 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
     secret: config.authSecret,
     // Without BASE_URL a request from its own host is same-origin (localhost, 127.0.0.1, the LAN address).
     trustedOrigins: (request?: Request) => [...config.trustedOrigins, config.BASE_URL ? null : sameHostOrigin(request?.headers.get('origin'), request?.headers.get('host'))],
+    // biome-ignore lint/suspicious/noExplicitAny: better-auth types its Kysely adapter over its own schema, not ours
     database: { db: opts.db as Kysely<any>, type: opts.dialect },
     emailAndPassword: {
       enabled: true,

@@ -10,7 +10,7 @@ import { finished } from 'node:stream/promises';
 const BLOCK = 512;
 
 function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, '0') + '\0';
+  return `${value.toString(8).padStart(width - 1, '0')}\0`;
 }
 
 function header(name: string, size: number, type: '0' | 'x', mtime: number): Buffer {
@@ -27,7 +27,7 @@ function header(name: string, size: number, type: '0' | 'x', mtime: number): Buf
   block.write('00', 263);
   let sum = 0;
   for (const byte of block) sum += byte;
-  block.write(sum.toString(8).padStart(6, '0') + '\0 ', 148);
+  block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
   return block;
 }
 

@@ -123,7 +123,7 @@ export function assertEmptyDataDir(dataDir: string): void {
 async function readManifest(file: string): Promise<BackupManifest> {
   let manifest: BackupManifest | null = null;
   for await (const entry of readTar(file)) if (entry.name === MANIFEST) manifest = JSON.parse((await entry.read()).toString('utf8')) as BackupManifest;
-  if (!manifest || manifest.format !== 1) throw new BackupError(`${file} ist keine vollständige Sicherung von Content-Assistent.`);
+  if (manifest?.format !== 1) throw new BackupError(`${file} ist keine vollständige Sicherung von Content-Assistent.`);
   return manifest;
 }
 

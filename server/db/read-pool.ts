@@ -107,7 +107,7 @@ class PoolConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     return { rows: (await this.pool.query(query.sql, query.parameters)) as R[] };
   }
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: streaming is refused; the interface asks for a generator
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming wird vom SQLite-Lese-Pool nicht unterstützt; bitte seitenweise lesen.');
   }

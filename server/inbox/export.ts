@@ -11,7 +11,7 @@ import { exportBatch, type TenantScope } from './queries';
 
 const t = texts.admin;
 const tenantName = tenantDisplayName;
-const orDash = (v: string | null | undefined) => (v && v.trim() ? v : t.notGiven);
+const orDash = (v: string | null | undefined) => (v?.trim() ? v : t.notGiven);
 
 /** The text summary that goes into a submission's ZIP. */
 export function summaryText(d: InboxDetail): string {
@@ -122,7 +122,7 @@ export async function inboxCsv(app: FastifyInstance, scope: TenantScope, filter:
       const batch: Batch = pending ?? (await exportBatch(app.readDb, scope, filter, after, CSV_BATCH));
       pending = null;
       for (const r of batch) {
-        yield [
+        const cells = [
           r.id,
           r.created_at,
           tenantName(r.tenant),
@@ -139,9 +139,8 @@ export async function inboxCsv(app: FastifyInstance, scope: TenantScope, filter:
           Number(r.media_count ?? 0),
           r.completed_at,
           r.transcript,
-        ]
-          .map(csvCell)
-          .join(';') + '\r\n';
+        ];
+        yield `${cells.map(csvCell).join(';')}\r\n`;
       }
       if (batch.length < CSV_BATCH) return;
       const last = batch[batch.length - 1]!;

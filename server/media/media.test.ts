@@ -20,6 +20,7 @@ const combos: [Dialect, 'local' | 's3'][] = [
 ];
 
 /** Solves the ALTCHA proof of work as the browser widget would, and returns the form value. */
+// biome-ignore lint/suspicious/noExportsInTest: other API tests solve the captcha the same way
 export async function solveAltcha(t: TestApp): Promise<string> {
   const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
   const solution = await solveChallenge({ challenge, deriveKey });

@@ -51,6 +51,7 @@ function looksLikeText(head: Uint8Array): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart().slice(0, 200).toLowerCase();
   if (/^<(!doctype|html|head|body|script|svg|\?xml|iframe)/.test(start)) return false;
   // Control characters other than tab, newline, carriage return and form feed mean binary data.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: detecting control characters is the point
   return !/[\u0001-\u0008\u000e-\u001f\u007f]/.test(text);
 }
 

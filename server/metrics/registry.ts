@@ -2,12 +2,12 @@
 
 type Labels = Record<string, string>;
 
-const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 
 function labelText(labels: Labels, extra?: [string, string]): string {
   const pairs = Object.entries(labels);
   if (extra) pairs.push(extra);
-  return pairs.length ? `{${pairs.map(([k, v]) => `${k}="${escape(v)}"`).join(',')}}` : '';
+  return pairs.length ? `{${pairs.map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',')}}` : '';
 }
 
 const keyOf = (labels: Labels) => JSON.stringify(Object.entries(labels).sort());

@@ -45,7 +45,7 @@ export function templateDrafter(): Drafter {
       for (const q of quotes) parts.push(`„${q.text}“`);
       if (m.postLink) parts.push(m.postLink);
       let text = parts.join('\n\n');
-      if (m.limit && [...text].length > m.limit) text = [...text].slice(0, m.limit - 1).join('') + '…';
+      if (m.limit && [...text].length > m.limit) text = `${[...text].slice(0, m.limit - 1).join('')}…`;
       onText(text);
       return { text, sources: [...new Set(quotes.map((q) => q.index))] };
     },

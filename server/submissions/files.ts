@@ -18,6 +18,7 @@ export function safeFileName(name: string): string {
   // nothing) and no trailing dots or spaces: the same name works on disks and in ZIP archives.
   const clean = base
     .normalize('NFC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: file names lose their control characters
     .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
     .trim()
     .replace(/^[.\s]+/, '')

@@ -43,7 +43,7 @@ function segmentsOf(words: ElevenLabsWord[]): { start: number; end: number; text
       current = null;
     }
   }
-  if (current && current.text.trim()) segments.push({ ...current, text: current.text.trim() });
+  if (current?.text.trim()) segments.push({ ...current, text: current.text.trim() });
   return segments;
 }
 

@@ -40,7 +40,7 @@ describe('OpenAI-compatible transcriber', () => {
 
   it('sends the recording as multipart with model, language and key, and returns the text', async () => {
     const t = openAITranscriber({ baseUrl: fake.url, apiKey: 'sk-test', model: 'whisper-1' });
-    const webm = Buffer.from('1a45dfa3' + '00'.repeat(100), 'hex');
+    const webm = Buffer.from(`1a45dfa3${'00'.repeat(100)}`, 'hex');
     const result = await t.transcribe({ kind: 'file', data: webm, mimeType: 'audio/webm;codecs=opus' }, { language: 'de' });
     expect(result.text).toBe('Guten Tag, hier spricht die Ingenieurin.');
     const request = fake.requests.at(-1)!;

@@ -24,7 +24,7 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
     const res = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=${topic}&contentId=${contentId}`, { cookie });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ provider: 'builtin', speech: 'server' });
-    expect(res.body.signedUrl).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/api/voice/agent\\?token=`));
+    expect(res.body.signedUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/api\/voice\/agent\?token=/);
     return { contentId, client: await ProtocolClient.connect(res.body.signedUrl) };
   }
 

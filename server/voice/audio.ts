@@ -41,7 +41,7 @@ function linearToUlaw(sample: number): number {
   const BIAS = 0x84;
   const CLIP = 32635;
   const sign = sample < 0 ? 0x80 : 0;
-  let s = Math.min(Math.abs(sample), CLIP) + BIAS;
+  const s = Math.min(Math.abs(sample), CLIP) + BIAS;
   let exponent = 7;
   for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
   const mantissa = (s >> (exponent + 3)) & 0x0f;

@@ -16,7 +16,7 @@ export function inlineCss(): Plugin {
         if (!ctx.bundle) return html;
         return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
           const asset = ctx.bundle![file];
-          if (!asset || asset.type !== 'asset') return tag;
+          if (asset?.type !== 'asset') return tag;
           const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
           return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
         });

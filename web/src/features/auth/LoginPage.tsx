@@ -20,7 +20,7 @@ const t = texts.auth;
 function takeRedirect(fallback: string): string {
   const saved = sessionStorage.getItem(storageKeys.redirectAfterLogin);
   sessionStorage.removeItem(storageKeys.redirectAfterLogin);
-  return saved && saved.startsWith('/') && !saved.startsWith('/login') ? saved : fallback;
+  return saved?.startsWith('/') && !saved.startsWith('/login') ? saved : fallback;
 }
 
 function showLoginError(error: { status?: number; message?: string; error?: string; title?: string } | null | undefined) {

@@ -248,7 +248,7 @@ export function InboxDetailPage() {
             <Facts
               rows={[
                 [t.contactName, [d.contact.firstName, d.contact.lastName].filter(Boolean).join(' ')],
-                [t.contactEmail, d.contact.email ? <a href={`mailto:${d.contact.email}`} className="text-brand underline">{d.contact.email}</a> : null],
+                [t.contactEmail, d.contact.email ? <a key="email" href={`mailto:${d.contact.email}`} className="text-brand underline">{d.contact.email}</a> : null],
               ]}
             />
           </Section>
@@ -256,7 +256,7 @@ export function InboxDetailPage() {
             <Facts
               rows={[
                 [t.postEmail, d.post.email],
-                [t.postLink, d.post.link ? <a href={d.post.link} target="_blank" rel="noreferrer noopener" className="break-all text-brand underline">{d.post.link}</a> : null],
+                [t.postLink, d.post.link ? <a key="link" href={d.post.link} target="_blank" rel="noreferrer noopener" className="break-all text-brand underline">{d.post.link}</a> : null],
                 [t.postDescription, d.post.description],
               ]}
             />

@@ -130,6 +130,7 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
       send({ type: 'conversation_initiation_client_data', conversation_config_override: opts.deviceVoice ? { tts: { voice_id: DEVICE_VOICE } } : {} });
     };
     socket.onmessage = (event) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the agent's wire messages are read field by field with runtime checks
       let m: Record<string, any>;
       try {
         m = JSON.parse(String(event.data));

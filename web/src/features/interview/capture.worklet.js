@@ -7,7 +7,7 @@ class Capture extends AudioWorkletProcessor {
     this.n = 0;
   }
   process(inputs) {
-    const channel = inputs[0] && inputs[0][0];
+    const channel = inputs[0]?.[0];
     if (channel) {
       for (let i = 0; i < channel.length; i++) {
         this.out[this.n++] = channel[i];

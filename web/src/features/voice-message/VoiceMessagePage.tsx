@@ -157,7 +157,7 @@ export function VoiceMessagePage() {
         <p className="text-sm font-medium text-slate-600" aria-live="polite">
           {statusText}
         </p>
-        <p className="font-mono text-3xl tabular-nums text-slate-900" data-testid="recording-clock" aria-label={shown}>
+        <p className="font-mono text-3xl tabular-nums text-slate-900" data-testid="recording-clock">
           {shown}
         </p>
         <Progress value={(recorder.elapsed / MAX_RECORDING_SECONDS) * 100} label={t.recording} className="max-w-sm" />

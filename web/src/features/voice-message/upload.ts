@@ -14,6 +14,7 @@ export function uploadRecording(contentId: string, blob: Blob, onProgress: (perc
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
+      // biome-ignore lint/suspicious/noExplicitAny: the upload response is read like readJson's
       let json: any = null;
       try {
         json = JSON.parse(xhr.responseText);
