@@ -17,6 +17,7 @@ export const flowPages = [
   'image-description',
   'document-upload',
   'document-image-upload',
+  'video-answer',
 ] as const;
 export type FlowPage = (typeof flowPages)[number];
 
@@ -24,7 +25,7 @@ export type FlowPage = (typeof flowPages)[number];
  * The flow pages the anonymous public link offers below /p/<tenant>/ (besides its upload and
  * thank-you pages): the interview with its topics and instructions, and the voice message.
  */
-export const publicFlowPages = ['interview-category', 'interview/:topic', 'voice-message', 'transcript-edit', 'image-upload-after-voice', 'contact-information'] as const satisfies readonly FlowPage[];
+export const publicFlowPages = ['interview-category', 'interview/:topic', 'voice-message', 'transcript-edit', 'image-upload-after-voice', 'contact-information', 'video-answer'] as const satisfies readonly FlowPage[];
 
 export type PageKey =
   | FlowPage

@@ -14,7 +14,8 @@ export type EntryCard =
   | 'upload'
   | 'image-upload'
   | 'document-upload'
-  | 'document-image-upload';
+  | 'document-image-upload'
+  | 'video-answer';
 
 export type Tenant = {
   key: TenantKey;
@@ -57,6 +58,8 @@ export type Tenant = {
   topics?: readonly InterviewTopic[];
   /** Tenants an admin created: the stored thank-you and contact wording (the seed's own is fixed). */
   thanksVariant?: 'association' | 'company' | 'bank';
+  /** Longest video answer per question in seconds (tenant row; default VIDEO_ANSWER_DEFAULT_SECONDS). */
+  videoMaxSeconds?: number;
 };
 
 const allSix: readonly EntryCard[] = [

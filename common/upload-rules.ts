@@ -22,7 +22,7 @@ export const fileFormats = {
 export type FileFormat = keyof typeof fileFormats;
 
 /** Upload pages of the tenant flows (and the public link). */
-export const uploadPages = ['upload', 'image-upload', 'document-upload', 'document-image-upload', 'image-upload-after-voice', 'public-upload'] as const;
+export const uploadPages = ['upload', 'image-upload', 'document-upload', 'document-image-upload', 'image-upload-after-voice', 'public-upload', 'video-answer'] as const;
 export type UploadPage = (typeof uploadPages)[number];
 
 /** What one upload screen accepts: formats, how many files, and the size limit per kind (MB). */
@@ -31,7 +31,7 @@ export type UploadSurface = {
   formats: readonly FileFormat[];
   maxFiles: number;
   /** Size limit of documents in MB; photos and videos follow the server's settings (UploadLimits). */
-  maxMb: { document?: number };
+  maxMb: { document?: number; video?: number };
   /** Photos need the rights confirmation. */
   needsRights: boolean;
 };
@@ -53,6 +53,8 @@ export const uploadSurfaces = {
   'bank-documents': { id: 'bank-documents', formats: bankDocuments, maxFiles: 10, maxMb: { document: 25 }, needsRights: false },
   'bank-document-images': { id: 'bank-document-images', formats: [...bankDocuments, 'jpg', 'png'], maxFiles: 20, maxMb: { document: 25 }, needsRights: false },
   'bank-after-voice': { id: 'bank-after-voice', formats: ['jpg', 'png'], maxFiles: 1, maxMb: {}, needsRights: true },
+  // Clips recorded in the browser, one per question (MediaRecorder writes WebM or MP4; 5 minutes at 12 Mbit/s stay below 500 MB).
+  'video-answer': { id: 'video-answer', formats: ['webm', 'mp4'], maxFiles: 12, maxMb: { video: 500 }, needsRights: false },
 } as const satisfies Record<string, UploadSurface>;
 export type SurfaceId = keyof typeof uploadSurfaces;
 
@@ -72,6 +74,8 @@ export function surfaceFor(tenant: TenantKey | string, page: UploadPage): Upload
       return bank ? uploadSurfaces['bank-document-images'] : uploadSurfaces['document-image'];
     case 'image-upload-after-voice':
       return bank ? uploadSurfaces['bank-after-voice'] : uploadSurfaces['after-voice'];
+    case 'video-answer':
+      return uploadSurfaces['video-answer'];
   }
 }
 
@@ -88,7 +92,7 @@ export const defaultUploadLimits: UploadLimits = { photoMb: 50, videoMb: 4096 };
 /** Size limit in MB for a kind on a surface: what the page states and what the server enforces. */
 export function maxMbOf(surface: UploadSurface, kind: UploadKind, limits: UploadLimits): number {
   if (kind === 'photo') return limits.photoMb;
-  if (kind === 'video') return limits.videoMb;
+  if (kind === 'video') return Math.min(surface.maxMb.video ?? limits.videoMb, limits.videoMb);
   return surface.maxMb.document ?? 0;
 }
 

@@ -31,6 +31,7 @@ import { localBlobStore } from './storage/local';
 import { s3BlobStore } from './storage/s3';
 import { mediaRoutes } from './media/routes';
 import { publicRoutes } from './public/routes';
+import { videoAnswerRoutes } from './video-answers/routes';
 import { finishRoutes } from './finish/routes';
 import { submissionRoutes } from './submissions/routes';
 import { adminRoutes } from './admin/routes';
@@ -66,7 +67,7 @@ declare module 'fastify' {
 export const webRoot = path.join(projectRoot, 'dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs, tenantRoutes];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs, tenantRoutes, videoAnswerRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {

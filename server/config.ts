@@ -35,6 +35,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   MAX_VIDEO_MB: z.coerce.number().positive().default(4096),
+  /** Public link: minutes of video answers per hour, per address and in total (each clip counts its limit until measured). */
+  PUBLIC_VIDEO_MINUTES_PER_HOUR_PER_ADDRESS: z.coerce.number().min(0).default(30),
+  PUBLIC_VIDEO_MINUTES_PER_HOUR: z.coerce.number().min(0).default(300),
   /** Largest photo in MB (phones write 12–50 MB JPEGs in their high-resolution modes). */
   MAX_PHOTO_MB: z.coerce.number().positive().default(50),
   /** Proof of work of the public upload link: the browser searches up to this counter. */

@@ -1,3 +1,4 @@
+import type { VideoAnswerItem } from '../video-answers';
 import { z } from 'zod';
 import { texts } from '../texts';
 import { listApprovalStates, type ListApprovalState } from './post';
@@ -73,6 +74,8 @@ export type InboxMedia = {
   originalName: string;
   hasThumbnail: boolean;
   createdAt: string;
+  /** A video answer recorded in the browser: the question it answers and what the server measured. */
+  videoAnswer?: VideoAnswerItem | null;
 };
 
 export type InboxNote = { id: number; authorEmail: string; body: string; createdAt: string };

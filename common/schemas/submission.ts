@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { interviewTopics } from '../tenants';
 
-export const submissionKinds = ['interview', 'voice', 'upload', 'description', 'document'] as const;
+export const submissionKinds = ['interview', 'voice', 'upload', 'description', 'document', 'video'] as const;
 export const submissionKind = z.enum(submissionKinds);
 export type SubmissionKind = z.infer<typeof submissionKind>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { interviewTopics, type InterviewTopic } from '../tenants';
 import { texts } from '../texts';
+import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../video-answers';
 
 const t = texts.tenants;
 
 /** Cards a tenant's start page may offer (the five). */
-export const tenantCards = ['interview-category', 'voice-message', 'upload', 'image-upload', 'document-upload'] as const;
+export const tenantCards = ['interview-category', 'voice-message', 'upload', 'image-upload', 'document-upload', 'video-answer'] as const;
 export type TenantCard = (typeof tenantCards)[number];
 /** Cards the seed's rows carry beside the five (Firma A's "Inhalte auswählen"); kept on save, not offered. */
 export const keptTenantCards = ['content-selection'] as const;
@@ -60,6 +61,13 @@ export const tenantSettings = z.object({
     // an emptied field means the built-in interviewer
     .transform((ids) => Object.fromEntries(Object.entries(ids).filter(([, id]) => !!id)) as Partial<Record<string, string>>),
   publicLink: z.boolean(),
+  /** Longest video answer per question (the 'video-answer' card switches the flow on). */
+  videoMaxSeconds: z.coerce
+    .number({ message: texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS) })
+    .int(texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS))
+    .min(VIDEO_ANSWER_MIN_SECONDS, texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS))
+    .max(VIDEO_ANSWER_MAX_SECONDS, texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS))
+    .default(VIDEO_ANSWER_DEFAULT_SECONDS),
 });
 export type TenantSettings = z.infer<typeof tenantSettings>;
 
@@ -83,6 +91,7 @@ export const tenantDefaults: TenantSettings = {
   thanksVariant: 'company',
   agentIds: {},
   publicLink: false,
+  videoMaxSeconds: VIDEO_ANSWER_DEFAULT_SECONDS,
 };
 
 export const deleteTenant = z.object({ confirmKey: z.string().trim() });

@@ -12,6 +12,8 @@ export const uploadMetadata = z.object({
   page: z.enum(uploadPages),
   filename: z.string().max(1000).default('datei'),
   filetype: z.string().max(200).optional(),
+  /** The question a video answer answers (page 'video-answer'): its index in the topic's list. */
+  question: z.coerce.number().int().min(0).max(49).optional(),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadata>;
 
@@ -20,7 +22,7 @@ export const createPublicSubmission = z.object({
   tenant: z.string().max(40),
   altcha: z.string().min(1).max(20_000),
   /** What the visitor starts: the upload (default), an interview or a voice message. */
-  kind: z.enum(['upload', 'interview', 'voice']).optional(),
+  kind: z.enum(['upload', 'interview', 'voice', 'video']).optional(),
   topic: voiceTopic.optional(),
 });
 export type CreatePublicSubmission = z.infer<typeof createPublicSubmission>;

@@ -70,6 +70,7 @@ export const admin = {
     upload: 'Upload',
     description: 'Beschreibung',
     document: 'Dokument',
+    video: 'Videoantwort',
   } as Record<string, string>,
   statuses: {
     neu: 'Neu',
@@ -106,7 +107,7 @@ export const admin = {
   notGiven: '—',
   sectionConsents: 'Einwilligungen',
   noConsents: 'Keine Einwilligungen erfasst.',
-  consentKinds: { contact: 'Kontaktaufnahme', photo_rights: 'Bildrechte' } as Record<string, string>,
+  consentKinds: { contact: 'Kontaktaufnahme', photo_rights: 'Bildrechte', video_rights: 'Videoaufnahmen' } as Record<string, string>,
   consentGivenAt: 'erteilt am',
   sectionMeta: 'Details',
   metaCreated: 'Eingegangen',

@@ -105,6 +105,7 @@ export const finish = {
     upload: 'Medien-Upload',
     description: 'Bildbeschreibung',
     document: 'Dokument',
+    video: 'Videoantwort',
   },
   filesTitle: 'Hochgeladene Dateien',
   noFiles: 'Keine Dateien hochgeladen.',

@@ -9,6 +9,7 @@ import { publicLink } from './publicLink';
 import { speech } from './speech';
 import { tenants } from './tenants';
 import { upload } from './upload';
+import { videoAnswer } from './videoAnswer';
 
 /** The one German catalogue of every text a user sees, by capability. */
-export const texts = { common, auth, nav, upload, speech, interview, finish, admin, post, publicLink, tenants } as const;
+export const texts = { common, auth, nav, upload, speech, interview, finish, admin, post, publicLink, tenants, videoAnswer } as const;

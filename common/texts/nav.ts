@@ -26,6 +26,7 @@ export const nav = {
     'image-upload': { title: 'Bild hochladen', text: 'Ein Foto hochladen und beschreiben.' },
     'document-upload': { title: 'Dokument hochladen', text: 'PDF, Word oder Text bereitstellen.' },
     'document-image-upload': { title: 'Dokumente und Bilder', text: 'Mehrere Dokumente und Bilder auf einmal.' },
+    'video-answer': { title: 'Video aufnehmen', text: 'Beantworten Sie Fragen vor der Kamera, eine nach der anderen.' },
   },
   /** The bank's pages behind some cards do something else (spec: /bank/upload takes one document). */
   bankCards: {

@@ -35,6 +35,7 @@ export const tenants = {
     upload: 'Medien-Upload',
     'image-upload': 'Bild mit W-Fragen',
     'document-upload': 'Dokument',
+    'video-answer': 'Video aufnehmen',
   } as Record<string, string>,
   fieldTopics: 'Interview-Themen',
   fieldThanks: 'Danke- und Kontakt-Formulierung',

@@ -278,6 +278,8 @@ export interface TenantTable {
   thanks_variant: string;
   agent_ids: string;
   public_link: number;
+  /** longest video answer per question in seconds (migration 0022) */
+  video_max_seconds: Generated<number>;
   builtin: number;
   archived_at: string | null;
   created_at: string;
@@ -298,7 +300,23 @@ export interface CacheVersionTable {
   version: number;
 }
 
+/** Which question a recorded clip answers (migration 0022). */
+export interface VideoAnswerTable {
+  id: Generated<number>;
+  submission_id: number;
+  media_id: number;
+  question_index: number;
+  question: string;
+  max_seconds: number;
+  duration_seconds: number | null;
+  /** pending | done | failed */
+  probe: Generated<string>;
+  over_long: Generated<number>;
+  created_at: string;
+}
+
 export interface DB {
+  video_answers: VideoAnswerTable;
   tenants: TenantTable;
   memberships: MembershipTable;
   cache_versions: CacheVersionTable;

@@ -17,6 +17,8 @@ import { DomainError } from '../http/errors';
 import { writeAudit } from '../admin/audit';
 import { findSubmission, listMedia } from '../submissions/queries';
 import { requireTenantEditor } from '../tenants/access';
+import { listVideoAnswers } from '../video-answers/service';
+import { toVideoAnswerItem } from '../video-answers/routes';
 import { consentsOf, countMatching, listPage, notesOf, searchPage, searchWords, type Keyset, type TenantScope } from './queries';
 
 export type Editor = SessionUser & { scope: TenantScope };
@@ -138,7 +140,8 @@ function parseWAnswers(value: string | null): InboxDetail['wAnswers'] {
 }
 
 export async function inboxDetail(app: FastifyInstance, row: Selectable<SubmissionTable>): Promise<InboxDetail> {
-  const [media, notes, consents] = await Promise.all([listMedia(app.db, row.id), notesOf(app.db, row.id), consentsOf(app.db, row.id)]);
+  const [media, notes, consents, clips] = await Promise.all([listMedia(app.db, row.id), notesOf(app.db, row.id), consentsOf(app.db, row.id), listVideoAnswers(app, row.id)]);
+  const clipOf = new Map(clips.map((c) => [Number(c.media_id), toVideoAnswerItem(c)]));
   return {
     contentId: Number(row.id),
     tenant: row.tenant,
@@ -162,6 +165,7 @@ export async function inboxDetail(app: FastifyInstance, row: Selectable<Submissi
       originalName: m.original_name,
       hasThumbnail: !!m.thumbnail_path,
       createdAt: m.created_at,
+      videoAnswer: clipOf.get(Number(m.id)) ?? null,
     })),
     notes: notes.map((n) => ({ id: Number(n.id), authorEmail: n.author_email, body: n.body, createdAt: n.created_at })),
     consents: consents.map((c) => ({ id: Number(c.id), kind: c.kind, text: c.text, givenAt: c.given_at })),

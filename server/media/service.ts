@@ -27,6 +27,7 @@ import { blobKey, safeFileName } from '../submissions/files';
 import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './processing';
 import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, setThumbnail } from './queries';
 import { judgeFile } from './validation';
+import { registerVideoAnswer } from '../video-answers/service';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -126,6 +127,7 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
   const { contentId, page } = upload.metadata;
   const done = await findMediaByUpload(app.db, upload.id);
   if (done) {
+    if (page === 'video-answer') await registerVideoAnswer(app, done, upload.metadata);
     await upload.forget();
     return { status: 200, body: { media: toMediaItem(app.config.authSecret, done) } };
   }
@@ -176,6 +178,8 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
     await upload.discard();
     return tooMany(surface.maxFiles);
   }
+  // A recorded clip is tied to its question before the tus bookkeeping goes (a crash here is finished on the retry).
+  if (page === 'video-answer') await registerVideoAnswer(app, row, upload.metadata);
   await upload.forget();
   if (verdict.kind === 'video' && (await ffmpegAvailable())) {
     await enqueue(app.db, POSTER_JOB, { mediaId: row.id } satisfies PosterJob);

@@ -17,6 +17,7 @@ import { MultipartTusStore } from './tus-blob-store';
 import { AppendingFileStore } from './tus-file-store';
 import { tusRequest, writeNodeBodies } from './tus-direct-body';
 import { readHead, SNIFF_BYTES } from './validation';
+import { checkVideoAnswerUpload, reservePublicVideo } from '../video-answers/service';
 
 export const UPLOAD_PATH = '/api/uploads';
 
@@ -194,9 +195,21 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     if ((await countSurfaceMedia(app.db, submission.id, surface.id)) >= surface.maxFiles) {
       throw new DomainError('too_many', texts.upload.tooMany(surface.maxFiles), texts.upload.tooManyTitle);
     }
+    // A recorded clip: the tenant offers it and the question exists.
+    const clip = metadata.page === 'video-answer' ? await checkVideoAnswerUpload(request, submission, metadata) : null;
     if (!isPublicSubmission(submission)) return null;
     if (!/^\d+$/.test(String(request.headers['upload-length'] ?? '')) || !Number.isSafeInteger(length)) throw new DomainError('invalid', texts.publicLink.uploadLengthRequired);
-    return countPublicUpload(app.db, app.config, request.ip, submission.id, length);
+    const counted = await countPublicUpload(app.db, app.config, request.ip, submission.id, length);
+    // A public clip also counts its minutes; refused, its bytes no longer count either.
+    if (clip) {
+      try {
+        await reservePublicVideo(request, submission, clip.maxSeconds);
+      } catch (error) {
+        await forgetPublicUpload(app.db, counted);
+        throw error;
+      }
+    }
+    return counted;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { MembershipRole, TenantInfo } from '../../common/schemas/tenants';
 import { formVariantOfTenant, type FormVariant } from '../../common/finish-rules';
 import { isTenantKey, tenantKeys, tenants as seedTenants, type TenantKey } from '../../common/tenants';
 import type { DB, TenantTable } from '../db/schema';
+import { VIDEO_ANSWER_DEFAULT_SECONDS } from '../../common/video-answers';
 
 const parse = <T>(text: string, fallback: T): T => {
   try {
@@ -23,6 +24,7 @@ export function toTenantInfo(row: Selectable<TenantTable>): TenantInfo {
     thanksVariant: row.thanks_variant as TenantInfo['thanksVariant'],
     agentIds: parse(row.agent_ids, {}),
     publicLink: !!Number(row.public_link),
+    videoMaxSeconds: Number(row.video_max_seconds ?? VIDEO_ANSWER_DEFAULT_SECONDS),
     builtin: !!Number(row.builtin),
     logoUrl: row.logo_key ? `/api/tenants/${row.key}/logo?v=${encodeURIComponent(row.updated_at)}` : null,
     archivedAt: row.archived_at,

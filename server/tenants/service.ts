@@ -30,6 +30,7 @@ const settingsColumns = (s: TenantSettings) => ({
   thanks_variant: s.thanksVariant,
   agent_ids: JSON.stringify(s.agentIds),
   public_link: s.publicLink ? 1 : 0,
+  video_max_seconds: s.videoMaxSeconds,
 });
 
 /** Every tenant with its counts (submissions from the trigger-kept statistics, members stored and by seed role). */

@@ -45,6 +45,7 @@ const GeneralInterviewPage = lazy(() => interviewPages().then((m) => ({ default:
 const speechPages = () => import('./features/voice-message/pages');
 const VoiceMessagePage = lazy(() => speechPages().then((m) => ({ default: m.VoiceMessagePage })));
 const TranscriptEditPage = lazy(() => speechPages().then((m) => ({ default: m.TranscriptEditPage })));
+const VideoAnswerPage = lazy(() => import('./features/video-answer/pages').then((m) => ({ default: m.VideoAnswerPage })));
 const PublicStartPage = lazy(() => import('./features/public-link/PublicStartPage').then((m) => ({ default: m.PublicStartPage })));
 
 /**
@@ -74,6 +75,7 @@ export const pages: Record<PageKey, ComponentType> = {
   'image-description': ImageDescriptionPage,
   'document-upload': DocumentUploadPage,
   'document-image-upload': DocumentImageUploadPage,
+  'video-answer': VideoAnswerPage,
   admin: AdminDashboardPage,
   'admin-users': UsersPage,
   'admin-tenants': TenantsPage,

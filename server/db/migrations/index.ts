@@ -13,6 +13,7 @@ import * as tenants from './0016_tenants';
 import * as inboxSpeed from './0017_inbox_speed';
 import * as publicBytes from './0019_public_bytes';
 import * as videoMedia from './0021_video_media';
+import * as videoAnswers from './0022_video_answers';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0017_inbox_speed': inboxSpeed,
   '0019_public_bytes': publicBytes,
   '0021_video_media': videoMedia,
+  '0022_video_answers': videoAnswers,
 };

@@ -1,4 +1,4 @@
-import { FileText, Files, Image, Images, LayoutGrid, MessageSquare, Mic, type LucideIcon } from 'lucide-react';
+import { FileText, Files, Image, Images, LayoutGrid, MessageSquare, Mic, Video, type LucideIcon } from 'lucide-react';
 import type { EntryCard, Tenant } from '../../../../common/tenants';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
@@ -12,6 +12,7 @@ const icons: Record<EntryCard, LucideIcon> = {
   'image-upload': Image,
   'document-upload': FileText,
   'document-image-upload': Files,
+  'video-answer': Video,
 };
 
 /** The bank's general upload takes one document: its card shows a document. */

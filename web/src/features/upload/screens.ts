@@ -58,6 +58,8 @@ export function screenFor(tenant: Tenant, page: UploadPage, limits: UploadLimits
         kind: 'upload',
         variant: bank ? 'bank_voice' : 'voice',
       };
+    // Video answers have their own page (features/video-answer); it shares the public upload's screen only as a fallback.
+    case 'video-answer':
     case 'public-upload':
       return { title: t.publicTitle, intro: t.publicIntro, next: 'thank-you', delayMs: 1000, skipTo: 'thank-you', showIdHint: true, kind: 'upload', variant: 'upload' };
   }

@@ -1,0 +1,129 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UploadMetadata } from '../../common/schemas/upload';
+import { interviewTopics, tenants as seedTenants, type InterviewTopic, type TenantKey } from '../../common/tenants';
+import { texts } from '../../common/texts';
+import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_TOLERANCE_SECONDS, videoQuestions } from '../../common/video-answers';
+import { now } from '../db/database';
+import { DomainError } from '../http/errors';
+import { enqueue } from '../jobs/queue';
+import type { Submission } from '../submissions/service';
+import type { MediaRow } from '../media/service';
+import { measuredVideoSeconds, reserveVideoMinutes } from './limits';
+import { probeClip } from './probe';
+
+const v = texts.videoAnswer;
+export const PROBE_JOB = 'video-answer.probe';
+
+/** A tenant's video answer settings from its row: offered when its start page has the card. */
+export async function videoSettings(app: FastifyInstance, tenantKey: string): Promise<{ offered: boolean; maxSeconds: number; wording: 'engineer' | 'banker' } | null> {
+  const row = (await app.tenantRegistry.fresh()).get(tenantKey);
+  if (!row) return null;
+  const wording = seedTenants[tenantKey as TenantKey]?.wording ?? (row.wording === 'banking' ? 'banker' : 'engineer');
+  return { offered: (row.entryCards as string[]).includes('video-answer'), maxSeconds: row.videoMaxSeconds ?? VIDEO_ANSWER_DEFAULT_SECONDS, wording };
+}
+
+/** The question a clip answers, as the contributor saw it; null when the index or topic does not exist. */
+function questionOf(wording: 'engineer' | 'banker', topic: string | null, index: number | undefined): string | null {
+  if (index === undefined || !topic || !(interviewTopics as readonly string[]).includes(topic)) return null;
+  return videoQuestions(wording, topic as InterviewTopic)[index] ?? null;
+}
+
+/** Before the first byte of a clip (tus POST): the tenant offers video answers and the question exists in the submission's topic. */
+export async function checkVideoAnswerUpload(request: FastifyRequest, submission: Submission, metadata: UploadMetadata): Promise<{ maxSeconds: number }> {
+  const settings = await videoSettings(request.server, submission.tenant);
+  if (!settings?.offered) throw new DomainError('forbidden', v.notOffered);
+  if (!questionOf(settings.wording, submission.topic, metadata.question)) throw new DomainError('invalid', v.questionInvalid);
+  return { maxSeconds: settings.maxSeconds };
+}
+
+/** A public clip: the video minutes of the last hour must leave room for one more clip of the tenant's longest length. */
+export function reservePublicVideo(request: FastifyRequest, submission: Submission, maxSeconds: number): Promise<void> {
+  return reserveVideoMinutes(request.server.db, request.server.config, request.ip, submission.id, maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS);
+}
+
+/**
+ * A clip was registered as a media row: ties it to its question (text kept as shown) and starts
+ * the probe job that measures it. Safe to call again for the same row.
+ */
+export async function registerVideoAnswer(app: FastifyInstance, media: MediaRow, metadata: UploadMetadata): Promise<void> {
+  const submission = await app.db.selectFrom('submissions').select(['tenant', 'topic']).where('id', '=', media.submission_id).executeTakeFirst();
+  const settings = submission ? await videoSettings(app, submission.tenant) : null;
+  const question = settings && submission ? questionOf(settings.wording, submission.topic, metadata.question) : null;
+  if (!settings || question === null || metadata.question === undefined) {
+    app.log.warn({ mediaId: media.id }, 'video answer without a question');
+    return;
+  }
+  const inserted = await app.db
+    .insertInto('video_answers')
+    .values({ submission_id: media.submission_id, media_id: media.id, question_index: metadata.question, question, max_seconds: settings.maxSeconds, duration_seconds: null, created_at: now() })
+    .onConflict((oc) => oc.column('media_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+    await enqueue(app.db, PROBE_JOB, { mediaId: media.id } satisfies ProbeJob, { maxAttempts: 3 });
+    app.jobs.nudge();
+  }
+}
+
+type ProbeJob = { mediaId: number };
+
+/**
+ * Measures a clip with ffprobe (its own process): the duration, whether it holds video at all,
+ * and whether it runs longer than the tenant's limit (flagged for the team, the clip is kept).
+ * On the public link the measured seconds replace the reserved ones.
+ */
+export async function probeVideoAnswer(app: FastifyInstance, job: ProbeJob): Promise<{ seconds: number | null; overLong: boolean; video: boolean }> {
+  const row = await app.db
+    .selectFrom('video_answers')
+    .innerJoin('media', 'media.id', 'video_answers.media_id')
+    .innerJoin('submissions', 'submissions.id', 'video_answers.submission_id')
+    .select(['video_answers.id', 'video_answers.max_seconds', 'media.file_path', 'submissions.id as submission_id', 'submissions.user_id', 'submissions.access_token_hash'])
+    .where('video_answers.media_id', '=', job.mediaId)
+    .executeTakeFirst();
+  if (!row) return { seconds: null, overLong: false, video: false };
+  const dir = await mkdtemp(path.join(tmpdir(), 'ca-clip-'));
+  try {
+    let file: string;
+    if (app.blobs.localPath) file = app.blobs.localPath(row.file_path);
+    else {
+      file = path.join(dir, 'clip');
+      await pipeline(await app.blobs.get(row.file_path), createWriteStream(file));
+    }
+    let probe: { video: boolean; seconds: number | null };
+    try {
+      probe = await probeClip(file);
+    } catch (error) {
+      app.log.warn({ err: error, mediaId: job.mediaId }, 'video answer unreadable');
+      probe = { video: false, seconds: null };
+    }
+    const overLong = probe.seconds !== null && probe.seconds > row.max_seconds + VIDEO_ANSWER_TOLERANCE_SECONDS;
+    await app.db
+      .updateTable('video_answers')
+      .set({ duration_seconds: probe.seconds, over_long: overLong ? 1 : 0, probe: probe.video && probe.seconds !== null ? 'done' : 'failed' })
+      .where('id', '=', row.id)
+      .execute();
+    if (row.user_id === null && row.access_token_hash !== null) await measuredVideoSeconds(app.db, row.submission_id, probe.seconds ?? row.max_seconds);
+    return { seconds: probe.seconds, overLong, video: probe.video };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function registerVideoAnswerJobs(app: FastifyInstance): void {
+  app.jobs.register(PROBE_JOB, (job) => probeVideoAnswer(app, job.payload as ProbeJob));
+}
+
+/** The clips of a submission, by question (the page continues after a reload; the inbox labels them). */
+export function listVideoAnswers(app: FastifyInstance, submissionId: number) {
+  return app.db
+    .selectFrom('video_answers')
+    .select(['media_id', 'question_index', 'question', 'max_seconds', 'duration_seconds', 'probe', 'over_long'])
+    .where('submission_id', '=', submissionId)
+    .orderBy('question_index')
+    .orderBy('id')
+    .execute();
+}
