@@ -53,7 +53,8 @@ describe('interview category intro, back buttons and the report after a manual s
 
     await back(page).click();
     await page.waitForURL('**/bank/interview-category');
-    await page.goBack();
+    // "Zurück" went back in the history (to the page the person came from): forward returns to the topic.
+    await page.goForward();
     await page.getByRole('button', { name: t.categoryIntroContinue }).click();
     await page.getByText(t.instructions[0]!).waitFor();
     expect(await introHeading(page).count()).toBe(0);

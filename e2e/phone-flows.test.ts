@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -8,6 +9,7 @@ import { loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } fr
 
 const u = texts.upload;
 const f = texts.finish;
+const sp = texts.speech;
 
 /** The server fails (500) to make a new submission, as a broken database would. */
 const failCreation = (page: Page, url: string) =>
@@ -19,9 +21,12 @@ describe('phone flows', () => {
   let photo: string;
 
   beforeAll(async () => {
-    e = await startE2E({ env: { ALTCHA_MAX_NUMBER: '5000' } });
+    const dir = tempDir('ca-phone-');
+    const wav = path.join(dir, 'gruss.wav');
+    execFileSync('espeak-ng', ['-v', 'de', '-w', wav, 'Viele Grüße aus der Werkstatt.']);
+    e = await startE2E({ fakeAudioFile: wav, env: { ALTCHA_MAX_NUMBER: '5000', TRANSCRIBER: 'none' } });
     e.t.app.jobs.start();
-    photo = path.join(tempDir('ca-phone-'), 'werkstatt.png');
+    photo = path.join(dir, 'werkstatt.png');
     writeFileSync(photo, await fixture.png());
   }, 60_000);
   afterAll(() => e?.close());
@@ -90,4 +95,59 @@ describe('phone flows', () => {
     await vdi.waitForURL('**/thank-you');
     expect(await vdi.getByText(f.noContentIdHint).count()).toBe(0);
   });
+
+  const back = (page: Page) => page.getByRole('link', { name: texts.nav.back, exact: true });
+
+  it('offers "Zurück" on every page a start page leads to, in every tenant, back to that start page', async () => {
+    const starts: { role: 'vdi_admin' | 'firma_a' | 'firma_b' | 'bank' | null; start: string }[] = [
+      { role: 'vdi_admin', start: '/content-selection' },
+      { role: 'firma_a', start: '/firma-a' },
+      { role: 'firma_b', start: '/firma-b' },
+      { role: 'bank', start: '/bank' },
+      { role: null, start: '/p/vdi' },
+    ];
+    for (const { role, start } of starts) {
+      const page = await e.newPage(PHONE);
+      if (role) await loginAs(page, role);
+      await page.goto(start);
+      const cards = page.locator('main a[href]');
+      await cards.first().waitFor();
+      const targets = (await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))).filter((href) => href !== start);
+      expect(targets.length).toBeGreaterThan(1);
+      for (const target of targets) {
+        await page.locator(`main a[href="${target}"]`).first().click();
+        await page.waitForURL((url) => url.pathname === target);
+        await back(page).click();
+        await page.waitForURL((url) => url.pathname === start);
+      }
+      await page.close();
+    }
+  }, 120_000);
+
+  it('goes back from the transcript editor to the voice message it came from, and opened directly to the step before', async () => {
+    for (const [role, base] of [['vdi_admin', ''], ['bank', '/bank']] as const) {
+      const page = await e.newPage(PHONE);
+      await loginAs(page, role);
+      await page.goto(`${base}/voice-message`);
+      await page.getByRole('button', { name: sp.start }).click();
+      await expect.poll(() => page.getByText(sp.recording).count()).toBeGreaterThan(0);
+      await page.waitForTimeout(1500);
+      await page.getByRole('button', { name: sp.stop }).click();
+      await page.getByRole('button', { name: sp.next }).click();
+      await page.getByRole('button', { name: sp.typeYourself }).click();
+      await page.waitForURL(`**${base}/transcript-edit`);
+      await back(page).click();
+      await page.waitForURL((url) => url.pathname === `${base}/voice-message`);
+      await page.close();
+    }
+    // Opened directly (a reload, a bookmark): the step before in the flow.
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'vdi_admin');
+    await page.goto('/document-image-upload');
+    await back(page).click();
+    await page.waitForURL((url) => url.pathname === '/document-upload');
+    await page.goto('/image-description');
+    await back(page).click();
+    await page.waitForURL((url) => url.pathname === '/image-upload');
+  }, 90_000);
 });

@@ -5,6 +5,7 @@ import { texts } from '../../common/texts';
 import { AuthProvider, useAuth } from './features/auth/AuthProvider';
 import { InactivityWatcher } from './features/auth/InactivityWatcher';
 import { RequireAccess } from './features/auth/RequireAccess';
+import { HistoryTracker } from './features/navigation/back';
 import { Layout } from './features/navigation/Layout';
 import { NotFoundPage } from './features/navigation/pages';
 import { PublicLinkRoute } from './features/public-link/PublicLinkRoute';
@@ -58,6 +59,7 @@ function Root() {
   return (
     <AuthProvider>
       <InactivityWatcher />
+      <HistoryTracker />
       <SignedInWork />
       <Routes>
         {routeTable.map((def) => (

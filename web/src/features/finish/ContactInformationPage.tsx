@@ -9,6 +9,7 @@ import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
+import { BackLink } from '../navigation/back';
 import { Card } from '../../ui/Card';
 import { InputField, TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
@@ -86,7 +87,7 @@ export function ContactInformationPage() {
   };
 
   return (
-    <Page title={texts.nav.pageHeadings['contact-information']} intro={f.postContactIntro}>
+    <Page title={texts.nav.pageHeadings['contact-information']} intro={f.postContactIntro} back={<BackLink to={tenant.homePath} />}>
       <Card>
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={f.postContactTitle}>
           <InputField label={f.postEmail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />

@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
+import { BackLink } from '../navigation/back';
 import { useContentId } from '../submission/useContentId';
 import { keepDraft, useDraftBase, useDraftSync } from './drafts';
 import { useTenant } from '../tenant/TenantContext';
@@ -35,7 +36,7 @@ export function ImageDescriptionPage() {
   if (method === 'text') return <WQuestionsForm ensure={ensure} onBack={() => setMethod('choose')} onDone={(id) => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: id } })} />;
 
   return (
-    <Page title={f.descriptionTitle} intro={f.descriptionIntro}>
+    <Page title={f.descriptionTitle} intro={f.descriptionIntro} back={<BackLink to={tenantPath(tenant, 'image-upload')} state={{ interviewId: contentId }} />}>
       <div className="grid gap-4 sm:grid-cols-2">
         <ChoiceButton icon={<PencilLine size={22} aria-hidden="true" />} title={f.describeByText} text={f.describeByTextHint} onClick={() => setMethod('text')} />
         <ChoiceButton

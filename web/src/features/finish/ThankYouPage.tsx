@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
+import { BackLink } from '../navigation/back';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { ContactForm } from './ContactForm';
@@ -82,7 +83,7 @@ function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; c
   const kind = (data?.kind ?? null) as SubmissionKind | null;
 
   return (
-    <Page title={profile.title} intro={missing || (data && !data.hasContent) ? f.nothingSentIntro : profile.intro}>
+    <Page title={profile.title} intro={missing || (data && !data.hasContent) ? f.nothingSentIntro : profile.intro} back={<BackLink to={paths.newContent} />}>
       <div className="space-y-5">
         {missing ? (
           <Card className="border-amber-300 bg-amber-50">

@@ -1,6 +1,7 @@
-import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, RotateCcw } from 'lucide-react';
+import { AlertTriangle, ArrowRight, CheckCircle2, RotateCcw } from 'lucide-react';
+import { BackLink } from '../navigation/back';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { voiceTopics, type VoiceTopic } from '../../../../common/schemas/voice';
 import { tenantPath, type Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
@@ -149,12 +150,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
     <Page
       title={standalone && !tenant.hasGeneralInterview ? texts.nav.interviewAppTitle : topicTitle(tenant, topic)}
       intro={read ? (standalone ? t.standaloneIntro : t.readyIntro) : undefined}
-      actions={
-        <Link to={back.to} state={back.state} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          <ArrowLeft size={16} aria-hidden="true" />
-          {t.back}
-        </Link>
-      }
+      back={<BackLink to={back.to} state={back.state} />}
     >
       {step === 'intro' && intro ? (
         <CategoryIntro paragraphs={intro} onContinue={() => setStep('instructions')} />

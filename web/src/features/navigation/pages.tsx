@@ -6,6 +6,7 @@ import { CardGrid, LinkCard } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { useAuth } from '../auth/AuthProvider';
 import { TenantProvider, useTenant } from '../tenant/TenantContext';
+import { BackLink } from './back';
 import { EntryCards } from './cards';
 
 /** Home (/): the three cards, inside the signed-in user's own tenant. */
@@ -37,7 +38,7 @@ export function DashboardPage() {
 export function ContentSelectionPage() {
   const tenant = useTenant();
   return (
-    <Page title={texts.nav.contentSelectionTitle} intro={texts.nav.contentSelectionIntro} width="lg">
+    <Page title={texts.nav.contentSelectionTitle} intro={texts.nav.contentSelectionIntro} width="lg" back={tenant.homePath !== tenantPath(tenant, 'content-selection') ? <BackLink to={tenant.homePath} /> : undefined}>
       <EntryCards tenant={tenant} cards={tenant.contentSelectionCards} />
     </Page>
   );
@@ -47,7 +48,7 @@ export function InterviewCategoryPage() {
   const tenant = useTenant();
   const wording = texts.nav.topics[tenant.wording];
   return (
-    <Page title={texts.nav.interviewCategoryTitle} intro={texts.nav.interviewCategoryIntro} width="lg">
+    <Page title={texts.nav.interviewCategoryTitle} intro={texts.nav.interviewCategoryIntro} width="lg" back={<BackLink to={tenant.homePath} />}>
       <CardGrid>
         {(tenant.topics ?? interviewTopics).map((topic) => (
           <LinkCard key={topic} to={tenantPath(tenant, `interview/${topic}`)} title={wording[topic].title} text={wording[topic].text} icon={<MessageSquare size={22} aria-hidden="true" />} />

@@ -7,6 +7,7 @@ import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
+import { BackLink } from '../navigation/back';
 import { useContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { screenFor } from './screens';
@@ -52,12 +53,15 @@ function TenantUploadPage({ page }: { page: UploadPage }) {
   const source = (location.state as { source?: string } | null)?.source;
   const [uploading, setUploading] = useState(false);
 
+  // Opened directly, "Zurück" leads to the step before in the flow: the document before its image, else the start.
+  const back = page === 'document-image-upload' ? tenantPath(tenant, 'document-upload') : tenant.homePath;
   const go = (to: FlowPage, extra: Record<string, unknown> = {}) => navigate(tenantPath(tenant, to), { state: { interviewId: contentId, source, ...extra } });
 
   return (
     <Page
       title={screen.title}
       intro={screen.intro}
+      back={<BackLink to={back} state={{ interviewId: contentId, source }} />}
       actions={
         screen.skipTo ? (
           <div className="flex gap-2">

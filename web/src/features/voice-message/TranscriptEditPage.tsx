@@ -1,6 +1,7 @@
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
+import { BackLink } from '../navigation/back';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isLocalId, isNumericId } from '../../../../common/content-id';
 import type { SubmissionSummary } from '../../../../common/schemas/submission';
 import { tenantPath } from '../../../../common/tenants';
@@ -44,7 +45,8 @@ export function TranscriptEditPage() {
   /** The server could not store the text (503 or unreachable): it stays in this browser. */
   const [keptLocally, setKeptLocally] = useState(false);
   const leaving = useRef<number | null>(null);
-  const back = bank ? tenantPath(tenant, 'voice-message') : tenantPath(tenant, 'interview-category');
+  // Opened directly: the voice message (the bank's flow, a recording or typed text) or the topics.
+  const back = bank || state?.audioUrl || manual ? tenantPath(tenant, 'voice-message') : tenantPath(tenant, 'interview-category');
 
   // Without a transcript in the navigation state, the one already stored for the submission is used.
   useEffect(() => {
@@ -148,12 +150,7 @@ export function TranscriptEditPage() {
     <Page
       title={t.editTitle}
       intro={t.editIntro}
-      actions={
-        <Link to={back} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          <ArrowLeft size={16} aria-hidden="true" />
-          {t.back}
-        </Link>
-      }
+      back={<BackLink to={back} state={{ interviewId: contentId }} />}
     >
       <Card className="space-y-5">
         <p className="text-sm text-slate-600">

@@ -1,6 +1,7 @@
-import { ArrowLeft, ArrowRight, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
+import { ArrowRight, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
+import { BackLink } from '../navigation/back';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isLocalId } from '../../../../common/content-id';
 import { MAX_RECORDING_SECONDS, type VoiceMessageUploaded } from '../../../../common/schemas/speech';
 import { tenantPath } from '../../../../common/tenants';
@@ -143,12 +144,7 @@ export function VoiceMessagePage() {
     <Page
       title={t.voiceTitle}
       intro={t.voiceIntro}
-      actions={
-        <Link to={tenant.homePath} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
-          <ArrowLeft size={16} aria-hidden="true" />
-          {t.back}
-        </Link>
-      }
+      back={<BackLink to={tenant.homePath} />}
     >
       <Card className="flex flex-col items-center gap-5 py-8">
         <div className={`flex h-24 w-24 items-center justify-center rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-red-100 text-red-600' : 'bg-slate-100 text-brand'}`} aria-hidden="true">
