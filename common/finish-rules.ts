@@ -22,12 +22,14 @@ export function formVariantOfTenant(tenant: string): FormVariant {
 }
 
 /** Consent kinds, each with the exact wording a person may agree to. */
-export const consentKinds = ['contact', 'photo_rights', 'video_rights'] as const;
+export const consentKinds = ['contact', 'photo_rights', 'video_rights', 'publication', 'naming'] as const;
 export type ConsentKind = (typeof consentKinds)[number];
 export const consentWordings: Record<ConsentKind, readonly string[]> = {
   contact: [t.consent.contact],
   photo_rights: [t.consent.photo_rights],
   video_rights: [texts.videoAnswer.consentLabel],
+  publication: [t.consent.publication],
+  naming: [t.consent.naming],
 };
 
 /** Neither e-mail nor link given: the page treats saving as skipping. */

@@ -36,6 +36,7 @@ import { finishRoutes } from './finish/routes';
 import { submissionRoutes } from './submissions/routes';
 import { adminRoutes } from './admin/routes';
 import { inboxRoutes } from './inbox/routes';
+import { contentRoutes } from './content/routes';
 import { postRoutes } from './post/routes';
 import { redactApprovalTokens } from './post/service';
 import { userRoutes } from './users/routes';
@@ -67,7 +68,7 @@ declare module 'fastify' {
 export const webRoot = path.join(projectRoot, 'dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs, tenantRoutes, videoAnswerRoutes];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, contentRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs, tenantRoutes, videoAnswerRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {

@@ -47,6 +47,11 @@ export function contactForm(variant: FormVariant) {
       firstName: bank ? requiredName(2, t.bankFirstNameMin) : requiredName(1, t.firstNameRequired),
       lastName: bank ? requiredName(2, t.bankLastNameMin) : requiredName(1, t.lastNameRequired),
       email: z.string({ error: emailMessage }).trim().max(254, t.fieldTooLong).pipe(z.email(emailMessage)),
+      /** The contributor's role or job title, shown with their name where they agreed to be named. */
+      role: z.string({ error: texts.common.invalidInput }).trim().max(100, t.fieldTooLong).optional().nullable().transform((v) => (v ? v : null)),
+      /** Optional consents: publishing what is made of the submission, and naming the person. */
+      publication: z.boolean({ error: texts.common.invalidInput }).optional().default(false),
+      naming: z.boolean({ error: texts.common.invalidInput }).optional().default(false),
       /** The consent wording shown beside the form, stored word for word. */
       consentText: contactConsent,
     },
@@ -54,6 +59,7 @@ export function contactForm(variant: FormVariant) {
   );
 }
 export type ContactForm = z.infer<ReturnType<typeof contactForm>>;
+export type ContactFormInput = z.input<ReturnType<typeof contactForm>>;
 
 const optionalText = (max: number) =>
   z

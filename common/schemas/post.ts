@@ -24,11 +24,20 @@ export const postImage = z.object({
 });
 export type PostImage = z.infer<typeof postImage>;
 
-export const versionSources = ['editor', 'model', 'template', 'restore'] as const;
+/** A clip, audiogram or quote card (server/content) attached to the post, with its alt text or caption. */
+export const postItem = z.object({
+  itemId: z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
+  alt: z.string(t.altMissing).trim().min(1, t.altMissing).max(1000, t.altMissing),
+});
+export type PostItem = z.infer<typeof postItem>;
+
+/** `content`: the server swapped in a re-made clip or card. */
+export const versionSources = ['editor', 'model', 'template', 'restore', 'content'] as const;
 
 export const saveVersion = z.object({
   body: z.string(t.bodyEmpty).max(100_000, t.overLimit(100_000)),
   images: z.array(postImage, invalid).max(20, invalid).default([]),
+  items: z.array(postItem, invalid).max(10, invalid).default([]),
   source: z.enum(versionSources, invalid).default('editor'),
 });
 export type SaveVersion = z.infer<typeof saveVersion>;
@@ -67,6 +76,7 @@ export type PostVersion = {
   number: number;
   body: string;
   images: PostImage[];
+  items: PostItem[];
   source: string;
   authorEmail: string;
   createdAt: string;
@@ -121,6 +131,8 @@ export type PublicApproval = {
   channel: PostChannel;
   body: string;
   images: { url: string; alt: string }[];
+  /** Clips, audiograms and cards: what will be published, moving image included. */
+  items: { url: string; alt: string; kind: string; video: boolean }[];
   state: ApprovalState;
   decidedAt: string | null;
   expiresAt: string;

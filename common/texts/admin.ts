@@ -107,7 +107,7 @@ export const admin = {
   notGiven: '—',
   sectionConsents: 'Einwilligungen',
   noConsents: 'Keine Einwilligungen erfasst.',
-  consentKinds: { contact: 'Kontaktaufnahme', photo_rights: 'Bildrechte', video_rights: 'Videoaufnahmen' } as Record<string, string>,
+  consentKinds: { contact: 'Kontaktaufnahme', photo_rights: 'Bildrechte', video_rights: 'Videoaufnahmen', publication: 'Veröffentlichung', naming: 'Namensnennung' } as Record<string, string>,
   consentGivenAt: 'erteilt am',
   sectionMeta: 'Details',
   metaCreated: 'Eingegangen',

@@ -55,7 +55,12 @@ export const finish = {
       'Mit dem Absenden willige ich ein, dass meine Kontaktdaten gespeichert und verwendet werden, um mich zu meinem Beitrag zu kontaktieren und mir den fertigen Inhalt zur Prüfung und privaten Nutzung zuzusenden.',
     /** The upload pages' photo rights checkbox: one wording, shown there and stored here. */
     photo_rights: upload.rightsLabel,
+    /** Optional on the thank-you form: without it, nothing made from the submission is published. */
+    publication: 'Ich bin einverstanden, dass mein Beitrag – Text, Fotos, Ton- und Videoaufnahmen – nach meiner Freigabe veröffentlicht wird.',
+    naming: 'Mein Name und meine Funktion dürfen dabei genannt werden.',
   },
+  roleLabel: 'Funktion (optional)',
+  roleHint: 'z. B. Ingenieurin, Auszubildender, Teamleiterin',
   consentUnknown: 'Diese Einwilligung ist nicht bekannt.',
 
   // Contact information for the post (association and bank)

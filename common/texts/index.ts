@@ -1,6 +1,7 @@
 import { admin } from './admin';
 import { auth } from './auth';
 import { common } from './common';
+import { content } from './content';
 import { finish } from './finish';
 import { interview } from './interview';
 import { nav } from './nav';
@@ -12,4 +13,4 @@ import { upload } from './upload';
 import { videoAnswer } from './videoAnswer';
 
 /** The one German catalogue of every text a user sees, by capability. */
-export const texts = { common, auth, nav, upload, speech, interview, finish, admin, post, publicLink, tenants, videoAnswer } as const;
+export const texts = { common, content, auth, nav, upload, speech, interview, finish, admin, post, publicLink, tenants, videoAnswer } as const;

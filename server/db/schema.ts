@@ -35,6 +35,8 @@ export interface SubmissionTable {
   post_description: string | null;
   /** When the first content arrived (file, transcript, W-answers, contact); null = empty (migration 0011). */
   content_at: Generated<string | null>;
+  /** The contributor's role or job title from the contact step (migration 0024). */
+  contact_role?: string | null;
 }
 
 export interface MediaTable {
@@ -68,6 +70,30 @@ export interface MediaTable {
   caption_text?: string | null;
   /** pending | ready | none (no speech) | failed; null = not spoken media. */
   caption_state?: string | null;
+}
+
+/** A quote card, clip or audiogram made from a submission (migration 0024); never changed once made. */
+export interface ContentItemTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** card | clip | audiogram */
+  kind: string;
+  /** 4:5 | 1:1 | 9:16 | 16:9 */
+  format: string;
+  /** JSON (server/content/spec.ts) */
+  spec: string;
+  alt: string;
+  file_key: string | null;
+  file_type: string | null;
+  size: number | null;
+  duration_ms: number | null;
+  /** rendering | ready | failed | cancelled */
+  state: string;
+  job_id: number | null;
+  replaces_id: number | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ConsentTable {
@@ -193,7 +219,9 @@ export interface PostVersionTable {
   body: string;
   /** JSON text: [{mediaId, alt}] */
   images: string;
-  /** editor | model | template | restore */
+  /** JSON text: [{itemId, alt}] content items (migration 0024) */
+  items: Generated<string>;
+  /** editor | model | template | restore | content */
   source: string;
   author_id: string;
   author_email: string;
@@ -338,6 +366,7 @@ export interface DB {
   submissions: SubmissionTable;
   media: MediaTable;
   consents: ConsentTable;
+  content_items: ContentItemTable;
   jobs: JobTable;
   outbox: OutboxTable;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  consentWordings,
   contactForm,
   formVariantOfTenant,
   type FormVariant,
@@ -31,10 +32,14 @@ export async function saveContact(db: Kysely<DB>, submission: Submission, body: 
       contact_first_name: contact.firstName,
       contact_last_name: contact.lastName,
       contact_email: contact.email,
+      contact_role: contact.role ?? null,
       completed_at: submission.completed_at ?? t,
       updated_at: t,
     });
     await insertConsent(trx, { contentId: submission.id, kind: 'contact', text: contact.consentText, givenAt: t });
+    for (const kind of ['publication', 'naming'] as const) {
+      if (contact[kind]) await insertConsent(trx, { contentId: submission.id, kind, text: consentWordings[kind][0]!, givenAt: t });
+    }
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inboxFilter, newNote, statusChange } from '../../common/schemas/inbox';
 import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
+import { itemFileName, itemsOf } from '../content/attach';
 import { listMedia } from '../submissions/queries';
 import { inboxCsv, submissionZip } from './export';
 import { addNote, checkFilterScope, deleteSubmission, inboxDetail, inboxPage, loadForEditor, requireEditor, setStatus } from './service';
@@ -53,12 +54,14 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const editor = await requireEditor(request, reply);
     const { contentId } = contentIdParam.parse(request.params);
     const row = await loadForEditor(app, editor, contentId);
-    const [detail, files] = await Promise.all([inboxDetail(app, row), listMedia(app.db, row.id)]);
+    const [detail, files, items] = await Promise.all([inboxDetail(app, row), listMedia(app.db, row.id), itemsOf(app.db, row.id)]);
+    // Quote cards, clips and audiograms made from it lie beside the files.
+    const made = items.flatMap((item) => (item.state === 'ready' && item.file_key ? [{ file_path: item.file_key, original_name: itemFileName(item), file_type: item.file_type ?? undefined }] : []));
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="einsendung-${row.id}.zip"`)
       .header('cache-control', 'no-store')
-      .send(submissionZip(app, detail, files));
+      .send(submissionZip(app, detail, [...files, ...made]));
   });
 
   app.delete('/api/inbox/:contentId', async (request, reply) => {

@@ -80,6 +80,7 @@ export function approvalByTokenHash(db: Kysely<DB>, tokenHash: string) {
       'post_versions.number as version_number',
       'post_versions.body',
       'post_versions.images',
+      'post_versions.items',
       'submissions.tenant',
     ])
     .where('post_approvals.token_hash', '=', tokenHash)
@@ -90,7 +91,7 @@ export function publicationByTokenHash(db: Kysely<DB>, tokenHash: string) {
   return db
     .selectFrom('post_publications')
     .innerJoin('post_versions', 'post_versions.id', 'post_publications.version_id')
-    .select(['post_publications.submission_id', 'post_versions.images'])
+    .select(['post_publications.submission_id', 'post_versions.images', 'post_versions.items'])
     .where('post_publications.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -19,6 +19,7 @@ import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
 import { loadedTenant, tenantDisplayName } from '../tenants/registry';
 import { writeAudit } from '../admin/audit';
+import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content/attach';
 import { now } from '../db/database';
 import type { PostVersionTable, SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -59,7 +60,7 @@ function parseImages(json: string): PostImage[] {
 }
 
 function toVersion(v: Selectable<PostVersionTable>): PostVersion {
-  return { id: Number(v.id), number: Number(v.number), body: v.body, images: parseImages(v.images), source: v.source, authorEmail: v.author_email, createdAt: v.created_at };
+  return { id: Number(v.id), number: Number(v.number), body: v.body, images: parseImages(v.images), items: parseItems(v.items), source: v.source, authorEmail: v.author_email, createdAt: v.created_at };
 }
 
 export async function postOverview(app: FastifyInstance, row: Submission, drafter: Drafter): Promise<PostOverview> {
@@ -115,6 +116,8 @@ export async function saveVersion(app: FastifyInstance, editor: Editor, row: Sub
     if (!photoIds.has(image.mediaId) || seen.has(image.mediaId)) throw new DomainError('invalid', t.unknownImage);
     seen.add(image.mediaId);
   }
+  // Clips and cards: the submission's own, within the contributor's consent.
+  await checkPostItems(app.db, row.id, input.items);
   const at = now();
   // Two saves at once must not get the same number: on PostgreSQL the post's row is locked while
   // the next number is taken (SQLite writes one transaction at a time); should two still collide
@@ -151,6 +154,7 @@ function insertVersion(app: FastifyInstance, editor: Editor, row: Submission, ch
         number: Number(previous?.number ?? 0) + 1,
         body: input.body,
         images: JSON.stringify(input.images),
+        items: JSON.stringify(input.items),
         source: input.source,
         author_id: editor.id,
         author_email: editor.email,
@@ -217,6 +221,8 @@ export async function sendForApproval(app: FastifyInstance, editor: Editor, row:
   const post = await findPost(app.db, row.id, channel);
   const version = post && (await latestVersion(app.db, post.id));
   if (!post || !version) throw new DomainError('conflict', t.saveFirst);
+  // The contributor approves what will be published: every attached clip and card finished.
+  await requireItemsReady(app.db, row.id, parseItems(version.items));
   const token = newToken();
   const at = now();
   const expiresAt = new Date(Date.now() + app.config.APPROVAL_DAYS * 86_400_000).toISOString();
@@ -282,6 +288,12 @@ export async function publicApproval(app: FastifyInstance, token: string): Promi
     channel: a.channel as PostChannel,
     body: a.body,
     images: parseImages(a.images).map((image, i) => ({ url: `/api/freigabe/${encodeURIComponent(token)}/bilder/${i}`, alt: image.alt })),
+    items: (await readyItems(app.db, Number(a.submission_id), parseItems(a.items))).map(({ row, alt }, i) => ({
+      url: `/api/freigabe/${encodeURIComponent(token)}/inhalte/${i}`,
+      alt,
+      kind: row.kind,
+      video: row.file_type === 'video/mp4',
+    })),
     state: a.state as 'pending',
     decidedAt: a.decided_at,
     expiresAt: a.expires_at,
@@ -335,6 +347,16 @@ export async function imageForToken(app: FastifyInstance, token: string, positio
   return media;
 }
 
+/** A clip or card of the post behind an approval or publication token; only the post's own. */
+export async function itemForToken(app: FastifyInstance, token: string, position: number) {
+  const hash = hashToken(token);
+  let found: { submission_id: number; items: string } | undefined = await publicationByTokenHash(app.db, hash);
+  if (!found) found = await approvalForToken(app, token, 'view');
+  const item = (await readyItems(app.db, Number(found.submission_id), parseItems(found.items)))[position];
+  if (!item) throw new DomainError('not_found', texts.common.notFound);
+  return item.row;
+}
+
 /** Records where the post appeared; the contributor gets the link, text and images; status "verwendet". */
 export async function recordPublication(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel, url: string) {
   const post = await findPost(app.db, row.id, channel);
@@ -354,7 +376,11 @@ export async function recordPublication(app: FastifyInstance, editor: Editor, ro
     }
   });
   if (row.contact_email) {
-    const images = parseImages(version.images).map((_, i) => `${app.config.baseUrl}/api/freigabe/${token}/bilder/${i}`);
+    const items = await readyItems(app.db, row.id, parseItems(version.items));
+    const images = [
+      ...parseImages(version.images).map((_, i) => `${app.config.baseUrl}/api/freigabe/${token}/bilder/${i}`),
+      ...items.map((_, i) => `${app.config.baseUrl}/api/freigabe/${token}/inhalte/${i}`),
+    ];
     await app.mailer.send({
       to: row.contact_email,
       subject: t.publishedMailSubject(tenantName(row.tenant)),

@@ -14,6 +14,7 @@ import * as inboxSpeed from './0017_inbox_speed';
 import * as publicBytes from './0019_public_bytes';
 import * as videoMedia from './0021_video_media';
 import * as videoAnswers from './0022_video_answers';
+import * as content from './0024_content';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0019_public_bytes': publicBytes,
   '0021_video_media': videoMedia,
   '0022_video_answers': videoAnswers,
+  '0024_content': content,
 };

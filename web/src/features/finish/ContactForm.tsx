@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { isLocalId, isNumericId } from '../../../../common/content-id';
-import { contactForm, type ContactForm as ContactValues, type FormVariant } from '../../../../common/schemas/finish';
+import { contactForm, type ContactForm as ContactValues, type ContactFormInput, type FormVariant } from '../../../../common/schemas/finish';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
@@ -18,9 +18,9 @@ const LOCAL_SAVE_MS = 500;
  * sentence shown under it is sent along and stored word for word. Calls onSaved after success.
  */
 export function ContactForm({ contentId, variant, onSaved }: { contentId: string | null; variant: FormVariant; onSaved: () => void }) {
-  const form = useForm<ContactValues>({
+  const form = useForm<ContactFormInput, unknown, ContactValues>({
     resolver: zodResolver(contactForm(variant)),
-    defaultValues: { firstName: '', lastName: '', email: '', consentText: f.consent.contact },
+    defaultValues: { firstName: '', lastName: '', email: '', role: '', publication: false, naming: false, consentText: f.consent.contact },
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const draftBase = useDraftBase('upload');
@@ -61,6 +61,15 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
         <InputField label={f.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
       <InputField label={f.email} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+      <InputField label={f.roleLabel} placeholder={f.roleHint} autoComplete="organization-title" error={errors.role?.message} {...form.register('role')} />
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input type="checkbox" className="mt-1 h-4 w-4 shrink-0" {...form.register('publication')} />
+        <span>{f.consent.publication}</span>
+      </label>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input type="checkbox" className="mt-1 h-4 w-4 shrink-0" {...form.register('naming')} />
+        <span>{f.consent.naming}</span>
+      </label>
       <p className="text-xs leading-relaxed text-slate-600" data-testid="contact-consent">
         {f.consent.contact}
       </p>

@@ -19,7 +19,7 @@ import { streamDraft } from './draftStream';
 import '../../lib/zod-csp';
 
 const t = texts.post;
-type Origin = 'editor' | 'model' | 'template' | 'restore';
+type Origin = 'editor' | 'model' | 'template' | 'restore' | 'content';
 type Draft = { body: string; images: PostImage[]; origin: Origin };
 type Sources = { kind: 'model' | 'template'; passages: { index: number; text: string }[] };
 

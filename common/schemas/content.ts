@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { texts } from '../texts';
+import { MAX_ID } from './submission';
+
+const t = texts.content;
+const invalid = { error: texts.common.invalidInput };
+const id = z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid);
+
+export const cardFormats = ['4:5', '1:1'] as const;
+export const clipFormats = ['9:16', '1:1', '16:9'] as const;
+export type ItemKind = 'card' | 'clip' | 'audiogram';
+/** Longest clip or audiogram in seconds. */
+export const MAX_CLIP_SECONDS = 180;
+
+const alt = z.string(invalid).trim().max(1000, invalid).optional();
+
+export const newCard = z.object({
+  format: z.enum(cardFormats, invalid),
+  quote: z.string(t.quoteMissing).trim().min(1, t.quoteMissing).max(400, t.quoteTooLong),
+  showName: z.boolean(invalid).default(false),
+  photoMediaId: id.nullable().default(null),
+  alt,
+});
+export type NewCard = z.infer<typeof newCard>;
+
+const unit = z.number(invalid).min(0, invalid).max(1, invalid);
+export const newClip = z
+  .object({
+    mediaId: id,
+    start: z.number(t.rangeInvalid).min(0, t.rangeInvalid).max(24 * 3600, t.rangeInvalid),
+    end: z.number(t.rangeInvalid).min(0, t.rangeInvalid).max(24 * 3600, t.rangeInvalid),
+    format: z.enum(clipFormats, invalid).default('9:16'),
+    cropX: unit.default(0.5),
+    cropY: unit.default(0.5),
+    /** Audiograms: the contributor's photo instead of the waveform's empty space. */
+    photoMediaId: id.nullable().default(null),
+    alt,
+  })
+  .refine((c) => c.end - c.start >= 1 && c.end - c.start <= MAX_CLIP_SECONDS, { message: t.rangeInvalid, path: ['end'] });
+export type NewClip = z.infer<typeof newClip>;
+
+export const itemParams = z.object({ contentId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid), itemId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid) });
+
+/** The consent an item needs and whether it was given. */
+export type ItemConsent = { publication: boolean; naming: boolean | null; photo: boolean | null };
+export type ConsentState = { publication: boolean; naming: boolean; photo: boolean };
+
+export type ContentItem = {
+  id: number;
+  kind: ItemKind;
+  format: string;
+  alt: string;
+  /** rendering (queued or running), ready, failed, cancelled */
+  state: 'queued' | 'rendering' | 'ready' | 'failed' | 'cancelled';
+  progress: number | null;
+  fileType: string | null;
+  size: number | null;
+  durationMs: number | null;
+  url: string | null;
+  replacesId: number | null;
+  /** Consent needed by this item (null = not needed) and given. */
+  needs: { publication: true; naming: boolean; photo: boolean };
+  attachable: boolean;
+  spec: Record<string, unknown>;
+  createdAt: string;
+};
+
+export type TimedWord = { start: number; end: number; text: string };
+export type ClipSource = { mediaId: number; kind: 'video' | 'audio'; name: string; durationMs: number | null; width: number | null; height: number | null; words: TimedWord[] | null };
+
+export type ContentOverview = {
+  contentId: number;
+  consent: ConsentState;
+  contributor: { name: string | null; role: string | null };
+  items: ContentItem[];
+  sources: ClipSource[];
+  photos: { id: number; name: string }[];
+  /** Sentences a quote can come from. */
+  quotes: { transcript: string[]; answers: string[] };
+};
+
+export type Proposal = { start: number; end: number; text: string };
+export type Proposals = { kind: 'model' | 'rules'; passages: Proposal[] };

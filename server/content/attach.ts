@@ -1,0 +1,106 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ConsentState, ItemKind } from '../../common/schemas/content';
+import type { PostItem } from '../../common/schemas/post';
+import { texts } from '../../common/texts';
+import type { ContentItemTable, DB } from '../db/schema';
+import { DomainError } from '../http/errors';
+
+const t = texts.content;
+export type ItemRow = Selectable<ContentItemTable>;
+
+export type ItemSpec = {
+  quote?: string;
+  showName?: boolean;
+  photoMediaId?: number | null;
+  mediaId?: number;
+  start?: number;
+  end?: number;
+  cropX?: number;
+  cropY?: number;
+};
+
+export function specOf(row: Pick<ItemRow, 'spec'>): ItemSpec {
+  try {
+    const parsed = JSON.parse(row.spec);
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** What the contributor agreed to (consents table): publication, naming, photo use. */
+export async function consentOf(db: Kysely<DB>, contentId: number): Promise<ConsentState> {
+  const rows = await db.selectFrom('consents').select('kind').where('submission_id', '=', contentId).execute();
+  const kinds = new Set(rows.map((r) => r.kind));
+  return { publication: kinds.has('publication'), naming: kinds.has('naming'), photo: kinds.has('photo_rights') };
+}
+
+/** The consent an item needs: publication always, naming when it shows the name, photo when it shows a photo of the submission. */
+export function needsOf(kind: ItemKind | string, spec: ItemSpec) {
+  return { publication: true as const, naming: kind === 'card' && !!spec.showName, photo: spec.photoMediaId != null };
+}
+
+/** The German reason the consent does not cover the item, or null. */
+export function notCovered(needs: ReturnType<typeof needsOf>, consent: ConsentState): string | null {
+  if (!consent.publication) return t.noPublicationConsent;
+  if (needs.naming && !consent.naming) return t.noNamingConsent;
+  if (needs.photo && !consent.photo) return t.noPhotoConsent;
+  return null;
+}
+
+export function parseItems(json: string | null | undefined): PostItem[] {
+  try {
+    const parsed = JSON.parse(json ?? '[]');
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+export function itemsOf(db: Kysely<DB>, contentId: number) {
+  return db.selectFrom('content_items').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
+}
+
+/**
+ * The server's rule for attaching items to a post: each belongs to the submission, once, is not
+ * failed or cancelled, and lies within the consent the contributor gave.
+ */
+export async function checkPostItems(db: Kysely<DB>, contentId: number, items: PostItem[]): Promise<void> {
+  if (items.length === 0) return;
+  const [rows, consent] = await Promise.all([itemsOf(db, contentId), consentOf(db, contentId)]);
+  const seen = new Set<number>();
+  for (const item of items) {
+    const row = rows.find((r) => Number(r.id) === item.itemId);
+    if (!row || seen.has(item.itemId) || row.state === 'failed' || row.state === 'cancelled') throw new DomainError('invalid', t.itemUnknown);
+    seen.add(item.itemId);
+    const reason = notCovered(needsOf(row.kind, specOf(row)), consent);
+    if (reason) throw new DomainError('conflict', reason);
+  }
+}
+
+/** Before an approval request goes out, every attached item must be finished. */
+export async function requireItemsReady(db: Kysely<DB>, contentId: number, items: PostItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await checkPostItems(db, contentId, items);
+  const rows = await itemsOf(db, contentId);
+  for (const item of items) {
+    if (rows.find((r) => Number(r.id) === item.itemId)?.state !== 'ready') throw new DomainError('conflict', t.itemNotReady);
+  }
+}
+
+/** The stored items a post version carries, in its order (ready ones only: what can be shown). */
+export async function readyItems(db: Kysely<DB>, contentId: number, items: PostItem[]): Promise<{ row: ItemRow; alt: string }[]> {
+  if (items.length === 0) return [];
+  const rows = await itemsOf(db, contentId);
+  return items.flatMap((item) => {
+    const row = rows.find((r) => Number(r.id) === item.itemId && r.state === 'ready' && r.file_key);
+    return row ? [{ row, alt: item.alt }] : [];
+  });
+}
+
+/** A file name for an item (ZIP, downloads). */
+export function itemFileName(row: ItemRow): string {
+  const ext = row.file_type === 'image/png' ? 'png' : 'mp4';
+  const kind = { card: 'zitatkarte', clip: 'clip', audiogram: 'audiogramm' }[row.kind] ?? 'inhalt';
+  return `${kind}-${row.id}-${row.format.replace(':', 'x')}.${ext}`;
+}

@@ -1,0 +1,169 @@
+import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { type Brand, logoSvg, svgToPng } from './card';
+import { readableBox } from './colour';
+import { escapeXml, FONT_FAMILY, textWidth } from './fonts';
+import type { Cue } from './timing';
+
+export const clipFormats = {
+  '9:16': { width: 1080, height: 1920 },
+  '1:1': { width: 1080, height: 1080 },
+  '16:9': { width: 1920, height: 1080 },
+} as const;
+export type ClipFormat = keyof typeof clipFormats;
+
+/**
+ * Where text may go: what the platforms' own buttons and captions leave free (Reels, TikTok and
+ * Shorts cover about the top 250 px, the bottom 400 px and a right strip of 9:16 video).
+ */
+export const safeAreas: Record<ClipFormat, { top: number; bottom: number; left: number; right: number }> = {
+  '9:16': { top: 260, bottom: 1920 - 420, left: 90, right: 1080 - 150 },
+  '1:1': { top: 60, bottom: 1080 - 90, left: 70, right: 1080 - 70 },
+  '16:9': { top: 60, bottom: 1080 - 90, left: 120, right: 1920 - 120 },
+};
+
+/** Caption font size and line length per format. */
+export const captionStyle: Record<ClipFormat, { size: number; maxChars: number }> = {
+  '9:16': { size: 56, maxChars: 26 },
+  '1:1': { size: 50, maxChars: 30 },
+  '16:9': { size: 52, maxChars: 42 },
+};
+
+/**
+ * Scale-to-cover and crop of a `srcW`×`srcH` picture to the format; `cropX`/`cropY` (0..1) place
+ * the crop (0.5 = centre).
+ */
+export function reframe(srcW: number, srcH: number, format: ClipFormat, cropX = 0.5, cropY = 0.5) {
+  const { width: W, height: H } = clipFormats[format];
+  const factor = Math.max(W / srcW, H / srcH);
+  const even = (v: number) => Math.max(2, Math.ceil(v / 2) * 2);
+  const sw = Math.max(W, even(srcW * factor));
+  const sh = Math.max(H, even(srcH * factor));
+  const clamp = (v: number) => Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0.5));
+  const x = Math.round((sw - W) * clamp(cropX));
+  const y = Math.round((sh - H) * clamp(cropY));
+  return { W, H, sw, sh, x, y, filter: `scale=${sw}:${sh}:flags=bicubic,crop=${W}:${H}:${x}:${y},setsar=1` };
+}
+
+/** One caption as a PNG of the box alone, and where it goes in the frame. */
+export async function captionImage(cue: Cue, format: ClipFormat, brandColour: string): Promise<{ png: Buffer; x: number; y: number; width: number; height: number }> {
+  const { size } = captionStyle[format];
+  const safe = safeAreas[format];
+  const { box, text } = readableBox(brandColour);
+  const padX = Math.round(size * 0.55);
+  const padY = Math.round(size * 0.3);
+  const lineHeight = Math.round(size * 1.25);
+  const width = Math.min(safe.right - safe.left, Math.ceil(Math.max(...cue.lines.map((l) => textWidth(l, size, true))) + 2 * padX));
+  const height = cue.lines.length * lineHeight + 2 * padY;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${Math.round(size * 0.25)}" fill="${box}"/>` +
+    cue.lines
+      .map((line, i) => `<text x="${width / 2}" y="${padY + i * lineHeight + lineHeight * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="700" font-size="${size}" fill="${text}">${escapeXml(line)}</text>`)
+      .join('') +
+    '</svg>';
+  const x = Math.round(safe.left + (safe.right - safe.left - width) / 2);
+  return { png: await svgToPng(svg), x, y: safe.bottom - height, width, height };
+}
+
+/** The tenant's logo for the top corner of the safe area. */
+export async function logoImage(format: ClipFormat, brand: Brand): Promise<{ png: Buffer; x: number; y: number }> {
+  const safe = safeAreas[format];
+  const h = format === '9:16' ? 96 : 80;
+  const { box, text } = readableBox(brand.colour);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${h * 3}" height="${h}">${logoSvg(brand, 0, 0, h, box, text === '#ffffff' ? '#ffffff' : '#111111')}</svg>`;
+  return { png: await svgToPng(svg), x: safe.right - h * 3, y: safe.top };
+}
+
+export type Overlay = { file: string; x: number; y: number; start?: number; end?: number };
+
+/** Writes the logo and one PNG per cue to `dir`; returns them as overlays in that order. */
+export async function writeOverlays(dir: string, format: ClipFormat, brand: Brand, cues: Cue[]): Promise<Overlay[]> {
+  const logo = await logoImage(format, brand);
+  const overlays: Overlay[] = [{ file: path.join(dir, 'logo.png'), x: logo.x, y: logo.y }];
+  await writeFile(overlays[0]!.file, logo.png);
+  for (const [i, cue] of cues.entries()) {
+    const image = await captionImage(cue, format, brand.colour);
+    const file = path.join(dir, `cue-${i}.png`);
+    await writeFile(file, image.png);
+    overlays.push({ file, x: image.x, y: image.y, start: cue.start, end: cue.end });
+  }
+  return overlays;
+}
+
+/** The overlay chain from `[input]` to `[v]`; overlay inputs start at `firstInput`. */
+export function overlayChain(input: string, overlays: Overlay[], firstInput: number): string[] {
+  const parts: string[] = [];
+  let last = input;
+  overlays.forEach((o, i) => {
+    const out = i === overlays.length - 1 ? '[v]' : `[o${i}]`;
+    const enable = o.start !== undefined && o.end !== undefined ? `:enable='between(t,${o.start.toFixed(3)},${o.end.toFixed(3)})'` : '';
+    parts.push(`${last}[${firstInput + i}:v]overlay=${o.x}:${o.y}${enable}${out}`);
+    last = out;
+  });
+  if (!overlays.length) parts.push(`${input}null[v]`);
+  return parts;
+}
+
+const encode = ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-movflags', '+faststart'];
+
+/**
+ * ffmpeg arguments of a clip cut from a video: [start, start+duration] of the original, reframed to
+ * the format, logo and caption boxes laid over, H.264/AAC MP4.
+ */
+export function clipArgs(o: { source: string; start: number; duration: number; srcW: number; srcH: number; format: ClipFormat; cropX?: number; cropY?: number; overlays: Overlay[]; hasAudio: boolean; out: string }): string[] {
+  const frame = reframe(o.srcW, o.srcH, o.format, o.cropX, o.cropY);
+  const graph = [`[0:v]${frame.filter},format=yuv420p[base]`, ...overlayChain('[base]', o.overlays, 1)].join(';');
+  return [
+    '-ss', o.start.toFixed(3), '-t', o.duration.toFixed(3), '-i', o.source,
+    ...o.overlays.flatMap((x) => ['-i', x.file]),
+    '-filter_complex', graph,
+    '-map', '[v]', ...(o.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '160k'] : []),
+    ...encode, '-preset', 'veryfast', '-crf', '20',
+    '-t', o.duration.toFixed(3), '-y', o.out,
+  ];
+}
+
+/** Background of an audiogram: the tenant's colour, and the contributor's photo when chosen. */
+export async function audiogramBackground(format: ClipFormat, brand: Brand, photo: Buffer | null): Promise<Buffer> {
+  const { width: W, height: H } = clipFormats[format];
+  const { box } = readableBox(brand.colour);
+  const r = Math.round(Math.min(W, H) * 0.2);
+  const cy = Math.round(H * (format === '9:16' ? 0.36 : 0.34));
+  const photoSvg = photo
+    ? `<clipPath id="p"><circle cx="${W / 2}" cy="${cy}" r="${r}"/></clipPath><image x="${W / 2 - r}" y="${cy - r}" width="${2 * r}" height="${2 * r}" preserveAspectRatio="xMidYMid slice" clip-path="url(#p)" href="data:${photo[0] === 0xff ? 'image/jpeg' : 'image/png'};base64,${photo.toString('base64')}"/><circle cx="${W / 2}" cy="${cy}" r="${r}" fill="none" stroke="#ffffff" stroke-width="8"/>`
+    : '';
+  return svgToPng(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${box}"/>${photoSvg}</svg>`);
+}
+
+/** Where the waveform lies: below the photo, or in the middle without one. */
+export function waveBox(format: ClipFormat, withPhoto: boolean) {
+  const { width: W, height: H } = clipFormats[format];
+  const safe = safeAreas[format];
+  const width = safe.right - safe.left;
+  const height = format === '16:9' ? 200 : 260;
+  const y = withPhoto ? Math.round(H * (format === '9:16' ? 0.36 : 0.34) + Math.min(W, H) * 0.2 + 60) : Math.round((safe.top + safe.bottom) / 2 - height);
+  return { x: safe.left, y: Math.min(y, safe.bottom - height - 260), width, height };
+}
+
+/**
+ * ffmpeg arguments of an audiogram: the background (PNG, decoded once and repeated), the animated waveform of the
+ * audio in the text colour, logo and caption boxes, H.264/AAC MP4 at 25 frames a second.
+ */
+export function audiogramArgs(o: { source: string; start: number; duration: number; format: ClipFormat; background: string; waveColour: string; withPhoto: boolean; overlays: Overlay[]; out: string }): string[] {
+  const wave = waveBox(o.format, o.withPhoto);
+  const graph = [
+    `[0:a]aformat=channel_layouts=mono,showwaves=s=${wave.width}x${wave.height}:mode=cline:rate=25:scale=sqrt:colors=${o.waveColour}[w]`,
+    `[1:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB[bg]`,
+    `[bg][w]overlay=${wave.x}:${wave.y}:shortest=1[base]`,
+    ...overlayChain('[base]', o.overlays, 2),
+  ].join(';');
+  return [
+    '-ss', o.start.toFixed(3), '-t', o.duration.toFixed(3), '-i', o.source,
+    '-i', o.background,
+    ...o.overlays.flatMap((x) => ['-i', x.file]),
+    '-filter_complex', graph,
+    '-map', '[v]', '-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k',
+    ...encode, '-preset', 'veryfast', '-tune', 'stillimage', '-crf', '23', '-r', '25',
+    '-t', o.duration.toFixed(3), '-y', o.out,
+  ];
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { itemParams, newCard, newClip } from '../../common/schemas/content';
+import { tokenParam } from '../../common/schemas/post';
+import { contentIdParam } from '../../common/schemas/submission';
+import { texts } from '../../common/texts';
+import { DomainError } from '../http/errors';
+import { loadForEditor, requireEditor } from '../inbox/service';
+import { parseRange } from '../media/routes';
+import { itemForToken } from '../post/service';
+import { itemFileName, type ItemRow } from './attach';
+import { cancelItem, contentOverview, createCard, createClip, editItem, findItem, proposals, renderItem, RENDER_JOB } from './service';
+
+const positionParams = tokenParam.extend({ position: z.coerce.number(texts.common.notFound).int(texts.common.notFound).min(0, texts.common.notFound).max(50, texts.common.notFound) });
+const proposalQuery = z.object({ mediaId: z.coerce.number(texts.common.invalidInput).int(texts.common.invalidInput).positive(texts.common.invalidInput) });
+
+/** Streams an item's file; answers Range requests so clips play and seek. */
+async function sendItem(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, item: ItemRow, cache: string) {
+  if (item.state !== 'ready' || !item.file_key) throw new DomainError('not_found', texts.content.itemNotReady);
+  const size = Number(item.size);
+  const download = (request.query as { download?: string } | undefined)?.download === '1';
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', cache)
+    .header('content-type', item.file_type ?? 'application/octet-stream')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${itemFileName(item)}"`);
+  const rangeHeader = request.headers.range;
+  if (rangeHeader) {
+    const range = parseRange(rangeHeader, size);
+    if (!range) return reply.status(416).header('content-range', `bytes */${size}`).send();
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    return reply.send(await app.blobs.get(item.file_key, range));
+  }
+  reply.header('content-length', size);
+  return reply.send(await app.blobs.get(item.file_key));
+}
+
+/** Quote cards, clips and audiograms of a submission (editors); the contributor sees them through the approval link. */
+export async function contentRoutes(app: FastifyInstance): Promise<void> {
+  app.mediaJobs.register(RENDER_JOB, (ctx) => renderItem(app, ctx));
+
+  app.get('/api/content/:contentId', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = contentIdParam.parse(request.params);
+    return contentOverview(app, await loadForEditor(app, editor, contentId));
+  });
+
+  app.post('/api/content/:contentId/cards', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = contentIdParam.parse(request.params);
+    const row = await loadForEditor(app, editor, contentId);
+    return reply.status(201).send(await createCard(app, editor, row, newCard.parse(request.body)));
+  });
+
+  app.post('/api/content/:contentId/clips', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = contentIdParam.parse(request.params);
+    const row = await loadForEditor(app, editor, contentId);
+    return reply.status(201).send(await createClip(app, editor, row, newClip.parse(request.body)));
+  });
+
+  app.get('/api/content/:contentId/proposals', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = contentIdParam.parse(request.params);
+    const { mediaId } = proposalQuery.parse(request.query);
+    return proposals(app, await loadForEditor(app, editor, contentId), mediaId);
+  });
+
+  // A new item made from an old one with changes; it replaces the old one in every post (a new version).
+  app.post('/api/content/:contentId/items/:itemId/edit', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, itemId } = itemParams.parse(request.params);
+    const row = await loadForEditor(app, editor, contentId);
+    return reply.status(201).send(await editItem(app, editor, row, itemId, request.body));
+  });
+
+  app.post('/api/content/:contentId/items/:itemId/cancel', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, itemId } = itemParams.parse(request.params);
+    await cancelItem(app, editor, await loadForEditor(app, editor, contentId), itemId);
+    return { ok: true };
+  });
+
+  app.get('/api/content/:contentId/items/:itemId/file', async (request, reply) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, itemId } = itemParams.parse(request.params);
+    const item = await findItem(app, await loadForEditor(app, editor, contentId), itemId);
+    return sendItem(app, request, reply, item, 'private, max-age=3600');
+  });
+
+  // The contributor's approval page (and the publication mail) play and show the post's items.
+  app.get('/api/freigabe/:token/inhalte/:position', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
+    const { token, position } = positionParams.parse(request.params);
+    return sendItem(app, request, reply, await itemForToken(app, token, position), 'private, no-store');
+  });
+}
