@@ -170,7 +170,7 @@ describe.each(dialects)('posts on %s', (dialect) => {
     expect(page.body).toMatchObject({ tenant: 'VDI', channel: 'linkedin', body: 'Zweiter Entwurf', state: 'pending', images: [{ alt: 'Die Brücke' }, { alt: 'Das Team' }] });
     const raw = JSON.stringify(page.body);
     for (const secret of ['Geheime Redaktionsnotiz', 'Carbonbeton', 'intern.txt', 'erika@example.de', 'redaktion@example.de']) expect(raw).not.toContain(secret);
-    expect(Object.keys(page.body).sort()).toEqual(['body', 'channel', 'decidedAt', 'expiresAt', 'images', 'state', 'tenant', 'tenantKey']);
+    expect(Object.keys(page.body).sort()).toEqual(['body', 'channel', 'decidedAt', 'expiresAt', 'images', 'items', 'state', 'tenant', 'tenantKey']);
     const image = await fetch(`${tApp.url}${page.body.images[0].url}`);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).toString()).toContain('bruecke.jpg');
