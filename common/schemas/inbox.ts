@@ -99,6 +99,8 @@ export type InboxDetail = {
   media: InboxMedia[];
   notes: InboxNote[];
   consents: InboxConsent[];
+  /** Earlier interviews of this submission (a repeated interview does not wipe the one before), newest first. */
+  earlierInterviews?: { number: number; startedAt: string; transcript: string }[];
 };
 
 export const statusChange = z.object({ status: submissionStatus });

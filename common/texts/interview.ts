@@ -175,6 +175,10 @@ export const interview = {
   retry: 'Erneut versuchen',
   stop: 'Interview beenden',
   repeat: 'Interview wiederholen',
+  repeatConfirmTitle: 'Interview wirklich wiederholen?',
+  repeatConfirmText: 'Ein neues Interview beginnt. Ihr bisheriges Interview bleibt als frühere Fassung für die Redaktion erhalten.',
+  repeatConfirm: 'Neues Interview starten',
+  repeatKeep: 'Abbrechen',
   connectingLabel: 'Verbindungsaufbau',
   preloadRunning: 'Audioinitialisierung läuft noch...',
   preloadFailed: 'Problem mit der Audioinitialiserung. Laden Sie die Seite neu.',
@@ -212,6 +216,8 @@ export const interview = {
   plans: { engineer: engineerPlans, banker: bankerPlans, general: generalPlan, image: imagePlan },
   closing,
   /** Asked once when an answer was very short. */
+  /** Spoken before the open question again when a broken interview continues. */
+  welcomeBack: 'Schön, dass Sie wieder da sind. Wir machen dort weiter, wo wir aufgehört haben.',
   followUp: 'Können Sie das noch etwas genauer erzählen? Ein Beispiel oder eine kleine Geschichte hilft uns sehr.',
   /** Follow-ups of the built-in interviewer on what was said; the phrases are quoted as spoken, in the polite form. */
   followUps: {

@@ -309,6 +309,8 @@ export interface TenantTable {
   /** longest video answer per question in seconds (migration 0022) */
   video_max_seconds: Generated<number>;
   builtin: number;
+  /** JSON text {topic: patient | normal | quick}, null: patient (migration 0020) */
+  interview_patience: string | null;
   archived_at: string | null;
   created_at: string;
   updated_at: string;
@@ -328,6 +330,22 @@ export interface CacheVersionTable {
   version: number;
 }
 
+/** One interview of a submission: its turns as they become final (migration 0020). */
+export interface InterviewTakeTable {
+  id: Generated<number>;
+  submission_id: number;
+  number: number;
+  /** builtin | elevenlabs */
+  provider: string;
+  conversation_id: string | null;
+  /** live | interrupted | ended */
+  state: string;
+  transcript: Generated<string>;
+  audio_media_id: number | null;
+  started_at: string;
+  updated_at: string;
+}
+
 /** Which question a recorded clip answers (migration 0022). */
 export interface VideoAnswerTable {
   id: Generated<number>;
@@ -344,6 +362,7 @@ export interface VideoAnswerTable {
 }
 
 export interface DB {
+  interview_takes: InterviewTakeTable;
   video_answers: VideoAnswerTable;
   tenants: TenantTable;
   memberships: MembershipTable;

@@ -20,6 +20,7 @@ import { requireTenantEditor } from '../tenants/access';
 import { listVideoAnswers } from '../video-answers/service';
 import { toVideoAnswerItem } from '../video-answers/routes';
 import { consentsOf, countMatching, listPage, notesOf, searchPage, searchWords, type Keyset, type TenantScope } from './queries';
+import { earlierTakes } from '../voice/takes';
 
 export type Editor = SessionUser & { scope: TenantScope };
 
@@ -140,7 +141,7 @@ function parseWAnswers(value: string | null): InboxDetail['wAnswers'] {
 }
 
 export async function inboxDetail(app: FastifyInstance, row: Selectable<SubmissionTable>): Promise<InboxDetail> {
-  const [media, notes, consents, clips] = await Promise.all([listMedia(app.db, row.id), notesOf(app.db, row.id), consentsOf(app.db, row.id), listVideoAnswers(app, row.id)]);
+  const [media, notes, consents, clips, earlierInterviews] = await Promise.all([listMedia(app.db, row.id), notesOf(app.db, row.id), consentsOf(app.db, row.id), listVideoAnswers(app, row.id), earlierTakes(app, row.id)]);
   const clipOf = new Map(clips.map((c) => [Number(c.media_id), toVideoAnswerItem(c)]));
   return {
     contentId: Number(row.id),
@@ -169,6 +170,7 @@ export async function inboxDetail(app: FastifyInstance, row: Selectable<Submissi
     })),
     notes: notes.map((n) => ({ id: Number(n.id), authorEmail: n.author_email, body: n.body, createdAt: n.created_at })),
     consents: consents.map((c) => ({ id: Number(c.id), kind: c.kind, text: c.text, givenAt: c.given_at })),
+    earlierInterviews,
   };
 }
 

@@ -71,8 +71,10 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
     await client.closedWith();
 
     // The whole conversation is kept as audio with the submission.
-    const media = await waitFor(() => t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute());
+    const media = await waitFor(() => t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).where('kind', '=', 'audio').execute());
     expect(media.map((m) => [m.kind, m.file_type])).toEqual([['audio', 'audio/wav']]);
+    // The interviewer's turns were stored as they were said (issue 27).
+    expect((await t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow()).transcript).toContain(plan.questions[0]);
     const wav = decodeWav(await readBlob(media[0]!.file_path));
     expect(wav.samples.length / 16000).toBeGreaterThan(6);
   });

@@ -51,8 +51,16 @@ export type AgentOptions = {
   unfinishedMs?: number;
   /** Called for every answered turn: end of the spoken answer to the next question going out. */
   onTiming?: (timing: TurnTiming) => void;
-  /** Called once when the socket is gone, with the whole conversation. */
-  onFinished?: (result: { conversationId: string; turns: Turn[]; recording: ConversationRecorder }) => Promise<void> | void;
+  /** A broken interview this connection continues: its turns so far and its recording. */
+  resume?: { turns: Turn[]; audio: Int16Array | null };
+  /** Called whenever a turn became final, with all turns so far (to store them at once). */
+  onTurns?: (turns: readonly Turn[]) => void;
+  /**
+   * Called once when the socket is gone, with the whole conversation. `endedBy`: the interviewer
+   * said its closing words, the person ended it (close 1000), or the connection was lost (a closed
+   * tab, a locked phone, the network).
+   */
+  onFinished?: (result: { conversationId: string; turns: Turn[]; recording: ConversationRecorder; endedBy: 'agent' | 'user' | 'lost' }) => Promise<void> | void;
 };
 
 /**
@@ -81,6 +89,7 @@ export class BuiltinAgentSession {
   private arrivals: { end: number; at: number }[] = [];
   private received = 0;
   private pinger: NodeJS.Timeout | null = null;
+  private agentDone = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -93,6 +102,10 @@ export class BuiltinAgentSession {
       // Without a transcriber the pause alone ends an answer.
       judge: opts.transcriber.name === 'none' ? undefined : (samples) => this.judge(samples),
     });
+    if (opts.resume) {
+      this.turns = [...opts.resume.turns];
+      if (opts.resume.audio) this.recorder.addUser(opts.resume.audio);
+    }
     this.detector.onSpeechStart = () => this.userStartedSpeaking();
     this.detector.onSpeechResume = () => this.userStartedSpeaking();
     this.detector.onTurnEnd = (turn) => {
@@ -100,7 +113,7 @@ export class BuiltinAgentSession {
       this.answer(turn, this.wallClockOf(turn.voiceEnd));
     };
     socket.on('message', (data, isBinary) => this.receive(isBinary ? null : data.toString()));
-    socket.on('close', () => void this.finish());
+    socket.on('close', (code) => void this.finish(code));
     socket.on('error', (error) => opts.log.warn({ err: error }, 'voice socket error'));
     // The client opens with its initiation data; start anyway if it never comes.
     setTimeout(() => this.start(), 2000).unref();
@@ -156,11 +169,31 @@ export class BuiltinAgentSession {
     });
     this.pinger = setInterval(() => this.send({ type: 'ping', ping_event: { event_id: ++this.eventId, ping_ms: null } }), PING_EVERY_MS);
     setTimeout(() => this.queue(() => this.close()), MAX_SESSION_MS).unref();
+    this.queue(() => (this.turns.length ? this.goOn() : this.open()));
+  }
+
+  private async open(): Promise<void> {
     const opening = this.opts.interviewer.opening();
-    this.queue(async () => {
-      const speech = await this.synthesize(opening);
-      this.agentSaid(opening, this.speak(speech, opening, false));
-    });
+    const speech = await this.synthesize(opening);
+    this.agentSaid(opening, this.speak(speech, opening, false));
+  }
+
+  /**
+   * A broken interview continues: the question that was open is asked again (welcomed back, the
+   * transcript keeps it once), or after an answer the next question follows. Nothing asked is asked again.
+   */
+  private async goOn(): Promise<void> {
+    const last = this.turns[this.turns.length - 1]!;
+    if (last.speaker === 'interviewer') {
+      const spoken = `${texts.interview.welcomeBack} ${last.text}`;
+      const speech = await this.synthesize(spoken);
+      const eventId = this.speak(speech, spoken, false);
+      this.send({ type: 'agent_response', agent_response_event: { agent_response: last.text, event_id: eventId } });
+      return;
+    }
+    const next = await this.opts.interviewer.next(this.turns, { text: last.text, voicedMs: Number.POSITIVE_INFINITY });
+    const speech = await this.synthesize(next.text);
+    this.agentSaid(next.text, this.speak(speech, next.text, next.done));
   }
 
   private audioIn(bytes: Buffer): void {
@@ -241,7 +274,8 @@ export class BuiltinAgentSession {
         const late = Symbol('late');
         const first = mayGoOn ? await Promise.race([words, sleep(Math.max(0, answeredAt + WORDS_WAIT_MS - Date.now())).then(() => late)]) : await words;
         if (first === late) {
-          if (this.ended) return;
+          // The connection went while the words were on their way: they are kept, nothing is asked.
+          if (this.ended) return this.userSaid(await words);
           this.prepared = null;
           this.opts.log.info('voice agent asked on before the words of the answer came');
           return this.askBeforeTheWords(await this.opts.interviewer.next(this.turns, { text: '', voicedMs }), words, answeredAt);
@@ -291,8 +325,9 @@ export class BuiltinAgentSession {
 
   /** An answer whose words are known: the next step may depend on them. */
   private async reply(text: string, voicedMs: number, answeredAt: number): Promise<void> {
-    if (this.ended) return;
     await this.texts;
+    // The connection went after the answer: its words are kept, nothing more is asked.
+    if (this.ended) return this.userSaid(text);
     this.userSaid(text);
     const prepared = this.prepared?.text === text ? await this.prepared.step.catch(() => null) : null;
     this.prepared = null;
@@ -312,15 +347,18 @@ export class BuiltinAgentSession {
     this.texts = this.texts.then(task).catch((error) => this.opts.log.error({ err: error }, 'voice agent transcript failed'));
   }
 
+  /** Words of an answer go into the transcript even when they arrive after the connection closed. */
   private userSaid(text: string): void {
-    if (!text || this.ended) return;
+    if (!text) return;
     this.turns = addTurn(this.turns, { speaker: 'user', text });
+    this.opts.onTurns?.(this.turns);
     this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: text, event_id: ++this.eventId } });
   }
 
   private agentSaid(text: string, eventId: number): void {
     if (this.ended) return;
     this.turns = addTurn(this.turns, { speaker: 'interviewer', text });
+    this.opts.onTurns?.(this.turns);
     this.send({ type: 'agent_response', agent_response_event: { agent_response: text, event_id: eventId } });
   }
 
@@ -352,14 +390,17 @@ export class BuiltinAgentSession {
     this.agentSpeakingUntil = Date.now() + durationMs;
     this.agentWords = text;
     if (done) {
+      this.agentDone = true;
       // Let the closing words play out and reach the transcript, then end the session as the agent: code 1000.
       setTimeout(() => void this.texts.then(() => this.socket.close(1000, 'Interview beendet')), durationMs + 800).unref();
     }
     return eventId;
   }
 
-  private async finish(): Promise<void> {
+  private async finish(code?: number): Promise<void> {
     if (this.ended) return;
+    // An answer still being spoken when the connection went (a closed tab): its words are kept too.
+    const unfinished = this.detector.pending();
     this.ended = true;
     this.detector.close();
     voiceStats.classifierMs += this.detector.classifierMs;
@@ -367,6 +408,14 @@ export class BuiltinAgentSession {
     if (this.pinger) clearInterval(this.pinger);
     await this.busy;
     await this.texts;
-    await this.opts.onFinished?.({ conversationId: this.conversationId, turns: this.turns, recording: this.recorder });
+    if (unfinished) {
+      const text = await this.transcribe(unfinished);
+      if (text && !this.isEcho(text)) {
+        this.turns = addTurn(this.turns, { speaker: 'user', text });
+        this.opts.onTurns?.(this.turns);
+      }
+    }
+    const endedBy = this.agentDone ? 'agent' : code === 1000 ? 'user' : 'lost';
+    await this.opts.onFinished?.({ conversationId: this.conversationId, turns: this.turns, recording: this.recorder, endedBy });
   }
 }

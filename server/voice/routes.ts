@@ -7,7 +7,6 @@ import { conversationFinished, conversationIdParam, signedUrlQuery, type SignedU
 import { texts } from '../../common/texts';
 import { requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
-import { enqueue } from '../jobs/queue';
 import { endPublicInterview, endPublicInterviewsOf, isPublicSubmission, startPublicInterview } from '../public/limits';
 import { loadOwnedSubmission, type Submission } from '../submissions/service';
 import { accessOf, entersTenant } from '../tenants/access';
@@ -15,8 +14,9 @@ import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
 import { BuiltinAgentSession, type TurnTiming } from './agent';
 import { parseAudioFormat } from './audio';
 import { createInterviewer, interviewPlan } from './interviewer';
-import { ELEVENLABS_TRANSCRIPT_JOB, importElevenLabsConversation, keepRecording } from './service';
+import { ELEVENLABS_TRANSCRIPT_JOB, importElevenLabsConversation, keepRecording, scheduleElevenLabsImport, type ElevenLabsImport } from './service';
 import { createSynthesizer } from './speech';
+import { closeTake, openTake, saveTurns } from './takes';
 import { claimOnce } from '../cluster/used-once';
 import { VOICE_TOKEN_PURPOSE, verifyVoiceToken } from './token';
 import { createVoiceAgent } from './voice-agent';
@@ -52,7 +52,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     await Promise.allSettled([...finishing]);
   });
 
-  app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, (job) => importElevenLabsConversation(app, job.payload as { contentId: number; conversationId: string }));
+  app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, (job) => importElevenLabsConversation(app, job.payload as ElevenLabsImport));
 
   app.get('/api/voice/assets/:file', async (request, reply) => {
     const resolve = assets[(request.params as { file: string }).file];
@@ -110,6 +110,17 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       return;
     }
     const plan = interviewPlan(grant.tenant, grant.topic as VoiceTopic);
+    // The interview of a submission is kept on the server turn by turn; a broken one is continued.
+    const contentId = grant.contentId;
+    const take = contentId ? await openTake(app, contentId, { provider: 'builtin', conversationId: null, sampleRate: 16000 }).then((t) => ({ ...t, contentId })).catch((error) => {
+      request.log.error({ err: error }, 'could not open the interview on the server; the browser keeps the transcript');
+      return null;
+    }) : null;
+    let stored: Promise<void> = Promise.resolve();
+    const store = (task: () => Promise<void>) => {
+      stored = stored.then(task).catch((error) => request.log.error({ err: error, contentId }, 'could not store a turn of the interview'));
+      return stored;
+    };
     new BuiltinAgentSession(socket, {
       interviewer: createInterviewer(config, plan),
       transcriber: app.transcriber,
@@ -125,9 +136,20 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
         if (turnTimings.length > 200) turnTimings.shift();
         request.log.info(timing, 'voice agent answered a turn');
       },
-      onFinished: async ({ recording }) => {
+      resume: take?.resumed ? { turns: take.turns, audio: take.audio } : undefined,
+      onTurns: (turns) => {
+        if (take) void store(() => saveTurns(app, take, turns));
+      },
+      onFinished: async ({ recording, turns, endedBy }) => {
         if (!grant.contentId) return;
-        const saving = keepRecording(app, grant.contentId, recording).catch((error) => request.log.error({ err: error }, 'could not keep the interview audio'));
+        const saving = (
+          take
+            ? store(async () => {
+                if (turns.length) await saveTurns(app, take, turns, { completed: true });
+                await closeTake(app, take, endedBy === 'lost' ? 'interrupted' : 'ended', recording.isEmpty ? null : recording.toWav());
+              })
+            : keepRecording(app, grant.contentId, recording)
+        ).catch((error) => request.log.error({ err: error }, 'could not keep the interview audio'));
         finishing.add(saving);
         await saving;
         finishing.delete(saving);
@@ -139,11 +161,11 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   // After an ElevenLabs call the browser names the conversation; a job fetches its transcript.
   app.post('/api/voice/conversations/:conversationId/transcript', async (request, reply) => {
     const { conversationId } = conversationIdParam.parse(request.params);
-    const { contentId } = conversationFinished.parse(request.body);
+    const { contentId, live } = conversationFinished.parse(request.body);
     const row = await loadOwnedSubmission(request, reply, contentId);
-    if (isPublicSubmission(row)) await endPublicInterviewsOf(app.db, contentId);
+    if (isPublicSubmission(row) && !live) await endPublicInterviewsOf(app.db, contentId);
     if (config.VOICE_AGENT !== 'elevenlabs') throw new DomainError('invalid', texts.interview.unavailableAgent);
-    const jobId = await enqueue(app.db, ELEVENLABS_TRANSCRIPT_JOB, { contentId, conversationId }, { maxAttempts: 6 });
+    const jobId = await scheduleElevenLabsImport(app.db, { contentId, conversationId }, live ? 'live' : 'ended');
     app.jobs.nudge();
     return reply.status(202).send({ jobId });
   });

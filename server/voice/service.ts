@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { now } from '../db/database';
+import type { DB } from '../db/schema';
+import { enqueue } from '../jobs/queue';
 import { attachFile } from '../submissions/files';
 import { findSubmission } from '../submissions/queries';
 import { saveTranscript } from '../submissions/transcripts';
@@ -6,6 +10,33 @@ import type { ConversationRecorder } from './audio';
 import { agentIdsOfTenant, elevenLabsApi, transcriptOf } from './elevenlabs';
 
 export const ELEVENLABS_TRANSCRIPT_JOB = 'voice.elevenlabs-transcript';
+/** `since`: the call began then (the page named it at once); while it runs, the job looks again every `LIVE_POLL_MS`. */
+export type ElevenLabsImport = { contentId: number; conversationId: string; since?: number };
+const LIVE_POLL_MS = 20_000;
+/** Longest call the import waits for. */
+const LIVE_FOR_MS = 2 * 60 * 60_000;
+
+/**
+ * The page names an ElevenLabs conversation when the call begins (`live`) and again when it ends.
+ * At the beginning the import is planned for later and looks again while the call runs, so a
+ * closed tab still gets its transcript from ElevenLabs; at the end a planned import runs at once.
+ */
+export async function scheduleElevenLabsImport(db: Kysely<DB>, payload: { contentId: number; conversationId: string }, moment: 'live' | 'ended'): Promise<number> {
+  const waiting = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', ELEVENLABS_TRANSCRIPT_JOB)
+    .where('status', '=', 'queued')
+    .where('payload', 'like', `%"conversationId":${JSON.stringify(payload.conversationId)}%`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (waiting) {
+    if (moment === 'ended') await db.updateTable('jobs').set({ run_at: now(), updated_at: now() }).where('id', '=', waiting.id).execute();
+    return Number(waiting.id);
+  }
+  if (moment === 'live') return enqueue(db, ELEVENLABS_TRANSCRIPT_JOB, { ...payload, since: Date.now() } satisfies ElevenLabsImport, { maxAttempts: 6, runAt: new Date(Date.now() + LIVE_POLL_MS) });
+  return enqueue(db, ELEVENLABS_TRANSCRIPT_JOB, payload satisfies ElevenLabsImport, { maxAttempts: 6 });
+}
 
 /** Keeps the interview audio with the submission (media kind 'audio'). */
 export async function keepRecording(app: FastifyInstance, contentId: number, recording: ConversationRecorder): Promise<void> {
@@ -23,7 +54,7 @@ export class ConversationNotReady extends Error {}
  * with the call's audio when ElevenLabs kept it. Throws while ElevenLabs is still processing, so the
  * job runs again later.
  */
-export async function importElevenLabsConversation(app: FastifyInstance, payload: { contentId: number; conversationId: string }) {
+export async function importElevenLabsConversation(app: FastifyInstance, payload: ElevenLabsImport) {
   const { config } = app;
   if (!config.ELEVENLABS_API_KEY) throw new Error('ELEVENLABS_API_KEY is not set');
   const row = await findSubmission(app.db, payload.contentId);
@@ -32,12 +63,37 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
   const conversation = await api.conversation(payload.conversationId);
   // Only a conversation with one of the tenant's own agents may fill its submission.
   if (!agentIdsOfTenant(row.tenant, config.ELEVENLABS_AGENT_IDS).has(conversation.agent_id)) return { skipped: 'conversation of another agent' };
-  if (conversation.status !== 'done' && conversation.status !== 'failed') throw new ConversationNotReady(`conversation ${conversation.status}`);
+  if (conversation.status !== 'done' && conversation.status !== 'failed') {
+    // A call still running (named at its start): look again later, as long as a call may last.
+    if (payload.since && Date.now() - payload.since < LIVE_FOR_MS) {
+      await enqueue(app.db, ELEVENLABS_TRANSCRIPT_JOB, payload, { maxAttempts: 6, runAt: new Date(Date.now() + LIVE_POLL_MS) });
+      return { waiting: conversation.status };
+    }
+    throw new ConversationNotReady(`conversation ${conversation.status}`);
+  }
   const transcript = transcriptOf(conversation);
-  if (transcript.trim()) await saveTranscript(app, payload.contentId, transcript, { completed: true });
+  if (transcript.trim()) {
+    await saveTranscript(app, payload.contentId, transcript, { completed: true });
+    await keepElevenLabsTake(app, payload.contentId, payload.conversationId, transcript);
+  }
   const audio = await api.conversationAudio(payload.conversationId);
   if (audio && audio.data.length > 0) {
     await attachFile(app, { contentId: payload.contentId, kind: 'audio', body: audio.data, originalName: audio.contentType.includes('wav') ? 'interview.wav' : 'interview.mp3', contentType: audio.contentType, extension: audio.contentType.includes('wav') ? 'wav' : 'mp3', size: audio.data.length });
   }
   return { transcriptChars: transcript.length, audio: !!audio };
+}
+
+/** The ElevenLabs call as one take of the submission (earlier interviews stay for the team). */
+async function keepElevenLabsTake(app: FastifyInstance, contentId: number, conversationId: string, transcript: string): Promise<void> {
+  const at = now();
+  const same = await app.db.selectFrom('interview_takes').select('id').where('submission_id', '=', contentId).where('conversation_id', '=', conversationId).executeTakeFirst();
+  if (same) {
+    await app.db.updateTable('interview_takes').set({ transcript, state: 'ended', updated_at: at }).where('id', '=', same.id).execute();
+    return;
+  }
+  const latest = await app.db.selectFrom('interview_takes').select('number').where('submission_id', '=', contentId).orderBy('number', 'desc').limit(1).executeTakeFirst();
+  await app.db
+    .insertInto('interview_takes')
+    .values({ submission_id: contentId, number: (latest?.number ?? 0) + 1, provider: 'elevenlabs', conversation_id: conversationId, state: 'ended', transcript, audio_media_id: null, started_at: at, updated_at: at })
+    .execute();
 }

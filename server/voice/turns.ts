@@ -139,6 +139,11 @@ export class TurnDetector {
     this.closed = true;
   }
 
+  /** The samples of a turn still under way that holds enough voice to be an answer (null: none). */
+  pending(): Int16Array | null {
+    return this.turn && this.voicedMs >= this.o.minVoicedMs ? this.samplesSoFar() : null;
+  }
+
   private async frameIn(frame: Int16Array): Promise<void> {
     const floats = Float32Array.from(frame, (s) => s / 32768);
     const started = performance.now();

@@ -196,6 +196,19 @@ export function InboxDetailPage() {
           <Section title={t.sectionTranscript}>
             {d.transcript ? <p className="whitespace-pre-wrap text-sm leading-relaxed text-slate-800">{d.transcript}</p> : <p className="text-sm text-slate-500">{t.noTranscript}</p>}
           </Section>
+          {!!d.earlierInterviews?.length && (
+            <Section title={t.sectionEarlierInterviews}>
+              <p className="mb-3 text-sm text-slate-600">{t.earlierInterviewsHint}</p>
+              <div className="space-y-2">
+                {d.earlierInterviews.map((e) => (
+                  <details key={e.number} className="rounded-lg border border-slate-200 p-3">
+                    <summary className="min-h-11 cursor-pointer content-center text-sm font-semibold text-slate-800">{t.earlierInterview(e.number, formatDateTime(e.startedAt))}</summary>
+                    <p className="mt-2 whitespace-pre-wrap text-sm leading-relaxed text-slate-800">{e.transcript}</p>
+                  </details>
+                ))}
+              </div>
+            </Section>
+          )}
           {w && (
             <Section title={t.sectionWAnswers}>
               <Facts rows={(['who', 'what', 'when', 'where', 'why'] as const).map((k) => [t.wQuestions[k]!, w[k]])} />

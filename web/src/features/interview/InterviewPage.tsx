@@ -122,7 +122,8 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
   // the page has already said why (a limit, or the failed proof).
   const begin = (contentId: string | null) => {
     if (tenant.publicLink && !isNumericId(contentId)) return;
-    void voice.start(contentId);
+    // "Erneut versuchen" after a lost connection: the server continues the same interview.
+    void voice.start(contentId, { goOn: voice.status === 'error' });
   };
 
   // The submission is created when the interview starts; then the agent is called.
@@ -167,6 +168,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
             mode={voice.mode}
             error={voice.error}
             color={tenant.startButtonColor}
+            confirmRepeat={voice.transcript.trim() !== ''}
             onStart={start}
             onStop={() => void voice.stop()}
           />

@@ -1,4 +1,5 @@
 import { Loader2, Mic, MicOff, RotateCcw } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
 import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Progress } from '../../ui/Progress';
@@ -23,6 +24,8 @@ export function VoiceButton(props: {
   mode: 'listening' | 'speaking';
   error: string | null;
   color: string;
+  /** A finished interview with words: starting again asks first (the earlier one stays as an earlier version). */
+  confirmRepeat?: boolean;
   onStart(): void;
   onStop(): void;
 }) {
@@ -30,6 +33,7 @@ export function VoiceButton(props: {
   const label = voiceButtonLabel(status, preload, finished);
   const disabled = status === 'connecting' || (status !== 'connected' && preload !== 'ready' && preload !== 'idle');
   const starting = status === 'idle' || status === 'error';
+  if (props.confirmRepeat && finished && status === 'idle') return <RepeatButton disabled={disabled} onConfirm={props.onStart} />;
   return (
     <div className="flex flex-col items-center gap-3">
       <Button
@@ -69,5 +73,34 @@ export function VoiceButton(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/** After an interview: a quiet button that asks before a new interview begins. */
+function RepeatButton({ disabled, onConfirm }: { disabled: boolean; onConfirm(): void }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button variant="secondary" disabled={disabled}>
+          <RotateCcw size={18} aria-hidden="true" />
+          {t.repeat}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{t.repeatConfirmTitle}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">{t.repeatConfirmText}</AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">{t.repeatKeep}</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button onClick={onConfirm}>{t.repeatConfirm}</Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

@@ -85,12 +85,14 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
       const contentId = contentIdRef.current;
       if (!isNumericId(contentId)) return;
       try {
-        await api.put(`/api/submissions/${contentId}/transcript`, { transcript, completed: true }, { contentId: contentId! });
-        notify.success(texts.common.transcriptSavedTitle, texts.common.transcriptSaved);
-        if (provider === 'elevenlabs' && conversationId) {
-          // ElevenLabs' own transcript is the authoritative one; the server fetches it.
-          await api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId) }, { contentId: contentId! }).catch(() => {});
+        if (provider === 'elevenlabs') {
+          // ElevenLabs' own transcript is the one kept: the server fetches it by the conversation's id, not from this copy.
+          if (conversationId) await api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId) }, { contentId: contentId! });
+        } else {
+          // The server stored every turn as it was said; this saves the same words once more and marks the interview complete.
+          await api.put(`/api/submissions/${contentId}/transcript`, { transcript, completed: true }, { contentId: contentId! });
         }
+        notify.success(texts.common.transcriptSavedTitle, texts.common.transcriptSaved);
       } catch (error) {
         // The spec's two words: a fault of the server's database, or a save that did not go through.
         const databaseFault = error instanceof ApiError && error.status >= 500 && !error.unreachable;
@@ -101,12 +103,13 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
   );
 
   const start = useCallback(
-    async (contentId: string | null) => {
+    async (contentId: string | null, opts: { goOn?: boolean } = {}) => {
       const mine = ++attempt.current;
       contentIdRef.current = contentId;
       saved.current = false;
       setFinished(false);
-      setTurns([]);
+      // After a lost connection the server continues the same interview: its turns stay on the page.
+      if (!opts.goOn) setTurns([]);
       setError(null);
       setMode('listening');
       setStatus('connecting');
@@ -160,6 +163,10 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         }
         session.current = s;
         conversationId = s.getId();
+        // ElevenLabs: the server learns the conversation at once, so it keeps the transcript even if this tab is closed.
+        if (signed.provider === 'elevenlabs' && conversationId && isNumericId(contentId)) {
+          void api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId), live: true }, { contentId: contentId! }).catch(() => {});
+        }
       } catch (e) {
         if (attempt.current !== mine) return;
         const name = (e as { name?: string }).name;
