@@ -5,7 +5,7 @@ import type { AgentCallbacks, AgentSession } from './voiceAgent';
  * The client of the built-in interviewer: the ElevenLabs conversation protocol over our own
  * WebSocket, without the ElevenLabs SDK (which loads only for an ElevenLabs agent). Microphone
  * chunks of a quarter second go up as `user_audio_chunk`; the interviewer's audio is played in
- * order and stopped on an interruption.
+ * order and faded out over 2 s on an interruption.
  */
 type Format = { encoding: 'pcm' | 'ulaw'; sampleRate: number };
 
@@ -15,6 +15,8 @@ function parseFormat(name: unknown): Format {
 }
 
 const CHUNK_SECONDS = 0.25;
+/** Spec: "An interruption fades the audio out over 2 s". */
+export const FADE_OUT_SECONDS = 2;
 
 function toBase64(bytes: Uint8Array): string {
   let s = '';
@@ -75,6 +77,31 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
   const send = (message: object) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
+  // The interviewer's voice goes through a gain node, so an interruption can fade it out.
+  let volume = output.createGain();
+  volume.connect(output.destination);
+  /** The person spoke over the interviewer: its voice fades out over 2 s, the next words start at full volume. */
+  const fadeOut = () => {
+    const fading = playing;
+    const gain = volume;
+    playing = [];
+    nextStart = 0;
+    setMode('listening');
+    volume = output.createGain();
+    volume.connect(output.destination);
+    const now = output.currentTime;
+    gain.gain.setValueAtTime(gain.gain.value, now);
+    gain.gain.linearRampToValueAtTime(0, now + FADE_OUT_SECONDS);
+    for (const s of fading) {
+      s.onended = null;
+      try {
+        s.stop(now + FADE_OUT_SECONDS);
+      } catch {
+        // already stopped
+      }
+    }
+    window.setTimeout(() => gain.disconnect(), FADE_OUT_SECONDS * 1000 + 100);
+  };
   const stopPlayback = () => {
     for (const s of playing) {
       s.onended = null;
@@ -112,7 +139,7 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
     buffer.copyToChannel(samples as Float32Array<ArrayBuffer>, 0);
     const node = output.createBufferSource();
     node.buffer = buffer;
-    node.connect(output.destination);
+    node.connect(volume);
     const at = Math.max(output.currentTime, nextStart);
     node.start(at);
     nextStart = at + buffer.duration;
@@ -170,7 +197,7 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
           if (typeof m.user_transcription_event?.user_transcript === 'string') callbacks.onMessage({ source: 'user', message: m.user_transcription_event.user_transcript });
           return;
         case 'interruption':
-          stopPlayback();
+          fadeOut();
           callbacks.onInterruption();
           return;
         default:
