@@ -71,7 +71,7 @@ describe('the interview is kept on the server', () => {
       };
     });
     const contentId = await interview(page);
-    await page.getByTestId('transcript').getByText(`Du: ${answers[1]}`).waitFor({ timeout: 60_000 });
+    await page.getByTestId('transcript').getByText(`Sie: ${answers[1]}`).waitFor({ timeout: 60_000 });
     // The first answer began while the greeting played: the greeting faded out over 2 s.
     const ramps = await page.evaluate(() => (window as unknown as { ramps: { to: number; seconds: number }[] }).ramps);
     expect(ramps.length).toBeGreaterThanOrEqual(1);
@@ -81,7 +81,7 @@ describe('the interview is kept on the server', () => {
     // The tab goes: no transcript is sent from the page after this.
     await page.close();
     await expect.poll(() => transcriptOf(contentId), { timeout: 5000, interval: 200 }).toContain(answers[1]);
-    expect(await transcriptOf(contentId)).toContain(`Du: ${answers[0]}`);
+    expect(await transcriptOf(contentId)).toContain(`Sie: ${answers[0]}`);
 
     const team = await e.newPage(DESKTOP);
     await loginAs(team, 'vdi_admin');
@@ -99,7 +99,7 @@ describe('the interview is kept on the server', () => {
     const repeat = page.getByRole('button', { name: t.repeat });
     await repeat.waitFor();
     const before = await items(page).allInnerTexts();
-    expect(before[1]).toBe(`Du: ${answers[0]}`);
+    expect(before[1]).toBe(`Sie: ${answers[0]}`);
 
     // One tap only asks; "Abbrechen" keeps everything.
     await repeat.click();

@@ -59,8 +59,8 @@ describe.each(dialects)('the interview kept on the server (%s)', (dialect) => {
     first.socket.terminate();
     const kept = await eventually(() => submission(contentId), (r) => (r.transcript ?? '').includes(spoken));
     expect(Date.now() - closedAt).toBeLessThan(5000);
-    expect(kept.transcript).toContain('Du: Ich habe Maschinenbau in Aachen studiert und dort promoviert.');
-    expect(kept.transcript).toContain(`Du: ${spoken}`);
+    expect(kept.transcript).toContain('Sie: Ich habe Maschinenbau in Aachen studiert und dort promoviert.');
+    expect(kept.transcript).toContain(`Sie: ${spoken}`);
     const broken = await eventually(() => takes(contentId), (r) => r[0]?.state === 'interrupted');
     expect(broken.map((r) => [r.number, r.state])).toEqual([[1, 'interrupted']]);
     const firstAudio = await eventually(() => audioOf(contentId), (a) => a.length === 1);
