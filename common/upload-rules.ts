@@ -1,5 +1,8 @@
 import type { TenantKey } from './tenants';
 
+/** Where tus uploads go (server route and browser client). */
+export const UPLOAD_PATH = '/api/uploads';
+
 /** The kinds of file a contributor can upload. */
 export type UploadKind = 'photo' | 'video' | 'document';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../../common/texts';
 import type { ErrorBody } from '../http/errors';
-import { germanAuthMessage } from './errors-de';
+import { germanAuthMessage } from '../http/auth-errors-de';
 
 /** Mounts better-auth under /api/auth: raw body in, every Set-Cookie out. */
 export async function authBridge(app: FastifyInstance): Promise<void> {

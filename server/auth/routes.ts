@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { setupForm, type ClientConfig, type Me } from '../../common/schemas/auth';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
-import { adminExists, createUser } from '../users/service';
+import { adminExists, createUser } from './accounts';
 import { requireUser } from './session';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { existsSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import { texts } from '../../common/texts';
-import { UPLOAD_PATH } from '../media/tus';
+import { UPLOAD_PATH } from '../../common/upload-rules';
 import { routePreloads } from './preload';
 
 /** Hashed build output: the name changes with the content, so it never needs revalidating. */

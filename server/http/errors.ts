@@ -3,7 +3,7 @@ import { ZodError, z } from 'zod';
 import { germanZodError } from '../../common/schemas/zod-de';
 import { texts } from '../../common/texts';
 import { outageBody, outageOrDatabaseDown, RETRY_AFTER_SECONDS } from './outage';
-import { germanAuthMessage } from '../auth/errors-de';
+import { germanAuthMessage } from './auth-errors-de';
 
 function isAuthApiError(error: unknown): error is Error & { statusCode: number; body?: { code?: string } } {
   return error instanceof Error && error.name === 'APIError' && typeof (error as { statusCode?: unknown }).statusCode === 'number';

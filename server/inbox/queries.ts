@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kys
 import { INBOX_COUNT_LIMIT, type InboxFilter } from '../../common/schemas/inbox';
 import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
-import { approvalStateColumn, approvalStateIs } from '../post/queries';
+import { approvalStateColumn, approvalStateIs } from './approval-state';
 
 /** Which tenants the caller may see: every one (null) or the listed ones. */
 export type TenantScope = readonly string[] | null;

@@ -19,7 +19,9 @@ import { tusRequest, writeNodeBodies } from './tus-direct-body';
 import { readHead, SNIFF_BYTES } from './validation';
 import { checkVideoAnswerUpload, reservePublicVideo } from '../video-answers/service';
 
-export const UPLOAD_PATH = '/api/uploads';
+import { UPLOAD_PATH } from '../../common/upload-rules';
+
+export { UPLOAD_PATH };
 
 /** Upload-Metadata: comma-separated `key base64(value)` pairs (tus 1.0). */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {

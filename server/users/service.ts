@@ -1,22 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../common/roles';
-import type { Auth } from '../auth/auth';
 import { NO_ROLE } from '../auth/auth';
-import { passwordProblem } from '../auth/password';
-import { DomainError } from '../http/errors';
 import type { DB } from '../db/schema';
 
-export type NewUser = { email: string; password?: string; name?: string; role: Role | null };
-
-export async function createUser(auth: Auth, input: NewUser) {
-  const email = input.email.trim().toLowerCase();
-  const problem = input.password === undefined ? null : await passwordProblem(input.password, [email, input.name ?? '']);
-  if (problem) throw new DomainError('invalid', problem);
-  const { user } = await auth.api.createUser({
-    body: { email, password: input.password, name: input.name ?? email.split('@')[0]!, role: (input.role ?? NO_ROLE) as 'user' },
-  });
-  return user;
-}
+export { adminExists, createUser, type NewUser } from '../auth/accounts';
 
 export async function setUserRole(db: Kysely<DB>, email: string, role: Role | null): Promise<boolean> {
   const result = await db
@@ -25,11 +12,6 @@ export async function setUserRole(db: Kysely<DB>, email: string, role: Role | nu
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function adminExists(db: Kysely<DB>): Promise<boolean> {
-  const row = await db.selectFrom('user').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
-  return !!row;
 }
 
 export function listUsers(db: Kysely<DB>) {

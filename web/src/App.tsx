@@ -43,7 +43,7 @@ function routeElement(def: RouteDef) {
 }
 
 /** Offline drafts go out in the background; only a signed-in user has any (loaded then). */
-const DraftSync = lazy(() => import('./features/finish/drafts').then((m) => ({ default: m.DraftSync })));
+const DraftSync = lazy(() => import('./features/submission/drafts').then((m) => ({ default: m.DraftSync })));
 
 function SignedInWork() {
   const { user } = useAuth();

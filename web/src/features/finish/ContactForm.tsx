@@ -7,7 +7,7 @@ import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
-import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from './drafts';
+import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submission/drafts';
 import '../../lib/zod-csp';
 
 const f = texts.finish;

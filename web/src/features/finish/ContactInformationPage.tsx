@@ -15,7 +15,7 @@ import { InputField, TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
-import { forgetKept, keepDraft, keepForSubmission, useDraftBase, useDraftSync } from './drafts';
+import { forgetKept, keepDraft, keepForSubmission, useDraftBase, useDraftSync } from '../submission/drafts';
 import { finishProfileOf } from './profile';
 import '../../lib/zod-csp';
 

@@ -15,7 +15,7 @@ import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { BackLink } from '../navigation/back';
 import { useContentId } from '../submission/useContentId';
-import { keepDraft, useDraftBase, useDraftSync } from './drafts';
+import { keepDraft, useDraftBase, useDraftSync } from '../submission/drafts';
 import { useTenant } from '../tenant/TenantContext';
 import '../../lib/zod-csp';
 

@@ -16,7 +16,7 @@ import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { ContactForm } from './ContactForm';
 import { MediaList } from './MediaList';
-import { useDraftSync } from './drafts';
+import { useDraftSync } from '../submission/drafts';
 import { finishedPath, finishProfileOf, newContentPath, type FinishProfile } from './profile';
 import { TranscriptPreview } from './TranscriptPreview';
 import { useFinishedSubmission } from './useFinishedSubmission';

@@ -14,7 +14,7 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { useTenantLabels } from '../tenants/labels';
+import { useTenantLabels } from '../tenant/labels';
 import { formatDateTime } from '../admin/format';
 import { PostSection } from '../post/PostSection';
 import { MediaPreview } from './MediaPreview';

@@ -1,5 +1,5 @@
 import { DEVICE_VOICE, type SignedUrlResponse } from '../../../../common/schemas/voice';
-import type { AgentCallbacks, AgentSession } from './voiceAgent';
+import type { AgentCallbacks, AgentSession } from './agentSession';
 
 /**
  * The client of the built-in interviewer: the ElevenLabs conversation protocol over our own

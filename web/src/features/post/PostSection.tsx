@@ -14,7 +14,7 @@ import { formatDateTime } from '../admin/format';
 import { ApprovalBadge, listStateOf } from './ApprovalBadge';
 import { ApprovalPanel, PublicationPanel } from './PostActions';
 import { PostPreview } from './PostPreview';
-import { useTenantLabels } from '../tenants/labels';
+import { useTenantLabels } from '../tenant/labels';
 import { streamDraft } from './draftStream';
 import '../../lib/zod-csp';
 

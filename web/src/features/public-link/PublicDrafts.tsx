@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api';
 import { useTenant } from '../tenant/TenantContext';
-import { usePublicProof } from './proof';
+import { usePublicProof } from '../proof/proof';
 
 const SYNC_EVERY_MS = 30_000;
 
@@ -21,7 +21,7 @@ export function PublicDrafts() {
     if (!hasProof || typeof indexedDB === 'undefined') return;
     let stop = () => undefined as void;
     let cancelled = false;
-    void import('../finish/drafts').then((d) => {
+    void import('../submission/drafts').then((d) => {
       if (cancelled) return;
       const unregister = d.registerPublicCreator(tenant.key, async (base) => {
         const altcha = await take.current!();

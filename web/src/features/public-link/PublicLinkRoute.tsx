@@ -4,7 +4,7 @@ import { tenantOfPublicSlug } from '../../../../common/tenants';
 import { TenantProvider } from '../tenant/TenantContext';
 import { TenantFromData } from '../tenant/TenantFromData';
 import { PublicDrafts } from './PublicDrafts';
-import { PublicProofProvider } from './proof';
+import { PublicProofProvider } from '../proof/proof';
 
 /** A page of the anonymous public link: the tenant from /p/:tenant, in its brand, with the proof of work running. */
 export function PublicLinkRoute({ children }: { children: ReactNode }) {

@@ -8,8 +8,8 @@ import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { getSubmissionToken, setSubmissionToken, storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
-import { startDraft } from '../finish/drafts';
-import { usePublicProof } from '../public-link/proof';
+import { startDraft } from './drafts';
+import { usePublicProof } from '../proof/proof';
 import { useTenant } from '../tenant/TenantContext';
 
 export type ContentIdState = { contentId: string | null; isLocal: boolean; loading: boolean };

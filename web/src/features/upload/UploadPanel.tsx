@@ -8,9 +8,9 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Progress } from '../../ui/Progress';
 import { acceptAttribute, addToSelection, guessFormat, isPhoto, type Problem } from './select';
-import { transferFile, UploadRefused } from './transfer';
-import { recordConsent } from '../finish/consent';
-import { DraftStorageFull, keepFiles, useDraftBase } from '../finish/drafts';
+import { transferFile, UploadRefused } from '../submission/transfer';
+import { recordConsent } from '../submission/consent';
+import { DraftStorageFull, keepFiles, useDraftBase } from '../submission/drafts';
 import type { SubmissionKind } from '../../../../common/schemas/submission';
 
 const t = texts.upload;

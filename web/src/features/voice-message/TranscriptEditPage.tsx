@@ -14,7 +14,7 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../finish/drafts';
+import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submission/drafts';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 

@@ -12,10 +12,10 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress } from '../../ui/Progress';
-import { DraftStorageFull, keepRecording, useDraftBase } from '../finish/drafts';
+import { DraftStorageFull, keepRecording, useDraftBase } from '../submission/drafts';
 import { useContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
-import { uploadRecording, waitForTranscript } from './upload';
+import { uploadRecording, waitForTranscript } from '../submission/recording-upload';
 import { clock, useRecorder } from './useRecorder';
 
 const t = texts.speech;

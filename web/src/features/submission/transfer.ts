@@ -1,5 +1,6 @@
 import type { DetailedError } from 'tus-js-client';
 import type { MediaItem, UploadOutcome, UploadPage } from '../../../../common/schemas/upload';
+import { UPLOAD_PATH } from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 import { submissionHeaders } from '../../lib/api';
 
@@ -38,7 +39,7 @@ export async function transferFile(
   }
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
-      endpoint: '/api/uploads',
+      endpoint: UPLOAD_PATH,
       retryDelays: RETRY_DELAYS,
       headers: submissionHeaders(opts.contentId),
       metadata: { contentId: opts.contentId, page: opts.page, filename: file.name, filetype: file.type },

@@ -8,8 +8,8 @@ import { notify } from '../../lib/notify';
 import { setSubmissionToken, storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { useTenant } from '../tenant/TenantContext';
-import { transferFile, UploadRefused } from '../upload/transfer';
-import { uploadRecording } from '../voice-message/upload';
+import { transferFile, UploadRefused } from './transfer';
+import { uploadRecording } from './recording-upload';
 import { recordConsent } from './consent';
 
 /**

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '../../common/roles';
+import type { DB } from '../db/schema';
+import { DomainError } from '../http/errors';
+import { type Auth, NO_ROLE } from './auth';
+import { passwordProblem } from './password';
+
+export type NewUser = { email: string; password?: string; name?: string; role: Role | null };
+
+export async function createUser(auth: Auth, input: NewUser) {
+  const email = input.email.trim().toLowerCase();
+  const problem = input.password === undefined ? null : await passwordProblem(input.password, [email, input.name ?? '']);
+  if (problem) throw new DomainError('invalid', problem);
+  const { user } = await auth.api.createUser({
+    body: { email, password: input.password, name: input.name ?? email.split('@')[0]!, role: (input.role ?? NO_ROLE) as 'user' },
+  });
+  return user;
+}
+
+export async function adminExists(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('user').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
+  return !!row;
+}
