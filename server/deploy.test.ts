@@ -82,8 +82,8 @@ describe('deploy/Dockerfile runs the commands CI runs', () => {
 function composeServices(text: string): Record<string, string> {
   const body = text.split(/^services:\n/m)[1]!.split(/^\S/m)[0]!;
   const out: Record<string, string> = {};
-  for (const block of body.split(/^(?=  [a-z][\w-]*:\s*$)/m)) {
-    const name = /^  ([a-z][\w-]*):/.exec(block)?.[1];
+  for (const block of body.split(/^(?= {2}[a-z][\w-]*:\s*$)/m)) {
+    const name = /^ {2}([a-z][\w-]*):/.exec(block)?.[1];
     if (name) out[name] = block.split('\n').filter((l) => !l.trim().startsWith('#')).join('\n');
   }
   return out;

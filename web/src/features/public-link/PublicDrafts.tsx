@@ -19,7 +19,7 @@ export function PublicDrafts() {
   const hasProof = !!proof;
   useEffect(() => {
     if (!hasProof || typeof indexedDB === 'undefined') return;
-    let stop = () => undefined as void;
+    let stop: () => void = () => {};
     let cancelled = false;
     void import('../submission/drafts').then((d) => {
       if (cancelled) return;
