@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { UploadMetadata } from '../../common/schemas/upload';
 import { interviewTopics, tenants as seedTenants, type InterviewTopic, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_TOLERANCE_SECONDS, videoQuestions } from '../../common/video-answers';
 import { now } from '../db/database';
+import type { MediaTable } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
 import type { Submission } from '../submissions/service';
-import type { MediaRow } from '../media/service';
 import { measuredVideoSeconds, reserveVideoMinutes } from './limits';
 import { probeClip } from './probe';
 
@@ -50,7 +51,7 @@ export function reservePublicVideo(request: FastifyRequest, submission: Submissi
  * A clip was registered as a media row: ties it to its question (text kept as shown) and starts
  * the probe job that measures it. Safe to call again for the same row.
  */
-export async function registerVideoAnswer(app: FastifyInstance, media: MediaRow, metadata: UploadMetadata): Promise<void> {
+export async function registerVideoAnswer(app: FastifyInstance, media: Selectable<MediaTable>, metadata: UploadMetadata): Promise<void> {
   const submission = await app.db.selectFrom('submissions').select(['tenant', 'topic']).where('id', '=', media.submission_id).executeTakeFirst();
   const settings = submission ? await videoSettings(app, submission.tenant) : null;
   const question = settings && submission ? questionOf(settings.wording, submission.topic, metadata.question) : null;
