@@ -113,6 +113,10 @@ export type MediaItem = {
   originalName: string;
   thumbnailUrl: string | null;
   url: string;
+  /** Videos: the playable H.264/AAC proxy once made. */
+  proxyUrl?: string | null;
+  /** Spoken media: German WebVTT captions once made. */
+  captionsUrl?: string | null;
 };
 
 /** Body of the final tus response: the registered file, or the reason it was refused. */

@@ -20,6 +20,7 @@ import { installOriginGuard } from './http/origin';
 import { installPermissionsPolicy } from './http/permissions';
 import { installInputGuard } from './http/input-guard';
 import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
+import { videoRoutes } from './video/routes';
 import { JobRunner } from './jobs/queue';
 import { MediaJobs } from './media-jobs/runner';
 import { emptySubmissionJobs } from './jobs/expire-empty';
@@ -68,7 +69,7 @@ declare module 'fastify' {
 export const webRoot = path.join(projectRoot, 'dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, contentRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs, tenantRoutes, videoAnswerRoutes];
+const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, contentRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs, tenantRoutes, videoAnswerRoutes, videoRoutes];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {

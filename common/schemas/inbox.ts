@@ -76,6 +76,11 @@ export type InboxMedia = {
   createdAt: string;
   /** A video answer recorded in the browser: the question it answers and what the server measured. */
   videoAnswer?: VideoAnswerItem | null;
+  /** Videos: processing | ready | unreadable | cancelled (issue 28); null otherwise. */
+  mediaState?: string | null;
+  hasProxy?: boolean;
+  /** Spoken media: ready | pending | none | failed; null without transcription. */
+  captionState?: string | null;
 };
 
 export type InboxNote = { id: number; authorEmail: string; body: string; createdAt: string };

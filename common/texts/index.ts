@@ -10,7 +10,8 @@ import { publicLink } from './publicLink';
 import { speech } from './speech';
 import { tenants } from './tenants';
 import { upload } from './upload';
+import { video } from './video';
 import { videoAnswer } from './videoAnswer';
 
 /** The one German catalogue of every text a user sees, by capability. */
-export const texts = { common, content, auth, nav, upload, speech, interview, finish, admin, post, publicLink, tenants, videoAnswer } as const;
+export const texts = { common, content, auth, nav, upload, speech, interview, finish, admin, post, publicLink, tenants, videoAnswer, video } as const;

@@ -1,3 +1,4 @@
+import { captionsOf } from '../video/service';
 import { createRequire } from 'node:module';
 import { safeFileName } from '../submissions/files';
 import { Readable } from 'node:stream';
@@ -81,7 +82,11 @@ bufferCrc32.unsigned = (buf, previous) => (previous === undefined || typeof prev
 const compressed = (type: string | undefined) => !!type && /^(image|video|audio)\/|^application\/(pdf|zip|x-7z|vnd\.openxmlformats)/.test(type) && type !== 'audio/wav' && type !== 'image/bmp';
 
 /** A ZIP stream of the summary and every file; blobs are opened one at a time as the ZIP is written. */
-export function submissionZip(app: FastifyInstance, detail: InboxDetail, files: { file_path: string; original_name: string; file_type?: string }[]): Readable {
+export function submissionZip(
+  app: FastifyInstance,
+  detail: InboxDetail,
+  files: { file_path: string; original_name: string; file_type?: string; timing?: string | null; caption_text?: string | null; caption_state?: string | null }[],
+): Readable {
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(summaryText(detail), 'utf8'), t.zipSummaryName);
   const names = zipEntryNames(files.map((f) => f.original_name));
@@ -92,6 +97,11 @@ export function submissionZip(app: FastifyInstance, detail: InboxDetail, files: 
         (error) => cb(error, undefined as never),
       );
     });
+    // Captions of spoken media lie next to the file: <file>.de.vtt and <file>.de.srt.
+    for (const format of ['vtt', 'srt'] as const) {
+      const captions = captionsOf({ timing: file.timing ?? null, caption_text: file.caption_text ?? null, caption_state: file.caption_state ?? null }, format);
+      if (captions) zip.addBuffer(Buffer.from(captions, 'utf8'), `${names[i]}.de.${format}`);
+    }
   });
   zip.end();
   return zip.outputStream as Readable;

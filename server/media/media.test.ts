@@ -44,6 +44,7 @@ describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKin
     s3 = storeKind === 's3' ? await startS3rver() : null;
     t = await startTestApp(dialect, { ALTCHA_MAX_NUMBER: '2000', PUBLIC_SUBMISSIONS_PER_HOUR: '100', MAX_VIDEO_MB: '3', ...(s3?.env ?? {}) });
     t.app.jobs.start();
+    t.app.mediaJobs.start();
     await addUser(t.app, 'vdi@example.org', 'vdi_admin');
     await addUser(t.app, 'andere@example.org', 'firma_a');
     await addUser(t.app, 'admin@example.org', 'admin');

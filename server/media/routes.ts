@@ -20,7 +20,7 @@ const fileQuery = z.object({
  * A file the caller may read: with a valid signed URL from the media list, or as owner or editor
  * of its submission. Anything else looks like a missing file.
  */
-async function readableMedia(request: FastifyRequest, reply: FastifyReply, variant: 'file' | 'thumbnail'): Promise<MediaRow> {
+export async function readableMedia(request: FastifyRequest, reply: FastifyReply, variant: 'file' | 'thumbnail' | 'proxy' | 'captions'): Promise<MediaRow> {
   const { mediaId } = mediaIdParam.parse(request.params);
   const { exp, sig } = fileQuery.parse(request.query);
   const row = await findMedia(request.server.db, mediaId);
@@ -47,7 +47,7 @@ export function parseRange(header: string, size: number): { start: number; end: 
   return start <= end && start < size ? { start, end } : null;
 }
 
-function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
@@ -70,22 +70,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/media/:mediaId/file', async (request, reply) => {
     const row = await readableMedia(request, reply, 'file');
     const { download } = fileQuery.parse(request.query);
-    const size = Number(row.size);
-    const type = row.file_type.startsWith('text/') ? `${row.file_type}; charset=utf-8` : row.file_type;
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'private, max-age=3600')
-      .header('content-type', type)
-      .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', row.original_name));
-    const rangeHeader = request.headers.range;
-    if (rangeHeader) {
-      const range = parseRange(rangeHeader, size);
-      if (!range) return reply.status(416).header('content-range', `bytes */${size}`).send();
-      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
-      return reply.send(await app.blobs.get(row.file_path, range));
-    }
-    reply.header('content-length', size);
-    return reply.send(await app.blobs.get(row.file_path));
+    return sendBlob(request, reply, { key: row.file_path, size: Number(row.size), type: row.file_type, name: row.original_name, download: !!download });
   });
 
   app.get('/api/media/:mediaId/thumbnail', async (request, reply) => {
@@ -94,4 +79,24 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600');
     return reply.send(await app.blobs.get(row.thumbnail_path));
   });
+}
+
+/** Streams a stored blob; answers Range requests so videos can play and seek. */
+export async function sendBlob(request: FastifyRequest, reply: FastifyReply, file: { key: string; size: number; type: string; name: string; download: boolean }) {
+  const { blobs } = request.server;
+  const type = file.type.startsWith('text/') ? `${file.type}; charset=utf-8` : file.type;
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'private, max-age=3600')
+    .header('content-type', type)
+    .header('content-disposition', contentDisposition(file.download ? 'attachment' : 'inline', file.name));
+  const rangeHeader = request.headers.range;
+  if (rangeHeader) {
+    const range = parseRange(rangeHeader, file.size);
+    if (!range) return reply.status(416).header('content-range', `bytes */${file.size}`).send();
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
+    return reply.send(await blobs.get(file.key, range));
+  }
+  reply.header('content-length', file.size);
+  return reply.send(await blobs.get(file.key));
 }

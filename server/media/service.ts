@@ -28,6 +28,7 @@ import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './proce
 import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, setThumbnail } from './queries';
 import { judgeFile } from './validation';
 import { registerVideoAnswer } from '../video-answers/service';
+import { queueVideo } from '../video/service';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -49,10 +50,11 @@ function signature(secret: string, mediaId: number, variant: string, exp: number
   return createHmac('sha256', secret).update(`media:${mediaId}:${variant}:${exp}`).digest('base64url');
 }
 
-export function signedUrl(secret: string, mediaId: number, variant: 'file' | 'thumbnail'): string {
+export function signedUrl(secret: string, mediaId: number, variant: 'file' | 'thumbnail' | 'proxy' | 'captions'): string {
   // Rounded up to the next full hour, so the same URL (and the browser's cache) holds for a while.
   const exp = Math.ceil((Date.now() + URL_LIFETIME_MS) / URL_LIFETIME_MS) * URL_LIFETIME_MS;
-  return `/api/media/${mediaId}/${variant}?exp=${exp}&sig=${signature(secret, mediaId, variant, exp)}`;
+  const path = variant === 'captions' ? 'captions.vtt' : variant;
+  return `/api/media/${mediaId}/${path}?exp=${exp}&sig=${signature(secret, mediaId, variant, exp)}`;
 }
 
 export function validSignature(secret: string, mediaId: number, variant: string, exp: number | undefined, sig: string | undefined): boolean {
@@ -71,6 +73,8 @@ export function toMediaItem(secret: string, row: MediaRow): MediaItem {
     originalName: row.original_name,
     thumbnailUrl: row.thumbnail_path ? signedUrl(secret, row.id, 'thumbnail') : null,
     url: signedUrl(secret, row.id, 'file'),
+    proxyUrl: row.proxy_path ? signedUrl(secret, row.id, 'proxy') : null,
+    captionsUrl: row.caption_state === 'ready' ? signedUrl(secret, row.id, 'captions') : null,
   };
 }
 
@@ -129,6 +133,8 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
   if (done) {
     if (page === 'video-answer') await registerVideoAnswer(app, done, upload.metadata);
     await upload.forget();
+    // A crash before its proxy job was queued: queued now.
+    if (done.kind === 'video' && !done.media_state && (await ffmpegAvailable())) await queueVideo(app, done.id);
     return { status: 200, body: { media: toMediaItem(app.config.authSecret, done) } };
   }
   const originalName = safeFileName(upload.metadata.filename);
@@ -181,10 +187,8 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
   // A recorded clip is tied to its question before the tus bookkeeping goes (a crash here is finished on the retry).
   if (page === 'video-answer') await registerVideoAnswer(app, row, upload.metadata);
   await upload.forget();
-  if (verdict.kind === 'video' && (await ffmpegAvailable())) {
-    await enqueue(app.db, POSTER_JOB, { mediaId: row.id } satisfies PosterJob);
-    app.jobs.nudge();
-  }
+  // Every video gets a playable proxy, a poster and its captions (server/video).
+  if (verdict.kind === 'video' && (await ffmpegAvailable())) await queueVideo(app, row.id);
   return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { alignText, timedWords, type Timing } from '../../common/captions';
 import { now } from '../db/database';
 import { blobKey, safeFileName } from './files';
 
@@ -38,6 +39,21 @@ export async function saveTranscript(app: FastifyInstance, contentId: number, tr
     await app.blobs.delete(key).catch(() => undefined);
     throw error;
   }
+  await followTranscript(app, contentId, transcript);
   // The old files are no longer referenced; one left behind by a failing disk is only clutter.
   for (const file of oldFiles) await app.blobs.delete(file).catch((error) => app.log.warn({ err: error, contentId }, 'old transcript file not removed'));
+}
+
+/**
+ * Captions follow an edited transcript: every recording of the submission with a timed transcript
+ * takes the words of the new text that belong to it, re-aligned to its word times (an edit that
+ * has too little in common with a recording leaves its captions as they were).
+ */
+export async function followTranscript(app: FastifyInstance, contentId: number, transcript: string): Promise<void> {
+  const rows = await app.db.selectFrom('media').select(['id', 'timing']).where('submission_id', '=', contentId).where('caption_state', '=', 'ready').execute();
+  for (const row of rows) {
+    if (!row.timing) continue;
+    const aligned = alignText(timedWords(JSON.parse(row.timing) as Timing), transcript);
+    if (aligned) await app.db.updateTable('media').set({ caption_text: aligned.map((w) => w.text).join(' ') }).where('id', '=', row.id).execute();
+  }
 }

@@ -5,6 +5,7 @@ import { now } from '../db/database';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
 import { attachFile } from '../submissions/files';
+import { storeTiming } from '../video/service';
 import { audioExtension } from './transcriber';
 
 export const TRANSCRIBE_JOB = 'transcribe-voice-message';
@@ -76,6 +77,8 @@ export function registerTranscriptionJob(app: FastifyInstance): void {
     const started = Date.now();
     const result = await app.transcriber.transcribe({ kind: 'file', data, mimeType: media.file_type }, { language: 'de' });
     app.log.info({ job: job.id, contentId, transcriber: app.transcriber.name, ms: Date.now() - started, chars: result.text.length }, 'voice message transcribed');
+    // Its captions come from the same timed transcript.
+    await storeTiming(app, media, result, { addToTranscript: false });
     if (result.text) {
       await app.db.updateTable('submissions').set({ transcript: result.text, updated_at: now() }).where('id', '=', contentId).where('transcript', 'is', null).execute();
     }

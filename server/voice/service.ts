@@ -6,6 +6,7 @@ import { enqueue } from '../jobs/queue';
 import { attachFile } from '../submissions/files';
 import { findSubmission } from '../submissions/queries';
 import { saveTranscript } from '../submissions/transcripts';
+import { queueCaptions } from '../video/service';
 import type { ConversationRecorder } from './audio';
 import { agentIdsOfTenant, elevenLabsApi, transcriptOf } from './elevenlabs';
 
@@ -42,7 +43,8 @@ export async function scheduleElevenLabsImport(db: Kysely<DB>, payload: { conten
 export async function keepRecording(app: FastifyInstance, contentId: number, recording: ConversationRecorder): Promise<void> {
   if (recording.isEmpty || !(await findSubmission(app.db, contentId))) return;
   const wav = recording.toWav();
-  await attachFile(app, { contentId, kind: 'audio', body: wav, originalName: 'interview.wav', contentType: 'audio/wav', extension: 'wav', size: wav.length });
+  const media = await attachFile(app, { contentId, kind: 'audio', body: wav, originalName: 'interview.wav', contentType: 'audio/wav', extension: 'wav', size: wav.length });
+  await queueCaptions(app, media.id);
 }
 
 /** Sets the transcript (stamping completed_at once) and keeps it as transcript.txt, replacing the older file. */
@@ -78,7 +80,8 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
   }
   const audio = await api.conversationAudio(payload.conversationId);
   if (audio && audio.data.length > 0) {
-    await attachFile(app, { contentId: payload.contentId, kind: 'audio', body: audio.data, originalName: audio.contentType.includes('wav') ? 'interview.wav' : 'interview.mp3', contentType: audio.contentType, extension: audio.contentType.includes('wav') ? 'wav' : 'mp3', size: audio.data.length });
+    const media = await attachFile(app, { contentId: payload.contentId, kind: 'audio', body: audio.data, originalName: audio.contentType.includes('wav') ? 'interview.wav' : 'interview.mp3', contentType: audio.contentType, extension: audio.contentType.includes('wav') ? 'wav' : 'mp3', size: audio.data.length });
+    await queueCaptions(app, media.id);
   }
   return { transcriptChars: transcript.length, audio: !!audio };
 }

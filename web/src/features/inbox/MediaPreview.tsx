@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react';
 import type { InboxMedia } from '../../../../common/schemas/inbox';
 import { texts } from '../../../../common/texts';
+import { AudioCaptions, CaptionLinks, VideoPlayer } from '../video/VideoPlayer';
 
 const t = texts.admin;
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
@@ -21,10 +22,15 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
           />
         </a>
       )}
-      {media.kind === 'video' && (
-        <video controls preload="metadata" src={url} poster={media.hasThumbnail ? `/api/media/${media.id}/thumbnail` : undefined} className="mb-2 max-h-72 w-full rounded-md bg-black" />
+      {media.kind === 'video' && <VideoPlayer media={media} />}
+      {media.kind === 'audio' && (
+        <>
+          <audio controls preload="metadata" src={url} className="mb-2 w-full">
+            {media.captionState === 'ready' && <track kind="captions" srcLang="de" label={texts.video.captionsLabel} src={`/api/media/${media.id}/captions.vtt`} default />}
+          </audio>
+          <AudioCaptions media={media} />
+        </>
       )}
-      {media.kind === 'audio' && <audio controls preload="metadata" src={url} className="mb-2 w-full" />}
       {(media.kind === 'document' || media.kind === 'transcript') && (
         <div className="mb-2 flex h-16 items-center justify-center rounded-md bg-slate-100 text-slate-500">
           <FileText size={28} aria-hidden="true" />
@@ -36,13 +42,14 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
       <p className="text-xs text-slate-500">
         {t.mediaKinds[media.kind] ?? media.kind} · {media.fileType} · {megabytes(media.size)}
       </p>
-      <div className="mt-2 flex gap-3 text-sm">
+      <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
         <a href={url} target="_blank" rel="noreferrer" className="font-medium text-brand hover:underline">
           {t.openFile}
         </a>
         <a href={`${url}?download=1`} className="font-medium text-brand hover:underline">
           {t.downloadFile}
         </a>
+        {media.captionState === 'ready' && <CaptionLinks mediaId={media.id} />}
       </div>
     </li>
   );

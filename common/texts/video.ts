@@ -1,0 +1,20 @@
+/** Video proxies and captions in the inbox (issue 28). */
+export const video = {
+  preparing: 'Das Video wird für die Wiedergabe vorbereitet …',
+  preparingProgress: (percent: number) => `Das Video wird für die Wiedergabe vorbereitet: ${percent} %`,
+  queued: 'Das Video wartet auf die Aufbereitung.',
+  unreadable: 'Diese Datei lässt sich nicht als Video lesen. Das Original steht zum Herunterladen bereit.',
+  failed: 'Die Aufbereitung des Videos ist fehlgeschlagen. Das Original steht zum Herunterladen bereit.',
+  cancelled: 'Die Aufbereitung des Videos wurde abgebrochen.',
+  cancel: 'Aufbereitung abbrechen',
+  original: 'Original herunterladen',
+  captionsLabel: 'Deutsch',
+  captionsVtt: 'Untertitel (WebVTT)',
+  captionsSrt: 'Untertitel (SRT)',
+  captionsPending: 'Untertitel werden erstellt …',
+  captionsNone: 'Keine Sprache erkannt – daher keine Untertitel.',
+  captionsFailed: 'Die Untertitel konnten nicht erstellt werden.',
+  captionsUnavailable: 'Untertitel entstehen, sobald eine Transkription eingerichtet ist.',
+  noCaptions: 'Für diese Datei gibt es keine Untertitel.',
+  notVideo: 'Diese Datei ist kein Video.',
+} as const;

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { VideoState } from '../../common/schemas/video';
+import { texts } from '../../common/texts';
+import { DomainError } from '../http/errors';
+import { readableMedia, sendBlob } from '../media/routes';
+import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
+import { captionsOf, registerVideoJobs } from './service';
+
+const downloadQuery = z.object({ download: z.enum(['1', 'true']).optional() });
+
+/** Video proxies, their state and progress, and the captions of spoken media. */
+export async function videoRoutes(app: FastifyInstance): Promise<void> {
+  registerVideoJobs(app);
+
+  app.get('/api/media/:mediaId/proxy', async (request, reply) => {
+    const row = await readableMedia(request, reply, 'proxy');
+    if (!row.proxy_path) throw new DomainError('not_found', texts.upload.notFound);
+    const info = await app.blobs.stat(row.proxy_path);
+    if (!info) throw new DomainError('not_found', texts.upload.notFound);
+    const { download } = downloadQuery.parse(request.query);
+    const name = `${row.original_name.replace(/\.[^.]+$/, '')}.mp4`;
+    return sendBlob(request, reply, { key: row.proxy_path, size: info.size, type: 'video/mp4', name, download: !!download });
+  });
+
+  for (const format of ['vtt', 'srt'] as const) {
+    app.get(`/api/media/:mediaId/captions.${format}`, async (request, reply) => {
+      const row = await readableMedia(request, reply, 'captions');
+      const captions = captionsOf(row, format);
+      if (captions === null) throw new DomainError('not_found', texts.video.noCaptions);
+      const { download } = downloadQuery.parse(request.query);
+      const name = `${row.original_name}.de.${format}`;
+      return reply
+        .type(format === 'vtt' ? 'text/vtt; charset=utf-8' : 'application/x-subrip; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(captions);
+    });
+  }
+
+  // What the page shows while a video is prepared: state, progress, captions.
+  app.get('/api/media/:mediaId/video-state', async (request, reply): Promise<VideoState> => {
+    const row = await readableMedia(request, reply, 'file');
+    const job = row.media_job_id ? (await mediaJobStates(app.db, [row.media_job_id])).get(row.media_job_id) : undefined;
+    return {
+      mediaState: (row.media_state as VideoState['mediaState']) ?? null,
+      jobStatus: job?.status ?? null,
+      progress: job?.progress ?? null,
+      captionState: (row.caption_state as VideoState['captionState']) ?? null,
+      hasProxy: !!row.proxy_path,
+      hasThumbnail: !!row.thumbnail_path,
+      width: row.width ?? null,
+      height: row.height ?? null,
+    };
+  });
+
+  app.post('/api/media/:mediaId/cancel', async (request, reply) => {
+    const row = await readableMedia(request, reply, 'file');
+    const cancelled = row.media_job_id ? await cancelMediaJob(app.db, row.media_job_id) : false;
+    if (cancelled && row.media_state === 'processing') await app.db.updateTable('media').set({ media_state: 'cancelled' }).where('id', '=', row.id).execute();
+    return { cancelled };
+  });
+}

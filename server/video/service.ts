@@ -1,0 +1,241 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { captionCues, timedWords, toSrt, toWebVtt, type Timing } from '../../common/captions';
+import type { MediaTable } from '../db/schema';
+import { ffprobe, FfmpegFailed, type FfprobeResult } from '../media-jobs/ffmpeg';
+import type { MediaJobContext } from '../media-jobs/runner';
+import { blobKey } from '../submissions/files';
+import { saveTranscript } from '../submissions/transcripts';
+
+type MediaRow = Selectable<MediaTable>;
+
+/** Makes a video playable for the team (proxy, poster) and its captions. */
+export const VIDEO_JOB = 'media.video';
+/** Transcribes a stored recording (voice message, interview) for its captions. */
+export const CAPTIONS_JOB = 'media.captions';
+
+export type VideoJob = { mediaId: number };
+
+/** Proxy limits: at most 1080p (long side 1920), H.264 High, AAC. */
+const LONG_SIDE = 1920;
+const SHORT_SIDE = 1080;
+/**
+ * x264 preset and quality: `veryfast` keeps a 60 s 1080p phone clip under real time on two cores
+ * (bench/media), CRF 23 with a 6 Mbit/s cap is visually fine for review and keeps files small.
+ */
+export const PROXY_PRESET = 'veryfast';
+const PROXY_CRF = '23';
+const POSTER_SIZE = 480;
+
+/** Display size and length of a probed file; null when it holds no video stream. */
+export function videoFacts(probe: FfprobeResult): { width: number; height: number; rotation: number; durationSeconds: number; hasAudio: boolean } | null {
+  const stream = probe.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  if (!stream?.width || !stream.height) return null;
+  const sideRotation = stream.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation;
+  const rotation = ((Math.round(Number(sideRotation ?? stream.tags?.rotate ?? 0)) % 360) + 360) % 360;
+  const turned = rotation === 90 || rotation === 270;
+  const durationSeconds = Number(probe.format?.duration ?? stream.duration ?? 0) || 0;
+  return {
+    width: turned ? stream.height : stream.width,
+    height: turned ? stream.width : stream.height,
+    rotation,
+    durationSeconds,
+    hasAudio: probe.streams.some((s) => s.codec_type === 'audio'),
+  };
+}
+
+/** ffmpeg arguments of the proxy: rotation applied (autorotate), at most 1080p, H.264/AAC, faststart, no metadata. */
+export function proxyArgs(input: string, output: string, facts: { width: number; height: number; hasAudio: boolean }, preset = PROXY_PRESET): string[] {
+  const [maxW, maxH] = facts.width >= facts.height ? [LONG_SIDE, SHORT_SIDE] : [SHORT_SIDE, LONG_SIDE];
+  return [
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    ...(facts.hasAudio ? ['-map', '0:a:0'] : []),
+    '-map_metadata',
+    '-1',
+    '-vf',
+    `scale='min(iw,${maxW})':'min(ih,${maxH})':force_original_aspect_ratio=decrease:force_divisible_by=2,format=yuv420p`,
+    '-fpsmax',
+    '60',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    PROXY_CRF,
+    '-maxrate',
+    '6M',
+    '-bufsize',
+    '12M',
+    '-profile:v',
+    'high',
+    ...(facts.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'] : []),
+    '-movflags',
+    '+faststart',
+    '-y',
+    output,
+  ];
+}
+
+/** A local file with a blob's bytes: the file itself on the local store, else a copy in `dir`. */
+async function localCopy(app: FastifyInstance, key: string, dir: string, name: string): Promise<string> {
+  if (app.blobs.localPath) return app.blobs.localPath(key);
+  const file = path.join(dir, name);
+  await pipeline(await app.blobs.get(key), createWriteStream(file));
+  return file;
+}
+
+async function setMedia(app: FastifyInstance, id: number, values: Partial<Omit<MediaRow, 'id'>>): Promise<void> {
+  await app.db.updateTable('media').set(values).where('id', '=', id).execute();
+}
+
+/**
+ * The video job: probe, proxy, poster, then the captions from its audio. The original is never
+ * touched. A file ffmpeg cannot read is marked unreadable (the page says so), not retried.
+ */
+export async function processVideo(app: FastifyInstance, ctx: MediaJobContext): Promise<unknown> {
+  const { mediaId } = ctx.job.payload as VideoJob;
+  const row = await app.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
+  if (!row) return { missing: true };
+  const input = await localCopy(app, row.file_path, ctx.tempDir, 'original');
+  let facts: ReturnType<typeof videoFacts>;
+  try {
+    facts = videoFacts(await ffprobe(input, { signal: ctx.signal }));
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    facts = null;
+  }
+  if (!facts) {
+    await setMedia(app, mediaId, { media_state: 'unreadable', caption_state: null });
+    return { unreadable: true };
+  }
+  const proxy = path.join(ctx.tempDir, 'proxy.mp4');
+  try {
+    await ctx.ffmpeg(proxyArgs(input, proxy, facts), { durationSeconds: facts.durationSeconds, from: 0, to: 0.9 });
+  } catch (error) {
+    if (error instanceof FfmpegFailed) {
+      app.log.warn({ mediaId, detail: error.detail }, 'video not transcoded');
+      await setMedia(app, mediaId, { media_state: 'unreadable', caption_state: null });
+      return { unreadable: true };
+    }
+    throw error;
+  }
+  const probed = videoFacts(await ffprobe(proxy, { signal: ctx.signal }))!;
+  const poster = path.join(ctx.tempDir, 'poster.jpg');
+  const at = Math.min(1, probed.durationSeconds / 2);
+  await ctx.ffmpeg(['-ss', at.toFixed(2), '-i', proxy, '-frames:v', '1', '-vf', `scale=${POSTER_SIZE}:${POSTER_SIZE}:force_original_aspect_ratio=decrease`, '-q:v', '4', '-y', poster], { from: 0.9, to: 0.92 });
+  const proxyKey = blobKey(row.submission_id, 'mp4');
+  const posterKey = blobKey(row.submission_id, 'jpg');
+  await app.blobs.put(proxyKey, createReadStream(proxy), { contentType: 'video/mp4' });
+  await app.blobs.put(posterKey, await readFile(poster), { contentType: 'image/jpeg' });
+  const old = [row.proxy_path, row.thumbnail_path].filter((k): k is string => !!k);
+  await setMedia(app, mediaId, {
+    proxy_path: proxyKey,
+    thumbnail_path: posterKey,
+    width: probed.width,
+    height: probed.height,
+    duration_ms: Math.round(probed.durationSeconds * 1000),
+    media_state: 'ready',
+  });
+  for (const key of old) await app.blobs.delete(key).catch((error) => app.log.warn({ err: error, key }, 'old video derivative not removed'));
+  ctx.progress(0.92);
+  const captions = await captionsFromAudio(app, ctx, { ...row, proxy_path: proxyKey }, facts.hasAudio ? proxy : null, { addToTranscript: true });
+  return { proxy: proxyKey, width: probed.width, height: probed.height, seconds: probed.durationSeconds, captions, proxyBytes: (await stat(proxy)).size };
+}
+
+/**
+ * Transcribes a recording's audio (extracted with ffmpeg: 16 kHz mono Opus) and keeps its timed
+ * transcript for captions. No audio or no words: no captions, and the row says so. A video's
+ * words also join the submission's transcript.
+ */
+async function captionsFromAudio(app: FastifyInstance, ctx: MediaJobContext, row: MediaRow, source: string | null, opts: { addToTranscript: boolean }): Promise<string> {
+  if (!source) {
+    await setMedia(app, row.id, { caption_state: 'none' });
+    return 'none';
+  }
+  if (!(await app.transcriber.available())) {
+    await setMedia(app, row.id, { caption_state: null });
+    return 'unavailable';
+  }
+  await setMedia(app, row.id, { caption_state: 'pending' });
+  const audio = path.join(ctx.tempDir, 'speech.ogg');
+  try {
+    await ctx.ffmpeg(['-i', source, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-c:a', 'libopus', '-b:a', '32k', '-y', audio], { from: 0.92, to: 0.95 });
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    app.log.warn({ mediaId: row.id, detail: (error as FfmpegFailed).detail }, 'no audio to transcribe');
+    await setMedia(app, row.id, { caption_state: 'none' });
+    return 'none';
+  }
+  let timing: Timing;
+  try {
+    const result = await app.transcriber.transcribe({ kind: 'file', data: await readFile(audio), mimeType: 'audio/ogg' }, { language: 'de' });
+    timing = { text: result.text, segments: result.segments, ...(result.words?.length ? { words: result.words } : {}) };
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    app.log.warn({ err: error, mediaId: row.id }, 'captions: transcription failed');
+    await setMedia(app, row.id, { caption_state: 'failed' });
+    return 'failed';
+  }
+  ctx.progress(1);
+  return storeTiming(app, row, timing, opts);
+}
+
+/** Keeps a timed transcript with its recording; 'none' when it holds no words. */
+export async function storeTiming(app: FastifyInstance, row: Pick<MediaRow, 'id' | 'submission_id'>, timing: Timing, opts: { addToTranscript: boolean }): Promise<string> {
+  if (!timing.text.trim() || timedWords(timing).length === 0) {
+    await setMedia(app, row.id, { caption_state: 'none', timing: JSON.stringify(timing), caption_text: null });
+    return 'none';
+  }
+  await setMedia(app, row.id, { caption_state: 'ready', timing: JSON.stringify(timing), caption_text: timing.text });
+  if (opts.addToTranscript) {
+    const submission = await app.db.selectFrom('submissions').select('transcript').where('id', '=', row.submission_id).executeTakeFirst();
+    const current = submission?.transcript?.trim() ?? '';
+    if (submission && !current.includes(timing.text.trim())) await saveTranscript(app, row.submission_id, current ? `${current}\n\n${timing.text.trim()}` : timing.text.trim());
+  }
+  return 'ready';
+}
+
+/** The job for an audio recording without timed transcript (interview recording). */
+export async function processCaptions(app: FastifyInstance, ctx: MediaJobContext): Promise<unknown> {
+  const { mediaId } = ctx.job.payload as VideoJob;
+  const row = await app.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
+  if (!row) return { missing: true };
+  const input = await localCopy(app, row.file_path, ctx.tempDir, 'recording');
+  return { captions: await captionsFromAudio(app, ctx, row, input, { addToTranscript: false }) };
+}
+
+/** Queues the proxy (and captions) of a registered video. */
+export async function queueVideo(app: FastifyInstance, mediaId: number): Promise<number> {
+  const jobId = await app.mediaJobs.enqueue(VIDEO_JOB, { mediaId } satisfies VideoJob, { maxAttempts: 2 });
+  await setMedia(app, mediaId, { media_state: 'processing', media_job_id: jobId });
+  return jobId;
+}
+
+/** Queues captions for a stored recording (interview audio) when a transcriber can work. */
+export async function queueCaptions(app: FastifyInstance, mediaId: number): Promise<number | null> {
+  if (!(await app.transcriber.available())) return null;
+  const jobId = await app.mediaJobs.enqueue(CAPTIONS_JOB, { mediaId } satisfies VideoJob, { maxAttempts: 2 });
+  await setMedia(app, mediaId, { caption_state: 'pending', media_job_id: jobId });
+  return jobId;
+}
+
+/** WebVTT or SRT of a recording; null when it has none. */
+export function captionsOf(row: Pick<MediaRow, 'timing' | 'caption_text' | 'caption_state'>, format: 'vtt' | 'srt'): string | null {
+  if (row.caption_state !== 'ready' || !row.timing) return null;
+  const cues = captionCues(JSON.parse(row.timing) as Timing, row.caption_text);
+  if (cues.length === 0) return null;
+  return format === 'vtt' ? toWebVtt(cues) : toSrt(cues);
+}
+
+export function registerVideoJobs(app: FastifyInstance): void {
+  app.mediaJobs.register(VIDEO_JOB, (ctx) => processVideo(app, ctx));
+  app.mediaJobs.register(CAPTIONS_JOB, (ctx) => processCaptions(app, ctx));
+}
+

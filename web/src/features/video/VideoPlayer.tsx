@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import type { InboxMedia } from '../../../../common/schemas/inbox';
+import type { VideoState } from '../../../../common/schemas/video';
+import { texts } from '../../../../common/texts';
+import { api } from '../../lib/api';
+
+const t = texts.video;
+
+/** Polls a video's preparation while its job runs; stops once it is settled. */
+function useVideoState(media: InboxMedia) {
+  const settled = (s: Partial<VideoState> | undefined) => !!s && s.mediaState !== 'processing' && s.captionState !== 'pending';
+  const initial: VideoState = {
+    mediaState: (media.mediaState as VideoState['mediaState']) ?? null,
+    captionState: (media.captionState as VideoState['captionState']) ?? null,
+    hasProxy: !!media.hasProxy,
+    hasThumbnail: media.hasThumbnail,
+    jobStatus: null,
+    progress: null,
+    width: null,
+    height: null,
+  };
+  return useQuery({
+    queryKey: ['video-state', media.id],
+    queryFn: () => api.get<VideoState>(`/api/media/${media.id}/video-state`),
+    initialData: settled(initial) ? initial : undefined,
+    refetchInterval: (query) => (settled(query.state.data) ? false : 1500),
+  });
+}
+
+/** Caption state as a short German line; null when there is nothing to say. */
+function captionNote(state: VideoState['captionState']): string | null {
+  if (state === 'pending') return t.captionsPending;
+  if (state === 'none') return t.captionsNone;
+  if (state === 'failed') return t.captionsFailed;
+  return null;
+}
+
+/** Caption downloads (WebVTT, SRT) of a spoken file. */
+export function CaptionLinks({ mediaId }: { mediaId: number }) {
+  return (
+    <>
+      <a href={`/api/media/${mediaId}/captions.vtt?download=1`} className="font-medium text-brand hover:underline">
+        {t.captionsVtt}
+      </a>
+      <a href={`/api/media/${mediaId}/captions.srt?download=1`} className="font-medium text-brand hover:underline">
+        {t.captionsSrt}
+      </a>
+    </>
+  );
+}
+
+/**
+ * A video as the team sees it: the H.264 proxy with German captions once it is ready, the job's
+ * progress while it is made, a German message when the file cannot be read.
+ */
+export function VideoPlayer({ media }: { media: InboxMedia }) {
+  const { data: state } = useVideoState(media);
+  const mediaState = state?.mediaState ?? media.mediaState ?? null;
+  const hasProxy = state?.hasProxy ?? media.hasProxy;
+  const poster = (state?.hasThumbnail ?? media.hasThumbnail) ? `/api/media/${media.id}/thumbnail` : undefined;
+  const captionState = state?.captionState ?? null;
+  const note = captionNote(captionState);
+
+  if (mediaState === 'processing' && !hasProxy) {
+    const percent = state?.progress != null ? Math.round(state.progress * 100) : null;
+    return (
+      <div className="mb-2 rounded-md bg-slate-100 p-4 text-sm text-slate-700" role="status" data-testid="video-progress">
+        <p>{state?.jobStatus === 'queued' ? t.queued : percent !== null ? t.preparingProgress(percent) : t.preparing}</p>
+        <div className="mt-2 h-2 w-full overflow-hidden rounded bg-slate-200" aria-hidden="true">
+          <div className="h-2 bg-brand transition-all" style={{ width: `${percent ?? 0}%` }} />
+        </div>
+      </div>
+    );
+  }
+  if (mediaState === 'unreadable' || mediaState === 'cancelled' || (state?.jobStatus === 'failed' && !hasProxy)) {
+    const message = mediaState === 'unreadable' ? t.unreadable : mediaState === 'cancelled' ? t.cancelled : t.failed;
+    return (
+      <p className="mb-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert">
+        {message}
+      </p>
+    );
+  }
+  // Before this feature a video had no proxy: the original plays where the browser can.
+  const src = hasProxy ? `/api/media/${media.id}/proxy` : `/api/media/${media.id}/file`;
+  return (
+    <>
+      <video controls preload="metadata" playsInline src={src} poster={poster} className="mb-2 max-h-96 w-full rounded-md bg-black" data-testid="video-player">
+        {captionState === 'ready' && <track kind="captions" srcLang="de" label={t.captionsLabel} src={`/api/media/${media.id}/captions.vtt`} default />}
+      </video>
+      {note && <p className="mb-2 text-xs text-slate-500">{note}</p>}
+    </>
+  );
+}
+
+/** Caption line and player for audio (voice message, interview recording). */
+export function AudioCaptions({ media }: { media: InboxMedia }) {
+  const note = captionNote((media.captionState as VideoState['captionState']) ?? null);
+  return note ? <p className="mb-2 text-xs text-slate-500">{note}</p> : null;
+}
