@@ -4,6 +4,7 @@ import { interviewTopics, tenantBase, tenantForRole, tenantPath } from '../../..
 import { texts } from '../../../../common/texts';
 import { CardGrid, LinkCard } from '../../ui/Card';
 import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
 import { TenantProvider, useTenant } from '../tenant/TenantContext';
 import { BackLink } from './back';
@@ -11,10 +12,13 @@ import { EntryCards } from './cards';
 
 /** Home (/): the three cards, inside the signed-in user's own tenant. */
 export function HomePage() {
-  const { role, membership, landing } = useAuth();
+  const { role, membership, landing, roleLoading } = useAuth();
   const tenant = tenantForRole(role);
+  if (roleLoading) return <Spinner text={texts.auth.loadingUser} />;
   // A member of a tenant an admin created (no seed role) goes to its start page or the inbox.
   if (!role && membership && landing) return <Navigate to={landing} replace />;
+  // Without a role or membership every card would bounce back to "Keine Berechtigung": no circles.
+  if (!role && !membership) return <Navigate to="/no-role" replace />;
   // A company's or the bank's user lands in their own area, in its brand (logo, footer, cards).
   if (tenant.key !== 'vdi' && role !== 'admin') return <Navigate to={tenant.homePath} replace />;
   return (
