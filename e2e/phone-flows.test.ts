@@ -150,4 +150,25 @@ describe('phone flows', () => {
     await back(page).click();
     await page.waitForURL((url) => url.pathname === '/image-upload');
   }, 90_000);
+
+  it('keeps a user without a role out of circles, and gives the bank\'s choice page six cards that say what their page does', async () => {
+    const none = await e.newPage(PHONE);
+    await loginAs(none, 'none');
+    await none.waitForURL('**/no-role');
+    await none.getByRole('link', { name: new RegExp(texts.nav.appTitle) }).click();
+    await none.waitForURL('**/no-role');
+    expect(await none.getByRole('heading', { name: /Willkommen/ }).count()).toBe(0);
+
+    const bank = await e.newPage(PHONE);
+    await loginAs(bank, 'bank');
+    await bank.goto('/bank/content-selection');
+    const cards = bank.locator('main a').filter({ hasNotText: texts.nav.back });
+    await expect.poll(() => cards.count()).toBe(6);
+    const titles = await cards.locator('span.font-semibold').allInnerTexts();
+    expect(new Set(titles).size).toBe(6);
+    // The bank's image page has no description step: its card promises none.
+    const image = bank.locator('main a[href="/bank/image-upload"]');
+    expect(await image.innerText()).not.toMatch(/beschreib/i);
+    await screenshot(bank, 'phone-bank-choice');
+  });
 });

@@ -28,10 +28,15 @@ export const nav = {
     'document-image-upload': { title: 'Dokumente und Bilder', text: 'Mehrere Dokumente und Bilder auf einmal.' },
     'video-answer': { title: 'Video aufnehmen', text: 'Beantworten Sie Fragen vor der Kamera, eine nach der anderen.' },
   },
-  /** The bank's pages behind some cards do something else (spec: /bank/upload takes one document). */
+  /**
+   * The bank's pages behind some cards do something else (spec: /bank/upload takes one document,
+   * its image page has no description step): each card says what its page does, no two alike.
+   */
   bankCards: {
-    upload: { title: 'Dokument hochladen', text: 'Ein Dokument (PDF, DOC, DOCX oder TXT, max. 4MB) für Ihren Beitrag.' },
-    'document-upload': { title: 'Dokumente hochladen', text: 'Mehrere Dokumente auf einmal, auch Tabellen (bis 25MB).' },
+    upload: { title: 'Ein Dokument hochladen', text: 'Ein einzelnes Dokument (PDF, DOC, DOCX oder TXT, max. 4MB) für Ihren Beitrag.' },
+    'document-upload': { title: 'Mehrere Dokumente hochladen', text: 'Bis zu zehn Dokumente auf einmal, auch Tabellen (CSV, XLS, XLSX; bis 25MB).' },
+    'document-image-upload': { title: 'Dokumente mit Fotos hochladen', text: 'Dokumente und Fotos zusammen, in zwei Reitern.' },
+    'image-upload': { title: 'Ein Foto hochladen', text: 'Ein Foto (JPG oder PNG) für Ihren Beitrag.' },
   },
   topics: {
     engineer: {

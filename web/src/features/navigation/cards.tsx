@@ -1,4 +1,4 @@
-import { FileText, Files, Image, Images, LayoutGrid, MessageSquare, Mic, Video, type LucideIcon } from 'lucide-react';
+import { FileImage, FileStack, FileText, Files, Image, Images, LayoutGrid, MessageSquare, Mic, Video, type LucideIcon } from 'lucide-react';
 import type { EntryCard, Tenant } from '../../../../common/tenants';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
@@ -15,8 +15,9 @@ const icons: Record<EntryCard, LucideIcon> = {
   'video-answer': Video,
 };
 
-/** The bank's general upload takes one document: its card shows a document. */
-const bankCardIcon = (tenant: Tenant, card: EntryCard): LucideIcon => (tenant.key === 'bank' && card === 'upload' ? FileText : icons[card]);
+/** The bank's pages differ (one document, many documents, documents with photos): no two cards look alike. */
+const bankIcons: Partial<Record<EntryCard, LucideIcon>> = { upload: FileText, 'document-upload': FileStack, 'document-image-upload': FileImage };
+const bankCardIcon = (tenant: Tenant, card: EntryCard): LucideIcon => (tenant.key === 'bank' ? bankIcons[card] : undefined) ?? icons[card];
 
 /** Cards leading into a tenant's flows; titles and texts from the catalogue. */
 export function EntryCards({ tenant, cards }: { tenant: Tenant; cards: readonly EntryCard[] }) {
