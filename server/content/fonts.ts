@@ -68,4 +68,5 @@ export function wrap(text: string, size: number, maxWidth: number, bold = false)
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these control characters; removing them is the point
 export const escapeXml = (s: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these control characters; they are removed on purpose
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');

@@ -263,7 +263,7 @@ async function localCopy(app: FastifyInstance, key: string, dir: string, name: s
 export async function renderItem(app: FastifyInstance, ctx: MediaJobContext): Promise<unknown> {
   const { itemId } = ctx.job.payload as { itemId: number };
   const item = await app.db.selectFrom('content_items').selectAll().where('id', '=', itemId).executeTakeFirst();
-  if (!item || item.state !== 'rendering') return { skipped: true };
+  if (item?.state !== 'rendering') return { skipped: true };
   try {
     const spec = specOf(item);
     const row = await app.db.selectFrom('submissions').selectAll().where('id', '=', item.submission_id).executeTakeFirstOrThrow();
