@@ -79,6 +79,11 @@ export class MediaJobs {
     return this.runners[0] ? this.runners[0].drain() : 0;
   }
 
+  /** Stops taking jobs once the running ones are done (start() takes up again). */
+  async stop(): Promise<void> {
+    await Promise.all(this.runners.map((runner) => runner.stop()));
+  }
+
   /**
    * Shutdown: stops taking jobs, hands running ones back (another instance takes them at once)
    * and kills their ffmpeg children.

@@ -49,7 +49,7 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
         <a href={`${url}?download=1`} className="font-medium text-brand hover:underline">
           {t.downloadFile}
         </a>
-        {media.captionState === 'ready' && <CaptionLinks mediaId={media.id} />}
+        {media.kind !== 'video' && media.captionState === 'ready' && <CaptionLinks mediaId={media.id} />}
       </div>
     </li>
   );

@@ -88,6 +88,11 @@ export function VideoPlayer({ media }: { media: InboxMedia }) {
         {captionState === 'ready' && <track kind="captions" srcLang="de" label={t.captionsLabel} src={`/api/media/${media.id}/captions.vtt`} default />}
       </video>
       {note && <p className="mb-2 text-xs text-slate-500">{note}</p>}
+      {captionState === 'ready' && (
+        <p className="mb-2 flex flex-wrap gap-x-3 text-sm">
+          <CaptionLinks mediaId={media.id} />
+        </p>
+      )}
     </>
   );
 }
