@@ -20,7 +20,7 @@ import { installOriginGuard } from './http/origin';
 import { installPermissionsPolicy } from './http/permissions';
 import { installInputGuard } from './http/input-guard';
 import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
-import { videoRoutes } from './video/routes';
+import { videoRoutes } from './media/video-routes';
 import { JobRunner } from './jobs/queue';
 import { MediaJobs } from './media-jobs/runner';
 import { emptySubmissionJobs } from './jobs/expire-empty';

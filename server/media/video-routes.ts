@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { VideoState } from '../../common/schemas/video';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
-import { readableMedia, sendBlob } from '../media/routes';
+import { readableMedia, sendBlob } from './routes';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
-import { captionsOf, registerVideoJobs } from './service';
+import { captionsOf, registerVideoJobs } from '../video/service';
 
 const downloadQuery = z.object({ download: z.enum(['1', 'true']).optional() });
 
