@@ -19,6 +19,8 @@ const failCreation = (page: Page, url: string) =>
 describe('phone flows', () => {
   let e: E2E;
   let photo: string;
+  let second: string;
+  let fake: string;
 
   beforeAll(async () => {
     const dir = tempDir('ca-phone-');
@@ -28,6 +30,11 @@ describe('phone flows', () => {
     e.t.app.jobs.start();
     photo = path.join(dir, 'werkstatt.png');
     writeFileSync(photo, await fixture.png());
+    second = path.join(dir, 'halle.png');
+    writeFileSync(second, await fixture.png());
+    // Named like a photo, but a program: the browser lets it through, the server refuses it.
+    fake = path.join(dir, 'urlaub.jpg');
+    writeFileSync(fake, fixture.exe());
   }, 60_000);
   afterAll(() => e?.close());
 
@@ -171,4 +178,75 @@ describe('phone flows', () => {
     expect(await image.innerText()).not.toMatch(/beschreib/i);
     await screenshot(bank, 'phone-bank-choice');
   });
+
+  const fail500 = (page: Page, url: string) =>
+    page.route(url, (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' }) : route.continue()));
+
+  it('says "Upload erfolgreich" with "n von total" when some files of a batch are refused, and "n Bild(er) …" for photos', async () => {
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'vdi_admin');
+    await page.goto('/upload');
+    await page.getByTestId('id-hint').getByText(/\d+\.\.\./).waitFor({ timeout: 15_000 });
+    await page.locator('input[type=file]').setInputFiles([photo, second, fake]);
+    await page.getByLabel(u.rightsLabel).check();
+    await page.getByRole('button', { name: u.uploadButton(3) }).click();
+    await toastWith(page, u.success(2, 3)).waitFor({ timeout: 30_000 });
+    expect(await toastWith(page, u.success(2, 3)).getByText(u.successTitle, { exact: true }).count()).toBe(1);
+    await page.waitForURL('**/thank-you');
+
+    await page.goto('/upload', { waitUntil: 'load' });
+    await page.getByTestId('id-hint').getByText(/\d+\.\.\./).waitFor({ timeout: 15_000 });
+    await page.locator('input[type=file]').setInputFiles([photo, second]);
+    await page.getByLabel(u.rightsLabel).check();
+    await page.getByRole('button', { name: u.uploadButton(2) }).click();
+    await toastWith(page, u.imagesSuccess(2)).waitFor({ timeout: 30_000 });
+  }, 90_000);
+
+  it('shows "Transkript gespeichert", and the spec\'s problem texts when saving the transcript, the contact information or the contact details fails on the server', async () => {
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'vdi_admin');
+    await page.goto('/voice-message');
+    await page.getByRole('button', { name: sp.start }).click();
+    await expect.poll(() => page.getByText(sp.recording).count()).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    await page.getByRole('button', { name: sp.stop }).click();
+    await page.getByRole('button', { name: sp.next }).click();
+    await page.getByRole('button', { name: sp.typeYourself }).click();
+    await page.waitForURL('**/transcript-edit');
+    await page.getByLabel(sp.transcriptLabel).fill('Grüße aus der Werkstatt.');
+    await page.getByRole('button', { name: sp.continueToImages }).click();
+    await toastWith(page, sp.transcriptSavedTitle).waitFor();
+    await page.waitForURL('**/image-upload-after-voice');
+    await page.getByRole('button', { name: u.skip }).click();
+    await page.waitForURL('**/contact-information');
+    await fail500(page, '**/post-contact');
+    await page.getByLabel(f.postEmail).fill('presse@example.org');
+    await page.getByLabel(f.postDescription).fill('Für die Presse');
+    await page.getByRole('button', { name: f.postSubmit }).click();
+    await toastWith(page, f.postSaveProblem).waitFor();
+    await page.unroute('**/post-contact');
+    await page.getByRole('button', { name: f.postSkip }).click();
+    await page.waitForURL('**/thank-you');
+    await fail500(page, '**/contact');
+    await page.getByLabel(f.firstName, { exact: true }).fill('Erika');
+    await page.getByLabel(f.lastName, { exact: true }).fill('Muster');
+    await page.getByLabel(f.email, { exact: true }).fill('erika@example.org');
+    await page.getByRole('button', { name: f.contactSubmit }).click();
+    await toastWith(page, f.unexpectedError).waitFor();
+
+    const bank = await e.newPage(PHONE);
+    await loginAs(bank, 'bank');
+    await bank.goto('/bank/voice-message');
+    await bank.getByRole('button', { name: sp.start }).click();
+    await expect.poll(() => bank.getByText(sp.recording).count()).toBeGreaterThan(0);
+    await bank.waitForTimeout(1500);
+    await bank.getByRole('button', { name: sp.stop }).click();
+    await bank.getByRole('button', { name: sp.next }).click();
+    await bank.getByRole('button', { name: sp.typeYourself }).click();
+    await bank.waitForURL('**/bank/transcript-edit');
+    await bank.getByLabel(sp.transcriptLabel).fill('Grüße aus der Filiale.');
+    await fail500(bank, '**/transcript');
+    await bank.getByRole('button', { name: sp.saveAndContinue }).click();
+    await toastWith(bank, sp.saveProblem).waitFor();
+  }, 120_000);
 });

@@ -58,4 +58,5 @@ export const speech = {
   noContentId: 'Das Transkript kann ohne Content-ID nicht gespeichert werden.',
   savedLocally: 'Das Transkript wurde lokal im Browser gespeichert.',
   transcriptSavedTitle: 'Transkript gespeichert',
+  saveProblem: 'Es gab ein Problem beim Speichern des Transkripts.',
 } as const;

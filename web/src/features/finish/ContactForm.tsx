@@ -44,7 +44,9 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
       notify.success(f.contactSavedTitle, f.contactSaved);
       onSaved();
     } catch (error) {
-      const message = error instanceof ApiError && !error.unreachable && error.status < 500 ? error.message : f.contactSaveFailed;
+      // A refusal says why; a server fault is 'Es ist ein unerwarteter Fehler aufgetreten.'; no connection or 503: 'später erneut' (kept here).
+      const unreachable = !(error instanceof ApiError) || error.unreachable;
+      const message = !unreachable && error.status < 500 ? error.message : unreachable ? f.contactSaveFailed : f.unexpectedError;
       notify.error(texts.common.errorTitle, message);
       // Storage or database down (503) or no connection: kept in the browser, sent once it answers.
       if (error instanceof ApiError && error.unreachable && (await keepForSubmission(Number(contentId), draftBase, { contact: values }).catch(() => false))) {

@@ -57,7 +57,9 @@ export function ContactInformationPage() {
           await api.put(`/api/submissions/${contentId}/post-contact`, values, { contentId });
           void forgetKept(Number(contentId), 'post').catch(() => null);
         } catch (error) {
-          const message = error instanceof ApiError && !error.unreachable && error.status < 500 ? error.message : f.postSaveFailed;
+          // A refusal says why; a server fault: 'Es gab ein Problem …'; no connection or 503: 'konnten nicht gespeichert werden' (kept here).
+          const unreachable = !(error instanceof ApiError) || error.unreachable;
+          const message = !unreachable && error.status < 500 ? error.message : unreachable ? f.postSaveFailed : f.postSaveProblem;
           notify.error(f.postSaveFailedTitle, message);
           // Storage or database down (503) or no connection: kept in the browser, sent once it answers.
           if (error instanceof ApiError && error.unreachable && (await keepForSubmission(Number(contentId), draftBase, { post: values }).catch(() => false))) {

@@ -202,8 +202,10 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
     setProgress(100);
     setSelection([]);
     setRights(false);
-    if (lastRefusal) notify.warning(lastRefusal.title, lastRefusal.message);
+    // Partial success counts as success (spec): "Upload erfolgreich" / "n von total …", with why the rest was refused.
+    if (lastRefusal) notify.success(t.successTitle, `${t.success(ok.length, files.length)} ${lastRefusal.message}`);
     else if (surface.maxFiles === 1 && isPhoto(files[0]!)) notify.success(t.successTitle, t.imageSuccess);
+    else if (files.every(isPhoto)) notify.success(t.successTitle, t.imagesSuccess(ok.length));
     else notify.success(t.successTitle, t.success(ok.length, files.length));
     onUploaded({ uploaded: ok, total: files.length, contentId });
   }

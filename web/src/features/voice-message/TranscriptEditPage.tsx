@@ -119,7 +119,7 @@ export function TranscriptEditPage() {
       await api.put(`/api/submissions/${contentId}/transcript`, { transcript }, { contentId });
       setKeptLocally(false);
       void forgetKept(Number(contentId), 'transcript').catch(() => null);
-      notify.success(texts.common.transcriptSavedTitle, texts.common.transcriptSaved);
+      notify.success(t.transcriptSavedTitle, texts.common.transcriptSaved);
       if (bank) {
         window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
         return;
@@ -137,7 +137,8 @@ export function TranscriptEditPage() {
         setKeptLocally(true);
         void keepForSubmission(Number(contentId), draftBase, { transcript }).catch(() => false);
       }
-      if (bank) notify.error(texts.common.errorTitle, refused ?? texts.common.transcriptSaveFailed);
+      // The bank's editor: 'Fehler' with the reason, or the spec's 'Es gab ein Problem beim Speichern des Transkripts.'
+      if (bank) notify.error(texts.common.errorTitle, refused ?? t.saveProblem);
       // The server refused the text (too long, id gone): 'Fehler beim Absenden' with its reason;
       // the server failed: 'Speicherfehler'; it could not be reached: 'Speicherwarnung' (the text stays here).
       else if (refused) notify.error(t.submitErrorTitle, refused);
