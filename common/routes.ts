@@ -40,6 +40,7 @@ export type PageKey =
   | 'admin-users'
   | 'admin-tenants'
   | 'tenant-members'
+  | 'tenant-invitation'
   | 'admin-outbox'
   | 'security'
   | 'inbox'
@@ -102,6 +103,7 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/admin/outbox', page: 'admin-outbox', access: only('admin') },
   { path: '/admin/bereiche', page: 'admin-tenants', access: only('admin') },
   { path: '/mitglieder', page: 'tenant-members', access: editorsAnd() },
+  { path: '/einladung', page: 'tenant-invitation', access: loggedIn },
   { path: '/eingang', page: 'inbox', access: editorsAnd('admin', 'vdi_admin') },
   { path: '/eingang/:contentId', page: 'inbox-detail', access: editorsAnd('admin', 'vdi_admin') },
   { path: '/p/:tenant', page: 'public-start', access: pub, publicLink: true },

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { assertEmptyDataDir, backup, BackupError, restore } from './backup/service';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { writeAudit } from './admin/audit';
 import { createUser, listUsers, setUserRole } from './users/service';
-import { createMemberUser, tenantCommand, TenantCliError, tenantUsage } from './tenants/cli';
+import { createMemberUser, memberCommand, tenantCommand, TenantCliError, tenantUsage } from './tenants/cli';
 
 const usage = `Verwendung:
   npm run cli -- user create --email E --password P --role R
@@ -65,6 +66,15 @@ async function run(argv: string[]): Promise<void> {
     }
     return;
   }
+  if (noun === 'member') {
+    const app = await buildApp(loadConfig(), { logger: false });
+    try {
+      await memberCommand(app, verb ?? '', values);
+    } finally {
+      await app.close();
+    }
+    return;
+  }
   if (noun !== 'user' || !['create', 'role', 'list'].includes(verb ?? '')) throw new UsageError('Unbekannter Befehl.');
   if (verb !== 'list' && !values.email) throw new UsageError('--email fehlt.');
   if (verb === 'create' && (!values.password || values.password.length < 8)) throw new UsageError('--password fehlt oder hat weniger als 8 Zeichen.');
@@ -85,8 +95,11 @@ async function run(argv: string[]): Promise<void> {
       const user = await createUser(app.auth, { email: values.email!, password: values.password!, name: values.name, role });
       console.log(`Benutzer ${user.email} angelegt (Rolle: ${role ?? 'keine'}).`);
     } else if (verb === 'role') {
-      if (!(await setUserRole(app.db, values.email!, role))) throw new UsageError(`Kein Benutzer mit der E-Mail ${values.email}.`);
-      console.log(`Rolle von ${values.email} ist jetzt ${role ?? 'keine'}.`);
+      const result = await setUserRole(app.db, values.email!, role);
+      if (!result.found) throw new UsageError(`Kein Benutzer mit der E-Mail ${values.email}.`);
+      await writeAudit(app.db, null, { action: 'user.role', target: `user:${result.id}`, detail: { email: values.email, to: role, via: 'cli' } });
+      if (result.ended) await writeAudit(app.db, null, { action: 'membership.remove', target: `user:${result.id}`, tenant: result.ended.tenant, detail: { email: values.email, role: result.ended.role, via: 'cli' } });
+      console.log(`Rolle von ${values.email} ist jetzt ${role ?? 'keine'}.${result.ended ? ` Mitgliedschaft im Bereich ${result.ended.tenant} beendet.` : ''}`);
     } else {
       for (const u of await listUsers(app.db)) console.log(`${u.email}\t${parseRole(u.role) ?? 'keine Rolle'}${u.banned ? '\tdeaktiviert' : ''}`);
     }

@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Failed logins one account may have per 15 minutes, from whatever address, before it is held. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Invitations into a tenant one person may send per hour (editors and admins alike). */
+  INVITATIONS_PER_HOUR: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL muss mit smtp:// oder smtps:// beginnen').optional(),
   MAIL_FROM: z.string().default('Content-Assistent <no-reply@localhost>'),

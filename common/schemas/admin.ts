@@ -33,6 +33,8 @@ export type AdminUser = {
   createdAt: string;
   /** Whether the account has a password yet (an invitation not yet accepted has none). */
   hasPassword: boolean;
+  /** The tenant membership access uses (stored, or the seed role's); null for admins and "none". */
+  membership: { tenant: string; role: 'contributor' | 'editor' } | null;
 };
 
 /** Role in the admin forms: one of ours, or 'none'. */

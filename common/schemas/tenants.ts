@@ -101,6 +101,10 @@ export const inviteMember = z.object({
   role: z.enum(membershipRoles, { message: t.roleInvalid }),
 });
 
+export const changeMember = z.object({ role: z.enum(membershipRoles, { message: t.roleInvalid }) });
+export const memberParams = z.object({ key: z.string().min(1).max(40), userId: z.string().min(1).max(100) });
+export const acceptTenantInvitation = z.object({ token: z.string().min(16, t.acceptInvalid).max(100, t.acceptInvalid).regex(/^[A-Za-z0-9_-]+$/, t.acceptInvalid) });
+
 /** A tenant as the API gives it. */
 export type TenantInfo = TenantSettings & {
   key: string;

@@ -73,7 +73,7 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
       useSecureCookies: config.baseUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },
-    hooks: { before: guardHook(opts.db, config), after: loginOutcomeHook(opts.db) },
+    hooks: { before: guardHook(opts.db, config), after: loginOutcomeHook(opts.db, config) },
     plugins: [
       admin({ ac: defaultAc as never, roles: accessRoles, defaultRole: NO_ROLE, adminRoles: ['admin'], bannedUserMessage: texts.auth.loginFailedText }),
       twoFactor({ issuer: 'Content-Assistent' }),
@@ -128,7 +128,7 @@ function loginOf(path: string | undefined, body: Record<string, unknown>, header
 }
 
 /** A login that went through clears its account's count; one that failed waits a little (slow-down). */
-function loginOutcomeHook(db: Kysely<DB>) {
+function loginOutcomeHook(db: Kysely<DB>, config: AppConfig) {
   return createAuthMiddleware(async (ctx) => {
     const login = loginOf(ctx.path, (ctx.body ?? {}) as Record<string, unknown>, ctx.headers);
     if (!login) return;
@@ -137,7 +137,7 @@ function loginOutcomeHook(db: Kysely<DB>) {
       await clearLoginAttempts(db, login.email, login.address);
       return;
     }
-    const delay = failureDelayMs(await addressFailures(db, login.email, login.address));
+    const delay = failureDelayMs(await addressFailures(db, login.email, login.address), config.LOGIN_FAILURES_PER_ACCOUNT);
     if (delay > 0) await sleep(delay);
   });
 }

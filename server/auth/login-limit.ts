@@ -60,7 +60,11 @@ export async function addressFailures(db: Kysely<DB>, email: string, address: st
   return row && Number(row.window_start) + LOGIN_FAILURE_WINDOW_MS > now ? Number(row.count) : 0;
 }
 
-/** Captcha-free slow-down: a failed login from an address that keeps failing waits before its answer. */
-export function failureDelayMs(pairCount: number): number {
-  return pairCount < 3 ? 0 : Math.min(4000, 400 * (pairCount - 2));
+/**
+ * Captcha-free slow-down: once an address has failed on an account more than half of `max`
+ * times, each further failure waits before its answer (400 ms more each time, at most 4 s).
+ */
+export function failureDelayMs(pairCount: number, max: number): number {
+  const over = pairCount - perAddressShare(max);
+  return over <= 0 ? 0 : Math.min(4000, 400 * over);
 }

@@ -324,6 +324,17 @@ export interface MembershipTable {
   created_at: string;
 }
 
+/** An existing account's invitation into a tenant, migration 0018. */
+export interface MembershipInvitationTable {
+  token_hash: string;
+  email: string;
+  tenant: string;
+  role: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 /** Version numbers instances compare to drop a cache (name 'tenants'), migration 0016. */
 export interface CacheVersionTable {
   name: string;
@@ -366,6 +377,7 @@ export interface DB {
   video_answers: VideoAnswerTable;
   tenants: TenantTable;
   memberships: MembershipTable;
+  membership_invitations: MembershipInvitationTable;
   cache_versions: CacheVersionTable;
   posts: PostTable;
   post_versions: PostVersionTable;

@@ -66,7 +66,11 @@ export async function loadOwnedSubmission(request: FastifyRequest, reply: Fastif
       return row;
     }
     const user = await currentUser(request, reply);
-    if (user && (row.user_id === user.id || editsTenant(await accessOf(request, user), row.tenant))) return row;
+    // Its owner only while still in its tenant: a person moved out no longer reaches it.
+    if (user) {
+      const access = await accessOf(request, user);
+      if ((row.user_id === user.id && entersTenant(access, row.tenant)) || editsTenant(access, row.tenant)) return row;
+    }
   }
   throw new DomainError('not_found', texts.common.contentIdNotFound);
 }

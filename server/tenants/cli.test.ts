@@ -25,4 +25,16 @@ describe('tenant commands of the operator command line', { timeout: 180_000 }, (
     expect(list.out).toMatch(/firma-c\tFirma C\tarchiviert\t0 Einsendungen\t1 Beitragende/);
     expect(list.out).toMatch(/firma_a\tFirma A\taktiv/);
   });
+
+  it('ends a membership with `user role … none` (counts follow); `member remove` of a non-member explains', async () => {
+    expect((await cli(dataDir, 'tenant', 'create', '--key', 'firma-d', '--name', 'Firma D')).code).toBe(0);
+    expect((await cli(dataDir, 'user', 'create', '--email', 'e@example.org', '--password', 'Kranbahn-Sommer-42', '--tenant', 'firma-d', '--role', 'editor')).code).toBe(0);
+    const none = await cli(dataDir, 'user', 'role', '--email', 'e@example.org', '--role', 'none');
+    expect(none.code).toBe(0);
+    expect(none.out).toContain('Mitgliedschaft im Bereich firma-d beendet');
+    expect((await cli(dataDir, 'tenant', 'list')).out).toMatch(/firma-d\tFirma D\taktiv\t0 Einsendungen\t0 Beitragende\t0 Redaktion/);
+    const gone = await cli(dataDir, 'member', 'remove', '--email', 'e@example.org', '--tenant', 'firma-d');
+    expect(gone.code).not.toBe(0);
+    expect(gone.out).toContain(texts.tenants.memberNotFound);
+  });
 });

@@ -4,11 +4,14 @@ import { membershipRoles, newTenant, tenantDefaults, type MembershipRole } from 
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { addMember, archiveTenant, createTenant, listTenants } from './service';
+import { changeMemberRole, removeMember } from './members';
 
 export const tenantUsage = `  npm run cli -- tenant create --key K --name N [--color #RRGGBB] [--wording engineering|banking] [--public-link]
   npm run cli -- tenant list
   npm run cli -- tenant archive --key K
-  npm run cli -- user create --email E --password P --tenant K --role contributor|editor`;
+  npm run cli -- user create --email E --password P --tenant K --role contributor|editor
+  npm run cli -- member role --email E --tenant K --role contributor|editor
+  npm run cli -- member remove --email E --tenant K`;
 
 /** A message for the operator from a rule the server enforces. */
 export class TenantCliError extends Error {}
@@ -55,6 +58,29 @@ export async function createMemberUser(app: FastifyInstance, values: { email: st
     const member = await addMember(app, null, values.tenant, { email: values.email, password: values.password, role: values.role as MembershipRole, invite: false });
     console.log(`Benutzer ${member.email} angelegt (Bereich ${values.tenant}, ${values.role}).`);
   } catch (error) {
+    explain(error);
+  }
+}
+
+/** `member role|remove --email E --tenant K`: the operator changes or ends a membership (audited). */
+export async function memberCommand(app: FastifyInstance, verb: string, values: { email?: string; tenant?: string; role?: string }): Promise<void> {
+  if (!values.email) throw new TenantCliError('--email fehlt.');
+  if (!values.tenant) throw new TenantCliError('--tenant fehlt.');
+  const user = await app.db.selectFrom('user').select('id').where('email', '=', values.email.trim().toLowerCase()).executeTakeFirst();
+  if (!user) throw new TenantCliError(`Kein Benutzer mit der E-Mail ${values.email}.`);
+  try {
+    if (verb === 'role') {
+      if (!values.role || !(membershipRoles as readonly string[]).includes(values.role)) throw new TenantCliError(texts.tenants.roleInvalid);
+      await changeMemberRole(app, null, true, values.tenant, user.id, values.role as MembershipRole);
+      console.log(`${values.email} ist jetzt ${values.role} im Bereich ${values.tenant}.`);
+    } else if (verb === 'remove') {
+      await removeMember(app, null, true, values.tenant, user.id);
+      console.log(`${values.email} gehört nicht mehr zum Bereich ${values.tenant}.`);
+    } else {
+      throw new TenantCliError('Unbekannter Befehl.');
+    }
+  } catch (error) {
+    if (error instanceof TenantCliError) throw error;
     explain(error);
   }
 }

@@ -88,6 +88,10 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
+  it('accepting an invitation needs a signed-in account', async () => {
+    expect((await api(t, 'POST', '/api/invitations/accept', { body: { token: 'a'.repeat(32) } })).status).toBe(401);
+  });
+
   it.each(Object.keys(actors))('%s: submits where it belongs, reviews where it edits', async (name) => {
     for (const tenant of tenantsUnderTest) {
       const created = await api(t, 'POST', '/api/submissions', { cookie: cookies[name], body: { tenant, kind: 'upload' } });
@@ -101,6 +105,21 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
     expect((await api(t, 'GET', '/api/admin/tenants', { cookie: cookies[name] })).status).toBe(name === 'admin' ? 200 : 403);
     const members = await api(t, 'GET', '/api/tenants/firma-c/members', { cookie: cookies[name] });
     expect(members.status).toBe(reviews[name]?.includes('firma-c') ? 200 : 403);
+    // Membership changes: editors of the tenant (contributors only) and admins; everyone else 403.
+    // A user id that is no member answers 404 to those allowed, so the matrix changes nobody.
+    for (const tenant of tenantsUnderTest) {
+      const may = !!reviews[name]?.includes(tenant);
+      const role = await api(t, 'PUT', `/api/tenants/${tenant}/members/nobody`, { cookie: cookies[name], body: { role: 'contributor' } });
+      expect([tenant, 'PUT', role.status]).toEqual([tenant, 'PUT', may ? 404 : 403]);
+      const removal = await api(t, 'DELETE', `/api/tenants/${tenant}/members/nobody`, { cookie: cookies[name] });
+      expect([tenant, 'DELETE', removal.status]).toEqual([tenant, 'DELETE', may ? 404 : 403]);
+      const promote = await api(t, 'PUT', `/api/tenants/${tenant}/members/nobody`, { cookie: cookies[name], body: { role: 'editor' } });
+      expect([tenant, 'promote', promote.status]).toEqual([tenant, 'promote', name === 'admin' ? 404 : 403]);
+      const invite = await api(t, 'POST', `/api/tenants/${tenant}/members`, { cookie: cookies[name], body: { email: 'not-an-address', role: 'contributor' } });
+      expect([tenant, 'invite', invite.status]).toEqual([tenant, 'invite', may ? 400 : 403]);
+    }
+    // Accepting needs a signed-in account and a real invitation.
+    expect((await api(t, 'POST', '/api/invitations/accept', { cookie: cookies[name], body: { token: 'a'.repeat(32) } })).status).toBe(404);
     for (const tenant of tenantsUnderTest) {
       const stats = await api(t, 'GET', `/api/tenants/${tenant}/statistics`, { cookie: cookies[name] });
       expect([tenant, stats.status]).toEqual([tenant, reviews[name]?.includes(tenant) ? 200 : 403]);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { deleteTenant as deleteBody, inviteMember, newTenant, tenantKeyParam, tenantSettings, type MyTenant, type TenantInfo, type TenantLabel } from '../../common/schemas/tenants';
+import { acceptTenantInvitation, changeMember, deleteTenant as deleteBody, inviteMember, memberParams, newTenant, tenantKeyParam, tenantSettings, type MyTenant, type TenantInfo, type TenantLabel } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { requireRole, requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
 import { accessOf, landingOf, requireTenantEditor } from './access';
-import { addMember, tenantStatistics, archiveTenant, createTenant, deleteTenant, listMembers, listTenants, setLogo, updateTenant } from './service';
+import { tenantStatistics, archiveTenant, createTenant, deleteTenant, listTenants, setLogo, updateTenant } from './service';
+import { acceptInvitation, changeMemberRole, inviteToTenant, removeMember, tenantMembers } from './members';
 
 const t = texts.tenants;
 const archiveBody = z.object({ archived: z.boolean() });
@@ -97,8 +98,7 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     const { key } = tenantKeyParam.parse(request.params);
     const { scope } = await requireTenantEditor(request, reply);
     if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
-    const rows = await listMembers(app.db, key);
-    return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, createdAt: r.created_at }));
+    return tenantMembers(app.db, key);
   });
 
   // A tenant's statistics for its editors (and admins): counted for that tenant only.
@@ -115,7 +115,33 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
     const input = inviteMember.parse(request.body);
     if (input.role === 'editor' && scope !== null) throw new DomainError('forbidden', t.editorsByAdmin);
-    const member = await addMember(app, user, key, input);
-    return reply.status(201).send(member);
+    // The same answer whether the address has an account or not.
+    return reply.status(201).send(await inviteToTenant(app, user, key, input));
+  });
+
+  // Change a member's role (admins; editors only keep contributors contributors) or end a membership.
+  app.put('/api/tenants/:key/members/:userId', async (request, reply) => {
+    const { key, userId } = memberParams.parse(request.params);
+    const { user, scope } = await requireTenantEditor(request, reply);
+    if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
+    const { role } = changeMember.parse(request.body);
+    if (role === 'editor' && scope !== null) throw new DomainError('forbidden', t.editorsByAdmin);
+    await changeMemberRole(app, user, scope === null, key, userId, role);
+    return { ok: true, role };
+  });
+
+  app.delete('/api/tenants/:key/members/:userId', async (request, reply) => {
+    const { key, userId } = memberParams.parse(request.params);
+    const { user, scope } = await requireTenantEditor(request, reply);
+    if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
+    await removeMember(app, user, scope === null, key, userId);
+    return { ok: true };
+  });
+
+  // An existing account accepts an invitation into a tenant (the link of the invitation mail).
+  app.post('/api/invitations/accept', { config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const { token } = acceptTenantInvitation.parse(request.body);
+    return { ok: true, membership: await acceptInvitation(app, user, token) };
   });
 }

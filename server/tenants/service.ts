@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { MembershipRole, NewTenant, TenantListItem, TenantSettings } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { writeAudit } from '../admin/audit';
-import { NO_ROLE } from '../auth/auth';
+import { isUniqueViolation } from '../db/unique';
 import type { SessionUser } from '../auth/session';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
@@ -65,6 +65,16 @@ export async function listTenants(db: Kysely<DB>): Promise<TenantListItem[]> {
 
 export async function createTenant(app: FastifyInstance, actor: Actor, input: NewTenant) {
   const at = now();
+  await insertTenant(app, actor, input, at).catch((error: unknown) => {
+    // Two admins creating the same key at once: the second meets the primary key.
+    if (isUniqueViolation(error)) throw new DomainError('conflict', t.keyTaken);
+    throw error;
+  });
+  app.tenantRegistry.invalidate();
+  return (await app.tenantRegistry.fresh()).get(input.key)!;
+}
+
+async function insertTenant(app: FastifyInstance, actor: Actor, input: NewTenant, at: string) {
   await app.db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom('tenants').select('key').where('key', '=', input.key).executeTakeFirst();
     if (exists) throw new DomainError('conflict', t.keyTaken);
@@ -75,8 +85,6 @@ export async function createTenant(app: FastifyInstance, actor: Actor, input: Ne
     await bumpTenantVersion(trx);
     await writeAudit(trx, actor, { action: 'tenant.create', target: `tenant:${input.key}`, tenant: input.key, detail: { name: input.name } });
   });
-  app.tenantRegistry.invalidate();
-  return (await app.tenantRegistry.fresh()).get(input.key)!;
 }
 
 async function existing(db: Kysely<DB>, key: string) {
@@ -171,20 +179,9 @@ export async function setLogo(app: FastifyInstance, actor: Actor, key: string, b
   app.tenantRegistry.invalidate();
 }
 
-/** Members stored for a tenant (the seed's role holders are listed on /admin/users). */
-export function listMembers(db: Kysely<DB>, tenant: string) {
-  return db
-    .selectFrom('memberships')
-    .innerJoin('user', 'user.id', 'memberships.user_id')
-    .select(['user.id', 'user.email', 'memberships.role', 'memberships.created_at'])
-    .where('memberships.tenant', '=', tenant)
-    .orderBy('user.email')
-    .execute();
-}
-
 /**
- * Adds a person to a tenant: an existing account without a tenant gets the membership; a new
- * address gets an account and an invitation to set a password (when `password` is not given).
+ * Creates an account in a tenant (CLI and tests): a new address only — an existing account joins
+ * a tenant only by accepting an invitation (members.ts). Without `password` it gets a mail to set one.
  */
 export async function addMember(
   app: FastifyInstance,
@@ -192,18 +189,19 @@ export async function addMember(
   tenant: string,
   input: { email: string; role: MembershipRole; password?: string; invite?: boolean },
 ): Promise<{ id: string; email: string; created: boolean }> {
-  await existing(app.db, tenant);
+  const row = await existing(app.db, tenant);
+  if (row.archived_at) throw new DomainError('forbidden', t.archivedNoInvite);
   const email = input.email.trim().toLowerCase();
-  let user = await app.db.selectFrom('user').select(['id', 'email', 'role']).where('email', '=', email).executeTakeFirst();
-  let created = false;
-  if (user) {
-    const taken = await app.db.selectFrom('memberships').select('tenant').where('user_id', '=', user.id).executeTakeFirst();
-    if (taken || (user.role && user.role !== NO_ROLE)) throw new DomainError('conflict', t.alreadyMember);
-  } else {
-    const made = await createUser(app.auth, { email, password: input.password, role: null });
-    user = { id: made.id, email: made.email, role: null };
-    created = true;
+  if (await app.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst()) throw new DomainError('conflict', t.alreadyMember);
+  let made: { id: string; email: string };
+  try {
+    made = await createUser(app.auth, { email, password: input.password, role: null });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('conflict', t.alreadyMember);
+    throw error;
   }
+  const user = { id: made.id, email: made.email };
+  const created = true;
   await app.db.transaction().execute(async (trx) => {
     await trx.insertInto('memberships').values({ user_id: user.id, tenant, role: input.role, created_at: now() }).execute();
     await writeAudit(trx, actor, { action: 'membership.add', target: `user:${user.id}`, tenant, detail: { email, role: input.role } });

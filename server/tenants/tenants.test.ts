@@ -127,8 +127,10 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
     expect((await api(t, 'POST', '/api/tenants/firma-d/members', { cookie: cookies['c-editor'], body: { email: 'x@example.de', role: 'contributor' } })).status).toBe(403);
     expect((await api(t, 'GET', '/api/tenants/firma-d/members', { cookie: cookies['c-editor'] })).status).toBe(403);
     expect((await api(t, 'POST', '/api/tenants/firma-c/members', { cookie: cookies.c, body: { email: 'y@example.de', role: 'contributor' } })).status).toBe(403);
+    // An existing account gets an invitation to accept: the same answer as for a new address.
     const again = await api(t, 'POST', '/api/tenants/firma-c/members', { cookie: cookies.admin, body: { email: 'neu@example.de', role: 'contributor' } });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ email: 'neu@example.de', invited: true });
   });
 
   it('takes a PNG logo resized, refuses SVG', async () => {

@@ -7,6 +7,8 @@ import { writeAudit } from '../admin/audit';
 import { requireRole } from '../auth/session';
 import { DomainError } from '../http/errors';
 import { sendInvitation, sendPasswordReset } from './invitation';
+import { accessFrom } from '../tenants/access';
+import { membershipsByUser } from '../tenants/members';
 import { createUser, findAccount, listAccounts, setUserRole } from './service';
 
 const toIso = (value: unknown) => {
@@ -26,7 +28,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/admin/users', async (request, reply): Promise<AdminUser[]> => {
     await requireAdmin(request, reply);
-    const users = await listAccounts(app.db);
+    const [users, stored] = await Promise.all([listAccounts(app.db), membershipsByUser(app.db)]);
     return users.map((u) => ({
       id: u.id,
       email: u.email,
@@ -35,6 +37,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       deactivated: !!u.banned,
       createdAt: toIso(u.createdAt),
       hasPassword: !!Number(u.has_password),
+      // What access uses: the stored membership, else the seed role's (none for admins).
+      membership: accessFrom(u.role, stored.get(u.id)).membership,
     }));
   });
 
@@ -65,8 +69,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const { role } = changeRole.parse(request.body);
     const next = role === 'none' ? null : role;
     if (account.id === admin.id && next !== 'admin') throw new DomainError('conflict', texts.admin.notOnYourself);
-    await setUserRole(app.db, account.email, next);
+    const { ended } = await setUserRole(app.db, account.email, next);
     await writeAudit(app.db, admin, { action: 'user.role', target: `user:${account.id}`, detail: { email: account.email, from: parseRole(account.role), to: next } });
+    if (ended) await writeAudit(app.db, admin, { action: 'membership.remove', target: `user:${account.id}`, tenant: ended.tenant, detail: { email: account.email, role: ended.role } });
     return { ok: true, role: next };
   });
 

@@ -5,13 +5,19 @@ import type { DB } from '../db/schema';
 
 export { adminExists, createUser, type NewUser } from '../auth/accounts';
 
-export async function setUserRole(db: Kysely<DB>, email: string, role: Role | null): Promise<boolean> {
-  const result = await db
-    .updateTable('user')
-    .set({ role: role ?? NO_ROLE })
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Sets an account's role. The role decides: a stored tenant membership ends with it (otherwise a
+ * tenant editor set to "none" would stay an editor). Returns the membership that ended, if any.
+ */
+export async function setUserRole(db: Kysely<DB>, email: string, role: Role | null): Promise<{ found: boolean; id: string | null; ended: { tenant: string; role: string } | null }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('user').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!user) return { found: false, id: null, ended: null };
+    await trx.updateTable('user').set({ role: role ?? NO_ROLE }).where('id', '=', user.id).execute();
+    const ended = await trx.selectFrom('memberships').select(['tenant', 'role']).where('user_id', '=', user.id).executeTakeFirst();
+    if (ended) await trx.deleteFrom('memberships').where('user_id', '=', user.id).execute();
+    return { found: true, id: user.id, ended: ended ?? null };
+  });
 }
 
 export function listUsers(db: Kysely<DB>) {

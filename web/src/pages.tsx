@@ -33,6 +33,7 @@ const UsersPage = lazy(() => adminPages().then((m) => ({ default: m.UsersPage })
 const OutboxPage = lazy(() => adminPages().then((m) => ({ default: m.OutboxPage })));
 const TenantsPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.TenantsPage })));
 const MembersPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.MembersPage })));
+const AcceptInvitationPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.AcceptInvitationPage })));
 const inboxPages = () => import('./features/inbox/pages');
 const InboxPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxPage })));
 const InboxDetailPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxDetailPage })));
@@ -80,6 +81,7 @@ export const pages: Record<PageKey, ComponentType> = {
   'admin-users': UsersPage,
   'admin-tenants': TenantsPage,
   'tenant-members': MembersPage,
+  'tenant-invitation': AcceptInvitationPage,
   'admin-outbox': OutboxPage,
   inbox: InboxPage,
   'inbox-detail': InboxDetailPage,

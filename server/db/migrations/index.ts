@@ -10,6 +10,7 @@ import * as inboxWordSearch from './0010_inbox_search';
 import * as publicFlows from './0011_public_flows';
 import * as posts from './0012_posts';
 import * as tenants from './0016_tenants';
+import * as trustAccess from './0018_trust_access';
 import * as inboxSpeed from './0017_inbox_speed';
 import * as publicBytes from './0019_public_bytes';
 import * as videoMedia from './0021_video_media';
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0012_posts': posts,
   '0016_tenants': tenants,
   '0017_inbox_speed': inboxSpeed,
+  '0018_trust_access': trustAccess,
   '0019_public_bytes': publicBytes,
   '0021_video_media': videoMedia,
   '0022_video_answers': videoAnswers,

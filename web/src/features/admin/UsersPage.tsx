@@ -12,6 +12,7 @@ import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
+import { useTenantLabels } from '../tenants/labels';
 import { AdminNav } from './AdminNav';
 import { formatDateTime } from './format';
 import '../../lib/zod-csp';
@@ -66,6 +67,8 @@ function InviteForm() {
 
 function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const queryClient = useQueryClient();
+  const { label } = useTenantLabels();
+  const member = user.membership;
   const action = useMutation({
     mutationFn: async (run: () => Promise<void>) => run(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
@@ -104,6 +107,9 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
             </option>
           ))}
         </select>
+        <p className="mt-1 truncate text-xs text-slate-600" data-testid="membership">
+          {texts.tenants.membershipColumn}: {member ? `${label(member.tenant)} · ${member.role === 'editor' ? texts.tenants.memberEditor : texts.tenants.memberContributor}` : texts.tenants.memberNone}
+        </p>
       </div>
       <p className={`text-sm font-medium ${user.deactivated ? 'text-red-700' : user.hasPassword ? 'text-green-700' : 'text-amber-700'}`}>{state}</p>
       <div className="flex flex-wrap gap-2">
@@ -122,6 +128,21 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
             }
           >
             {user.deactivated ? t.activate : t.deactivate}
+          </Button>
+        )}
+        {member && !self && (
+          <Button
+            variant="secondary"
+            disabled={action.isPending}
+            onClick={() => {
+              if (!window.confirm(texts.tenants.memberRemoveConfirm(user.email))) return;
+              action.mutate(async () => {
+                await api.del(`/api/tenants/${encodeURIComponent(member.tenant)}/members/${encodeURIComponent(user.id)}`);
+                notify.success(texts.tenants.memberRemoved, user.email);
+              });
+            }}
+          >
+            {texts.tenants.memberRemoveFromTenant}
           </Button>
         )}
         <Button

@@ -11,7 +11,7 @@ const a = texts.admin;
 
 /** /mitglieder: a tenant's editors see its figures and invite their own contributors. */
 export function MembersPage() {
-  const { membership, myTenant } = useAuth();
+  const { membership, myTenant, user } = useAuth();
   const key = membership?.tenant;
   const stats = useQuery({ queryKey: ['tenant-statistics', key], queryFn: () => api.get<TenantStatistics>(`/api/tenants/${encodeURIComponent(key!)}/statistics`), enabled: !!key });
   if (!membership) return <Page title={texts.tenants.membersTitle} />;
@@ -33,7 +33,7 @@ export function MembersPage() {
         </dl>
       </Card>
       <Card>
-        <MembersPanel tenantKey={membership.tenant} canAddEditors={false} />
+        <MembersPanel tenantKey={membership.tenant} canAddEditors={false} selfId={user?.id} />
       </Card>
     </Page>
   );

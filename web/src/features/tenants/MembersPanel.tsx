@@ -10,10 +10,13 @@ import { Spinner } from '../../ui/Spinner';
 import '../../lib/zod-csp';
 
 const t = texts.tenants;
-type Member = { id: string; email: string; role: MembershipRole; createdAt: string };
+type Member = { id: string; email: string; role: MembershipRole; createdAt: string; seed: boolean };
 
-/** A tenant's stored members and the invitation form; only admins may add editors (the server says so too). */
-export function MembersPanel({ tenantKey, canAddEditors }: { tenantKey: string; canAddEditors: boolean }) {
+/**
+ * A tenant's members (stored and the seed's role holders) with role change and removal, and the
+ * invitation form. Only admins add or change editors; editors manage contributors (the server says so too).
+ */
+export function MembersPanel({ tenantKey, canAddEditors, selfId }: { tenantKey: string; canAddEditors: boolean; selfId?: string }) {
   const queryClient = useQueryClient();
   const path = `/api/tenants/${encodeURIComponent(tenantKey)}/members`;
   const members = useQuery({ queryKey: ['tenant-members', tenantKey], queryFn: () => api.get<Member[]>(path) });
@@ -30,13 +33,26 @@ export function MembersPanel({ tenantKey, canAddEditors }: { tenantKey: string; 
     setBusy(true);
     try {
       await api.post(path, parsed.data);
-      notify.success(t.invited, parsed.data.email);
+      notify.success(t.invited, t.invitedNeutral(parsed.data.email));
       setEmail('');
       await queryClient.invalidateQueries({ queryKey: ['tenant-members', tenantKey] });
     } catch (e) {
       notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function change(member: Member, run: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await run();
+      notify.success(done, member.email);
+    } catch (e) {
+      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: ['tenant-members', tenantKey] });
     }
   }
 
@@ -68,12 +84,43 @@ export function MembersPanel({ tenantKey, canAddEditors }: { tenantKey: string; 
         <p className="text-sm text-slate-600">{t.membersEmpty}</p>
       ) : (
         <ul className="divide-y divide-slate-100" aria-label={t.members}>
-          {members.data.map((m) => (
-            <li key={m.id} className="flex justify-between py-2 text-sm">
-              <span className="truncate text-slate-900">{m.email}</span>
-              <span className="text-slate-600">{m.role === 'editor' ? t.memberEditor : t.memberContributor}</span>
-            </li>
-          ))}
+          {members.data.map((m) => {
+            const manageable = m.id !== selfId && (canAddEditors || m.role === 'contributor');
+            const memberPath = `${path}/${encodeURIComponent(m.id)}`;
+            return (
+              <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" aria-label={m.email}>
+                <span className="min-w-0 basis-full truncate text-slate-900 sm:basis-auto sm:flex-1">
+                  {m.email}
+                  {m.seed && <span className="ml-2 text-xs text-slate-500">({t.memberSeed})</span>}
+                </span>
+                {manageable && canAddEditors ? (
+                  <select
+                    aria-label={t.memberRoleLabel(m.email)}
+                    className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                    value={m.role}
+                    disabled={busy}
+                    onChange={(e) => void change(m, () => api.put(memberPath, { role: e.target.value }), t.memberRoleChanged)}
+                  >
+                    <option value="contributor">{t.memberContributor}</option>
+                    <option value="editor">{t.memberEditor}</option>
+                  </select>
+                ) : (
+                  <span className="text-slate-600">{m.role === 'editor' ? t.memberEditor : t.memberContributor}</span>
+                )}
+                {manageable && (
+                  <Button
+                    variant="ghost"
+                    disabled={busy}
+                    onClick={() => {
+                      if (window.confirm(t.memberRemoveConfirm(m.email))) void change(m, () => api.del(memberPath), t.memberRemoved);
+                    }}
+                  >
+                    {t.memberRemove}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <p className="text-xs text-slate-500">{t.membersNote}</p>

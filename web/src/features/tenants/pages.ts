@@ -1,2 +1,3 @@
 export { MembersPage } from './MembersPage';
 export { TenantsPage } from './TenantsPage';
+export { AcceptInvitationPage } from './AcceptInvitationPage';
