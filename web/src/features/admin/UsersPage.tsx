@@ -12,7 +12,7 @@ import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
-import { useTenantLabels } from '../tenants/labels';
+import { useTenantLabels } from '../tenant/labels';
 import { AdminNav } from './AdminNav';
 import { formatDateTime } from './format';
 import '../../lib/zod-csp';
