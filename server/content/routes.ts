@@ -1,21 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { itemParams, newCard, newClip } from '../../common/schemas/content';
-import { tokenParam } from '../../common/schemas/post';
 import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
-import { loadForEditor, requireEditor } from '../inbox/service';
 import { parseRange } from '../media/routes';
-import { itemForToken } from '../post/service';
+import { requireContentEditor as requireEditor, submissionForEditor as loadForEditor } from './editor';
 import { itemFileName, type ItemRow } from './attach';
 import { cancelItem, contentOverview, createCard, createClip, editItem, findItem, proposals, renderItem, RENDER_JOB } from './service';
 
-const positionParams = tokenParam.extend({ position: z.coerce.number(texts.common.notFound).int(texts.common.notFound).min(0, texts.common.notFound).max(50, texts.common.notFound) });
 const proposalQuery = z.object({ mediaId: z.coerce.number(texts.common.invalidInput).int(texts.common.invalidInput).positive(texts.common.invalidInput) });
 
 /** Streams an item's file; answers Range requests so clips play and seek. */
-async function sendItem(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, item: ItemRow, cache: string) {
+export async function sendItem(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, item: ItemRow, cache: string) {
   if (item.state !== 'ready' || !item.file_key) throw new DomainError('not_found', texts.content.itemNotReady);
   const size = Number(item.size);
   const download = (request.query as { download?: string } | undefined)?.download === '1';
@@ -87,11 +84,5 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const { contentId, itemId } = itemParams.parse(request.params);
     const item = await findItem(app, await loadForEditor(app, editor, contentId), itemId);
     return sendItem(app, request, reply, item, 'private, max-age=3600');
-  });
-
-  // The contributor's approval page (and the publication mail) play and show the post's items.
-  app.get('/api/freigabe/:token/inhalte/:position', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
-    const { token, position } = positionParams.parse(request.params);
-    return sendItem(app, request, reply, await itemForToken(app, token, position), 'private, no-store');
   });
 }

@@ -6,28 +6,25 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
 import { newCard, newClip, type ClipSource, type ContentItem, type ContentOverview, type ItemKind, type NewCard, type NewClip, type Proposals } from '../../common/schemas/content';
-import type { PostChannel } from '../../common/schemas/post';
 import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
-import type { MediaTable, SubmissionTable } from '../db/schema';
+import type { MediaTable } from '../db/schema';
+import type { ContentEditor as Editor, Submission } from './editor';
 import { DomainError } from '../http/errors';
-import type { Editor } from '../inbox/service';
 import { JobCancelled } from '../jobs/queue';
 import { ffprobe } from '../media-jobs/ffmpeg';
 import { cancelMediaJob, mediaJobStates, type MediaJobContext } from '../media-jobs/runner';
 import { tenantDisplayName } from '../tenants/registry';
-import { saveVersion } from '../post/service';
-import { consentOf, itemsOf, needsOf, notCovered, parseItems, specOf, type ItemRow, type ItemSpec } from './attach';
+import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
 import { renderCard, type Brand } from './card';
 import { audiogramArgs, audiogramBackground, clipArgs, captionStyle, type ClipFormat, writeOverlays } from './clip';
 import { cuesFor, parseTiming, proposePassages, snapToWords, wordsOf, type TimedWord } from './timing';
 import { readableBox } from './colour';
 
 const t = texts.content;
-type Submission = Selectable<SubmissionTable>;
 type Media = Selectable<MediaTable>;
 export const RENDER_JOB = 'content.render';
 
@@ -330,13 +327,14 @@ export async function editItem(app: FastifyInstance, editor: Editor, row: Submis
     old.kind === 'card'
       ? await createCard(app, editor, row, newCard.parse({ format: old.format, quote: spec.quote, showName: spec.showName, photoMediaId: spec.photoMediaId ?? null, ...changes }), Number(old.id))
       : await createClip(app, editor, row, newClip.parse({ mediaId: spec.mediaId, start: spec.start, end: spec.end, format: old.format, cropX: spec.cropX, cropY: spec.cropY, photoMediaId: spec.photoMediaId ?? null, ...changes }), Number(old.id));
-  const posts = await app.db.selectFrom('posts').selectAll().where('submission_id', '=', row.id).execute();
-  for (const post of posts) {
-    const latest = await app.db.selectFrom('post_versions').selectAll().where('post_id', '=', post.id).orderBy('number', 'desc').limit(1).executeTakeFirst();
-    const items = parseItems(latest?.items);
-    if (!latest || !items.some((i) => i.itemId === itemId)) continue;
-    const swapped = items.map((i) => (i.itemId === itemId ? { itemId: made.id, alt: i.alt === old.alt ? made.alt : i.alt } : i));
-    await saveVersion(app, editor, row, post.channel as PostChannel, { body: latest.body, images: JSON.parse(latest.images), items: swapped, source: 'content' });
-  }
+  for (const handler of replacedHandlers) await handler(app, editor, row, old, made);
   return made;
+}
+
+type ReplacedHandler = (app: FastifyInstance, editor: Editor, row: Submission, old: ItemRow, made: ContentItem) => Promise<void>;
+const replacedHandlers: ReplacedHandler[] = [];
+
+/** Called after an item was made anew (the post capability swaps it into its posts). */
+export function onItemReplaced(handler: ReplacedHandler): void {
+  if (!replacedHandlers.includes(handler)) replacedHandlers.push(handler);
 }

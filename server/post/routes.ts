@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { chooseDrafter } from './choose';
 import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
-import { decide, draftPost, imageForToken, materialForDraft, postOverview, publicApproval, recordPublication, saveVersion as saveVersionOf, sendForApproval, withdrawApproval } from './service';
+import { sendItem } from '../content/routes';
+import { onItemReplaced } from '../content/service';
+import { decide, draftPost, imageForToken, itemForToken, swapItem, materialForDraft, postOverview, publicApproval, recordPublication, saveVersion as saveVersionOf, sendForApproval, withdrawApproval } from './service';
 
 const imageParams = tokenParam.extend({ position: z.coerce.number(texts.common.notFound).int(texts.common.notFound).min(0, texts.common.notFound).max(50, texts.common.notFound) });
 /** Public token pages: enough for a person, too few to guess tokens. */
@@ -19,6 +21,7 @@ const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 export async function postRoutes(app: FastifyInstance): Promise<void> {
   const drafter = chooseDrafter(app.config);
   registerNotificationJobs(app);
+  onItemReplaced(swapItem);
 
   app.get('/api/posts/:contentId', async (request, reply) => {
     const editor = await requireEditor(request, reply);
@@ -99,6 +102,12 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
     const media = await imageForToken(app, token, position);
     reply.header('content-type', media.file_type).header('cache-control', 'private, no-store').header('content-length', Number(media.size));
     return reply.send(await app.blobs.get(media.file_path));
+  });
+
+  // The contributor's approval page (and the publication mail) play and show the post's clips and cards.
+  app.get('/api/freigabe/:token/inhalte/:position', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
+    const { token, position } = imageParams.parse(request.params);
+    return sendItem(app, request, reply, await itemForToken(app, token, position), 'private, no-store');
   });
 
   app.get('/api/account/notifications', async (request, reply) => {

@@ -388,3 +388,17 @@ export async function recordPublication(app: FastifyInstance, editor: Editor, ro
     });
   }
 }
+
+/**
+ * A clip or card made anew replaces the old one in every post whose newest version carries it, as
+ * a new version: an approval of the old one goes out of date like after a text edit.
+ */
+export async function swapItem(app: FastifyInstance, editor: Editor, row: Submission, old: { id: number; alt: string }, made: { id: number; alt: string }): Promise<void> {
+  for (const post of await postsOf(app.db, row.id)) {
+    const latest = await latestVersion(app.db, post.id);
+    const items = parseItems(latest?.items);
+    if (!latest || !items.some((i) => i.itemId === Number(old.id))) continue;
+    const swapped = items.map((i) => (i.itemId === Number(old.id) ? { itemId: made.id, alt: i.alt === old.alt ? made.alt : i.alt } : i));
+    await saveVersion(app, editor, row, post.channel as PostChannel, { body: latest.body, images: parseImages(latest.images), items: swapped, source: 'content' });
+  }
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import { texts } from '../../common/texts';
+import type { SessionUser } from '../auth/session';
+import type { SubmissionTable } from '../db/schema';
+import { DomainError } from '../http/errors';
+import { findSubmission } from '../submissions/queries';
+import { requireTenantEditor } from '../tenants/access';
+
+/** An editor and the tenants they may see (null: all); the inbox's rule, without depending on it. */
+export type ContentEditor = SessionUser & { scope: string[] | null };
+export type Submission = Selectable<SubmissionTable>;
+
+export async function requireContentEditor(request: FastifyRequest, reply: FastifyReply): Promise<ContentEditor> {
+  const { user, scope } = await requireTenantEditor(request, reply);
+  return { ...user, scope };
+}
+
+export async function submissionForEditor(app: FastifyInstance, editor: ContentEditor, contentId: number): Promise<Submission> {
+  const row = await findSubmission(app.db, contentId);
+  if (!row || (editor.scope && !editor.scope.includes(row.tenant))) throw new DomainError('not_found', texts.common.contentIdNotFound);
+  return row;
+}
