@@ -35,6 +35,7 @@ export function tenantFromInfo(info: TenantInfo, publicLink = false): Tenant {
     logoUrl: info.logoUrl,
     topics: info.topics,
     thanksVariant: info.thanksVariant,
+    videoMaxSeconds: info.videoMaxSeconds,
   };
 }
 

@@ -26,5 +26,8 @@ export function seedWithRow(seed: Tenant, row: TenantInfo | undefined): Tenant {
     startButtonColor: recoloured ? row.brandColor : seed.startButtonColor,
     logoUrl: row.logoUrl,
     dashboardCards: row.entryCards.length ? (row.entryCards as EntryCard[]) : seed.dashboardCards,
+    // The video answer is offered where the row has its card (also on the content selection page).
+    contentSelectionCards: row.entryCards.includes('video-answer') ? [...seed.contentSelectionCards.filter((c) => c !== 'video-answer'), 'video-answer'] : seed.contentSelectionCards,
+    videoMaxSeconds: row.videoMaxSeconds,
   };
 }

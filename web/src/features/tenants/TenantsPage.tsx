@@ -13,6 +13,7 @@ import {
   type TenantSettings,
 } from '../../../../common/schemas/tenants';
 import { interviewTopics } from '../../../../common/tenants';
+import { VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../../../../common/video-answers';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
@@ -150,6 +151,18 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
               {errors.entryCards}
             </p>
           )}
+          <div className="mt-3 max-w-xs">
+            <InputField
+              label={texts.videoAnswer.fieldMaxSeconds}
+              type="number"
+              inputMode="numeric"
+              min={VIDEO_ANSWER_MIN_SECONDS}
+              max={VIDEO_ANSWER_MAX_SECONDS}
+              value={Number.isFinite(state.videoMaxSeconds) ? String(state.videoMaxSeconds) : ''}
+              error={errors.videoMaxSeconds}
+              onChange={(e) => set('videoMaxSeconds', e.target.value === '' ? Number.NaN : Number(e.target.value))}
+            />
+          </div>
         </fieldset>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">{t.fieldTopics}</legend>

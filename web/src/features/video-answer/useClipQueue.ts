@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { texts } from '../../../../common/texts';
+import type { VideoAnswerItem } from '../../../../common/video-answers';
+import { api } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { clipKey, clipsOf, ClipRefused, forgetClip, keepClip, sendClip, type StoredClip } from './clips';
+
+export type ClipState = { state: 'waiting' | 'uploading' | 'sent' | 'retrying' | 'refused'; percent: number; message?: string };
+
+/** After the retries of one attempt, the queue waits this long (or until the browser is online again). */
+const RETRY_AFTER_MS = 15_000;
+
+/**
+ * Sends the clips of one submission, one after the other, while the next is recorded. Each clip
+ * is kept in IndexedDB first and leaves it only once the server has it; on opening, clips left
+ * from before (a reload, a closed tab) are sent, unless the server already has their question.
+ */
+export function useClipQueue(contentId: string | null, onSent: (index: number) => void) {
+  const [states, setStates] = useState<Record<number, ClipState>>({});
+  const queue = useRef<StoredClip[]>([]);
+  const running = useRef(false);
+  const controller = useRef<AbortController | null>(null);
+  const sent = useRef(onSent);
+  sent.current = onSent;
+
+  const set = (index: number, state: ClipState) => setStates((s) => ({ ...s, [index]: state }));
+
+  const pump = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    const signal = (controller.current ??= new AbortController()).signal;
+    try {
+      while (queue.current.length > 0 && !signal.aborted) {
+        const clip = queue.current[0]!;
+        set(clip.index, { state: 'uploading', percent: 0 });
+        try {
+          await sendClip(clip, (percent) => set(clip.index, { state: 'uploading', percent }), signal);
+          queue.current.shift();
+          set(clip.index, { state: 'sent', percent: 100 });
+          sent.current(clip.index);
+          await forgetClip(clip.key).catch(() => undefined);
+        } catch (error) {
+          if ((error as Error).name === 'AbortError') return;
+          const refused = error instanceof ClipRefused ? error : new ClipRefused(texts.upload.failedTitle, texts.upload.uploadException, false);
+          if (refused.final) {
+            queue.current.shift();
+            set(clip.index, { state: 'refused', percent: 0, message: refused.message });
+            notify.error(refused.title, refused.message);
+            await forgetClip(clip.key).catch(() => undefined);
+            continue;
+          }
+          set(clip.index, { state: 'retrying', percent: 0, message: refused.message });
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              window.clearTimeout(wait);
+              window.removeEventListener('online', done);
+              signal.removeEventListener('abort', done);
+              resolve();
+            };
+            const wait = window.setTimeout(done, RETRY_AFTER_MS);
+            window.addEventListener('online', done);
+            signal.addEventListener('abort', done);
+          });
+        }
+      }
+    } finally {
+      running.current = false;
+    }
+  }, []);
+
+  /** Keeps a reviewed clip on the device, then queues it. */
+  const add = useCallback(
+    async (clip: Omit<StoredClip, 'key'>) => {
+      const stored: StoredClip = { ...clip, key: clipKey(clip.contentId, clip.index) };
+      try {
+        await keepClip(stored);
+      } catch {
+        notify.warning(texts.videoAnswer.errorTitle, texts.videoAnswer.notKept);
+      }
+      queue.current = [...queue.current.filter((c) => c.key !== stored.key), stored];
+      set(stored.index, { state: 'waiting', percent: 0 });
+      void pump();
+    },
+    [pump],
+  );
+
+  // Clips left from before: sent unless the server already has their question.
+  useEffect(() => {
+    if (!contentId) return;
+    let cancelled = false;
+    void (async () => {
+      const left = await clipsOf(contentId).catch(() => [] as StoredClip[]);
+      if (cancelled || left.length === 0) return;
+      const onServer = await api.get<VideoAnswerItem[]>(`/api/submissions/${contentId}/video-answers`, { contentId }).catch(() => [] as VideoAnswerItem[]);
+      const have = new Set(onServer.map((a) => a.questionIndex));
+      for (const clip of left) {
+        if (have.has(clip.index)) {
+          await forgetClip(clip.key).catch(() => undefined);
+          set(clip.index, { state: 'sent', percent: 100 });
+          sent.current(clip.index);
+        } else if (!queue.current.some((c) => c.key === clip.key)) {
+          queue.current.push(clip);
+          set(clip.index, { state: 'waiting', percent: 0 });
+        }
+      }
+      if (!cancelled) void pump();
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [contentId, pump]);
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      controller.current = null;
+    },
+    [],
+  );
+
+  const pending = Object.values(states).some((s) => s.state === 'waiting' || s.state === 'uploading' || s.state === 'retrying');
+  return { states, add, pending };
+}
