@@ -11,8 +11,11 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 860 };
 
-/** Debian's Chromium, headless; optionally with a fake microphone that plays a WAV file. */
-export async function launchBrowser(opts: { fakeAudioFile?: string } = {}): Promise<Browser> {
+/**
+ * Debian's Chromium, headless; optionally with a fake microphone that plays a WAV file, or with
+ * Chromium's fake camera and microphone (`fakeMedia`: a test pattern and a beep).
+ */
+export async function launchBrowser(opts: { fakeAudioFile?: string; fakeMedia?: boolean } = {}): Promise<Browser> {
   const args = [
     '--no-sandbox',
     '--disable-gpu',
@@ -23,9 +26,8 @@ export async function launchBrowser(opts: { fakeAudioFile?: string } = {}): Prom
     '--disable-sync',
     '--autoplay-policy=no-user-gesture-required',
   ];
-  if (opts.fakeAudioFile) {
-    args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${opts.fakeAudioFile}`);
-  }
+  if (opts.fakeAudioFile || opts.fakeMedia) args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream');
+  if (opts.fakeAudioFile) args.push(`--use-file-for-fake-audio-capture=${opts.fakeAudioFile}`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }
 
@@ -41,11 +43,11 @@ export type E2E = {
 };
 
 /** The real app (built UI from dist/web) on a random port, one user per role, and Chromium. */
-export async function startE2E(opts: { dialect?: Dialect; env?: Record<string, string>; fakeAudioFile?: string } = {}): Promise<E2E> {
+export async function startE2E(opts: { dialect?: Dialect; env?: Record<string, string>; fakeAudioFile?: string; fakeMedia?: boolean } = {}): Promise<E2E> {
   const t = await startTestApp(opts.dialect ?? 'sqlite', opts.env ?? {});
   for (const role of roles) await addUser(t.app, emailFor(role), role);
   await addUser(t.app, emailFor('none'), null);
-  const browser = await launchBrowser({ fakeAudioFile: opts.fakeAudioFile });
+  const browser = await launchBrowser({ fakeAudioFile: opts.fakeAudioFile, fakeMedia: opts.fakeMedia });
   const contexts: BrowserContext[] = [];
   return {
     t,

@@ -119,13 +119,14 @@ describe.each(dialects)('input edges on %s', (dialect) => {
     for (const n of names) expect(n).not.toMatch(/^\.|\/|\\/);
   });
 
-  it('sends a Permissions-Policy that allows the microphone for the app only', async () => {
+  it('sends a Permissions-Policy that allows the microphone and the camera for the app only', async () => {
     for (const path of ['/api/health', '/']) {
       const res = await fetch(`${t.url}${path}`);
       expect(res.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
     }
     expect(PERMISSIONS_POLICY).toContain('microphone=(self)');
-    expect(PERMISSIONS_POLICY).toContain('camera=()');
+    expect(PERMISSIONS_POLICY).toContain('camera=(self)');
+    expect(PERMISSIONS_POLICY).toContain('display-capture=()');
   });
 
   it("refuses a foreign Origin on the app's own state-changing routes, not only the auth routes", async () => {

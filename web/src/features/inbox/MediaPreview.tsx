@@ -2,6 +2,7 @@ import { FileText } from 'lucide-react';
 import type { InboxMedia } from '../../../../common/schemas/inbox';
 import { texts } from '../../../../common/texts';
 import { AudioCaptions, CaptionLinks, VideoPlayer } from '../video/VideoPlayer';
+import { VideoAnswerLabel } from '../video-answer/VideoAnswerLabel';
 
 const t = texts.admin;
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
@@ -12,6 +13,7 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
   const label = `${t.mediaKinds[media.kind] ?? media.kind}: ${media.originalName}`;
   return (
     <li className="rounded-lg border border-slate-200 p-3" aria-label={label}>
+      {media.videoAnswer && <VideoAnswerLabel answer={media.videoAnswer} />}
       {media.kind === 'photo' && (
         <a href={url} target="_blank" rel="noreferrer">
           <img

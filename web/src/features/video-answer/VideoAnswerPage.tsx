@@ -259,7 +259,7 @@ export function VideoAnswerPage() {
         </p>
       </section>
 
-      <div className={`relative mx-auto overflow-hidden rounded-xl bg-black ${portrait ? 'aspect-[3/4] max-h-[55vh] sm:aspect-[9/16]' : 'aspect-video'}`} style={portrait ? { maxWidth: 'calc(55vh * 3 / 4)' } : undefined}>
+      <div className={`relative mx-auto overflow-hidden rounded-xl bg-black ${portrait ? 'aspect-[3/4] max-h-[46vh] sm:aspect-[9/16] sm:max-h-[60vh]' : 'aspect-video'}`} style={portrait ? { maxWidth: 'min(100%, calc(46vh * 3 / 4))' } : undefined}>
         {phase === 'review' && recorder.clip ? (
           <video key={recorder.clip.url} src={recorder.clip.url} controls playsInline className="h-full w-full object-contain" aria-label={v.reviewTitle} />
         ) : (
@@ -309,7 +309,7 @@ export function VideoAnswerPage() {
 
       {phase !== 'review' && (
         <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-          <Button variant="secondary" onClick={recorder.switchCamera} disabled={busy || phase === 'off'} aria-label={v.switchCamera}>
+          <Button variant="secondary" className="px-3" onClick={recorder.switchCamera} disabled={busy || phase === 'off'} aria-label={v.switchCamera} title={v.switchCamera}>
             <SwitchCamera size={18} aria-hidden="true" />
             {recorder.facing === 'user' ? v.frontCamera : v.rearCamera}
           </Button>
@@ -322,7 +322,7 @@ export function VideoAnswerPage() {
                 aria-checked={recorder.orientation === o}
                 disabled={busy}
                 onClick={() => recorder.turn(o)}
-                className={`min-h-11 px-3 text-sm font-medium ${recorder.orientation === o ? 'bg-brand text-white' : 'bg-white text-slate-700 hover:bg-slate-50'} disabled:opacity-50`}
+                className={`min-h-11 px-2.5 text-sm font-medium ${recorder.orientation === o ? 'bg-brand text-white' : 'bg-white text-slate-700 hover:bg-slate-50'} disabled:opacity-50`}
               >
                 {o === 'portrait' ? v.portrait : v.landscape}
               </button>
