@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardGrid } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress as Bar } from '../../ui/Progress';
-import { recordConsent } from '../finish/consent';
+import { recordConsent } from '../submission/consent';
 import { useContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
 import { clearProgress, loadProgress, saveProgress, type Answer, type Progress } from './clips';
