@@ -1,28 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import { videoQuestions } from '../common/video-answers';
-import { DESKTOP, loginAs, PHONE, screenshot, sendContactForm, startE2E, toastWith, type E2E } from './harness';
+import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
+import { DESKTOP, loginAs, PHONE, screenshot, sendContactForm, startE2E, tempDir, toastWith, type E2E } from './harness';
 
 const v = texts.videoAnswer;
 const topic = texts.nav.topics.engineer['tech-dive'].title;
 const questions = videoQuestions('engineer', 'tech-dive');
+/** What the loopback speech server hears in every clip (it answers with timed segments). */
+const spoken = 'Wir bauen Sensoren für Windkraftanlagen. Sie messen, wie stark die Flügel schwingen.';
 
 /**
  * The video answer walked as a contributor would, with Chromium's fake camera and microphone:
  * the admin switches it on for the association on /admin/bereiche, a member answers two questions
  * (one after a reload) and skips the rest, a visitor does the same on the public link, and the
- * team finds both clips of each, with their questions, in the inbox.
+ * team finds both clips of each, with their questions, in the inbox, where they play as H.264
+ * proxies with German captions (from a loopback OpenAI-compatible speech server's segments).
  */
 describe('video answers recorded in the browser', () => {
   let e: E2E;
+  let whisper: FakeOpenAI;
 
   beforeAll(async () => {
-    e = await startE2E({ dialect: 'sqlite', fakeMedia: true, env: { ALTCHA_MAX_NUMBER: '5000' } });
+    whisper = await startFakeOpenAI({ text: () => spoken });
+    e = await startE2E({ dialect: 'sqlite', fakeMedia: true, env: { ALTCHA_MAX_NUMBER: '5000', TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' } });
     e.t.app.jobs.start();
+    e.t.app.mediaJobs.start();
   }, 60_000);
   afterAll(async () => {
     await e?.close();
+    await whisper?.close();
   });
 
   /** Records one answer: the countdown, a short clip, the review, then sends it. */
@@ -33,7 +44,7 @@ describe('video answers recorded in the browser', () => {
     await page.getByTestId('countdown').waitFor();
     await page.getByTestId('remaining').waitFor({ timeout: 10_000 });
     if (shot) await screenshot(page, shot);
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(1000);
     await page.getByRole('button', { name: v.stop }).click();
     await page.getByRole('button', { name: v.send }).waitFor();
     await page.getByLabel(v.reviewTitle).waitFor();
@@ -87,7 +98,21 @@ describe('video answers recorded in the browser', () => {
     expect(text).toContain(v.inboxQuestion(2));
     expect(text).not.toContain(v.inboxNoVideo);
     expect(text).not.toContain(v.inboxOverLong('0:20'));
-    expect(await page.locator('video').count()).toBeGreaterThanOrEqual(2);
+    // Each clip plays as its H.264 proxy, with German captions.
+    const players = page.getByTestId('video-player');
+    await expect.poll(() => page.locator('[data-testid="video-player"][src*="/proxy"] track[srclang="de"]').count(), { timeout: 60_000, interval: 500 }).toBe(2);
+    await expect.poll(() => players.first().evaluate((el: HTMLVideoElement) => el.readyState >= 1 && el.videoWidth > 0), { timeout: 20_000 }).toBe(true);
+    const src = await players.first().getAttribute('src');
+    const proxy = await page.request.get(src!);
+    expect(proxy.status()).toBe(200);
+    const file = path.join(tempDir('video-answer-'), 'proxy.mp4');
+    writeFileSync(file, await proxy.body());
+    const codecs = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file]).toString();
+    expect(codecs).toContain('h264');
+    const vtt = await page.request.get((await players.first().locator('track').getAttribute('src'))!);
+    const captions = await vtt.text();
+    expect(captions.startsWith('WEBVTT')).toBe(true);
+    expect(captions).toContain('Wir bauen Sensoren für Windkraftanlagen.');
     await screenshot(page, `video-answer-inbox-${name}`);
   }
 
