@@ -45,7 +45,11 @@ export function summaryText(d: InboxDetail): string {
   for (const c of d.consents) lines.push(`${t.consentKinds[c.kind] ?? c.kind} (${t.consentGivenAt} ${c.givenAt}): ${c.text}`);
   lines.push('', `## ${t.sectionFiles}`);
   if (d.media.length === 0) lines.push(t.noFiles);
-  for (const m of d.media) lines.push(`${m.originalName} (${t.mediaKinds[m.kind] ?? m.kind}, ${m.fileType}, ${m.size} Bytes)`);
+  for (const m of d.media) {
+    lines.push(`${m.originalName} (${t.mediaKinds[m.kind] ?? m.kind}, ${m.fileType}, ${m.size} Bytes)`);
+    // A recorded video answer: the question it answers, as the contributor saw it.
+    if (m.videoAnswer) lines.push(`  ${texts.videoAnswer.inboxQuestion(m.videoAnswer.questionIndex + 1)}: ${m.videoAnswer.question}`);
+  }
   if (d.notes.length) {
     lines.push('', `## ${t.sectionNotes}`);
     for (const n of d.notes) lines.push(`${n.createdAt} ${n.authorEmail}: ${n.body}`);

@@ -6,6 +6,7 @@ import { tenantDefaults } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { videoQuestions } from '../../common/video-answers';
 import type { Dialect } from '../db/database';
+import { readZip } from '../inbox/read-zip';
 import { tusUpload } from '../media/testing/tus';
 import { startS3rver } from '../storage/s3-test-server';
 import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';
@@ -116,6 +117,12 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     expect(detail.status).toBe(200);
     const clips = detail.body.media.filter((m: { videoAnswer?: unknown }) => m.videoAnswer);
     expect(clips.map((m: { videoAnswer: { question: string } }) => m.videoAnswer.question)).toEqual([questions[0], questions[2]]);
+    // The ZIP's summary names each clip's question too.
+    const zip = await fetch(`${t.url}/api/inbox/${contentId}/zip`, { headers: { cookie: admin } });
+    expect(zip.status).toBe(200);
+    const summary = readZip(Buffer.from(await zip.arrayBuffer())).get(texts.admin.zipSummaryName)!.toString('utf8');
+    expect(summary).toContain(`Videoantwort Frage 1.webm`);
+    expect(summary).toContain(`${texts.videoAnswer.inboxQuestion(3)}: ${questions[2]}`);
   });
 
   it('refuses a question the topic does not have, and files that are not video', async () => {
