@@ -38,15 +38,17 @@ async function main() {
   app.jobs.start();
   app.mediaJobs.start();
   const stopNotifications = startNotificationScheduler(app);
-  let stopping = false;
+  let stoppingSince = 0;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      // A process manager may signal twice (npm passes SIGTERM on); a second Ctrl-C stops at once.
-      if (stopping) {
-        if (signal === 'SIGINT') process.exit(130);
-        return;
+      // A second signal stops at once (an operator who asks twice means it); one that comes with
+      // the first (a process manager signals the group and npm passes it on) does not.
+      if (stoppingSince) {
+        if (Date.now() - stoppingSince < 2000) return;
+        app.log.warn({ signal }, 'second stop signal: exiting now');
+        process.exit(signal === 'SIGINT' ? 130 : 143);
       }
-      stopping = true;
+      stoppingSince = Date.now();
       shutdown(app, signal, stopNotifications).catch((error) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -16,7 +16,7 @@ describe('local whisper.cpp transcriber', () => {
     ['webm', 'audio/webm;codecs=opus'],
     ['ogg', 'audio/ogg;codecs=opus'],
     ['mp4', 'audio/mp4'],
-  ] as const)('decodes and transcribes %s speech in the worker thread', async (ext, mimeType) => {
+  ] as const)('decodes and transcribes %s speech in the whisper process', async (ext, mimeType) => {
     const result = await whisper.transcribe({ kind: 'file', data: readFileSync(speech[ext]), mimeType }, { language: 'de' });
     expect(result).toEqual({ text: '', segments: [] });
   }, 120_000);

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import { ensureModel, ModelDownloadFailed, type ModelSource } from './model-download';
 import { audioExtension, TranscriptionFailed, TranscriberUnavailable, type AudioInput, type Transcriber, type Transcript } from './transcriber';
 
@@ -23,12 +23,15 @@ const workerFile = fileURLToPath(new URL('./whisper-worker.mjs', import.meta.url
 const DOWNLOAD_RETRY_MS = 10 * 60_000;
 
 /**
- * whisper.cpp in a worker thread, so the server stays responsive while it works. One recording
- * at a time per instance: jobs wait in line, each gets all cores.
+ * whisper.cpp in a child process, so the server stays responsive while it works and its stop
+ * never waits for a recording half transcribed (whisper's `full()` cannot be interrupted; a
+ * worker thread would hold the process exit until it returns). One recording at a time per
+ * instance: jobs wait in line, each gets all cores.
  */
 export function localWhisperTranscriber(options: LocalWhisperOptions): Transcriber & { close(): Promise<void> } {
-  let worker: Worker | null = null;
-  let ready: Promise<Worker> | null = null;
+  let worker: ChildProcess | null = null;
+  let ready: Promise<ChildProcess> | null = null;
+  let closed = false;
   let idleTimer: NodeJS.Timeout | null = null;
   let line: Promise<unknown> = Promise.resolve();
   let nextId = 1;
@@ -40,7 +43,8 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
     pending.clear();
   }
 
-  async function start(): Promise<Worker> {
+  async function start(): Promise<ChildProcess> {
+    if (closed) throw new TranscriberUnavailable('the server is stopping');
     if (!existsSync(options.modelPath) && Date.now() - downloadFailedAt < DOWNLOAD_RETRY_MS) {
       throw new TranscriberUnavailable('the whisper model could not be downloaded a moment ago');
     }
@@ -52,12 +56,19 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
       throw new TranscriberUnavailable((error as Error).message);
     }
     if (!existsSync(modelPath)) throw new TranscriberUnavailable(`no whisper model at ${modelPath}`);
-    const w = new Worker(workerFile, { workerData: { modelPath } });
+    if (closed) throw new TranscriberUnavailable('the server is stopping');
+    const w = fork(workerFile, [modelPath], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // Neither the process nor its channel keeps the server alive.
     w.unref();
+    w.channel?.unref();
     await new Promise<void>((resolve, reject) => {
-      w.once('error', reject);
+      const failed = (error: Error) => reject(error);
+      const exited = (code: number | null) => reject(new Error(`whisper process exited with ${code}`));
+      w.once('error', failed);
+      w.once('exit', exited);
       w.once('message', () => {
-        w.off('error', reject);
+        w.off('error', failed);
+        w.off('exit', exited);
         resolve();
       });
     });
@@ -67,7 +78,7 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
       pending.delete(reply.id);
       job.resolve(reply);
     });
-    w.on('error', (error) => failAll(new TranscriptionFailed(`whisper worker failed: ${error.message}`)));
+    w.on('error', (error) => failAll(new TranscriptionFailed(`whisper process failed: ${error.message}`)));
     w.on('exit', () => {
       if (worker === w) {
         worker = null;
@@ -81,7 +92,7 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
 
   function stopSoon() {
     if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => void worker?.terminate(), options.idleMs ?? 5 * 60_000);
+    idleTimer = setTimeout(() => void worker?.kill(), options.idleMs ?? 5 * 60_000);
     idleTimer.unref();
   }
 
@@ -98,8 +109,8 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
     const reply = await new Promise<Reply>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       const threads = options.threads ?? availableParallelism();
-      if (audio.kind === 'pcm16') w.postMessage({ id, kind: 'pcm16', data: audio.data, sampleRate: audio.sampleRate, language, threads });
-      else w.postMessage({ id, kind: 'file', data: new Uint8Array(audio.data), extension: audioExtension(audio.mimeType), language, threads });
+      if (audio.kind === 'pcm16') w.send({ id, kind: 'pcm16', data: audio.data, sampleRate: audio.sampleRate, language, threads });
+      else w.send({ id, kind: 'file', data: new Uint8Array(audio.data), extension: audioExtension(audio.mimeType), language, threads });
     }).finally(stopSoon);
     if (reply.error !== undefined) throw new TranscriptionFailed(`local transcription failed: ${reply.error}`);
     return { text: reply.text, segments: reply.segments };
@@ -116,9 +127,17 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
       line = result.catch(() => undefined);
       return result;
     },
+    /** Shutdown: kills a transcription in progress (its job was handed back) and takes no more. */
     async close() {
+      closed = true;
       if (idleTimer) clearTimeout(idleTimer);
-      await worker?.terminate();
+      const w = worker;
+      if (w && w.exitCode === null && w.signalCode === null) {
+        const exited = new Promise((resolve) => w.once('exit', resolve));
+        w.kill('SIGKILL');
+        await exited;
+      }
+      failAll(new TranscriberUnavailable('the server is stopping'));
     },
   };
 }

@@ -1,10 +1,16 @@
-// Runs whisper.cpp off the main thread: its `full()` blocks for the whole recording.
+// Runs whisper.cpp in a child process of the server: its `full()` blocks for the whole recording
+// and cannot be interrupted, so it must not run in a thread of the server (a process exit waits
+// for every thread; a child process is simply killed on shutdown).
 // Plain JavaScript so it starts the same under tsx, vitest and node.
 import { decodeAudio, splitAudioFromVideo, Whisper, WhisperFullParams, WhisperSamplingStrategy } from '@napi-rs/whisper';
 import { mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+
+const modelPath = process.argv[2];
+const reply = (message) => process.send?.(message);
+// The server is gone (its channel closed): nothing is waiting for a transcript any more.
+process.on('disconnect', () => process.exit(0));
 
 // On Linux a thread has its own nice value, and the threads whisper.cpp starts from this one
 // inherit it: transcription yields the CPU to the event loop thread instead of starving it.
@@ -15,7 +21,7 @@ try {
   // not Linux, or not allowed: whisper runs at the server's priority
 }
 
-const whisper = new Whisper(workerData.modelPath);
+const whisper = new Whisper(modelPath);
 
 /** 16 kHz mono float samples from an encoded file: wav/mp3/mp4 in memory, webm/ogg through FFmpeg. */
 function decodeFile(data, extension) {
@@ -45,7 +51,7 @@ function fromPcm16(samples, sampleRate) {
   return out;
 }
 
-parentPort.on('message', (job) => {
+process.on('message', (job) => {
   try {
     const started = Date.now();
     const samples = job.kind === 'pcm16' ? fromPcm16(job.data, job.sampleRate) : decodeFile(job.data, job.extension);
@@ -63,10 +69,10 @@ parentPort.on('message', (job) => {
     // Segment callbacks may arrive after full() returns; let them in before answering.
     setImmediate(() => {
       const found = segments.length || !text ? segments : [{ start: 0, end: seconds, text }];
-      parentPort.postMessage({ id: job.id, text, segments: found, seconds, decodedMs });
+      reply({ id: job.id, text, segments: found, seconds, decodedMs });
     });
   } catch (error) {
-    parentPort.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+    reply({ id: job.id, error: error instanceof Error ? error.message : String(error) });
   }
 });
-parentPort.postMessage({ ready: true });
+reply({ ready: true });
