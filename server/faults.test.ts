@@ -4,7 +4,9 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import { pdf } from './media/testing/fixtures';
+import { jpegWithGps, pdf } from './media/testing/fixtures';
+import { enqueue } from './jobs/queue';
+import { PHOTO_JOB } from './media/service';
 import { createUpload, patchUpload } from './media/testing/tus';
 import { startS3rver } from './storage/s3-test-server';
 import { mountSmallFs, privatePostgresUnavailable, smallFsUnavailable, startPrivatePostgres, type PrivatePostgres, type SmallFs } from './testing/faults';
@@ -104,6 +106,41 @@ describe.skipIf(noMount).each(dialects)('storage faults on %s', (dialect) => {
     expectOutage(created, 'storage', t.config.dataDir);
   });
 
+  it('a read-only disk answers 503 for the first file of a new submission (its folder cannot be made)', async () => {
+    const contentId = await newSubmission();
+    files.readOnly();
+    const voice = await fetch(`${t.url}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin: t.url, cookie }, body: new Uint8Array(silentWav()) });
+    expectOutage({ status: voice.status, body: await voice.json() }, 'storage', t.config.dataDir);
+  });
+
+  it('keeps a received photo whose processing fails on a full disk, and processes it once there is room', async () => {
+    const contentId = await newSubmission();
+    const stagingKey = `${contentId}/incoming_full.jpg`;
+    await t.app.blobs.put(stagingKey, await jpegWithGps());
+    files.fill();
+    await t.app.db.deleteFrom('jobs').execute();
+    await enqueue(t.app.db, PHOTO_JOB, { uploadId: `full-${contentId}`, stagingKey, contentId, surface: 'media', format: 'jpg', originalName: 'foto.jpg' }, { maxAttempts: 3 });
+    const due = () => t.app.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('status', '=', 'queued').execute();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await due();
+      await t.app.jobs.drain();
+    }
+    // Every attempt failed: the original is still there, and a later round is planned.
+    expect(await t.app.blobs.stat(stagingKey)).not.toBeNull();
+    const queued = await t.app.db.selectFrom('jobs').select(['payload', 'run_at']).where('kind', '=', PHOTO_JOB).where('status', '=', 'queued').execute();
+    expect(queued).toHaveLength(1);
+    expect(new Date(queued[0]!.run_at).getTime()).toBeGreaterThan(Date.now() + 10_000);
+    expect(await t.app.db.selectFrom('media').select('id').where('submission_id', '=', contentId).execute()).toEqual([]);
+
+    files.empty();
+    await due();
+    await t.app.jobs.drain();
+    const media = await t.app.db.selectFrom('media').select(['kind', 'original_name']).where('submission_id', '=', contentId).execute();
+    expect(media).toEqual([{ kind: 'photo', original_name: 'foto.jpg' }]);
+    // Processed: now the original with its EXIF goes.
+    expect(await t.app.blobs.stat(stagingKey)).toBeNull();
+  }, 60_000);
+
   it('a transcript save whose file write fails leaves the database row as it was (full and read-only disk)', async () => {
     const contentId = await newSubmission();
     expect((await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie, body: { transcript: 'Erste Fassung' } })).status).toBe(200);
@@ -143,6 +180,8 @@ describe.skipIf(noMount)('SQLite on a full disk', () => {
     try {
       await addUser(t.app, 'vdi@example.de', 'vdi_admin');
       const cookie = await login(t, 'vdi@example.de');
+      const contentId = (await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } })).body.contentId as number;
+      await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie, body: { transcript: 'Ein Anfang.' } });
       disk.fill();
       // Until neither the WAL nor free pages can take another row.
       let res = { status: 0, body: null as unknown };
@@ -154,6 +193,15 @@ describe.skipIf(noMount)('SQLite on a full disk', () => {
       }
       console.log(`[sqlite full] ${created} rows still fit before the 503`);
       expectOutage(res, 'storage', dir);
+      // Writes inside a transaction: SQLite rolls back itself, the library's ROLLBACK then fails
+      // ("no transaction is active"); still the outage answer, not a 500.
+      const writes = [
+        await api(t, 'PUT', `/api/submissions/${contentId}/contact`, { cookie, body: { firstName: 'Erika', lastName: 'Muster', email: 'erika@example.org', consentText: texts.finish.consent.contact } }),
+        await api(t, 'PUT', `/api/inbox/${contentId}/status`, { cookie, body: { status: 'in_bearbeitung' } }),
+        await api(t, 'POST', `/api/posts/${contentId}/linkedin/versions`, { cookie, body: { body: `Ein Beitrag ${'x'.repeat(2000)}` } }),
+        await api(t, 'PUT', '/api/account/notifications', { cookie, body: { mode: 'digest', digestHour: 17 } }),
+      ];
+      for (const write of writes) if (write.status >= 300) expectOutage(write, 'any', dir);
       expect(await api(t, 'GET', '/api/health')).toMatchObject({ status: 503, body: { storage: false } });
       disk.empty();
       expect((await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } })).status).toBe(201);

@@ -31,6 +31,9 @@ function classify(error: Record<string, unknown>): Outage | null {
   const s3 = error.$metadata as { httpStatusCode?: number } | undefined;
   if (s3 && typeof s3 === 'object' && (s3.httpStatusCode === undefined || s3.httpStatusCode >= 500 || s3.httpStatusCode === 403)) return 'storage';
   if (typeof error.message === 'string' && pgConnectionTexts.test(error.message)) return 'database';
+  // SQLite rolled a transaction back itself (disk full, I/O error, busy, out of memory): the
+  // library's ROLLBACK then fails with this text and hides the cause.
+  if (typeof error.message === 'string' && /cannot rollback.{1,4}no transaction is active/i.test(error.message)) return 'storage';
   return null;
 }
 

@@ -2,6 +2,10 @@ import { spawn } from 'node:child_process';
 import sharp from 'sharp';
 import type { FileFormat } from '../../common/schemas/upload';
 
+// libvips keeps up to 20 input files open in its operation cache: an original already deleted
+// would keep its disk space (and a read-only remount) until evicted. Files are read once here.
+sharp.cache({ files: 0 });
+
 /** Longest side of thumbnails and video posters, in pixels. */
 const THUMB_SIZE = 480;
 

@@ -22,6 +22,7 @@ import {
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
+import { outageOf } from '../http/outage';
 import { enqueue, jobStatus } from '../jobs/queue';
 import { blobKey, safeFileName } from '../submissions/files';
 import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './processing';
@@ -204,7 +205,8 @@ async function photoOutcome(app: FastifyInstance, jobId: number, uploadId: strin
       const row = await findMedia(app.db, result.mediaId);
       if (row) return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
     }
-    if (job?.status === 'failed') return rejected({ status: 500, title: texts.upload.failedTitle, message: texts.upload.uploadException });
+    // Failed for now: the original is kept and a later round processes it (see registerMediaJobs).
+    if (job?.status === 'failed') break;
     await new Promise((r) => setTimeout(r, 100));
   }
   // Still queued (busy workers): the job registers the photo later; the upload itself is safe.
@@ -215,9 +217,14 @@ async function photoOutcome(app: FastifyInstance, jobId: number, uploadId: strin
 // ---------------------------------------------------------------------------------------------
 // Jobs
 
-export type PhotoJob = { uploadId: string; stagingKey: string; contentId: number; surface: string; maxFiles?: number; format: FileFormat; originalName: string };
+export type PhotoJob = { uploadId: string; stagingKey: string; contentId: number; surface: string; maxFiles?: number; format: FileFormat; originalName: string; round?: number };
 type PhotoResult = { mediaId: number } | { rejected: string; status?: number };
 type PosterJob = { mediaId: number };
+
+/** An error of a full, read-only or failing disk or database (sharp reports the system's text only). */
+function storageFault(error: unknown): boolean {
+  return outageOf(error) !== null || /no space left|ENOSPC|EROFS|read-only file system|disk quota|EDQUOT|input\/output error|EIO/i.test(String((error as Error)?.message ?? error));
+}
 
 /** A local file with a blob's bytes: the file itself on the local store, else a temporary copy. */
 async function localFile(app: FastifyInstance, key: string, dir: string): Promise<string> {
@@ -245,7 +252,9 @@ export async function processPhoto(app: FastifyInstance, job: PhotoJob): Promise
     try {
       await cleanPhotoFile(original, job.format, cleanFile);
       thumb = await thumbnail(cleanFile);
-    } catch {
+    } catch (error) {
+      // A full or failing disk is no verdict on the photo: the job tries again, the original stays.
+      if (storageFault(error)) throw error;
       // Right magic number, but not a readable image: refused like any other wrong file.
       await app.blobs.delete(job.stagingKey);
       return { rejected: texts.upload.contentMismatch(job.originalName) };
@@ -315,8 +324,15 @@ export function registerMediaJobs(app: FastifyInstance): void {
     try {
       return await processPhoto(app, payload);
     } catch (error) {
-      // The last attempt failed: the unregistered original must not stay behind.
-      if (job.attempts >= PHOTO_ATTEMPTS) await app.blobs.delete(payload.stagingKey).catch(() => undefined);
+      // Received bytes are never deleted because processing failed (a full disk, a database
+      // outage): after the job's own attempts, a new round starts later, the waits growing to an
+      // hour, until the photo is processed once there is room again.
+      if (job.attempts >= PHOTO_ATTEMPTS) {
+        const round = (payload.round ?? 0) + 1;
+        const delayMs = Math.min(60 * 60_000, 30_000 * 2 ** Math.min(round - 1, 7));
+        await enqueue(app.db, PHOTO_JOB, { ...payload, round } satisfies PhotoJob, { maxAttempts: PHOTO_ATTEMPTS, runAt: new Date(Date.now() + delayMs) });
+        app.log.warn({ err: error, uploadId: payload.uploadId, round, delayMs }, 'photo processing failed; the original is kept and tried again later');
+      }
       throw error;
     }
   });

@@ -8,6 +8,20 @@ import type { BlobStore } from './blob-store';
 
 const READ_CHUNK_BYTES = 512 * 1024;
 
+/**
+ * mkdir -p that reports the real cause: on a read-only file system Node's recursive mkdir says
+ * ENOENT (as if a parent were missing); the plain mkdir of the folder then tells EROFS.
+ */
+export async function ensureDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(path.dirname(dir), { recursive: true });
+    await mkdir(dir);
+  }
+}
+
 /** Files in a directory; writes go to a temporary name first, so a key is never half written. */
 export function localBlobStore(root: string): BlobStore {
   const resolve = (key: string) => {
@@ -18,7 +32,7 @@ export function localBlobStore(root: string): BlobStore {
   return {
     async put(key, body) {
       const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await ensureDir(path.dirname(target));
       const temp = `${target}.${randomUUID()}.part`;
       try {
         if (Buffer.isBuffer(body)) await writeFile(temp, body);
@@ -57,7 +71,7 @@ export function localBlobStore(root: string): BlobStore {
     },
     async adopt(key, file) {
       const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await ensureDir(path.dirname(target));
       try {
         await link(file, target);
       } catch (error) {
