@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../common/texts';
 import { expireEmptySubmissions, EXPIRE_EMPTY_JOB } from '../jobs/expire-empty';
 import { solveChallenge } from 'altcha-lib';
@@ -8,6 +8,7 @@ import { addUser, api, dialects, login, startTestApp, type TestApp } from '../te
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { germanSpeech } from '../transcription/test-audio';
 import { createUpload, patchUpload } from '../media/testing/tus';
+import { ProtocolClient } from '../voice/testing/protocol-client';
 
 const p = texts.publicLink;
 
@@ -144,6 +145,49 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     expect(full.status).toBe(429);
     expect(full.body.message).toBe(p.audioMinutesTotal);
   });
+  it('frees the slot of a signed URL that is never used when its token expires; a begun interview holds it', async () => {
+    await t.app.db.deleteFrom('public_usage').execute();
+    const signed = (s: { contentId: number; token: string }) =>
+      api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+    const a = await publicSubmission();
+    const b = await publicSubmission();
+    expect((await signed(a)).status).toBe(200);
+    expect((await signed(b)).status).toBe(429);
+    // Three minutes later the unused URL's token is long expired: its slot no longer counts.
+    const back = async (minutes: number) => {
+      const rows = await t.app.db.selectFrom('public_usage').select(['id', 'started_at', 'lapses_at']).where('kind', '=', 'interview').execute();
+      for (const r of rows)
+        await t.app.db
+          .updateTable('public_usage')
+          .set({ started_at: Number(r.started_at) - minutes * 60_000, lapses_at: r.lapses_at === null ? null : Number(r.lapses_at) - minutes * 60_000 })
+          .where('id', '=', r.id)
+          .execute();
+    };
+    await back(3);
+    const fresh = await signed(b);
+    expect(fresh.status).toBe(200);
+    // This one is used: the interview begins and holds its slot past the token's lifetime.
+    const client = await ProtocolClient.connect(fresh.body.signedUrl);
+    try {
+      await client.until(() => client.messages.length > 0, 20_000);
+      await vi.waitFor(async () => expect((await t.app.db.selectFrom('public_usage').select('lapses_at').where('submission_id', '=', b.contentId).executeTakeFirstOrThrow()).lapses_at).toBeNull());
+      await back(3);
+      const busy = await signed(await publicSubmission());
+      expect(busy.status).toBe(429);
+      expect(busy.body.message).toBe(p.interviewsBusyAddress);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('answers 404 in German for a voice asset named like an object property', async () => {
+    for (const name of ['hasOwnProperty', 'constructor', '__proto__', 'toString']) {
+      const res = await api(t, 'GET', `/api/voice/assets/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(res.body.message).toBe(texts.common.notFound);
+    }
+  });
+
   const MB = 1024 * 1024;
   const create = (s: { contentId: number; token: string }, size: number, headers: Record<string, string> = {}) =>
     createUpload(t, { size, contentId: s.contentId, page: 'upload', filename: 'film.mp4', headers: { 'x-submission-token': s.token, ...headers } });
@@ -259,4 +303,24 @@ describe.each(dialects)('empty submissions on %s', (dialect) => {
     expect(await t.app.db.selectFrom('jobs').select('id').where('kind', '=', EXPIRE_EMPTY_JOB).where('status', '=', 'queued').execute()).toHaveLength(1);
     expect(await expireEmptySubmissions(t.app.db, 7)).toBe(0);
   });
+});
+
+describe('a public interview ends at PUBLIC_INTERVIEW_MAX_MINUTES', () => {
+  it('closes the conversation with the closing words when the slot stops counting', async () => {
+    const t = await startTestApp('sqlite', { ALTCHA_MAX_NUMBER: '2000', PUBLIC_INTERVIEW_MAX_MINUTES: '0.1' });
+    try {
+      const created = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: await solveAltcha(t) } });
+      const signed = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${created.body.contentId}`, { headers: { 'x-submission-token': created.body.accessToken } });
+      expect(signed.status).toBe(200);
+      const client = await ProtocolClient.connect(signed.body.signedUrl);
+      const opened = Date.now();
+      const closed = await client.closedWith(30_000);
+      expect(closed.code).toBe(1000);
+      // 6 s of slot, then the closing words play out.
+      expect(Date.now() - opened).toBeGreaterThan(5000);
+      expect(client.of('agent_response').at(-1)!.agent_response_event.agent_response).toBe(texts.interview.closing);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

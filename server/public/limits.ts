@@ -32,7 +32,12 @@ const refuse = (message: string) => new DomainError('too_many', message, p.limit
 /** Seconds a voice message counts: estimated at 32 kbit/s (every recorder here writes more), at most the 5-minute cap. */
 export const recordingSeconds = (bytes: number): number => Math.max(1, Math.min(MAX_RECORDING_SECONDS, Math.ceil(bytes / 4000)));
 
-type UsageRow = { id: number; kind: string; address: string; started_at: number | string; ended_at: number | string | null; seconds: number };
+type UsageRow = { id: number; kind: string; address: string; started_at: number | string; ended_at: number | string | null; seconds: number; lapses_at: number | string | null };
+
+/** The end of an interview slot as counted at `at`: its end, the moment it lapsed unused, or now. */
+function slotEnd(r: UsageRow, at: number): number {
+  return Math.min(r.ended_at === null ? at : Number(r.ended_at), r.lapses_at === null ? at : Number(r.lapses_at), at);
+}
 
 /** Audio seconds of the rows that fall into the hour before `at` (running interviews count until now). */
 function audioSeconds(rows: UsageRow[], at: number, maxInterviewMs: number): number {
@@ -40,7 +45,7 @@ function audioSeconds(rows: UsageRow[], at: number, maxInterviewMs: number): num
   for (const r of rows) {
     const start = Number(r.started_at);
     if (r.kind === 'interview') {
-      const end = Math.min(r.ended_at === null ? at : Number(r.ended_at), start + maxInterviewMs, at);
+      const end = Math.min(slotEnd(r, at), start + maxInterviewMs);
       total += Math.max(0, end - Math.max(start, at - HOUR_MS)) / 1000;
     } else if (r.kind === 'recording' && start > at - HOUR_MS) total += Number(r.seconds);
   }
@@ -50,7 +55,7 @@ function audioSeconds(rows: UsageRow[], at: number, maxInterviewMs: number): num
 async function recentRows(db: Kysely<DB>, since: number, address?: string): Promise<UsageRow[]> {
   return (await db
     .selectFrom('public_usage')
-    .select(['id', 'kind', 'address', 'started_at', 'ended_at', 'seconds'])
+    .select(['id', 'kind', 'address', 'started_at', 'ended_at', 'seconds', 'lapses_at'])
     .where('started_at', '>', since)
     .$if(address !== undefined, (q) => q.where('address', '=', address!))
     .execute()) as UsageRow[];
@@ -60,11 +65,11 @@ async function recentRows(db: Kysely<DB>, since: number, address?: string): Prom
  * Counts an entry first and then checks the limits including it, taking it back if one is
  * exceeded: two requests at the same moment cannot both slip under a limit on another instance.
  */
-async function claim(db: Kysely<DB>, entry: { kind: string; address: string; submissionId: number; seconds: number; bytes?: number }, check: (id: number, at: number) => Promise<string | null>): Promise<number> {
+async function claim(db: Kysely<DB>, entry: { kind: string; address: string; submissionId: number; seconds: number; bytes?: number; lapsesAt?: number | null }, check: (id: number, at: number) => Promise<string | null>): Promise<number> {
   const at = Date.now();
   const row = await db
     .insertInto('public_usage')
-    .values({ kind: entry.kind, address: entry.address, submission_id: entry.submissionId, started_at: at, ended_at: entry.kind === 'interview' ? null : at, seconds: entry.seconds, bytes: entry.bytes ?? 0 })
+    .values({ kind: entry.kind, address: entry.address, submission_id: entry.submissionId, started_at: at, ended_at: entry.kind === 'interview' ? null : at, seconds: entry.seconds, bytes: entry.bytes ?? 0, lapses_at: entry.lapsesAt ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   const refused = await check(row.id, at);
@@ -82,17 +87,26 @@ function audioCheck(limits: Limits, rows: UsageRow[], address: string, at: numbe
   return null;
 }
 
-/** A public interview begins: holds one of the concurrent slots. Returns the slot's id for `endPublicInterview`. */
-export function startPublicInterview(db: Kysely<DB>, limits: Limits, address: string, submissionId: number): Promise<number> {
+/**
+ * A public interview is signed: holds one of the concurrent slots. With `lapsesAt` (our own agent)
+ * the slot holds only until then unless the interview begins (`beginPublicInterview`). Returns the
+ * slot's id for `endPublicInterview`.
+ */
+export function startPublicInterview(db: Kysely<DB>, limits: Limits, address: string, submissionId: number, lapsesAt: number | null = null): Promise<number> {
   const maxMs = limits.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000;
-  return claim(db, { kind: 'interview', address, submissionId, seconds: 0 }, async (id, at) => {
+  return claim(db, { kind: 'interview', address, submissionId, seconds: 0, lapsesAt }, async (id, at) => {
     const rows = await recentRows(db, at - HOUR_MS - maxMs);
-    const running = rows.filter((r) => r.kind === 'interview' && r.ended_at === null && Number(r.started_at) > at - maxMs);
+    const running = rows.filter((r) => r.kind === 'interview' && r.ended_at === null && (r.lapses_at === null || Number(r.lapses_at) > at) && Number(r.started_at) > at - maxMs);
     if (running.filter((r) => r.address === address).length > limits.PUBLIC_INTERVIEWS_PER_ADDRESS) return p.interviewsBusyAddress;
     if (running.length > limits.PUBLIC_INTERVIEWS_TOTAL) return p.interviewsBusyTotal;
     // The minutes already spoken in the last hour, without the slot just taken.
     return audioCheck(limits, rows.filter((r) => r.id !== id), address, at);
   });
+}
+
+/** The signed URL was used: the slot no longer lapses; it holds until the interview ends. */
+export async function beginPublicInterview(db: Kysely<DB>, slotId: number): Promise<void> {
+  await db.updateTable('public_usage').set({ lapses_at: null }).where('id', '=', slotId).where('ended_at', 'is', null).execute();
 }
 
 /** The interview ended (socket closed, or the ElevenLabs call reported): frees its slot; its minutes stay counted. */

@@ -53,6 +53,8 @@ export type AgentOptions = {
   onTiming?: (timing: TurnTiming) => void;
   /** A broken interview this connection continues: its turns so far and its recording. */
   resume?: { turns: Turn[]; audio: Int16Array | null };
+  /** Longest conversation (default 30 minutes); a public-link interview ends at its slot's limit. */
+  maxSessionMs?: number;
   /** Called whenever a turn became final, with all turns so far (to store them at once). */
   onTurns?: (turns: readonly Turn[]) => void;
   /**
@@ -84,7 +86,7 @@ export class BuiltinAgentSession {
   /** The next step prepared while the silence after a finished answer runs out. */
   private prepared: { text: string; step: Promise<{ next: NextStep; speech: Speech | null }> } | null = null;
   private readonly detector: TurnDetector;
-  private readonly recorder = new ConversationRecorder(WORK_RATE, MAX_SESSION_MS / 60_000 + 1);
+  private readonly recorder: ConversationRecorder;
   /** Wall-clock arrival of received audio, by stream position, to time the end of an answer. */
   private arrivals: { end: number; at: number }[] = [];
   private received = 0;
@@ -95,6 +97,7 @@ export class BuiltinAgentSession {
     private readonly socket: WebSocket,
     private readonly opts: AgentOptions,
   ) {
+    this.recorder = new ConversationRecorder(WORK_RATE, (opts.maxSessionMs ?? MAX_SESSION_MS) / 60_000 + 1);
     this.detector = new TurnDetector({
       classifier: opts.classifier,
       finishedMs: opts.silenceMs,
@@ -168,7 +171,7 @@ export class BuiltinAgentSession {
       },
     });
     this.pinger = setInterval(() => this.send({ type: 'ping', ping_event: { event_id: ++this.eventId, ping_ms: null } }), PING_EVERY_MS);
-    setTimeout(() => this.queue(() => this.close()), MAX_SESSION_MS).unref();
+    setTimeout(() => this.queue(() => this.close()), this.opts.maxSessionMs ?? MAX_SESSION_MS).unref();
     this.queue(() => (this.turns.length ? this.goOn() : this.open()));
   }
 

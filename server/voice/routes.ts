@@ -7,7 +7,7 @@ import { conversationFinished, conversationIdParam, signedUrlQuery, type SignedU
 import { texts } from '../../common/texts';
 import { requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
-import { endPublicInterview, endPublicInterviewsOf, isPublicSubmission, startPublicInterview } from '../public/limits';
+import { beginPublicInterview, endPublicInterview, endPublicInterviewsOf, isPublicSubmission, startPublicInterview } from '../public/limits';
 import { loadOwnedSubmission, type Submission } from '../submissions/service';
 import { accessOf, entersTenant } from '../tenants/access';
 import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
@@ -18,7 +18,7 @@ import { ELEVENLABS_TRANSCRIPT_JOB, importElevenLabsConversation, keepRecording,
 import { createSynthesizer } from './speech';
 import { closeTake, openTake, saveTurns } from './takes';
 import { claimOnce } from '../cluster/used-once';
-import { VOICE_TOKEN_PURPOSE, verifyVoiceToken } from './token';
+import { VOICE_TOKEN_LIFETIME_MS, VOICE_TOKEN_PURPOSE, verifyVoiceToken } from './token';
 import { createVoiceAgent } from './voice-agent';
 import { EnergyClassifier, loadSilero, SileroClassifier } from './vad';
 import type { VoiceTopic } from '../../common/schemas/voice';
@@ -55,7 +55,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, (job) => importElevenLabsConversation(app, job.payload as ElevenLabsImport));
 
   app.get('/api/voice/assets/:file', async (request, reply) => {
-    const resolve = assets[(request.params as { file: string }).file];
+    const file = (request.params as { file: string }).file;
+    const resolve = Object.hasOwn(assets, file) ? assets[file] : undefined;
     if (!resolve) throw new DomainError('not_found', texts.common.notFound);
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(await readFile(resolve()));
   });
@@ -68,7 +69,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     let publicSlot: number | null = null;
     if (row && isPublicSubmission(row)) {
       await endPublicInterviewsOf(app.db, row.id);
-      publicSlot = await startPublicInterview(app.db, config, request.ip, row.id);
+      // A URL of our own agent that is never used holds the slot only as long as its token lives.
+      publicSlot = await startPublicInterview(app.db, config, request.ip, row.id, agent.provider === 'builtin' ? Date.now() + VOICE_TOKEN_LIFETIME_MS : null);
     }
     try {
       return await agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId, publicSlot }, ownOrigin(config, request));
@@ -109,6 +111,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       socket.close(1008, texts.interview.sessionExpired);
       return;
     }
+    // The interview begins: its slot holds until the socket closes (at most the slot's limit).
+    if (grant.publicSlot) await beginPublicInterview(app.db, grant.publicSlot).catch((error) => request.log.error({ err: error }, 'could not mark the public interview as begun'));
     const plan = interviewPlan(grant.tenant, grant.topic as VoiceTopic);
     // The interview of a submission is kept on the server turn by turn; a broken one is continued.
     const contentId = grant.contentId;
@@ -130,6 +134,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       classifier: silero ? new SileroClassifier(silero) : new EnergyClassifier(),
       silenceMs: config.VOICE_SILENCE_MS,
       unfinishedMs: config.VOICE_UNFINISHED_MS,
+      // A public interview ends when its slot stops counting.
+      maxSessionMs: grant.publicSlot ? config.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000 : undefined,
       log: request.log,
       onTiming: (timing) => {
         turnTimings.push(timing);

@@ -9,13 +9,14 @@ export type VoiceGrant = { tenant: string; topic: string; contentId: number | nu
 
 export const VOICE_TOKEN_PURPOSE = 'voice-token';
 
-const LIFETIME_MS = 2 * 60_000;
+/** How long a signed URL may be opened. */
+export const VOICE_TOKEN_LIFETIME_MS = 2 * 60_000;
 
 const sign = (secret: string, body: string) => createHmac('sha256', `voice:${secret}`).update(body).digest('base64url');
 
 /** A short-lived, signed token in the signed URL: any app replica can check it. */
 export function issueVoiceToken(secret: string, grant: Omit<VoiceGrant, 'exp' | 'nonce'>, now = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ ...grant, exp: now + LIFETIME_MS, nonce: randomBytes(16).toString('base64url') })).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ ...grant, exp: now + VOICE_TOKEN_LIFETIME_MS, nonce: randomBytes(16).toString('base64url') })).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
 
