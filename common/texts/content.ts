@@ -3,7 +3,7 @@ export const content = {
   section: 'Inhalte für den Beitrag',
   intro: 'Zitatkarten, Clips mit Untertiteln und Audiogramme aus dem Material, im Design des Mandanten.',
   kinds: { card: 'Zitatkarte', clip: 'Clip', audiogram: 'Audiogramm' } as Record<string, string>,
-  formats: { '4:5': 'Hochformat 4:5 (1080 × 1350)', '1:1': 'Quadrat 1:1 (1080 × 1080)', '9:16': 'Hochkant 9:16 (1080 × 1920)', '16:9': 'Querformat 16:9 (1920 × 1080)' } as Record<string, string>,
+  formats: { '4:5': '4:5 · 1080 × 1350', '1:1': '1:1 · 1080 × 1080', '9:16': '9:16 · 1080 × 1920', '16:9': '16:9 · 1920 × 1080' } as Record<string, string>,
 
   // Quote card
   cardTitle: 'Zitatkarte erstellen',

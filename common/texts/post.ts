@@ -29,7 +29,7 @@ export const post = {
   viewVersion: 'Ansehen',
   restoreVersion: 'Wiederherstellen',
   restored: (n: number) => `Version ${n} ist in das Textfeld übernommen. Speichern Sie, um sie als neue Version zu sichern.`,
-  sourceLabels: { editor: '', model: 'KI-Entwurf', template: 'Vorlage', restore: 'wiederhergestellt' } as Record<string, string>,
+  sourceLabels: { editor: '', model: 'KI-Entwurf', template: 'Vorlage', restore: 'wiederhergestellt', content: 'Inhalt neu erstellt' } as Record<string, string>,
   // Drafting
   suggest: 'Entwurf vorschlagen',
   suggesting: 'Entwurf wird erstellt …',

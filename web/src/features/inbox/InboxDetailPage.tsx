@@ -17,6 +17,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useTenantLabels } from '../tenant/labels';
 import { formatDateTime } from '../admin/format';
 import { PostSection } from '../post/PostSection';
+import { ContentSection } from '../content/ContentSection';
 import { MediaPreview } from './MediaPreview';
 import '../../lib/zod-csp';
 
@@ -225,6 +226,7 @@ export function InboxDetailPage() {
               </ul>
             )}
           </Section>
+          <ContentSection contentId={d.contentId} />
           <PostSection contentId={d.contentId} tenant={d.tenant} />
         </div>
         <div className="space-y-6">

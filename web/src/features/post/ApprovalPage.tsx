@@ -66,7 +66,7 @@ export function ApprovalPage() {
     <Frame tenantKey={a.tenantKey}>
       <h1 className="text-2xl font-bold text-slate-900">{t.publicTitle}</h1>
       <p className="mb-5 mt-2 text-slate-600">{t.publicIntro(a.tenant, t.channels[a.channel]!)}</p>
-      <PostPreview tenantName={a.tenant} logoText={tenant?.logoText ?? ''} channel={a.channel} body={a.body} images={a.images.map((i) => ({ src: i.url, alt: i.alt }))} />
+      <PostPreview tenantName={a.tenant} logoText={tenant?.logoText ?? ''} channel={a.channel} body={a.body} images={a.images.map((i) => ({ src: i.url, alt: i.alt }))} media={a.items.map((i) => ({ src: i.url, alt: i.alt, video: i.video }))} />
       <div className="mt-6">
         {a.state === 'approved' && (
           <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-green-900">

@@ -20,7 +20,22 @@ function linkify(text: string) {
  * How the post will look: the tenant as author, the text with its line breaks, the images in
  * their order. The editor's preview and the contributor's approval page both use it.
  */
-export function PostPreview({ tenantName, logoText, channel, body, images }: { tenantName: string; logoText: string; channel: PostChannel; body: string; images: { src: string; alt: string }[] }) {
+export function PostPreview({
+  tenantName,
+  logoText,
+  channel,
+  body,
+  images,
+  media = [],
+}: {
+  tenantName: string;
+  logoText: string;
+  channel: PostChannel;
+  body: string;
+  images: { src: string; alt: string }[];
+  /** Clips, audiograms and quote cards (server/content), after the images, in their order. */
+  media?: { src: string | null; alt: string; video: boolean }[];
+}) {
   const [first, ...rest] = images;
   return (
     <article aria-label={t.preview} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -47,6 +62,19 @@ export function PostPreview({ tenantName, logoText, channel, body, images }: { t
           {rest.map((image, i) => (
             <img key={i} src={image.src} alt={image.alt} className="aspect-square w-full bg-slate-100 object-cover" />
           ))}
+        </div>
+      )}
+      {media.length > 0 && (
+        <div className="space-y-0.5" data-testid="preview-media">
+          {media.map((item, i) =>
+            !item.src ? (
+              <p key={i} className="bg-slate-100 p-3 text-xs text-slate-500">{item.alt}</p>
+            ) : item.video ? (
+              <video key={i} src={item.src} controls playsInline preload="metadata" aria-label={item.alt} className="max-h-[32rem] w-full bg-black" />
+            ) : (
+              <img key={i} src={item.src} alt={item.alt} className="w-full bg-slate-100" />
+            ),
+          )}
         </div>
       )}
     </article>

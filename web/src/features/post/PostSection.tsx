@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Sparkles, X as Remove } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { channelLimits, countChars, postChannels, shownLimit, type ChannelPost, type PostChannel, type PostImage, type PostOverview, type PostVersion } from '../../../../common/schemas/post';
+import { channelLimits, countChars, postChannels, shownLimit, type ChannelPost, type PostChannel, type PostImage, type PostItem, type PostOverview, type PostVersion } from '../../../../common/schemas/post';
 import { saveVersion } from '../../../../common/schemas/post';
 import { tenants, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
@@ -14,18 +14,19 @@ import { formatDateTime } from '../admin/format';
 import { ApprovalBadge, listStateOf } from './ApprovalBadge';
 import { ApprovalPanel, PublicationPanel } from './PostActions';
 import { PostPreview } from './PostPreview';
+import { PostItems, usePreviewMedia } from '../content/PostItems';
 import { useTenantLabels } from '../tenant/labels';
 import { streamDraft } from './draftStream';
 import '../../lib/zod-csp';
 
 const t = texts.post;
 type Origin = 'editor' | 'model' | 'template' | 'restore' | 'content';
-type Draft = { body: string; images: PostImage[]; origin: Origin };
+type Draft = { body: string; images: PostImage[]; items: PostItem[]; origin: Origin };
 type Sources = { kind: 'model' | 'template'; passages: { index: number; text: string }[] };
 
 const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 const latestOf = (post: ChannelPost | undefined): PostVersion | undefined => post?.versions.at(-1);
-const sameAs = (draft: Draft, version: PostVersion | undefined) => !!version && draft.body === version.body && JSON.stringify(draft.images) === JSON.stringify(version.images);
+const sameAs = (draft: Draft, version: PostVersion | undefined) => !!version && draft.body === version.body && JSON.stringify(draft.images) === JSON.stringify(version.images) && JSON.stringify(draft.items) === JSON.stringify(version.items);
 
 /** The "Beitrag" section of the inbox detail page: one post per channel, drafted, approved, published. */
 export function PostSection({ contentId, tenant }: { contentId: number; tenant: string }) {
@@ -35,7 +36,7 @@ export function PostSection({ contentId, tenant }: { contentId: number; tenant: 
   const data = overview.data;
   const post = data?.channels.find((c) => c.channel === channel);
   const latest = latestOf(post);
-  const saved: Draft = { body: latest?.body ?? '', images: latest?.images ?? [], origin: 'editor' };
+  const saved: Draft = { body: latest?.body ?? '', images: latest?.images ?? [], items: latest?.items ?? [], origin: 'editor' };
   const draft = drafts[channel] ?? saved;
   // Merges into the newest state, so text streaming in never loses a change made meanwhile.
   // The state the inbox list shows: the newest request not withdrawn, of any channel.
@@ -117,7 +118,7 @@ function ChannelEditor({
   const tenantName = useTenantLabels().rows.find((r) => r.key === tenant)?.name ?? tenantInfo?.name ?? tenant;
 
   const save = useMutation({
-    mutationFn: (input: { body: string; images: PostImage[]; source: Origin }) => api.post<PostVersion>(`/api/posts/${contentId}/${channel}/versions`, input),
+    mutationFn: (input: { body: string; images: PostImage[]; items: PostItem[]; source: Origin }) => api.post<PostVersion>(`/api/posts/${contentId}/${channel}/versions`, input),
     onSuccess: async (version) => {
       notify.success(t.saved, t.savedText(version.number));
       await queryClient.invalidateQueries({ queryKey: ['post', contentId] });
@@ -128,7 +129,7 @@ function ChannelEditor({
   });
 
   const submit = () => {
-    const parsed = saveVersion.safeParse({ body: draft.body, images: draft.images, source: draft.origin });
+    const parsed = saveVersion.safeParse({ body: draft.body, images: draft.images, items: draft.items, source: draft.origin });
     if (!draft.body.trim()) return setError(t.bodyEmpty);
     if (over) return setError(t.overLimit(channelLimits[channel]));
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
@@ -169,6 +170,7 @@ function ChannelEditor({
     setDrafting(false);
   };
 
+  const previewMedia = usePreviewMedia(contentId);
   const photos = overview.photos;
   const picked = draft.images;
   const pickedIds = new Set(picked.map((i) => i.mediaId));
@@ -244,7 +246,7 @@ function ChannelEditor({
         </div>
         <div className="min-w-0">
           <h3 className="mb-1.5 text-sm font-medium text-slate-800">{t.preview}</h3>
-          <PostPreview tenantName={tenantName} logoText={tenantInfo?.logoText ?? tenantName.slice(0, 1).toUpperCase()} channel={channel} body={draft.body} images={picked.map((i) => ({ src: thumb(i.mediaId), alt: i.alt }))} />
+          <PostPreview tenantName={tenantName} logoText={tenantInfo?.logoText ?? tenantName.slice(0, 1).toUpperCase()} channel={channel} body={draft.body} images={picked.map((i) => ({ src: thumb(i.mediaId), alt: i.alt }))} media={previewMedia(draft.items)} />
         </div>
       </div>
 
@@ -307,7 +309,9 @@ function ChannelEditor({
         )}
       </div>
 
-      <Versions versions={post?.versions ?? []} onRestore={(v) => setDraft({ body: v.body, images: v.images, origin: 'restore' })} />
+      <PostItems contentId={contentId} channel={channel} items={draft.items} onChange={(items) => setDraft({ items })} />
+
+      <Versions versions={post?.versions ?? []} onRestore={(v) => setDraft({ body: v.body, images: v.images, items: v.items, origin: 'restore' })} />
       <ApprovalPanel overview={overview} channel={channel} post={post} unsaved={!sameAs(draft, latest)} />
       <PublicationPanel contentId={contentId} channel={channel} post={post} unsaved={!sameAs(draft, latest)} onError={failed} />
     </div>

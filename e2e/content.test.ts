@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRole } from '../common/roles';
+import { texts } from '../common/texts';
+import { reframe } from '../server/content/clip';
+import { readZip } from '../server/inbox/read-zip';
+import { ffprobe } from '../server/media-jobs/ffmpeg';
+import { attachFile } from '../server/submissions/files';
+import { createSubmission } from '../server/submissions/service';
+import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
+
+const t = texts.content;
+const p = texts.post;
+const dir = tempDir('ca-e2e-content-');
+const timing = {
+  text: 'Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.',
+  segments: [
+    { start: 0.2, end: 1.9, text: 'Ich habe hier angefangen.' },
+    { start: 2.0, end: 4.8, text: 'Heute leite ich ein Team von zwölf Leuten.' },
+  ],
+};
+
+async function seed(e: E2E) {
+  const user = await e.t.app.db.selectFrom('user').selectAll().where('email', '=', emailFor('vdi_admin')).executeTakeFirstOrThrow();
+  const { contentId } = await createSubmission(e.t.app.db, { tenant: 'vdi', kind: 'interview' }, { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } });
+  await e.t.app.db
+    .updateTable('submissions')
+    .set({
+      transcript: 'Interviewer: Wie ging es los?\n\nDu: Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.',
+      contact_first_name: 'Erika',
+      contact_last_name: 'Muster',
+      contact_role: 'Teamleiterin',
+      contact_email: 'erika@e2e.test',
+      completed_at: new Date().toISOString(),
+    })
+    .where('id', '=', contentId)
+    .execute();
+  for (const kind of ['publication', 'naming', 'photo_rights'] as const) {
+    await e.t.app.db.insertInto('consents').values({ submission_id: contentId, kind, text: texts.finish.consent[kind], given_at: new Date().toISOString() }).execute();
+  }
+  // A recorded video answer and an interview recording, with the times their transcription gave.
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=25:d=5', '-f', 'lavfi', '-i', 'sine=f=300:d=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-y', path.join(dir, 'answer.mp4')]);
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=220:d=5', '-c:a', 'libopus', '-y', path.join(dir, 'interview.ogg')]);
+  const video = await attachFile(e.t.app, { contentId, kind: 'video', body: readFileSync(path.join(dir, 'answer.mp4')), originalName: 'antwort.mp4', contentType: 'video/mp4', extension: 'mp4' });
+  const audio = await attachFile(e.t.app, { contentId, kind: 'audio', body: readFileSync(path.join(dir, 'interview.ogg')), originalName: 'interview.ogg', contentType: 'audio/ogg', extension: 'ogg' });
+  await e.t.app.db.updateTable('media').set({ timing: JSON.stringify(timing), duration_ms: 5000, width: 1280, height: 720 }).where('id', '=', video.id).execute();
+  await e.t.app.db.updateTable('media').set({ timing: JSON.stringify(timing), duration_ms: 5000 }).where('id', '=', audio.id).execute();
+  return { contentId, video: Number(video.id), audio: Number(audio.id) };
+}
+
+const section = (page: Page) => page.getByRole('region', { name: t.section, exact: true });
+
+/** Marks "Heute … Leuten." in the clip transcript and renders; waits for the item to be ready. */
+async function markAndRender(page: Page, source: string, button: string): Promise<string> {
+  const s = section(page);
+  const maker = s.getByTestId('clip-maker');
+  await maker.getByLabel(t.sourceLabel).selectOption({ label: source });
+  const transcript = maker.getByTestId('clip-transcript');
+  await transcript.getByRole('button', { name: 'Heute', exact: true }).click();
+  await transcript.getByRole('button', { name: 'Leuten.', exact: true }).click();
+  await maker.getByTestId('clip-selection').waitFor();
+  const itemsShown = s.locator('[data-testid^="content-item-"]');
+  const before = await itemsShown.count();
+  await maker.getByRole('button', { name: button }).click();
+  await expect.poll(() => itemsShown.count(), { timeout: 10_000 }).toBe(before + 1);
+  const newest = itemsShown.first();
+  const video = newest.locator('video');
+  await video.waitFor({ timeout: 240_000 });
+  return (await video.getAttribute('src'))!;
+}
+
+describe('clips, audiograms and quote cards in the browser, approved with the post', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+    e.t.app.mediaJobs.start();
+  });
+  afterAll(() => e.close());
+
+  it('renders a captioned 9:16 clip and an audiogram from marked passages, makes a quote card, attaches them to a LinkedIn post and the contributor plays them', async () => {
+    const { contentId } = await seed(e);
+    const page = await e.newPage(DESKTOP);
+    await loginAs(page, 'vdi_admin');
+    await page.goto(`/eingang/${contentId}`);
+    await section(page).waitFor();
+
+    // Clip from the recorded video.
+    const clipUrl = await markAndRender(page, `antwort.mp4 (${t.kinds.clip})`, t.render);
+    const clipFile = path.join(dir, 'clip.mp4');
+    writeFileSync(clipFile, await (await page.request.get(clipUrl)).body());
+    const clip = await ffprobe(clipFile);
+    const v = clip.streams.find((s) => s.codec_type === 'video')!;
+    expect([v.codec_name, v.width, v.height]).toEqual(['h264', 1080, 1920]);
+    expect(Number(clip.format?.duration)).toBeGreaterThan(2.6);
+    expect(Number(clip.format?.duration)).toBeLessThan(3.1);
+    // A frame's caption area differs from the same frame of the source, reframed alike.
+    const frame = (file: string, at: number, filter?: string) => execFileSync('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', file, ...(filter ? ['-vf', filter] : []), '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-']);
+    const area = { left: 90, top: 1200, width: 900, height: 300 };
+    const a = await sharp(frame(clipFile, 1)).extract(area).removeAlpha().raw().toBuffer();
+    const b = await sharp(frame(path.join(dir, 'answer.mp4'), 3, reframe(1280, 720, '9:16').filter)).extract(area).removeAlpha().raw().toBuffer();
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) diff += Math.abs(a[i]! - b[i]!);
+    expect(diff / a.length).toBeGreaterThan(20);
+
+    // Audiogram from the interview recording.
+    const audiogramUrl = await markAndRender(page, `interview.ogg (${t.kinds.audiogram})`, t.renderAudiogram);
+    const audiogramFile = path.join(dir, 'audiogram.mp4');
+    writeFileSync(audiogramFile, await (await page.request.get(audiogramUrl)).body());
+    const audiogram = await ffprobe(audiogramFile);
+    expect(audiogram.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(Number(audiogram.format?.duration)).toBeGreaterThan(2.6);
+
+    // Quote card from a transcript sentence, named (the contributor agreed).
+    const cards = section(page).getByTestId('card-maker');
+    await cards.getByLabel(t.quoteFromTranscript).selectOption({ label: 'Heute leite ich ein Team von zwölf Leuten.' });
+    await cards.getByLabel(t.showName, { exact: false }).check();
+    await cards.getByRole('button', { name: t.makeCard }).click();
+    await toastWith(page, t.cardMade).waitFor();
+    const card = section(page).locator('[data-testid^="content-item-"]').first().getByRole('img');
+    await expect.poll(() => card.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1080);
+    expect(await card.getAttribute('alt')).toBe(t.cardAlt('Heute leite ich ein Team von zwölf Leuten.', 'Erika Muster'));
+    await screenshot(page, 'content-section-1280');
+
+    // Attach all three to the LinkedIn post, in order, and send it for approval.
+    const post = page.getByRole('region', { name: p.section, exact: true });
+    await post.getByLabel(p.bodyLabel, { exact: true }).fill('Erika Muster leitet heute ein Team von zwölf Leuten.');
+    const items = post.getByTestId('post-items');
+    for (let i = 0; i < 3; i++) await items.getByRole('button', { name: t.attach, exact: false }).first().click();
+    expect(await items.getByTestId('item-consent').first().textContent()).toContain(`${t.consentKinds.publication}: ${t.consentGiven}`);
+    await expect.poll(() => post.getByTestId('preview-media').locator('video, img').count()).toBe(3);
+    await post.getByRole('button', { name: p.save }).click();
+    await toastWith(page, p.saved).waitFor();
+    await post.getByRole('button', { name: p.sendForApproval }).click();
+    await toastWith(page, p.sentForApproval).waitFor();
+    const mail = (await e.t.app.db.selectFrom('outbox').selectAll().where('to_address', '=', 'erika@e2e.test').orderBy('id', 'desc').executeTakeFirst())!;
+    const link = /(http:\/\/\S+\/freigabe\/[A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+
+    // The contributor's approval page shows and plays what will be published.
+    const contributor = await e.newPage(PHONE);
+    await contributor.goto(link);
+    const preview = contributor.getByRole('article', { name: p.preview });
+    await preview.waitFor();
+    const videos = preview.locator('video');
+    expect(await videos.count()).toBe(2);
+    const played = await videos.first().evaluate(async (el) => {
+      const video = el as HTMLVideoElement;
+      video.muted = true;
+      await video.play();
+      await new Promise((r) => setTimeout(r, 700));
+      return { time: video.currentTime, width: video.videoWidth, height: video.videoHeight };
+    });
+    expect(played.time).toBeGreaterThan(0.2);
+    expect([played.width, played.height]).toEqual([1080, 1920]);
+    await expect.poll(() => preview.locator('img').last().evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1080);
+    await screenshot(contributor, 'content-approval-390');
+
+    // The ZIP export holds them.
+    const zip = readZip(Buffer.from(await (await page.request.get(`/api/inbox/${contentId}/zip`)).body()));
+    const names = [...zip.keys()];
+    expect(names.filter((n) => /^clip-\d+-9x16\.mp4$/.test(n))).toHaveLength(1);
+    expect(names.filter((n) => /^audiogramm-\d+-9x16\.mp4$/.test(n))).toHaveLength(1);
+    expect(names.filter((n) => /^zitatkarte-\d+-4x5\.png$/.test(n))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,365 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { cardFormats, clipFormats, newCard, newClip, type ClipSource, type ContentItem, type ContentOverview, type Proposals } from '../../../../common/schemas/content';
+import { texts } from '../../../../common/texts';
+import { api, ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextareaField } from '../../ui/Field';
+import { Progress } from '../../ui/Progress';
+import { ConsentBadges } from './ConsentBadges';
+import { contentKey, isVideo, useContent } from './useContent';
+import '../../lib/zod-csp';
+
+const t = texts.content;
+const selectClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.common.internalError);
+
+/** The inbox detail page's content section: quote cards, clips and audiograms, and what was made. */
+export function ContentSection({ contentId }: { contentId: number }) {
+  const content = useContent(contentId);
+  const data = content.data;
+  if (!data) return null;
+  return (
+    <Card>
+      <section aria-label={t.section} className="space-y-6">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">{t.section}</h2>
+          <p className="text-sm text-slate-600">{t.intro}</p>
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <CardMaker data={data} />
+          <ClipMaker data={data} />
+        </div>
+        <Items data={data} />
+      </section>
+    </Card>
+  );
+}
+
+function useRefresh(contentId: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: contentKey(contentId) });
+}
+
+function CardMaker({ data }: { data: ContentOverview }) {
+  const refresh = useRefresh(data.contentId);
+  const [quote, setQuote] = useState('');
+  const [format, setFormat] = useState<(typeof cardFormats)[number]>('4:5');
+  const [showName, setShowName] = useState(false);
+  const [photo, setPhoto] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+  const make = useMutation({
+    mutationFn: (body: unknown) => api.post<ContentItem>(`/api/content/${data.contentId}/cards`, body),
+    onSuccess: async () => {
+      notify.success(t.ready, t.cardMade);
+      await refresh();
+    },
+    onError: (e) => setError(messageOf(e)),
+  });
+  const submit = () => {
+    const parsed = newCard.safeParse({ format, quote, showName, photoMediaId: photo });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    make.mutate(parsed.data);
+  };
+  const canName = data.consent.naming && !!data.contributor.name;
+  return (
+    <div className="space-y-3" data-testid="card-maker">
+      <h3 className="text-base font-semibold text-slate-900">{t.cardTitle}</h3>
+      {(data.quotes.transcript.length > 0 || data.quotes.answers.length > 0) && (
+        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+          <span>{t.quoteFromTranscript}</span>
+          <select className={selectClass} value="" onChange={(e) => e.target.value && setQuote(e.target.value)} aria-label={t.quoteFromTranscript}>
+            <option value="">–</option>
+            {data.quotes.transcript.length > 0 && (
+              <optgroup label={t.quoteFromTranscript}>
+                {data.quotes.transcript.map((s, i) => (
+                  <option key={`t${i}`} value={s}>
+                    {s.length > 90 ? `${s.slice(0, 90)}…` : s}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {data.quotes.answers.length > 0 && (
+              <optgroup label={t.quoteFromAnswers}>
+                {data.quotes.answers.map((s, i) => (
+                  <option key={`a${i}`} value={s}>
+                    {s.length > 90 ? `${s.slice(0, 90)}…` : s}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+        </label>
+      )}
+      <TextareaField label={t.quoteLabel} hint={t.quoteHint} rows={3} value={quote} maxLength={400} error={error} onChange={(e) => setQuote(e.target.value)} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+          <span>{t.formatLabel}</span>
+          <select className={selectClass} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
+            {cardFormats.map((f) => (
+              <option key={f} value={f}>
+                {t.formats[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <PhotoSelect data={data} value={photo} onChange={setPhoto} />
+      </div>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input type="checkbox" className="mt-1 h-4 w-4" checked={showName && canName} disabled={!canName} onChange={(e) => setShowName(e.target.checked)} />
+        <span>
+          {t.showName}
+          {data.contributor.name && canName ? ` (${[data.contributor.name, data.contributor.role].filter(Boolean).join(', ')})` : ''}
+          {!data.consent.naming && <span className="block text-xs text-slate-500">{t.showNameNoConsent}</span>}
+        </span>
+      </label>
+      <Button onClick={submit} disabled={make.isPending}>
+        {make.isPending ? t.making : t.makeCard}
+      </Button>
+    </div>
+  );
+}
+
+function PhotoSelect({ data, value, onChange }: { data: ContentOverview; value: number | null; onChange(v: number | null): void }) {
+  if (data.photos.length === 0) return null;
+  return (
+    <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+      <span>{t.photoLabel}</span>
+      <select className={selectClass} value={value ?? ''} disabled={!data.consent.photo} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+        <option value="">{t.noPhoto}</option>
+        {data.photos.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+      {!data.consent.photo && <span className="block text-xs font-normal text-slate-500">{t.noPhotoConsent}</span>}
+    </label>
+  );
+}
+
+function ClipMaker({ data }: { data: ContentOverview }) {
+  const refresh = useRefresh(data.contentId);
+  const sources = data.sources;
+  const [sourceId, setSourceId] = useState<number | undefined>(sources.find((s) => s.words)?.mediaId ?? sources[0]?.mediaId);
+  const source = sources.find((s) => s.mediaId === sourceId);
+  const [range, setRange] = useState<{ start: number; end: number } | null>(null);
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [format, setFormat] = useState<(typeof clipFormats)[number]>('9:16');
+  const [cropX, setCropX] = useState(0.5);
+  const [photo, setPhoto] = useState<number | null>(null);
+  const [proposals, setProposals] = useState<Proposals>();
+  const [error, setError] = useState<string>();
+  const render = useMutation({
+    mutationFn: (body: unknown) => api.post<ContentItem>(`/api/content/${data.contentId}/clips`, body),
+    onSuccess: async () => {
+      await refresh();
+    },
+    onError: (e) => setError(messageOf(e)),
+  });
+  const propose = useMutation({
+    mutationFn: () => api.get<Proposals>(`/api/content/${data.contentId}/proposals?mediaId=${sourceId}`),
+    onSuccess: setProposals,
+    onError: (e) => setError(messageOf(e)),
+  });
+  if (sources.length === 0) {
+    return (
+      <div className="space-y-2">
+        <h3 className="text-base font-semibold text-slate-900">{t.clipTitle}</h3>
+        <p className="text-sm text-slate-500">{t.noSources}</p>
+      </div>
+    );
+  }
+  const clickWord = (i: number) => {
+    const words = source?.words ?? [];
+    if (anchor === null) {
+      setAnchor(i);
+      setRange({ start: words[i]!.start, end: words[i]!.end });
+    } else {
+      const [a, b] = anchor <= i ? [anchor, i] : [i, anchor];
+      setRange({ start: words[a]!.start, end: words[b]!.end });
+      setAnchor(null);
+    }
+  };
+  const submit = () => {
+    const parsed = newClip.safeParse({ mediaId: sourceId, start: range?.start ?? 0, end: range?.end ?? 0, format, cropX, photoMediaId: source?.kind === 'audio' ? photo : null });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    render.mutate(parsed.data);
+  };
+  return (
+    <div className="space-y-3" data-testid="clip-maker">
+      <h3 className="text-base font-semibold text-slate-900">{t.clipTitle}</h3>
+      <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+        <span>{t.sourceLabel}</span>
+        <select
+          className={selectClass}
+          value={sourceId}
+          onChange={(e) => {
+            setSourceId(Number(e.target.value));
+            setRange(null);
+            setAnchor(null);
+            setProposals(undefined);
+          }}
+        >
+          {sources.map((s) => (
+            <option key={s.mediaId} value={s.mediaId}>
+              {s.name} ({s.kind === 'video' ? t.kinds.clip : t.kinds.audiogram})
+            </option>
+          ))}
+        </select>
+      </label>
+      {source && !source.words && <p className="text-sm text-slate-500">{t.noTiming}</p>}
+      {source?.words && (
+        <>
+          <p className="text-xs text-slate-500">{t.markHint}</p>
+          <Transcript source={source} range={range} onWord={clickWord} />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="secondary" className="!min-h-9" onClick={() => propose.mutate()} disabled={propose.isPending}>
+              {t.proposals}
+            </Button>
+          </div>
+          {proposals && (
+            <div className="space-y-1.5 rounded-lg bg-slate-50 p-2 text-sm" data-testid="proposals">
+              <p className="text-xs text-slate-500">{proposals.kind === 'model' ? t.proposalsModel : t.proposalsRules}</p>
+              <ol className="space-y-1.5">
+                {proposals.passages.map((p, i) => (
+                  <li key={i} className="flex items-start gap-2">
+                    <span className="flex-1 text-slate-700">
+                      <span className="mr-1 text-xs text-slate-500">
+                        {seconds(p.start)}–{seconds(p.end)}
+                      </span>
+                      {p.text}
+                    </span>
+                    <Button variant="ghost" className="!min-h-8 !px-2 text-xs" onClick={() => setRange({ start: p.start, end: p.end })}>
+                      {t.useProposal}
+                    </Button>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+        </>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <label className="block space-y-1 text-sm font-medium text-slate-800">
+          <span>{t.startLabel}</span>
+          <input className={selectClass} type="number" step="0.1" min={0} value={range ? range.start.toFixed(1) : ''} onChange={(e) => setRange({ start: Number(e.target.value), end: range?.end ?? Number(e.target.value) + 5 })} />
+        </label>
+        <label className="block space-y-1 text-sm font-medium text-slate-800">
+          <span>{t.endLabel}</span>
+          <input className={selectClass} type="number" step="0.1" min={0} value={range ? range.end.toFixed(1) : ''} onChange={(e) => setRange({ start: range?.start ?? 0, end: Number(e.target.value) })} />
+        </label>
+      </div>
+      {range && (
+        <p className="text-sm text-slate-700" data-testid="clip-selection">
+          {t.selection(seconds(range.start), seconds(range.end))}
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+          <span>{t.formatLabel}</span>
+          <select className={selectClass} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
+            {clipFormats.map((f) => (
+              <option key={f} value={f}>
+                {t.formats[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {source?.kind === 'video' ? (
+          <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+            <span>{t.cropLabel}</span>
+            <input type="range" min={0} max={1} step={0.05} value={cropX} onChange={(e) => setCropX(Number(e.target.value))} className="w-full accent-brand" />
+          </label>
+        ) : (
+          <PhotoSelect data={data} value={photo} onChange={setPhoto} />
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <Button onClick={submit} disabled={render.isPending || !range}>
+        {source?.kind === 'audio' ? t.renderAudiogram : t.render}
+      </Button>
+    </div>
+  );
+}
+
+function Transcript({ source, range, onWord }: { source: ClipSource; range: { start: number; end: number } | null; onWord(i: number): void }) {
+  const words = useMemo(() => source.words ?? [], [source]);
+  return (
+    <div className="max-h-56 overflow-y-auto rounded-lg border border-slate-200 p-2 text-[15px] leading-7" data-testid="clip-transcript">
+      {words.map((w, i) => {
+        const inside = !!range && (w.start + w.end) / 2 >= range.start && (w.start + w.end) / 2 <= range.end;
+        return (
+          <button key={i} type="button" onClick={() => onWord(i)} className={`mr-1 rounded px-0.5 ${inside ? 'bg-brand text-white' : 'hover:bg-slate-100'}`} title={seconds(w.start)}>
+            {w.text}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function Items({ data }: { data: ContentOverview }) {
+  const refresh = useRefresh(data.contentId);
+  const cancel = useMutation({
+    mutationFn: (id: number) => api.post(`/api/content/${data.contentId}/items/${id}/cancel`, {}),
+    onSettled: () => refresh(),
+    onError: (e) => notify.error(texts.common.errorTitle, messageOf(e)),
+  });
+  return (
+    <div>
+      <h3 className="mb-2 text-base font-semibold text-slate-900">{t.itemsTitle}</h3>
+      {data.items.length === 0 ? (
+        <p className="text-sm text-slate-500">{t.noItems}</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t.itemsTitle}>
+          {[...data.items].reverse().map((item) => (
+            <li key={item.id} className="space-y-2 rounded-lg border border-slate-200 p-2" data-testid={`content-item-${item.id}`}>
+              {item.url ? (
+                isVideo(item) ? (
+                  <video src={item.url} controls playsInline preload="metadata" className="max-h-80 w-full rounded bg-black" aria-label={item.alt} />
+                ) : (
+                  <img src={item.url} alt={item.alt} className="max-h-80 w-full rounded bg-slate-100 object-contain" />
+                )
+              ) : (
+                <div className="flex h-32 items-center justify-center rounded bg-slate-100 text-sm text-slate-600">
+                  {item.state === 'queued' ? t.queued : item.state === 'rendering' ? t.rendering : item.state === 'cancelled' ? t.cancelled : t.failed}
+                </div>
+              )}
+              <p className="text-sm font-medium text-slate-900">
+                {t.kinds[item.kind]} · {item.format}
+              </p>
+              {(item.state === 'queued' || item.state === 'rendering') && (
+                <div className="space-y-1">
+                  <Progress value={(item.progress ?? 0) * 100} label={t.rendering} />
+                  <div className="flex items-center justify-between text-xs text-slate-600">
+                    <span>{item.state === 'queued' ? t.queued : t.progress(item.progress ?? 0)}</span>
+                    <Button variant="ghost" className="!min-h-8 !px-2 text-xs" onClick={() => cancel.mutate(item.id)}>
+                      {t.cancel}
+                    </Button>
+                  </div>
+                </div>
+              )}
+              <p className="line-clamp-3 text-xs text-slate-600">{item.alt}</p>
+              <ConsentBadges item={item} consent={data.consent} />
+              {item.url && (
+                <a className="text-sm text-brand underline" href={`${item.url}?download=1`}>
+                  {t.download}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

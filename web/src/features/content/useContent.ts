@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ContentItem, ContentOverview } from '../../../../common/schemas/content';
+import { api } from '../../lib/api';
+
+export const contentKey = (contentId: number) => ['content', contentId];
+
+/** The submission's cards, clips and audiograms; polled while one is being rendered. */
+export function useContent(contentId: number) {
+  return useQuery({
+    queryKey: contentKey(contentId),
+    queryFn: () => api.get<ContentOverview>(`/api/content/${contentId}`),
+    refetchInterval: (q) => (q.state.data?.items.some((i) => i.state === 'queued' || i.state === 'rendering') ? 1000 : false),
+  });
+}
+
+export const isVideo = (item: Pick<ContentItem, 'kind'>) => item.kind !== 'card';
