@@ -259,7 +259,7 @@ export function VideoAnswerPage() {
         </p>
       </section>
 
-      <div className={`relative mx-auto overflow-hidden rounded-xl bg-black ${portrait ? 'aspect-[3/4] max-h-[46vh] sm:aspect-[9/16] sm:max-h-[60vh]' : 'aspect-video'}`} style={portrait ? { maxWidth: 'min(100%, calc(46vh * 3 / 4))' } : undefined}>
+      <div className={`relative mx-auto overflow-hidden rounded-xl bg-black ${portrait ? 'aspect-[3/4] max-h-[42vh] sm:aspect-[9/16] sm:max-h-[60vh]' : 'aspect-video'}`} style={portrait ? { maxWidth: 'min(100%, calc(42vh * 3 / 4))' } : undefined}>
         {phase === 'review' && recorder.clip ? (
           <video key={recorder.clip.url} src={recorder.clip.url} controls playsInline className="h-full w-full object-contain" aria-label={v.reviewTitle} />
         ) : (
@@ -309,9 +309,9 @@ export function VideoAnswerPage() {
 
       {phase !== 'review' && (
         <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-          <Button variant="secondary" className="px-3" onClick={recorder.switchCamera} disabled={busy || phase === 'off'} aria-label={v.switchCamera} title={v.switchCamera}>
+          <Button variant="secondary" className="px-3" onClick={recorder.switchCamera} disabled={busy || phase === 'off'} aria-label={`${v.switchCamera} (${recorder.facing === 'user' ? v.frontCamera : v.rearCamera})`} title={v.switchCamera}>
             <SwitchCamera size={18} aria-hidden="true" />
-            {recorder.facing === 'user' ? v.frontCamera : v.rearCamera}
+            <span className="sr-only sm:not-sr-only">{recorder.facing === 'user' ? v.frontCamera : v.rearCamera}</span>
           </Button>
           <div role="radiogroup" aria-label={`${v.portrait} / ${v.landscape}`} className="inline-flex overflow-hidden rounded-lg border border-slate-300">
             {(['portrait', 'landscape'] as const).map((o) => (
