@@ -47,6 +47,7 @@ import type { Transcriber } from './transcription/transcriber';
 import { voiceRoutes } from './voice/routes';
 import { TenantRegistry } from './tenants/registry';
 import { tenantRoutes } from './tenants/routes';
+import { setFailureLog } from '../common/best-effort';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler: germanClientError,
   });
+  // Best-effort steps without a logger at hand (stores, sweeps) log through this app's logger.
+  setFailureLog(app.log);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, app.log);
   const auth = await createAuth({ db: database.db, dialect: database.dialect, config, mailer });

@@ -16,6 +16,7 @@ import { sameHostOrigin } from '../http/origin';
 import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { ignoreFailure } from '../../common/best-effort';
 
 /** better-auth's role for accounts without one of ours; the app shows /no-role for it. */
 export const NO_ROLE = 'user';
@@ -144,7 +145,7 @@ function loginOutcomeHook(db: Kysely<DB>, config: AppConfig) {
 
 /** The account a TOTP code is for: the signed-in one (enabling 2FA) or the one half-way through login. */
 async function twoFactorUser(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | null> {
-  const session = await getSessionFromCtx(ctx).catch(() => null);
+  const session = await getSessionFromCtx(ctx).catch(ignoreFailure('read the session', null, { level: 'debug', fallback: null }));
   if (session?.user.id) return session.user.id;
   const signed = await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
   if (!signed) return null;

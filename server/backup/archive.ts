@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { ignoreFailure } from '../../common/best-effort';
 
 /**
  * A tar archive (POSIX ustar with pax headers for long names), written and read as a stream, so
@@ -83,7 +84,7 @@ export class TarWriter {
   /** Closes the file after a failure, without the end marker. */
   async abort(): Promise<void> {
     this.out.destroy();
-    await finished(this.out).catch(() => undefined);
+    await finished(this.out).catch(ignoreFailure('finish the archive stream', null, { level: 'debug' }));
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { ignoreFailure } from '../../common/best-effort';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
@@ -51,7 +52,7 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
         db.deleteFrom('rate_limits')
           .where('window_start', '<', now - KEEP_MS)
           .execute()
-          .catch(() => undefined);
+          .catch(ignoreFailure('sweep old rate-limit windows'));
       }
     }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { ignoreFailure } from '../../common/best-effort';
 
 /**
  * Marks `key` of `purpose` as used, once across every app instance sharing the database.
@@ -31,5 +32,5 @@ async function sweepMaybe(db: Kysely<DB>) {
   const last = lastSweep.get(db) ?? 0;
   if (Date.now() - last < SWEEP_EVERY_MS) return;
   lastSweep.set(db, Date.now());
-  await sweepUsedOnce(db).catch(() => undefined);
+  await sweepUsedOnce(db).catch(ignoreFailure('sweep used one-time tokens'));
 }

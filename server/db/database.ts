@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { readPoolKysely, SqliteReadPool } from './read-pool';
 import type { DB } from './schema';
+import { ignoreFailure } from '../../common/best-effort';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Database = {
@@ -53,7 +54,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     // priced as what they are on a cached SSD, so a filtered search walks the filter's keyset
     // index newest first instead of fetching and sorting every match.
     pool.on('connect', (client) => {
-      client.query('set max_parallel_workers_per_gather = 0; set random_page_cost = 1.1').catch(() => {});
+      client.query('set max_parallel_workers_per_gather = 0; set random_page_cost = 1.1').catch(ignoreFailure('tune a PostgreSQL read connection'));
     });
     const db = tracked(new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }), clock);
     return { db, readDb: db, dialect: 'postgres', startReaders: () => {}, close: () => db.destroy() };

@@ -4,6 +4,7 @@ import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { MIN_PART_BYTES, type BlobStore, type UploadedPart } from '../storage/blob-store';
+import { ignoreFailure, handledElsewhere } from '../../common/best-effort';
 
 /** Size of the parts sent to S3 while a PATCH streams in (the last part may be shorter). */
 const PART_BYTES = 6 * 1024 * 1024;
@@ -115,7 +116,7 @@ export class MultipartTusStore extends DataStore {
         })
         .execute();
     } catch (error) {
-      await this.multipart.abort(key, uploadId).catch(() => undefined);
+      await this.multipart.abort(key, uploadId).catch(ignoreFailure('abort a multipart upload'));
       throw error;
     }
     return upload;
@@ -197,7 +198,7 @@ export class MultipartTusStore extends DataStore {
         await record({ ...state, parts: [...state.parts, { n, etag, size: length }], tail: null }, offsetAfter);
       });
       step.catch((error) => (failure ??= error));
-      chain = step.catch(() => undefined);
+      chain = step.catch(handledElsewhere);
       inFlight.push(step);
     };
 
@@ -252,13 +253,13 @@ export class MultipartTusStore extends DataStore {
         try {
           await record({ ...state, tail: { key: tailKey, size: filled } }, received);
         } catch (error) {
-          await this.blobs.delete(tailKey).catch(() => undefined);
+          await this.blobs.delete(tailKey).catch(ignoreFailure('remove an upload tail blob'));
           throw error;
         }
       }
     } else if (part) partBuffers.give(part);
     // Tails now inside a part (or replaced by a longer tail) are no longer needed.
-    for (const key of oldTails) if (key !== state.tail?.key) await this.blobs.delete(key).catch(() => undefined);
+    for (const key of oldTails) if (key !== state.tail?.key) await this.blobs.delete(key).catch(ignoreFailure('remove an old upload tail blob'));
     if (streamError && recorded === offset) throw streamError;
     return recorded;
   }
@@ -282,7 +283,7 @@ export class MultipartTusStore extends DataStore {
     try {
       await this.multipart.complete(state.key, state.uploadId, state.parts);
     } catch (error) {
-      const stored = await this.blobs.stat(state.key).catch(() => null);
+      const stored = await this.blobs.stat(state.key).catch(ignoreFailure('look up a stored upload', null, { level: 'debug', fallback: null }));
       if (!stored || stored.size !== size) throw error;
     }
     await this.db
@@ -295,9 +296,9 @@ export class MultipartTusStore extends DataStore {
 
   /** Drops the upload's bookkeeping only (the finished object stays: it is registered). */
   async forget(id: string): Promise<void> {
-    const row = await this.row(id).catch(() => null);
+    const row = await this.row(id).catch(ignoreFailure('read an upload row', null, { level: 'debug', fallback: null }));
     await this.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
-    if (row?.state.tail) await this.blobs.delete(row.state.tail.key).catch(() => undefined);
+    if (row?.state.tail) await this.blobs.delete(row.state.tail.key).catch(ignoreFailure('remove an upload tail blob'));
   }
 
   /** Removes everything of an upload: the multipart upload (aborted), its tail, a finished object. */
@@ -305,9 +306,9 @@ export class MultipartTusStore extends DataStore {
     const row = await this.row(id);
     await this.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
     const { key, uploadId, tail, completed } = row.state;
-    if (completed) await this.blobs.delete(key).catch(() => undefined);
+    if (completed) await this.blobs.delete(key).catch(ignoreFailure('remove the blob of a removed upload'));
     else await this.multipart.abort(key, uploadId);
-    if (tail) await this.blobs.delete(tail.key).catch(() => undefined);
+    if (tail) await this.blobs.delete(tail.key).catch(ignoreFailure('remove an upload tail blob'));
   }
 
   override getExpiration(): number {

@@ -18,8 +18,8 @@ import { AppendingFileStore } from './tus-file-store';
 import { tusRequest, writeNodeBodies } from './tus-direct-body';
 import { readHead, SNIFF_BYTES } from './validation';
 import { checkVideoAnswerUpload, reservePublicVideo } from '../video-answers/service';
-
 import { UPLOAD_PATH } from '../../common/upload-rules';
+import { ignoreFailure } from '../../common/best-effort';
 
 export { UPLOAD_PATH };
 
@@ -79,7 +79,7 @@ function partialUploadStore(app: FastifyInstance) {
       head: async () => readStreamHead(await app.blobs.get(await store.complete(upload.id), { start: 0, end: SNIFF_BYTES - 1 }), SNIFF_BYTES),
       finish: () => store.complete(upload.id),
       forget: () => store.forget(upload.id),
-      discard: () => store.remove(upload.id).catch(() => undefined),
+      discard: () => store.remove(upload.id).catch(ignoreFailure('discard a refused upload', app.log)),
     });
     return { store, finished };
   }
@@ -101,10 +101,10 @@ function partialUploadStore(app: FastifyInstance) {
         return key;
       },
       // The final key is a hard link to the same file: removing the tus name keeps the bytes.
-      forget: () => store.remove(upload.id).catch(() => undefined),
+      forget: () => store.remove(upload.id).catch(ignoreFailure('forget a finished upload', app.log)),
       async discard() {
-        await store.remove(upload.id).catch(() => undefined);
-        if (linked) await app.blobs.delete(linked).catch(() => undefined);
+        await store.remove(upload.id).catch(ignoreFailure('remove a failed upload', app.log));
+        if (linked) await app.blobs.delete(linked).catch(ignoreFailure('remove the blob of a failed upload', app.log));
       },
     };
   };
@@ -134,7 +134,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
       const metadata = metadataOf(upload.metadata ?? {});
       const submission = await findSubmission(app.db, metadata.contentId);
       if (!submission) {
-        await store.remove(upload.id).catch(() => undefined);
+        await store.remove(upload.id).catch(ignoreFailure('remove a refused upload', app.log));
         return { status: 404, body: { error: 'not_found', message: texts.common.contentIdNotFound } };
       }
       try {
@@ -173,7 +173,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
 
   writeNodeBodies(tus, store);
 
-  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 60 * 60_000);
+  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(ignoreFailure('sweep expired uploads', app.log)), 60 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -3,6 +3,7 @@ import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../../common/texts';
+import { ignoreFailure } from '../../common/best-effort';
 
 /** The local directories the app writes to, with the name an operator reads (never the path). */
 function localPlaces(app: FastifyInstance): { label: string; dir: string }[] {
@@ -23,7 +24,7 @@ async function probeWrite(dir: string): Promise<void> {
   try {
     await writeFile(probe, 'ok');
   } finally {
-    await rm(probe, { force: true }).catch(() => undefined);
+    await rm(probe, { force: true }).catch(ignoreFailure('remove the write probe'));
   }
 }
 
@@ -42,7 +43,7 @@ export async function storageProblems(app: FastifyInstance): Promise<string[]> {
       problems.push(texts.common.healthStorageNotWritable(label));
       continue;
     }
-    const fs = await statfs(dir).catch(() => null);
+    const fs = await statfs(dir).catch(ignoreFailure('read free disk space', null, { level: 'debug', fallback: null }));
     if (fs) {
       const freeMb = Math.floor((fs.bavail * fs.bsize) / (1024 * 1024));
       if (freeMb < minMb) problems.push(texts.common.healthDiskLow(label, freeMb, minMb));

@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { BlobStore, MultipartUploads } from './blob-store';
+import { ignoreFailure } from '../../common/best-effort';
 
 export type S3Settings = {
   endpoint: string;
@@ -56,7 +57,7 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
       }
       await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
     } catch (error) {
-      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => undefined);
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(ignoreFailure('abort a multipart upload'));
       throw error;
     }
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { alignText, timedWords, type Timing } from '../../common/captions';
 import { now } from '../db/database';
 import { blobKey, safeFileName } from './files';
+import { ignoreFailure } from '../../common/best-effort';
 
 /**
  * Stores a submission's transcript: the text column, and `transcript.txt` beside its media (the
@@ -36,7 +37,7 @@ export async function saveTranscript(app: FastifyInstance, contentId: number, tr
       return old.map((m) => m.file_path);
     });
   } catch (error) {
-    await app.blobs.delete(key).catch(() => undefined);
+    await app.blobs.delete(key).catch(ignoreFailure('remove an old transcript blob', app.log));
     throw error;
   }
   await followTranscript(app, contentId, transcript);

@@ -17,6 +17,7 @@ import { lastWeeks } from '../admin/service';
 import { seedMembership } from './access';
 import { bumpTenantVersion, toTenantInfo } from './registry';
 import type { Role } from '../../common/roles';
+import { ignoreFailure } from '../../common/best-effort';
 
 const t = texts.tenants;
 type Actor = Pick<SessionUser, 'id' | 'email'> | null;
@@ -175,7 +176,7 @@ export async function setLogo(app: FastifyInstance, actor: Actor, key: string, b
     await bumpTenantVersion(trx);
     await writeAudit(trx, actor, { action: 'tenant.logo', target: `tenant:${key}`, tenant: key, detail: { bytes: resized.length } });
   });
-  if (row.logo_key) await app.blobs.delete(row.logo_key).catch(() => undefined);
+  if (row.logo_key) await app.blobs.delete(row.logo_key).catch(ignoreFailure('remove the old logo', app.log));
   app.tenantRegistry.invalidate();
 }
 

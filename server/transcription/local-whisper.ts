@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
 import { ensureModel, ModelDownloadFailed, type ModelSource } from './model-download';
 import { audioExtension, TranscriptionFailed, TranscriberUnavailable, type AudioInput, type Transcriber, type Transcript } from './transcriber';
+import { handledElsewhere } from '../../common/best-effort';
 
 export type LocalWhisperOptions = {
   /** Where the model lives (DATA_DIR/models/ggml-base.bin); an operator may place it there. */
@@ -124,7 +125,7 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
     },
     transcribe(audio, opts) {
       const result = line.then(() => run(audio, opts.language));
-      line = result.catch(() => undefined);
+      line = result.catch(handledElsewhere);
       return result;
     },
     /** Shutdown: kills a transcription in progress (its job was handed back) and takes no more. */

@@ -12,6 +12,7 @@ import type { Speech, SpeechSynthesizer } from './speech';
 import { judgeWords } from './endpoint';
 import { TurnDetector, type EndedTurn } from './turns';
 import type { VoiceClassifier } from './vad';
+import { ignoreFailure, handledElsewhere } from '../../common/best-effort';
 
 /** The rate the agent works at inside: turn detection, transcription and the recording. */
 const WORK_RATE = 16000;
@@ -243,7 +244,7 @@ export class BuiltinAgentSession {
       const next = await this.opts.interviewer.next(turns, { text, voicedMs: 0 });
       return { next, speech: await this.synthesize(next.text) };
     })();
-    step.catch(() => {});
+    step.catch(handledElsewhere);
     this.prepared = { text, step };
   }
 
@@ -332,7 +333,7 @@ export class BuiltinAgentSession {
     // The connection went after the answer: its words are kept, nothing more is asked.
     if (this.ended) return this.userSaid(text);
     this.userSaid(text);
-    const prepared = this.prepared?.text === text ? await this.prepared.step.catch(() => null) : null;
+    const prepared = this.prepared?.text === text ? await this.prepared.step.catch(ignoreFailure('prepare the next question ahead', null, { level: 'debug', fallback: null })) : null;
     this.prepared = null;
     const next = prepared?.next ?? (await this.opts.interviewer.next(this.turns, { text, voicedMs }));
     const speech = prepared ? prepared.speech : await this.synthesize(next.text);

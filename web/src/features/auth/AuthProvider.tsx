@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { clearAllStorage } from '../../lib/storage';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 export type DisplayUser = { id: string; email: string; username: string };
 
@@ -50,7 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: ['me', sessionUser?.id],
     // The user's tenant membership and landing page come with the role (server/tenants).
     queryFn: async () => {
-      const [me, mine] = await Promise.all([api.get<Me>('/api/me'), api.get<MyTenant>('/api/me/tenant').catch(() => null)]);
+      const [me, mine] = await Promise.all([api.get<Me>('/api/me'), api.get<MyTenant>('/api/me/tenant').catch(ignoreFailure('read the tenant of the signed-in user', null, { level: 'debug', fallback: null }))]);
       return { ...me, mine };
     },
     enabled: !!sessionUser,

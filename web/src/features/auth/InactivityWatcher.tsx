@@ -5,6 +5,7 @@ import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
 import { useAuth } from './AuthProvider';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 const activityEvents = ['click', 'keydown', 'mousemove', 'scroll'] as const;
 
@@ -41,7 +42,7 @@ export function InactivityWatcher() {
       }
       if (lastSeen > lastPing) {
         lastPing = Date.now();
-        void authApi.getSession().catch(() => undefined);
+        void authApi.getSession().catch(ignoreFailure('refresh the session', null, { level: 'debug' }));
       }
     }, checkMs);
     return () => {

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
 import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submission/drafts';
 import '../../lib/zod-csp';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 const f = texts.finish;
 const LOCAL_SAVE_MS = 500;
@@ -33,14 +34,14 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
     if (isLocalId(contentId) || !isNumericId(contentId)) {
       // A local id: saving takes at least the spec's 0.5 s; the details are kept as a draft and
       // reach the server once it answers again (until then, the test-mode message).
-      const [delivered] = await Promise.all([keepDraft(contentId, draftBase, { contact: values }).catch(() => null), new Promise((r) => setTimeout(r, LOCAL_SAVE_MS))]);
+      const [delivered] = await Promise.all([keepDraft(contentId, draftBase, { contact: values }).catch(ignoreFailure('keep the contact on the device', null, { fallback: null })), new Promise((r) => setTimeout(r, LOCAL_SAVE_MS))]);
       notify.success(f.contactSavedTitle, delivered ? f.contactSaved : f.contactSavedLocally);
       onSaved();
       return;
     }
     try {
       await api.put(`/api/submissions/${contentId}/contact`, values, { contentId });
-      void forgetKept(Number(contentId), 'contact').catch(() => null);
+      void forgetKept(Number(contentId), 'contact').catch(ignoreFailure('forget the kept contact', null, { level: 'debug', fallback: null }));
       notify.success(f.contactSavedTitle, f.contactSaved);
       onSaved();
     } catch (error) {
@@ -57,7 +58,7 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
   });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)} className="space-y-4" aria-label={f.contactTitle}>
+    <form noValidate onSubmit={(e) => void submit(e).catch(ignoreFailure('submit the contact form'))} className="space-y-4" aria-label={f.contactTitle}>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label={f.firstName} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
         <InputField label={f.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />

@@ -18,6 +18,7 @@ import { useTenant } from '../tenant/TenantContext';
 import { forgetKept, keepDraft, keepForSubmission, useDraftBase, useDraftSync } from '../submission/drafts';
 import { finishProfileOf } from './profile';
 import '../../lib/zod-csp';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 const f = texts.finish;
 
@@ -51,11 +52,11 @@ export function ContactInformationPage() {
       }
       if (!isNumericId(contentId)) {
         // A local id: kept as a draft, sent once the server answers again.
-        await keepDraft(contentId, draftBase, { post: values }).catch(() => null);
+        await keepDraft(contentId, draftBase, { post: values }).catch(ignoreFailure('keep the post contact on the device', null, { fallback: null }));
       } else {
         try {
           await api.put(`/api/submissions/${contentId}/post-contact`, values, { contentId });
-          void forgetKept(Number(contentId), 'post').catch(() => null);
+          void forgetKept(Number(contentId), 'post').catch(ignoreFailure('forget the kept post contact', null, { level: 'debug', fallback: null }));
         } catch (error) {
           // A refusal says why; a server fault: 'Es gab ein Problem …'; no connection or 503: 'konnten nicht gespeichert werden' (kept here).
           const unreachable = !(error instanceof ApiError) || error.unreachable;
@@ -85,7 +86,7 @@ export function ContactInformationPage() {
       goOn();
       return;
     }
-    void submit(e).catch(() => undefined);
+    void submit(e).catch(ignoreFailure('submit the contact page'));
   };
 
   return (

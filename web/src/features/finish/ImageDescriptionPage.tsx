@@ -18,6 +18,7 @@ import { useContentId } from '../submission/useContentId';
 import { keepDraft, useDraftBase, useDraftSync } from '../submission/drafts';
 import { useTenant } from '../tenant/TenantContext';
 import '../../lib/zod-csp';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 const f = texts.finish;
 
@@ -80,7 +81,7 @@ function WQuestionsForm({ ensure, onBack, onDone }: { ensure: () => Promise<{ co
       }
       if (!isNumericId(contentId)) {
         // A local id: the answers are kept as a draft and go to the server once it answers again.
-        const delivered = await keepDraft(contentId, draftBase, { wAnswers: answers }).catch(() => null);
+        const delivered = await keepDraft(contentId, draftBase, { wAnswers: answers }).catch(ignoreFailure('keep the answers on the device', null, { fallback: null }));
         notify.success(f.wSavedTitle, delivered ? f.wSaved : f.wSavedLocally);
         return onDone(delivered ? String(delivered) : contentId);
       }
@@ -100,7 +101,7 @@ function WQuestionsForm({ ensure, onBack, onDone }: { ensure: () => Promise<{ co
   return (
     <Page title={f.describeByText} intro={f.describeByTextHint}>
       <Card>
-        <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)} className="space-y-4">
+        <form noValidate onSubmit={(e) => void submit(e).catch(ignoreFailure('submit the answers'))} className="space-y-4">
           {wQuestionKeys.map((key) => (
             <TextareaField key={key} label={f.wQuestions[key].label} hint={f.wQuestions[key].hint} rows={2} className="min-h-0" error={errors[key]?.message} {...form.register(key)} />
           ))}

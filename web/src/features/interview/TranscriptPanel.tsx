@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 const t = texts.interview;
 
@@ -21,7 +22,7 @@ export function TranscriptPanel({ turns, onChange, editable, contentId }: { turn
   }, [turns]);
 
   const copy = async () => {
-    await navigator.clipboard.writeText(text).catch(() => {});
+    await navigator.clipboard.writeText(text).catch(ignoreFailure('copy the transcript', null, { level: 'debug' }));
     notify.success(t.copiedTitle, t.copiedText);
   };
 

@@ -1,5 +1,6 @@
 import { DEVICE_VOICE, type SignedUrlResponse } from '../../../../common/schemas/voice';
 import type { AgentCallbacks, AgentSession } from './agentSession';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 /**
  * The client of the built-in interviewer: the ElevenLabs conversation protocol over our own
@@ -118,8 +119,8 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
   const cleanUp = () => {
     stopPlayback();
     for (const track of stream.getTracks()) track.stop();
-    void input?.close().catch(() => {});
-    void output.close().catch(() => {});
+    void input?.close().catch(ignoreFailure('close the audio input', null, { level: 'debug' }));
+    void output.close().catch(ignoreFailure('close the audio output', null, { level: 'debug' }));
   };
 
   const startCapture = async (format: Format) => {

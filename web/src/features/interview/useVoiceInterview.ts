@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { browserVoice, loadSdk, localGermanVoice, startAgent, type AgentSession } from './voiceAgent';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 export type VoiceStatus = 'idle' | 'connecting' | 'connected' | 'error';
 export type PreloadStatus = 'idle' | 'initializing' | 'ready' | 'error';
@@ -72,7 +73,7 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
     setProgress(0);
     const s = session.current;
     session.current = null;
-    s?.endSession().catch(() => {});
+    s?.endSession().catch(ignoreFailure('end the voice session', null, { level: 'debug' }));
   }, []);
 
   const saveOnce = useCallback(
@@ -165,7 +166,7 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         conversationId = s.getId();
         // ElevenLabs: the server learns the conversation at once, so it keeps the transcript even if this tab is closed.
         if (signed.provider === 'elevenlabs' && conversationId && isNumericId(contentId)) {
-          void api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId), live: true }, { contentId: contentId! }).catch(() => {});
+          void api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId), live: true }, { contentId: contentId! }).catch(ignoreFailure('store the live transcript'));
         }
       } catch (e) {
         if (attempt.current !== mine) return;
@@ -190,7 +191,7 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
       attempt.current++;
       stopTimers();
       browserVoice.stop();
-      session.current?.endSession().catch(() => {});
+      session.current?.endSession().catch(ignoreFailure('end the voice session', null, { level: 'debug' }));
     },
     [],
   );

@@ -1,6 +1,7 @@
 import type { DraftEvent, PostChannel } from '../../../../common/schemas/post';
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 /** Asks for a draft and hands each NDJSON event to `onEvent` as it arrives. */
 export async function streamDraft(contentId: number, channel: PostChannel, onEvent: (event: DraftEvent) => void, signal?: AbortSignal): Promise<void> {
@@ -12,7 +13,7 @@ export async function streamDraft(contentId: number, channel: PostChannel, onEve
     throw new ApiError(0, texts.common.serverUnavailable);
   }
   if (!res.ok || !res.body) {
-    const body = await res.json().catch(() => null);
+    const body = await res.json().catch(ignoreFailure('read an error body', null, { level: 'debug', fallback: null }));
     throw new ApiError(res.status, body?.message ?? texts.common.internalError, body?.error);
   }
   const reader = res.body.getReader();

@@ -11,6 +11,7 @@ import { useTenant } from '../tenant/TenantContext';
 import { transferFile, UploadRefused } from './transfer';
 import { uploadRecording } from './recording-upload';
 import { recordConsent } from './consent';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 /**
  * Drafts of work done under a local id (server unreachable): kept in IndexedDB and sent once the
@@ -158,7 +159,7 @@ const newId = () => `${Date.now().toString(36)}_${Math.random().toString(36).sli
 
 /** Refuses before writing when the browser says its quota has no room for these bytes. */
 async function ensureRoom(bytes: number): Promise<void> {
-  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  const estimate = await navigator.storage?.estimate?.().catch(ignoreFailure('estimate the storage quota', null, { level: 'debug' }));
   if (estimate?.quota !== undefined && estimate.quota - (estimate.usage ?? 0) < bytes * 1.1) throw new DraftStorageFull();
   // Ask the browser not to evict the drafts under storage pressure (no prompt in Chromium/Firefox).
   void navigator.storage?.persist?.().catch(() => false);

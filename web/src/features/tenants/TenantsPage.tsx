@@ -25,6 +25,7 @@ import { Spinner } from '../../ui/Spinner';
 import { AdminNav } from '../admin/AdminNav';
 import { MembersPanel } from './MembersPanel';
 import '../../lib/zod-csp';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 const t = texts.tenants;
 const selectClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
@@ -75,7 +76,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
     if (!tenant) return;
     try {
       const res = await fetch(`/api/admin/tenants/${encodeURIComponent(tenant.key)}/logo`, { method: 'PUT', credentials: 'same-origin', headers: { 'content-type': file.type || 'application/octet-stream' }, body: file });
-      const body = await res.json().catch(() => null);
+      const body = await res.json().catch(ignoreFailure('read an error body', null, { level: 'debug', fallback: null }));
       if (!res.ok) throw new ApiError(res.status, body?.message ?? texts.common.internalError);
       notify.success(t.logoUploaded, tenant.name);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });

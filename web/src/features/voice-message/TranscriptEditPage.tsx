@@ -17,6 +17,7 @@ import { Spinner } from '../../ui/Spinner';
 import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submission/drafts';
 import { useKnownContentId } from '../submission/useContentId';
 import { useTenant } from '../tenant/TenantContext';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 const t = texts.speech;
 /** The spec's delays: the bank waits 1 s for a transcript, and goes on 1 s after saving. */
@@ -56,7 +57,7 @@ export function TranscriptEditPage() {
       ? api.get<SubmissionSummary>(`/api/submissions/${contentId}`, { contentId: contentId! }).then((s) => s.transcript)
       : Promise.resolve(sessionStorage.getItem(draftKey));
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_TRANSCRIPT_MS));
-    void Promise.race([lookup.catch(() => null), timeout]).then((found) => {
+    void Promise.race([lookup.catch(ignoreFailure('look up a kept transcript', null, { level: 'debug', fallback: null })), timeout]).then((found) => {
       if (cancelled) return;
       if (found?.trim()) return setTranscript(found);
       setMissing(true);
@@ -108,7 +109,7 @@ export function TranscriptEditPage() {
     if (isLocalId(contentId)) {
       localStorage.setItem(storageKeys.currentTranscript, transcript);
       // Also kept in the local id's draft (with its recording), sent when the server answers again.
-      void keepDraft(contentId, draftBase, { transcript }).catch(() => null);
+      void keepDraft(contentId, draftBase, { transcript }).catch(ignoreFailure('keep the transcript on the device', null, { fallback: null }));
       notify.info(texts.common.hintTitle, t.savedLocally);
       if (bank) window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
       else goOn();
@@ -118,7 +119,7 @@ export function TranscriptEditPage() {
     try {
       await api.put(`/api/submissions/${contentId}/transcript`, { transcript }, { contentId });
       setKeptLocally(false);
-      void forgetKept(Number(contentId), 'transcript').catch(() => null);
+      void forgetKept(Number(contentId), 'transcript').catch(ignoreFailure('forget the kept transcript', null, { level: 'debug', fallback: null }));
       notify.success(t.transcriptSavedTitle, texts.common.transcriptSaved);
       if (bank) {
         window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
