@@ -4,6 +4,7 @@ import type { VideoAnswerItem } from '../../../../common/video-answers';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { clipKey, clipsOf, ClipRefused, forgetClip, keepClip, sendClip, type StoredClip } from './clips';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 export type ClipState = { state: 'waiting' | 'uploading' | 'sent' | 'retrying' | 'refused'; percent: number; message?: string };
 
@@ -38,7 +39,7 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
           queue.current.shift();
           set(clip.index, { state: 'sent', percent: 100 });
           sent.current(clip.index);
-          await forgetClip(clip.key).catch(() => undefined);
+          await forgetClip(clip.key).catch(ignoreFailure('forget a sent clip on the device', null, { level: 'debug' }));
         } catch (error) {
           if ((error as Error).name === 'AbortError') return;
           const refused = error instanceof ClipRefused ? error : new ClipRefused(texts.upload.failedTitle, texts.upload.uploadException, false);
@@ -46,7 +47,7 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
             queue.current.shift();
             set(clip.index, { state: 'refused', percent: 0, message: refused.message });
             notify.error(refused.title, refused.message);
-            await forgetClip(clip.key).catch(() => undefined);
+            await forgetClip(clip.key).catch(ignoreFailure('forget a sent clip on the device', null, { level: 'debug' }));
             continue;
           }
           set(clip.index, { state: 'retrying', percent: 0, message: refused.message });
@@ -95,7 +96,7 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
       const have = new Set(onServer.map((a) => a.questionIndex));
       for (const clip of left) {
         if (have.has(clip.index)) {
-          await forgetClip(clip.key).catch(() => undefined);
+          await forgetClip(clip.key).catch(ignoreFailure('forget a sent clip on the device', null, { level: 'debug' }));
           set(clip.index, { state: 'sent', percent: 100 });
           sent.current(clip.index);
         } else if (!queue.current.some((c) => c.key === clip.key)) {

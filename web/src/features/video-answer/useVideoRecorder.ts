@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../../common/texts';
 import { pickVideoType, VIDEO_TIMESLICE_MS } from '../../../../common/video-answers';
+import { ignoreFailure } from '../../../../common/best-effort';
 
 const v = texts.videoAnswer;
 
@@ -65,7 +66,7 @@ export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => 
     preview.current = el;
     if (el && stream.current && el.srcObject !== stream.current) {
       el.srcObject = stream.current;
-      void el.play().catch(() => undefined);
+      void el.play().catch(ignoreFailure('start the camera preview', null, { level: 'debug' }));
     }
   }, []);
 
