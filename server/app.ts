@@ -1,3 +1,4 @@
+import { frameworkErrors, installNoStore } from './http/no-store';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './cluster/rate-limit-store';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler: germanClientError,
+    frameworkErrors,
   });
   // Best-effort steps without a logger at hand (stores, sweeps) log through this app's logger.
   setFailureLog(app.log);
@@ -173,6 +175,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
   installOriginGuard(app);
   installPermissionsPolicy(app);
+  installNoStore(app);
   installInputGuard(app);
   installMetrics(app, metrics);
   await app.register(authBridge);

@@ -10,6 +10,8 @@ export const common = {
   skip: 'Überspringen',
   invalidInput: 'Die Eingaben sind ungültig.',
   notFound: 'Nicht gefunden.',
+  addressTooLong: 'Die Adresse ist zu lang.',
+  addressInvalid: 'Die Adresse ist ungültig.',
   serverUnavailable: 'Der Server ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
   internalError: 'Ein unerwarteter Fehler ist aufgetreten.',
   statusChecking: 'Systemstatus wird geprüft...',

@@ -64,14 +64,15 @@ export async function registerWebRoot(app: FastifyInstance, webRoot: string): Pr
 }
 
 /**
- * Unknown GET paths get the SPA shell (revalidated); unknown API paths and missing build assets
+ * Unknown GET (and HEAD) paths get the SPA shell (revalidated); unknown API paths and missing build assets
  * a 404, so a browser with an old shell never runs HTML as a script.
  */
 export function spaFallback(webRoot: string) {
   const preloads = routePreloads(webRoot);
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0]!;
-    if (url.startsWith('/api/') || request.method !== 'GET') {
+    // HEAD of an app page answers as its GET does (without the body).
+    if (url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'not_found', message: texts.common.notFound });
     }
     if (url.startsWith('/assets/')) {
