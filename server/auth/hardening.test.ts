@@ -162,7 +162,7 @@ describe.each(dialects)('abuse limits and auth hardening on %s', (dialect) => {
     // Reset / invitation: better-auth's own endpoint.
     const context = await t.app.auth.$context;
     const user = await t.app.db.selectFrom('user').select('id').where('email', '=', 'bert@example.de').executeTakeFirstOrThrow();
-    for (const [token, password] of [['tok-common-1', 'Passwort1'], ['tok-common-2', 'qwertz123'], ['tok-common-3', 'hallo1234']] as const) {
+    for (const [token, password] of [['tok-common-1', 'Passwort1'], ['tok-common-2', 'qwertz123'], ['tok-common-3', 'hallo1234'], ['tok-de-1', 'Passwort1!'], ['tok-de-2', 'Sommer2024!'], ['tok-de-3', 'Schalke04!'], ['tok-de-4', 'Vdi12345!'], ['tok-de-5', 'P@sswort2024']] as const) {
       await context.internalAdapter.createVerificationValue({ identifier: `reset-password:${token}`, value: user.id, expiresAt: new Date(Date.now() + 60_000) });
       const res = await api(t, 'POST', '/api/auth/reset-password', { body: { token, newPassword: password } });
       expect(res.status).toBe(400);
