@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -27,6 +27,10 @@ describe('backup archive', () => {
     const read: [string, Buffer][] = [];
     for await (const entry of readTar(file)) read.push([entry.name, await entry.read()]);
     expect(read).toEqual(entries);
+  });
+
+  it('is written for its owner only (0600)', () => {
+    expect(statSync(path.join(dir, 'a.tar')).mode & 0o777).toBe(0o600);
   });
 
   it('is a tar file that tar itself lists', async () => {

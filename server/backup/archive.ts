@@ -46,7 +46,8 @@ export class TarWriter {
   private out: WriteStream;
 
   constructor(file: string) {
-    this.out = createWriteStream(file, { flags: 'wx' });
+    // Only the owner reads a backup: it holds every story, address and the auth secret.
+    this.out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   }
 
   private write(chunk: Buffer): Promise<void> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
 import { addUser, startTestApp, type TestApp } from '../testing/harness';
 import { smtpMailer } from './smtp';
+import { outboxMailer } from './outbox';
 
 type Received = { from: string; to: string[]; data: string; user?: string };
 
@@ -76,5 +77,28 @@ describe('mailer', () => {
       expect(await t.app.db.selectFrom('outbox').selectAll().execute()).toHaveLength(0);
       expect(texts.auth.resetMailSubject).toContain('Passwort');
     });
+  });
+});
+
+describe('the outbox without SMTP', () => {
+  it('keeps the whole mail in the outbox table but logs its links shortened (no token in the log)', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const logged: unknown[] = [];
+      const mailer = outboxMailer(t.app.db, { info: (obj: unknown) => void logged.push(obj) } as never);
+      const token = 'Zx9-geheimes-token_4711';
+      for (const link of [`https://content.example.org/api/auth/reset-password/${token}?callbackURL=x`, `https://content.example.org/freigabe/${token}`, `https://content.example.org/einladung?token=${token}`]) {
+        await mailer.send({ to: 'anna@example.org', subject: 'Link', text: `Bitte öffnen Sie:\n\n${link}\n\nDanke.` });
+      }
+      const text = JSON.stringify(logged);
+      expect(logged).toHaveLength(3);
+      expect(text).not.toContain(token);
+      expect(text).toContain('https://content.example.org/freigabe…');
+      expect(text).toContain('anna@example.org');
+      const stored = await t.app.db.selectFrom('outbox').select('body').execute();
+      expect(stored.every((m) => m.body.includes(token))).toBe(true);
+    } finally {
+      await t.close();
+    }
   });
 });
