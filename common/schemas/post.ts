@@ -128,6 +128,8 @@ export type DraftEvent =
 export type PublicApproval = {
   tenant: string;
   tenantKey: string;
+  /** The tenant row's name, colour and logo: the page wears the tenant's brand. */
+  brand: { name: string; brandColor: string; logoUrl: string | null };
   channel: PostChannel;
   body: string;
   images: { url: string; alt: string }[];

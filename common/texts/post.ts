@@ -70,6 +70,7 @@ export const post = {
   thanksApproved: 'Vielen Dank! Sie haben den Beitrag freigegeben.',
   thanksChanges: 'Vielen Dank! Ihr Änderungswunsch ist beim Team angekommen.',
   linkInvalid: 'Dieser Freigabe-Link ist ungültig.',
+  approvalTooMany: 'Diese Freigabe-Seite wurde in kurzer Zeit zu oft aufgerufen. Bitte warten Sie eine Minute und laden Sie die Seite dann neu.',
   linkExpired: 'Dieser Freigabe-Link ist abgelaufen. Bitte wenden Sie sich an das Social-Media-Team.',
   linkWithdrawn: 'Diese Freigabeanfrage wurde vom Team zurückgezogen.',
   alreadyDecided: 'Zu diesem Beitrag wurde bereits entschieden. Eine zweite Entscheidung ist nicht möglich.',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../common/schemas/inbox';
 import type { DraftEvent, PostOverview } from '../../common/schemas/post';
 import { texts } from '../../common/texts';
+import { tenantDefaults } from '../../common/schemas/tenants';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { attachFile } from '../submissions/files';
@@ -170,7 +171,7 @@ describe.each(dialects)('posts on %s', (dialect) => {
     expect(page.body).toMatchObject({ tenant: 'VDI', channel: 'linkedin', body: 'Zweiter Entwurf', state: 'pending', images: [{ alt: 'Die Brücke' }, { alt: 'Das Team' }] });
     const raw = JSON.stringify(page.body);
     for (const secret of ['Geheime Redaktionsnotiz', 'Carbonbeton', 'intern.txt', 'erika@example.de', 'redaktion@example.de']) expect(raw).not.toContain(secret);
-    expect(Object.keys(page.body).sort()).toEqual(['body', 'channel', 'decidedAt', 'expiresAt', 'images', 'items', 'state', 'tenant', 'tenantKey']);
+    expect(Object.keys(page.body).sort()).toEqual(['body', 'brand', 'channel', 'decidedAt', 'expiresAt', 'images', 'items', 'state', 'tenant', 'tenantKey']);
     const image = await fetch(`${tApp.url}${page.body.images[0].url}`);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).toString()).toContain('bruecke.jpg');
@@ -283,6 +284,22 @@ describe.each(dialects)('posts on %s', (dialect) => {
       expect(await tApp.app.db.selectFrom(table).select('id').where('submission_id', '=', vdiId).execute()).toEqual([]);
     }
     expect(await tApp.app.db.selectFrom('post_versions').innerJoin('posts', 'posts.id', 'post_versions.post_id').select('post_versions.id').where('posts.submission_id', '=', vdiId).execute()).toEqual([]);
+  });
+
+  it("shows a created tenant's brand on its approval page, and its limit speaks of the approval", async () => {
+    expect((await api(tApp, 'POST', '/api/admin/tenants', { cookie: admin, body: { ...tenantDefaults, key: 'firma-p', name: 'Firma P', brandColor: '#1d4ed8' } })).status).toBe(201);
+    const id = await submission(admin, 'firma-p', { transcript, contact_email: 'paula@example.de' });
+    expect((await save(admin, id, 'linkedin', { body: 'Beitrag von Firma P' })).status).toBe(201);
+    expect((await api(tApp, 'POST', `/api/posts/${id}/linkedin/approvals`, { cookie: admin })).status).toBe(201);
+    const token = tokenIn((await lastMail(tApp, 'paula@example.de')).body);
+    const page = await api(tApp, 'GET', `/api/freigabe/${token}`);
+    expect(page.body.brand).toEqual({ name: 'Firma P', brandColor: '#1d4ed8', logoUrl: null });
+    await tApp.app.db.deleteFrom('rate_limits').execute();
+    let last = page;
+    for (let i = 0; i < 61 && last.status !== 429; i++) last = await api(tApp, 'GET', `/api/freigabe/${token}`);
+    expect(last.status).toBe(429);
+    expect(last.body.message).toBe(t.approvalTooMany);
+    await tApp.app.db.deleteFrom('rate_limits').execute();
   });
 });
 

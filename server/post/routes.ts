@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { approvalIdParam, decision, notificationPrefs, postParams, publication, saveVersion, tokenParam, type DraftEvent } from '../../common/schemas/post';
 import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
+import { DomainError } from '../http/errors';
 import { requireTenantEditor } from '../tenants/access';
 import { loadForEditor, requireEditor } from '../inbox/service';
 import { z } from 'zod';
@@ -15,7 +16,8 @@ import { decide, draftPost, imageForToken, itemForToken, swapItem, materialForDr
 
 const imageParams = tokenParam.extend({ position: z.coerce.number(texts.common.notFound).int(texts.common.notFound).min(0, texts.common.notFound).max(50, texts.common.notFound) });
 /** Public token pages: enough for a person, too few to guess tokens. */
-const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
+// The approval page's own limit, with a message about the approval (not about logins).
+const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000, errorResponseBuilder: () => Object.assign(new DomainError('too_many', texts.post.approvalTooMany), { statusCode: 429 }) } };
 
 /** Posts of a submission (editors), the contributor's approval page (public), notification choices. */
 export async function postRoutes(app: FastifyInstance): Promise<void> {

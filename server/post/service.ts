@@ -282,9 +282,12 @@ async function approvalForToken(app: FastifyInstance, token: string, purpose: 'v
 /** What the contributor sees: this post's text and images, nothing else of the submission. */
 export async function publicApproval(app: FastifyInstance, token: string): Promise<PublicApproval> {
   const a = await approvalForToken(app, token, 'view');
+  // The tenant's own brand (a created tenant is not the association's).
+  const row = (await app.tenantRegistry.fresh()).get(a.tenant);
   return {
     tenant: tenantName(a.tenant),
     tenantKey: a.tenant,
+    brand: { name: row?.name ?? tenantName(a.tenant), brandColor: row?.brandColor ?? '#374151', logoUrl: row?.logoUrl ?? null },
     channel: a.channel as PostChannel,
     body: a.body,
     images: parseImages(a.images).map((image, i) => ({ url: `/api/freigabe/${encodeURIComponent(token)}/bilder/${i}`, alt: image.alt })),

@@ -15,15 +15,24 @@ import '../../lib/zod-csp';
 
 const t = texts.post;
 
-function Frame({ tenantKey, children }: { tenantKey?: string; children: React.ReactNode }) {
-  const tenant = tenants[(tenantKey ?? 'vdi') as TenantKey] ?? tenants.vdi;
+/** The page in the brand of the approval's tenant: the seed's own look, a created tenant's row (name, colour, logo). */
+function Frame({ tenantKey, brand, children }: { tenantKey?: string; brand?: PublicApproval['brand']; children: React.ReactNode }) {
+  const seed = tenants[tenantKey as TenantKey];
+  const tenant = seed ?? tenants.vdi;
+  const own = !seed && brand;
+  const name = own ? brand.name : tenant.footerName;
+  const color = own ? brand.brandColor : tenant.brandColor;
   return (
-    <TenantProvider tenant={tenant.key}>
-      <div className="flex min-h-dvh flex-col bg-slate-50">
+    <TenantProvider tenant={tenant.key} fromRow={false}>
+      <div className="flex min-h-dvh flex-col bg-slate-50" style={{ '--color-brand': color, '--brand': color } as React.CSSProperties}>
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex h-14 max-w-2xl items-center gap-2.5 px-4">
-            <span className="flex h-9 min-w-9 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">{tenant.logoText}</span>
-            <span className="text-sm font-semibold text-slate-900 sm:text-base">{tenant.footerName}</span>
+            {own && brand.logoUrl ? (
+              <img src={brand.logoUrl} alt="" className="h-9 w-auto max-w-32 object-contain" />
+            ) : (
+              <span className="flex h-9 min-w-9 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">{own ? name.slice(0, 2).toUpperCase() : tenant.logoText}</span>
+            )}
+            <span className="text-sm font-semibold text-slate-900 sm:text-base">{name}</span>
           </div>
         </header>
         <main className="mx-auto w-full max-w-2xl flex-1 px-4 pb-16 pt-6">{children}</main>
@@ -63,7 +72,7 @@ export function ApprovalPage() {
   const a = approval.data;
   const tenant = tenants[a.tenantKey as TenantKey];
   return (
-    <Frame tenantKey={a.tenantKey}>
+    <Frame tenantKey={a.tenantKey} brand={a.brand}>
       <h1 className="text-2xl font-bold text-slate-900">{t.publicTitle}</h1>
       <p className="mb-5 mt-2 text-slate-600">{t.publicIntro(a.tenant, t.channels[a.channel]!)}</p>
       <PostPreview tenantName={a.tenant} logoText={tenant?.logoText ?? ''} channel={a.channel} body={a.body} images={a.images.map((i) => ({ src: i.url, alt: i.alt }))} media={a.items.map((i) => ({ src: i.url, alt: i.alt, video: i.video }))} />
