@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/media/testing/fixtures';
@@ -249,4 +251,28 @@ describe('phone flows', () => {
     await bank.getByRole('button', { name: sp.saveAndContinue }).click();
     await toastWith(bank, sp.saveProblem).waitFor();
   }, 120_000);
+
+  it('shows the public link on /admin/bereiche with a copy button, a QR code and an A4 poster whose QR code opens the link', async () => {
+    const page = await e.newPage(PHONE, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await loginAs(page, 'admin');
+    await page.goto('/admin/bereiche');
+    const row = page.getByRole('listitem', { name: 'VDI', exact: true });
+    await row.getByRole('button', { name: texts.sharing.show }).click();
+    const link = `${e.t.url}/p/vdi`;
+    expect(await row.getByTestId('public-link').textContent()).toBe(link);
+    await row.getByRole('img', { name: texts.sharing.qrLabel('VDI') }).waitFor();
+    await row.getByRole('button', { name: texts.sharing.copy }).click();
+    await toastWith(page, texts.sharing.copiedTitle).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await screenshot(page, 'phone-share-link');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: texts.sharing.poster }).click()]);
+    expect(download.suggestedFilename()).toBe('plakat-vdi.png');
+    const file = await download.path();
+    const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    // A4 portrait (1:√2), the QR code decodes to the link.
+    expect(info.height / info.width).toBeCloseTo(Math.SQRT2, 1);
+    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    expect(code?.data).toBe(link);
+  });
 });

@@ -7,6 +7,7 @@ import { interview } from './interview';
 import { nav } from './nav';
 import { post } from './post';
 import { publicLink } from './publicLink';
+import { sharing } from './sharing';
 import { speech } from './speech';
 import { tenants } from './tenants';
 import { upload } from './upload';
@@ -14,4 +15,4 @@ import { video } from './video';
 import { videoAnswer } from './videoAnswer';
 
 /** The one German catalogue of every text a user sees, by capability. */
-export const texts = { common, content, auth, nav, upload, speech, interview, finish, admin, post, publicLink, tenants, videoAnswer, video } as const;
+export const texts = { common, content, auth, nav, upload, speech, interview, finish, admin, post, publicLink, sharing, tenants, videoAnswer, video } as const;

@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { useAuth } from '../auth/AuthProvider';
+import { ShareLink } from '../sharing/ShareLink';
 import { MembersPanel } from './MembersPanel';
 
 const a = texts.admin;
@@ -32,6 +33,12 @@ export function MembersPage() {
           ))}
         </dl>
       </Card>
+      {myTenant?.publicLink && !myTenant.archivedAt && (
+        <Card className="mb-6">
+          <h2 className="mb-2 text-lg font-semibold text-slate-900">{texts.sharing.title}</h2>
+          <ShareLink tenant={myTenant} />
+        </Card>
+      )}
       <Card>
         <MembersPanel tenantKey={membership.tenant} canAddEditors={false} selfId={user?.id} />
       </Card>

@@ -23,6 +23,7 @@ import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { AdminNav } from '../admin/AdminNav';
+import { ShareLink } from '../sharing/ShareLink';
 import { MembersPanel } from './MembersPanel';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
@@ -257,6 +258,7 @@ function DeleteConfirm({ tenant, onDone }: { tenant: TenantListItem; onDone(): v
 function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const archived = !!tenant.archivedAt;
   return (
     <li className="py-4" aria-label={tenant.name}>
@@ -282,6 +284,9 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
           <Button variant="secondary" onClick={onEdit}>
             {t.edit}
           </Button>
+          <Button variant="ghost" aria-expanded={sharing} onClick={() => setSharing((x) => !x)}>
+            {sharing ? texts.sharing.hide : texts.sharing.show}
+          </Button>
           <Button
             variant="ghost"
             onClick={async () => {
@@ -304,6 +309,11 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
         </div>
       </div>
       {confirming && <DeleteConfirm tenant={tenant} onDone={() => setConfirming(false)} />}
+      {sharing && (
+        <div className="mt-3 rounded-lg border border-slate-200 p-3">
+          {tenant.publicLink && !archived ? <ShareLink tenant={tenant} /> : <p className="text-sm text-slate-700">{texts.sharing.off}</p>}
+        </div>
+      )}
     </li>
   );
 }
