@@ -10,6 +10,8 @@ import { startS3rver } from '../storage/s3-test-server';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';
 import { germanSpeech } from '../transcription/test-audio';
+import { attachFile } from '../submissions/files';
+import { queueCaptions } from './service';
 import { clipBytes, probeStreams } from './testing/clips';
 
 const SPOKEN = 'Wir haben die Anlage im Frühjahr umgebaut, und seitdem läuft sie ohne Ausfall. Das hat wirklich niemand erwartet!';
@@ -134,6 +136,17 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
     const state = await settled(mediaId);
     expect(state).toMatchObject({ mediaState: 'unreadable', hasProxy: false });
     expect((await bytes(`/api/media/${mediaId}/file`)).body.equals(broken)).toBe(true);
+  }, 60_000);
+
+  it('an interview recording gets captions of its own; the interview transcript stays as it was', async () => {
+    const contentId = await newSubmission();
+    await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie: owner, body: { transcript: 'Interviewer: Was haben Sie umgebaut?\n\nSie: Die Anlage.' } });
+    const wav = readFileSync(speech.wav);
+    const media = await attachFile(t.app, { contentId, kind: 'audio', body: wav, originalName: 'interview.wav', contentType: 'audio/wav', extension: 'wav', size: wav.length });
+    expect(await queueCaptions(t.app, media.id)).toBeGreaterThan(0);
+    await expect.poll(async () => (await t.app.db.selectFrom('media').select('caption_state').where('id', '=', media.id).executeTakeFirst())?.caption_state, { timeout: 30_000 }).toBe('ready');
+    expect((await bytes(`/api/media/${media.id}/captions.vtt`)).body.toString()).toContain('Wir haben die Anlage');
+    expect((await api(t, 'GET', `/api/submissions/${contentId}`, { cookie: owner })).body.transcript).toBe('Interviewer: Was haben Sie umgebaut?\n\nSie: Die Anlage.');
   }, 60_000);
 
   it('a voice message gets captions from its transcription', async () => {
