@@ -30,19 +30,19 @@ export const captionStyle: Record<ClipFormat, { size: number; maxChars: number }
 };
 
 /**
- * Scale-to-cover and crop of a `srcW`×`srcH` picture to the format; `cropX`/`cropY` (0..1) place
- * the crop (0.5 = centre).
+ * Crop-then-scale of a `srcW`×`srcH` picture to the format (cover): the crop of the format's
+ * aspect is taken from the source first, so only the pixels kept are scaled; `cropX`/`cropY`
+ * (0..1) place it (0.5 = centre).
  */
 export function reframe(srcW: number, srcH: number, format: ClipFormat, cropX = 0.5, cropY = 0.5) {
   const { width: W, height: H } = clipFormats[format];
-  const factor = Math.max(W / srcW, H / srcH);
-  const even = (v: number) => Math.max(2, Math.ceil(v / 2) * 2);
-  const sw = Math.max(W, even(srcW * factor));
-  const sh = Math.max(H, even(srcH * factor));
+  const even = (v: number) => Math.max(2, Math.floor(v / 2) * 2);
+  const cw = even(Math.min(srcW, (srcH * W) / H));
+  const ch = even(Math.min(srcH, (srcW * H) / W));
   const clamp = (v: number) => Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0.5));
-  const x = Math.round((sw - W) * clamp(cropX));
-  const y = Math.round((sh - H) * clamp(cropY));
-  return { W, H, sw, sh, x, y, filter: `scale=${sw}:${sh}:flags=bicubic,crop=${W}:${H}:${x}:${y},setsar=1` };
+  const x = Math.round((srcW - cw) * clamp(cropX));
+  const y = Math.round((srcH - ch) * clamp(cropY));
+  return { W, H, cw, ch, x, y, filter: `crop=${cw}:${ch}:${x}:${y},scale=${W}:${H}:flags=bicubic,setsar=1` };
 }
 
 /** One caption as a PNG of the box alone, and where it goes in the frame. */

@@ -21,7 +21,8 @@ import { tenantDisplayName } from '../tenants/registry';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
 import { renderCard, type Brand } from './card';
 import { audiogramArgs, audiogramBackground, clipArgs, captionStyle, type ClipFormat, writeOverlays } from './clip';
-import { cuesFor, parseTiming, proposePassages, snapToWords, wordsOf, type TimedWord } from './timing';
+import { proposeWithModel } from './proposer';
+import { cuesFor, parseTiming, snapToWords, wordsOf, type TimedWord } from './timing';
 import { readableBox } from './colour';
 
 const t = texts.content;
@@ -310,7 +311,7 @@ export async function proposals(app: FastifyInstance, row: Submission, mediaId: 
   if (!media || !mediaKindOf(media)) throw new DomainError('invalid', t.sourceUnknown);
   const words = wordsOfMedia(media);
   if (!words) throw new DomainError('conflict', t.noTiming);
-  return { kind: 'rules', passages: proposePassages(words, 4) };
+  return proposeWithModel(app.config, words, (error) => app.log.warn({ err: error }, 'clip proposals: chat model failed, rule-based choice used'));
 }
 
 /**

@@ -54,17 +54,18 @@ describe('caption timing', () => {
 
 describe('filter graphs', () => {
   it('scales to cover and crops, centred by default and movable', () => {
-    expect(reframe(1920, 1080, '9:16')).toMatchObject({ W: 1080, H: 1920, sw: 3414, sh: 1920, x: 1167, y: 0 });
+    expect(reframe(1920, 1080, '9:16')).toMatchObject({ W: 1080, H: 1920, cw: 606, ch: 1080, x: 657, y: 0 });
     expect(reframe(1920, 1080, '9:16', 0).x).toBe(0);
-    expect(reframe(1920, 1080, '9:16', 1).x).toBe(3414 - 1080);
-    expect(reframe(1080, 1920, '16:9')).toMatchObject({ sw: 1920, sh: 3414, x: 0, y: 1167 });
+    expect(reframe(1920, 1080, '9:16', 1).x).toBe(1920 - 606);
+    expect(reframe(1080, 1920, '16:9')).toMatchObject({ cw: 1080, ch: 606, x: 0, y: 657 });
+    expect(reframe(1920, 1080, '16:9').filter).toBe('crop=1920:1080:0:0,scale=1920:1080:flags=bicubic,setsar=1');
   });
 
   it('cuts at the passage, lays logo and cues over with their times, and encodes H.264/AAC with faststart', () => {
     const args = clipArgs({ source: 'in.mp4', start: 2, duration: 3, srcW: 1920, srcH: 1080, format: '9:16', overlays: [{ file: 'logo.png', x: 1, y: 2 }, { file: 'cue-0.png', x: 3, y: 4, start: 0, end: 1.5 }], hasAudio: true, out: 'out.mp4' });
     expect(args.slice(0, 6)).toEqual(['-ss', '2.000', '-t', '3.000', '-i', 'in.mp4']);
     const graph = args[args.indexOf('-filter_complex') + 1]!;
-    expect(graph).toContain('crop=1080:1920:1167:0');
+    expect(graph).toContain('crop=606:1080:657:0,scale=1080:1920');
     expect(graph).toContain("[o0][2:v]overlay=3:4:enable='between(t,0.000,1.500)'[v]");
     expect(args).toEqual(expect.arrayContaining(['libx264', 'aac', '+faststart', 'yuv420p']));
     const audiogram = audiogramArgs({ source: 'a.ogg', start: 0, duration: 60, format: '1:1', background: 'bg.png', waveColour: '#ffffff', withPhoto: false, overlays: [], out: 'o.mp4' });

@@ -1,0 +1,79 @@
+import type { AppConfig } from '../config';
+import { openaiUrl } from '../voice/speech';
+import { proposePassages, type TimedWord } from './timing';
+
+export type Passage = { start: number; end: number; text: string };
+
+/** The transcript's sentences with their times (the units a passage is made of). */
+export function sentencesOf(words: TimedWord[]): Passage[] {
+  const out: Passage[] = [];
+  let current: TimedWord[] = [];
+  for (const w of words) {
+    current.push(w);
+    if (/[.!?…]["“”»]?$/.test(w.text)) {
+      out.push({ start: current[0]!.start, end: w.end, text: current.map((x) => x.text).join(' ') });
+      current = [];
+    }
+  }
+  if (current.length) out.push({ start: current[0]!.start, end: current.at(-1)!.end, text: current.map((x) => x.text).join(' ') });
+  return out;
+}
+
+/** The model's answer: one passage per line as "from-to" sentence numbers; nonsense is dropped. */
+export function parseRanges(answer: string, count: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const m of answer.matchAll(/(\d+)\s*(?:[-–]\s*(\d+))?/g)) {
+    const from = Number(m[1]);
+    const to = Number(m[2] ?? m[1]);
+    if (from >= 1 && to >= from && to <= count && to - from < 6) ranges.push([from, to]);
+  }
+  return ranges.slice(0, 4);
+}
+
+/**
+ * 2–4 quotable passages with their times: the chat model's choice when one is configured (it
+ * picks sentence ranges; times come from the transcript), the rule-based one otherwise or when the
+ * model fails.
+ */
+export async function proposeWithModel(config: AppConfig, words: TimedWord[], log: (error: unknown) => void): Promise<{ kind: 'model' | 'rules'; passages: Passage[] }> {
+  const rules = { kind: 'rules' as const, passages: proposePassages(words, 4) };
+  if (!config.OPENAI_BASE_URL || !config.OPENAI_CHAT_MODEL) return rules;
+  const sentences = sentencesOf(words).slice(0, 200);
+  try {
+    const res = await fetch(openaiUrl(config.OPENAI_BASE_URL, '/chat/completions'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(config.OPENAI_API_KEY ? { authorization: `Bearer ${config.OPENAI_API_KEY}` } : {}) },
+      body: JSON.stringify({
+        model: config.OPENAI_CHAT_MODEL,
+        stream: false,
+        temperature: 0.2,
+        messages: [
+          {
+            role: 'system',
+            content:
+              'Du wählst aus einem nummerierten deutschen Transkript 2 bis 4 zitierfähige Passagen für kurze Social-Media-Clips: je 1 bis 4 zusammenhängende Sätze, konkret, in sich verständlich, höchstens 30 Sekunden. Antworte nur mit je einer Zeile pro Passage im Format "von-bis" (Satznummern), ohne weiteren Text.',
+          },
+          { role: 'user', content: sentences.map((s, i) => `${i + 1} [${s.start.toFixed(1)}–${s.end.toFixed(1)} s] ${s.text}`).join('\n') },
+        ],
+      }),
+      signal: AbortSignal.timeout(config.DRAFT_TIMEOUT_SECONDS * 1000),
+    });
+    if (!res.ok) {
+      log(new Error(`chat model answered ${res.status}`));
+      return rules;
+    }
+    const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+    const ranges = parseRanges(body.choices?.[0]?.message?.content ?? '', sentences.length);
+    if (ranges.length === 0) return rules;
+    return {
+      kind: 'model',
+      passages: ranges.map(([from, to]) => {
+        const part = sentences.slice(from - 1, to);
+        return { start: part[0]!.start, end: part.at(-1)!.end, text: part.map((s) => s.text).join(' ') };
+      }),
+    };
+  } catch (error) {
+    log(error);
+    return rules;
+  }
+}
