@@ -54,7 +54,7 @@ export const uploadSurfaces = {
   'bank-upload': { id: 'bank-upload', formats: documents, maxFiles: 1, maxMb: { document: 4 }, needsRights: false },
   'bank-image': { id: 'bank-image', formats: ['jpg', 'png'], maxFiles: 1, maxMb: {}, needsRights: true },
   'bank-documents': { id: 'bank-documents', formats: bankDocuments, maxFiles: 10, maxMb: { document: 25 }, needsRights: false },
-  'bank-document-images': { id: 'bank-document-images', formats: [...bankDocuments, 'jpg', 'png'], maxFiles: 20, maxMb: { document: 25 }, needsRights: false },
+  'bank-document-images': { id: 'bank-document-images', formats: [...bankDocuments, 'jpg', 'png'], maxFiles: 20, maxMb: { document: 25 }, needsRights: true },
   'bank-after-voice': { id: 'bank-after-voice', formats: ['jpg', 'png'], maxFiles: 1, maxMb: {}, needsRights: true },
   // Clips recorded in the browser, one per question (MediaRecorder writes WebM or MP4; 5 minutes at 12 Mbit/s stay below 500 MB).
   'video-answer': { id: 'video-answer', formats: ['webm', 'mp4'], maxFiles: 12, maxMb: { video: 500 }, needsRights: false },

@@ -275,4 +275,29 @@ describe('phone flows', () => {
     const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
     expect(code?.data).toBe(link);
   });
+
+  it('speaks to a touch screen without "hierher ziehen", never shows "0,0 MB", and the editor\'s player knows the recording\'s length', async () => {
+    const context = await e.browser.newContext({ viewport: PHONE, baseURL: e.t.url, locale: 'de-DE', hasTouch: true, isMobile: true });
+    e.contexts.push(context);
+    const page = await context.newPage();
+    await loginAs(page, 'vdi_admin');
+    await page.goto('/upload');
+    await page.getByText(u.dropZoneTouch).waitFor();
+    expect(await page.getByText(u.dropZone).count()).toBe(0);
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByText(/^\d+ KB$/).first().waitFor();
+    expect(await page.getByText('0,0 MB').count()).toBe(0);
+
+    await page.goto('/voice-message');
+    await page.getByRole('button', { name: sp.start }).tap();
+    await expect.poll(() => page.getByText(sp.recording).count()).toBeGreaterThan(0);
+    await page.waitForTimeout(2500);
+    await page.getByRole('button', { name: sp.stop }).tap();
+    await page.getByRole('button', { name: sp.next }).tap();
+    await page.getByRole('button', { name: sp.typeYourself }).tap();
+    await page.waitForURL('**/transcript-edit');
+    const player = page.locator('audio[controls]');
+    await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(await player.evaluate((el: HTMLAudioElement) => Number.isFinite(el.duration) && el.currentTime === 0)).toBe(true);
+  }, 60_000);
 });

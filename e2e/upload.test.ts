@@ -203,6 +203,8 @@ describe('uploads in the browser', () => {
     await page.getByRole('tab', { name: u.tabImages(0) }).click();
     await pick(page, 'grafik.png');
     await page.getByRole('tab', { name: u.tabImages(1) }).waitFor();
+    // The combined page takes photos: the photo-rights question is asked here too.
+    await page.getByLabel(u.rightsLabel).check();
     await page.getByRole('button', { name: u.uploadButton(2) }).click();
     await toast(page, u.success(2, 2)).waitFor({ timeout: 20_000 });
     await page.waitForURL('**/bank/contact-information');

@@ -187,6 +187,7 @@ export const interview = {
   agentSpeaking: 'Der Interviewer spricht...',
   agentListening: 'Der Interviewer hört zu...',
   finishedNote: 'Das Interview ist beendet.',
+  finishedIntro: 'Das Interview ist beendet. Sie können das Transkript bearbeiten oder mit dem nächsten Schritt weitermachen.',
   /** After the end: whether a transcript was captured. */
   endedWithTranscript: 'Das Interview ist beendet. Ihr Transkript wurde erfasst.',
   endedWithoutTranscript: 'Das Interview ist beendet, es wurde aber kein Transkript erfasst.',

@@ -7,9 +7,12 @@ export const upload = {
   interviewIdMissing: 'Nicht verfügbar',
   loadingInfo: 'Lade Informationen...',
   dropZone: 'Dateien hierher ziehen oder klicken, um sie auszuwählen',
+  dropZoneTouch: 'Tippen, um Fotos oder Dateien auszuwählen',
   dropZoneMax: (n: number) => (n === 1 ? 'Eine Datei' : `Maximal ${n} Dateien`),
   allowedFormats: (labels: string[]) => `Erlaubt: ${labels.join(', ')}`,
-  sizeMb: (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`,
+  /** MB with one decimal (spec); below 0,1 MB in KB, so a small file never reads "0,0 MB". */
+  sizeMb: (bytes: number) =>
+    bytes < 0.05 * 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`,
   remove: 'Entfernen',
   skip: 'Überspringen',
   skipUploading: 'Upload läuft...',

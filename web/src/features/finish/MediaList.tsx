@@ -4,8 +4,8 @@ import type { ListedMedia } from './useFinishedSubmission';
 
 const icons: Record<string, typeof FileText> = { photo: ImageIcon, video: Film, audio: Music };
 
-/** File size in MB with one decimal, as the spec shows it. */
-export const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+/** File size in MB with one decimal, as the spec shows it (small files in KB, never "0,0 MB"). */
+export const megabytes = texts.upload.sizeMb;
 
 /** The files of a submission, each with its thumbnail (or an icon), name and size. */
 export function MediaList({ media }: { media: ListedMedia[] }) {

@@ -77,7 +77,8 @@ function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; c
   if (isNumericId(contentId) && summary.isPending) return <Spinner text={f.loadingInfo} />;
 
   const data = summary.data;
-  const files = media.data ?? [];
+  // What the person uploaded: not the recordings the app made itself (interview.wav, once per take).
+  const files = (media.data ?? []).filter((m) => m.kind !== 'audio' && m.kind !== 'transcript');
   const images = files.filter((m) => m.kind === 'photo').length;
   const transcript = data?.transcript?.trim() ? data.transcript : null;
   const kind = (data?.kind ?? null) as SubmissionKind | null;

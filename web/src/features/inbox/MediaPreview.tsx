@@ -2,10 +2,11 @@ import { FileText } from 'lucide-react';
 import type { InboxMedia } from '../../../../common/schemas/inbox';
 import { texts } from '../../../../common/texts';
 import { AudioCaptions, CaptionLinks, VideoPlayer } from '../video/VideoPlayer';
+import { withKnownDuration } from '../../lib/audio-duration';
 import { VideoAnswerLabel } from '../video-answer/VideoAnswerLabel';
 
 const t = texts.admin;
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+const megabytes = texts.upload.sizeMb;
 
 /** One file as the editor needs it: photos shown, video and the voice recording playable, documents to open. */
 export function MediaPreview({ media }: { media: InboxMedia }) {
@@ -27,7 +28,7 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
       {media.kind === 'video' && <VideoPlayer media={media} />}
       {media.kind === 'audio' && (
         <>
-          <audio controls preload="metadata" src={url} className="mb-2 w-full">
+          <audio ref={withKnownDuration} controls preload="metadata" src={url} className="mb-2 w-full">
             {media.captionState === 'ready' && <track kind="captions" srcLang="de" label={texts.video.captionsLabel} src={`/api/media/${media.id}/captions.vtt`} default />}
           </audio>
           <AudioCaptions media={media} />

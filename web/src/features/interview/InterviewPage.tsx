@@ -150,7 +150,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
   return (
     <Page
       title={standalone && !tenant.hasGeneralInterview ? texts.nav.interviewAppTitle : topicTitle(tenant, topic)}
-      intro={read ? (standalone ? t.standaloneIntro : t.readyIntro) : undefined}
+      intro={read ? (voice.finished ? t.finishedIntro : standalone ? t.standaloneIntro : t.readyIntro) : undefined}
       back={<BackLink to={back.to} state={back.state} />}
     >
       {step === 'intro' && intro ? (

@@ -53,6 +53,9 @@ export function useUploadLimits(): UploadLimits {
   return data ?? defaultUploadLimits;
 }
 
+/** A phone or tablet without a mouse: nothing to drag, the person taps. */
+const touchScreen = () => typeof window !== 'undefined' && !!window.matchMedia?.('(pointer: coarse)').matches && !window.matchMedia('(pointer: fine)').matches;
+
 /**
  * One upload surface: pick or drop files, see previews and sizes, confirm the picture rights,
  * upload with a real progress bar. The surface (common/upload-rules.ts) decides what is allowed.
@@ -320,7 +323,7 @@ function DropZone({ accept, multiple, hint, disabled, onFiles }: { accept: strin
     >
       <UploadIcon className="mx-auto mb-2 text-slate-400" aria-hidden="true" />
       <label className="cursor-pointer text-base font-medium text-slate-800">
-        {t.dropZone}
+        {touchScreen() ? t.dropZoneTouch : t.dropZone}
         <input
           ref={input}
           type="file"

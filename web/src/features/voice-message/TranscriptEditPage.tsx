@@ -6,6 +6,7 @@ import { isLocalId, isNumericId } from '../../../../common/content-id';
 import type { SubmissionSummary } from '../../../../common/schemas/submission';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
+import { withKnownDuration } from '../../lib/audio-duration';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
@@ -171,7 +172,7 @@ export function TranscriptEditPage() {
         {state?.audioUrl && (
           <div className="space-y-1.5">
             <p className="text-sm font-medium text-slate-800">{t.yourRecording}</p>
-            <audio controls src={state.audioUrl} className="w-full" />
+            <audio ref={withKnownDuration} controls preload="metadata" src={state.audioUrl} className="w-full" />
           </div>
         )}
         <TextareaField
