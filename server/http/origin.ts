@@ -36,11 +36,16 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Refuses cross-origin POST/PUT/PATCH/DELETE under /api (better-auth's routes and tus uploads included) with a German message. */
+/**
+ * Refuses cross-origin POST/PUT/PATCH/DELETE under /api (better-auth's routes and tus uploads
+ * included) with a German message, and WebSocket handshakes (the interview socket) from another
+ * origin: a page elsewhere could otherwise open a socket with a visitor's token.
+ */
 export function installOriginGuard(app: FastifyInstance): void {
   const logged = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
-    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
+    const upgrade = /websocket/i.test(header(request, 'upgrade') ?? '');
+    if ((!stateChanging.has(request.method) && !upgrade) || !request.url.startsWith('/api/')) return;
     const origin = header(request, 'origin');
     if (originAllowed(app.config, { origin, host: request.host, secFetchSite: header(request, 'sec-fetch-site') })) return;
     const allowed = app.config.BASE_URL ? app.config.baseUrl : `${request.protocol}://${request.host}`;

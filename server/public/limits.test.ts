@@ -8,6 +8,7 @@ import { addUser, api, dialects, login, startTestApp, type TestApp } from '../te
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { germanSpeech } from '../transcription/test-audio';
 import { createUpload, patchUpload } from '../media/testing/tus';
+import WebSocket from 'ws';
 import { ProtocolClient } from '../voice/testing/protocol-client';
 
 const p = texts.publicLink;
@@ -178,6 +179,29 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     } finally {
       client.close();
     }
+  });
+
+  it('the interview socket checks Origin like every other route', async () => {
+    await t.app.db.deleteFrom('public_usage').execute();
+    const s = await publicSubmission();
+    const open = async (origin: string) => {
+      const signed = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+      expect(signed.status).toBe(200);
+      const socket = new WebSocket(signed.body.signedUrl, ['convai'], { origin });
+      return new Promise<number>((resolve) => {
+        socket.once('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.once('error', () => resolve(0));
+      });
+    };
+    expect(await open('https://evil.example')).toBe(403);
+    expect(await open(t.url)).toBe(101);
   });
 
   it('answers 404 in German for a voice asset named like an object property', async () => {
