@@ -61,6 +61,9 @@ const envSchema = z.object({
   PUBLIC_RECORDINGS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
   PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION: z.coerce.number().int().min(0).default(6),
   PUBLIC_TRANSCRIPTIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
+  /** Signed-in contributors: voice messages and transcription requests per session and hour (generous; the public link has its own). */
+  RECORDINGS_PER_HOUR_PER_USER: z.coerce.number().int().positive().default(60),
+  TRANSCRIPTIONS_PER_HOUR_PER_USER: z.coerce.number().int().positive().default(120),
   /** Public link: megabytes of uploads per hour, per address and in total (counted from the declared length). */
   PUBLIC_UPLOAD_MB_PER_HOUR_PER_ADDRESS: z.coerce.number().min(0).default(2048),
   PUBLIC_UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(20480),

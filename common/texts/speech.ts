@@ -1,5 +1,7 @@
 /** Texts of the speech capability: voice message recorder and transcript editing. */
 export const speech = {
+  tooManyRecordings: 'Sie haben in der letzten Stunde sehr viele Sprachnachrichten gesendet. Bitte versuchen Sie es später erneut.',
+  tooManyTranscriptions: 'Sie haben in der letzten Stunde sehr viele Transkriptionen angefordert. Bitte versuchen Sie es später erneut.',
   // /voice-message
   voiceTitle: 'Sprachnachricht aufnehmen',
   voiceIntro: 'Erzählen Sie uns in Ihrer Sprachnachricht, worum es in Ihrem Beitrag gehen soll. Sie können bis zu 5 Minuten sprechen.',

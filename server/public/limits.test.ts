@@ -40,6 +40,8 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
       PUBLIC_INTERVIEWS_TOTAL: '2',
       PUBLIC_AUDIO_MINUTES_PER_HOUR_PER_ADDRESS: '30',
       PUBLIC_UPLOAD_MB_PER_HOUR_PER_ADDRESS: '10',
+      RECORDINGS_PER_HOUR_PER_USER: '4',
+      TRANSCRIPTIONS_PER_HOUR_PER_USER: '3',
       PUBLIC_UPLOAD_MB_PER_HOUR: '30',
     });
   }, 60_000);
@@ -101,6 +103,26 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
       const res = await fetch(`${t.url}/api/submissions/${created.body.contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/webm', origin: t.url, cookie }, body: new Uint8Array(speech) });
       expect(res.status).toBe(202);
     }
+  });
+
+  it('bounds a signed-in contributor too, generously: voice messages and re-transcriptions per session and hour, in German', async () => {
+    const cookie = await login(t, 'vdi@example.org');
+    const created = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } });
+    const send = () => fetch(`${t.url}/api/submissions/${created.body.contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/webm', origin: t.url, cookie }, body: new Uint8Array(speech) });
+    let mediaId = 0;
+    for (let i = 0; i < 4; i++) {
+      const res = await send();
+      expect(res.status).toBe(202);
+      mediaId = ((await res.json()) as { mediaId: number }).mediaId;
+    }
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(texts.speech.tooManyRecordings);
+    const retry = () => api(t, 'POST', `/api/submissions/${created.body.contentId}/transcriptions`, { cookie, body: { mediaId } });
+    for (let i = 0; i < 3; i++) expect((await retry()).status).toBe(202);
+    const tooMany = await retry();
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body.message).toBe(texts.speech.tooManyTranscriptions);
   });
 
   it('holds one running public interview per address and a total, and frees the slot on a new start of the same submission', async () => {

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_RECORDING_BYTES, retranscribe, transcriptionParams, type TranscriptionStatus, type VoiceMessageUploaded } from '../../common/schemas/speech';
-import { contentIdParam } from '../../common/schemas/submission';
+import { contentIdParam, SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { countPublicRecording, countPublicTranscription, isPublicSubmission } from '../public/limits';
@@ -19,7 +20,7 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
     done(null, body),
   );
 
-  app.post('/api/submissions/:contentId/voice-message', { bodyLimit: MAX_RECORDING_BYTES }, async (request, reply): Promise<VoiceMessageUploaded> => {
+  app.post('/api/submissions/:contentId/voice-message', { bodyLimit: MAX_RECORDING_BYTES, config: { rateLimit: perCaller(app.config.RECORDINGS_PER_HOUR_PER_USER, texts.speech.tooManyRecordings) } }, async (request, reply): Promise<VoiceMessageUploaded> => {
     const { contentId } = contentIdParam.parse(request.params);
     const row = await loadOwnedSubmission(request, reply, contentId);
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new DomainError('unsupported_type', texts.speech.notAudio);
@@ -34,7 +35,7 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Another try for a stored recording whose transcription failed.
-  app.post('/api/submissions/:contentId/transcriptions', async (request, reply): Promise<VoiceMessageUploaded> => {
+  app.post('/api/submissions/:contentId/transcriptions', { config: { rateLimit: perCaller(app.config.TRANSCRIPTIONS_PER_HOUR_PER_USER, texts.speech.tooManyTranscriptions) } }, async (request, reply): Promise<VoiceMessageUploaded> => {
     const { contentId } = contentIdParam.parse(request.params);
     const { mediaId } = retranscribe.parse(request.body);
     const row = await loadOwnedSubmission(request, reply, contentId);
@@ -54,4 +55,25 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
     if (status === 'failed') return { jobId, status, message: texts.speech.transcriptionFailed };
     return { jobId, status };
   });
+}
+
+/** The caller a cap counts: the signed-in session, else the anonymous submission token, else the address. */
+function callerKey(request: FastifyRequest): string {
+  const session = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+  const token = request.headers[SUBMISSION_TOKEN_HEADER];
+  const secret = session ?? (Array.isArray(token) ? token[0] : token);
+  return secret ? `caller:${createHash('sha256').update(secret).digest('hex').slice(0, 32)}` : `ip:${request.ip}`;
+}
+
+/**
+ * A generous hourly cap per caller (counted in the database, all instances together): signed-in
+ * contributors too are bounded; the public link has its tighter limits besides (server/public/limits.ts).
+ */
+function perCaller(max: number, message: string) {
+  return {
+    max,
+    timeWindow: '1 hour',
+    keyGenerator: callerKey,
+    errorResponseBuilder: () => Object.assign(new DomainError('too_many', message), { statusCode: 429 }),
+  };
 }
