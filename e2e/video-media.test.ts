@@ -52,6 +52,8 @@ describe('videos in the inbox', () => {
       .poll(() => video.evaluate((v: HTMLVideoElement) => ({ mode: v.textTracks[0]?.mode, language: v.textTracks[0]?.language, cues: [...(v.textTracks[0]?.cues ?? [])].map((c) => (c as VTTCue).text) })), { timeout: 10_000 })
       .toMatchObject({ mode: 'showing', language: 'de', cues: expect.arrayContaining([expect.stringContaining('Wir haben die Anlage')]) });
     await page.getByRole('link', { name: texts.video.captionsVtt }).waitFor();
+    // Once the job is through, the detail shows the words it added to the transcript.
+    await expect.poll(() => page.getByRole('region', { name: texts.admin.sectionTranscript }).textContent(), { timeout: 15_000 }).toContain('Wir haben die Anlage');
     await screenshot(page, 'video-inbox-1280');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'video-inbox-390');

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { InboxMedia } from '../../../../common/schemas/inbox';
 import type { VideoState } from '../../../../common/schemas/video';
 import { texts } from '../../../../common/texts';
@@ -55,6 +56,17 @@ export function CaptionLinks({ mediaId }: { mediaId: number }) {
  */
 export function VideoPlayer({ media }: { media: InboxMedia }) {
   const { data: state } = useVideoState(media);
+  const queryClient = useQueryClient();
+  const wasBusy = useRef(false);
+  const busy = !state || state.mediaState === 'processing' || state.captionState === 'pending';
+  // Once the job is through, the detail shows what it added (transcript, poster, captions).
+  useEffect(() => {
+    if (busy) wasBusy.current = true;
+    else if (wasBusy.current) {
+      wasBusy.current = false;
+      void queryClient.invalidateQueries({ queryKey: ['inbox-detail'] });
+    }
+  }, [busy, queryClient]);
   const mediaState = state?.mediaState ?? media.mediaState ?? null;
   const hasProxy = state?.hasProxy ?? media.hasProxy;
   const poster = (state?.hasThumbnail ?? media.hasThumbnail) ? `/api/media/${media.id}/thumbnail` : undefined;
