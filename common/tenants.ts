@@ -1,4 +1,6 @@
 import type { Role } from './roles';
+import { texts } from './texts';
+import type { SurfaceId, UploadPage } from './upload-rules';
 
 export type TenantKey = 'vdi' | 'firma_a' | 'firma_b' | 'bank' | 'testnormec';
 export const tenantKeys: readonly TenantKey[] = ['vdi', 'firma_a', 'firma_b', 'bank', 'testnormec'];
@@ -16,6 +18,64 @@ export type EntryCard =
   | 'document-upload'
   | 'document-image-upload'
   | 'video-answer';
+
+/** A start-page card's own icon (the web maps the name to its icon). */
+export type CardIcon = 'file-text' | 'file-stack' | 'file-image';
+
+/**
+ * How a tenant's pages differ from the association's, as data: code reads these fields and never
+ * compares tenant keys.
+ */
+export type TenantStyle = {
+  /** Upload surfaces (formats, counts, sizes) that replace the standard one of a page. */
+  uploadSurfaces: Partial<Record<UploadPage, SurfaceId>>;
+  /** Upload pages are plain file drops for the editors: own titles, the surface's limits stated, contact page next. */
+  fileUploadScreens: boolean;
+  /** Start-page cards with their own title and text (instead of texts.nav.cards). */
+  cardTexts: Partial<Record<EntryCard, { title: string; text: string }>>;
+  /** Start-page cards with their own icon. */
+  cardIcons: Partial<Record<EntryCard, CardIcon>>;
+  /** Word in a voice message's Content-ID while it is local. */
+  voiceVariant: 'voice' | 'bank_voice';
+  /** The contributor is told when the Content-ID is only local (server unreachable). */
+  announceLocalId: boolean;
+  /** The browser keeps this tenant's interview id and transcript under keys of its own. */
+  ownStorageKeys: boolean;
+  /** The transcript editor saves and goes on ("Speichern und weiter"); back leads to the voice message. */
+  transcriptSaveAndContinue: boolean;
+  /** The admin pages call the tenant by this label while its name is the seed's. */
+  areaLabel?: string;
+};
+
+/** The association's pages: every tenant's unless its row says otherwise. */
+export const standardStyle: TenantStyle = {
+  uploadSurfaces: {},
+  fileUploadScreens: false,
+  cardTexts: {},
+  cardIcons: {},
+  voiceVariant: 'voice',
+  announceLocalId: true,
+  ownStorageKeys: false,
+  transcriptSaveAndContinue: false,
+};
+
+/** The bank's pages (the spec's second document): documents and single photos, its own card texts. */
+export const bankStyle: TenantStyle = {
+  uploadSurfaces: {
+    upload: 'bank-upload',
+    'image-upload': 'bank-image',
+    'document-upload': 'bank-documents',
+    'document-image-upload': 'bank-document-images',
+    'image-upload-after-voice': 'bank-after-voice',
+  },
+  fileUploadScreens: true,
+  cardTexts: texts.nav.bankCards,
+  cardIcons: { upload: 'file-text', 'document-upload': 'file-stack', 'document-image-upload': 'file-image' },
+  voiceVariant: 'bank_voice',
+  announceLocalId: false,
+  ownStorageKeys: true,
+  transcriptSaveAndContinue: true,
+};
 
 export type Tenant = {
   key: TenantKey;
@@ -60,6 +120,8 @@ export type Tenant = {
   thanksVariant?: 'association' | 'company' | 'bank';
   /** Longest video answer per question in seconds (tenant row; default VIDEO_ANSWER_DEFAULT_SECONDS). */
   videoMaxSeconds?: number;
+  /** How its pages differ from the association's. */
+  style: TenantStyle;
 };
 
 const allSix: readonly EntryCard[] = [
@@ -90,6 +152,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     agentIds: {},
     hasGeneralInterview: false,
     topicIntros: [],
+    style: { ...standardStyle, areaLabel: texts.admin.associationArea },
   },
   firma_a: {
     key: 'firma_a',
@@ -109,6 +172,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     agentIds: {},
     hasGeneralInterview: false,
     topicIntros: [],
+    style: standardStyle,
   },
   firma_b: {
     key: 'firma_b',
@@ -128,6 +192,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     agentIds: {},
     hasGeneralInterview: false,
     topicIntros: [],
+    style: standardStyle,
   },
   bank: {
     key: 'bank',
@@ -147,6 +212,7 @@ export const tenants: Record<TenantKey, Tenant> = {
     agentIds: {},
     hasGeneralInterview: true,
     topicIntros: ['behind-scenes', 'engineering-path', 'tech-dive'],
+    style: bankStyle,
   },
   testnormec: {
     key: 'testnormec',
@@ -166,12 +232,18 @@ export const tenants: Record<TenantKey, Tenant> = {
     agentIds: {},
     hasGeneralInterview: false,
     topicIntros: [],
+    style: standardStyle,
   },
 };
 
 export function tenantForRole(role: Role | null): Tenant {
   const own = Object.values(tenants).find((t) => t.role === role);
   return own ?? tenants.vdi;
+}
+
+/** The style of a tenant by key (the seed's; a tenant an admin created has the standard one). */
+export function styleOf(key: string): TenantStyle {
+  return isTenantKey(key) ? tenants[key].style : standardStyle;
 }
 
 export function isTenantKey(value: unknown): value is TenantKey {

@@ -1,4 +1,3 @@
-import type { TenantKey } from './tenants';
 
 /** Where tus uploads go (server route and browser client). */
 export const UPLOAD_PATH = '/api/uploads';
@@ -61,25 +60,25 @@ export const uploadSurfaces = {
 } as const satisfies Record<string, UploadSurface>;
 export type SurfaceId = keyof typeof uploadSurfaces;
 
-/** The surface of an upload page for a tenant: the bank's pages accept other files than the rest. */
-export function surfaceFor(tenant: TenantKey | string, page: UploadPage): UploadSurface {
-  const bank = tenant === 'bank';
-  switch (page) {
-    case 'upload':
-      return bank ? uploadSurfaces['bank-upload'] : uploadSurfaces.media;
-    case 'public-upload':
-      return uploadSurfaces.media;
-    case 'image-upload':
-      return bank ? uploadSurfaces['bank-image'] : uploadSurfaces.image;
-    case 'document-upload':
-      return bank ? uploadSurfaces['bank-documents'] : uploadSurfaces.document;
-    case 'document-image-upload':
-      return bank ? uploadSurfaces['bank-document-images'] : uploadSurfaces['document-image'];
-    case 'image-upload-after-voice':
-      return bank ? uploadSurfaces['bank-after-voice'] : uploadSurfaces['after-voice'];
-    case 'video-answer':
-      return uploadSurfaces['video-answer'];
-  }
+/** The surface each upload page uses unless a tenant names another (Tenant.style.uploadSurfaces). */
+export const standardSurfaces: Record<UploadPage, SurfaceId> = {
+  upload: 'media',
+  'public-upload': 'media',
+  'image-upload': 'image',
+  'document-upload': 'document',
+  'document-image-upload': 'document-image',
+  'image-upload-after-voice': 'after-voice',
+  'video-answer': 'video-answer',
+};
+
+/** The surface of an upload page for a tenant: its own choice for the page, else the standard one. */
+export function surfaceFor(choices: Partial<Record<UploadPage, SurfaceId>>, page: UploadPage): UploadSurface {
+  return uploadSurfaces[page === 'public-upload' ? standardSurfaces[page] : (choices[page] ?? standardSurfaces[page])];
+}
+
+/** Labels of a surface's formats of some kinds, for the limits a page states ("PDF, DOC"). */
+export function formatLabels(surface: UploadSurface, kinds: readonly UploadKind[]): string[] {
+  return surface.formats.filter((f) => kinds.includes(fileFormats[f].kind)).map((f) => fileFormats[f].label);
 }
 
 export function kindsOf(surface: UploadSurface): UploadKind[] {

@@ -30,6 +30,7 @@ import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, set
 import { judgeFile } from './validation';
 import { registerVideoAnswer } from '../video-answers/service';
 import { queueVideo } from '../video/service';
+import { styleOf } from '../../common/tenants';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -139,7 +140,7 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
     return { status: 200, body: { media: toMediaItem(app.config.authSecret, done) } };
   }
   const originalName = safeFileName(upload.metadata.filename);
-  const surface = surfaceFor(tenant, page);
+  const surface = surfaceFor(styleOf(tenant).uploadSurfaces, page);
   const verdict = await judgeFile(surface, { head: await upload.head(), size: upload.size, originalName }, uploadLimits(app.config));
   if (!verdict.ok) {
     await upload.discard();

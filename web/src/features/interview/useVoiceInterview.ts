@@ -23,7 +23,7 @@ export const SAVE_DELAY_MS = 1000;
 export const nextProgress = (p: number, random = Math.random()) => Math.min(PROGRESS_CAP, p + 0.5 + random);
 
 function keepLocally(tenant: Tenant, transcript: string) {
-  const key = tenant.key === 'bank' ? storageKeys.latestBankTranscript : storageKeys.latestTranscript;
+  const key = tenant.style.ownStorageKeys ? storageKeys.latestBankTranscript : storageKeys.latestTranscript;
   sessionStorage.setItem(key, transcript);
   localStorage.setItem(storageKeys.currentTranscript, transcript);
 }

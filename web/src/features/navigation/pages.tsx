@@ -20,7 +20,7 @@ export function HomePage() {
   // Without a role or membership every card would bounce back to "Keine Berechtigung": no circles.
   if (!role && !membership) return <Navigate to="/no-role" replace />;
   // A company's or the bank's user lands in their own area, in its brand (logo, footer, cards).
-  if (tenant.key !== 'vdi' && role !== 'admin') return <Navigate to={tenant.homePath} replace />;
+  if (tenant.basePath && role !== 'admin') return <Navigate to={tenant.homePath} replace />;
   return (
     <TenantProvider tenant={tenant.key}>
       <DashboardPage />

@@ -39,7 +39,7 @@ type Options = {
 };
 
 export function sessionKeyFor(tenant: Tenant): string {
-  return tenant.key === 'bank' ? storageKeys.currentBankInterviewId : storageKeys.currentInterviewId;
+  return tenant.style.ownStorageKeys ? storageKeys.currentBankInterviewId : storageKeys.currentInterviewId;
 }
 
 export function rememberContentId(tenant: Tenant, id: string): void {

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Role } from '../../../../common/roles';
 import type { TenantInfo } from '../../../../common/schemas/tenants';
-import { tenantBase, type EntryCard, type Tenant, type TenantKey } from '../../../../common/tenants';
+import { standardStyle, tenantBase, type EntryCard, type Tenant, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
@@ -36,6 +36,8 @@ export function tenantFromInfo(info: TenantInfo, publicLink = false): Tenant {
     topics: info.topics,
     thanksVariant: info.thanksVariant,
     videoMaxSeconds: info.videoMaxSeconds,
+    // The row's own style fields are still to come (issue #30): a created tenant has the standard pages.
+    style: standardStyle,
   };
 }
 

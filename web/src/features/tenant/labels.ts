@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TenantLabel } from '../../../../common/schemas/tenants';
 import { tenantKeys, tenants, type TenantKey } from '../../../../common/tenants';
-import { texts } from '../../../../common/texts';
 import { api } from '../../lib/api';
 
 /** The tenant rows' names and colours for the inbox and the dashboard (GET /api/tenant-labels). */
@@ -20,5 +19,5 @@ export function useTenantLabels() {
 export function tenantLabelOf(key: string, row: { name: string } | undefined): string {
   const seed = tenants[key as TenantKey];
   const name = row?.name ?? seed?.name ?? key;
-  return key === 'vdi' && name === seed?.name ? texts.admin.associationArea : name;
+  return seed?.style.areaLabel && name === seed.name ? seed.style.areaLabel : name;
 }

@@ -44,12 +44,12 @@ function TenantUploadPage({ page }: { page: UploadPage }) {
   const later = useDelayedNavigate();
   const limits = useUploadLimits();
   const screen = screenFor(tenant, page, limits);
-  const surface = surfaceFor(tenant.key, page);
+  const surface = surfaceFor(tenant.style.uploadSurfaces, page);
   // The spec resolves the id when the page opens (navigation state, session, else a new one), so
   // it shows from the first moment and 'Überspringen' leads to a thank-you page that can save a
   // contact. A submission that stays empty never reaches the inbox and expires.
-  const { contentId, isLocal, loading, ensure } = useContentId({ kind: screen.kind, variant: screen.variant, announceLocal: tenant.key !== 'bank' });
-  const bank = tenant.key === 'bank' && !tenant.publicLink;
+  const { contentId, isLocal, loading, ensure } = useContentId({ kind: screen.kind, variant: screen.variant, announceLocal: tenant.style.announceLocalId });
+  const bank = tenant.style.fileUploadScreens && !tenant.publicLink;
   const source = (location.state as { source?: string } | null)?.source;
   const [uploading, setUploading] = useState(false);
 

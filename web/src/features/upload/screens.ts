@@ -1,5 +1,12 @@
 import type { FlowPage } from '../../../../common/routes';
-import { defaultUploadLimits, type UploadLimits, type UploadPage } from '../../../../common/upload-rules';
+import {
+  defaultUploadLimits,
+  formatLabels,
+  maxMbOf,
+  surfaceFor,
+  type UploadLimits,
+  type UploadPage,
+} from '../../../../common/upload-rules';
 import type { Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 
@@ -27,29 +34,33 @@ export type UploadScreen = {
 /** `limits`: the server's photo and video limits (`/api/media/limits`), so the page states what is enforced. */
 export function screenFor(tenant: Tenant, page: UploadPage, limits: UploadLimits = defaultUploadLimits): UploadScreen {
   const photoMb = limits.photoMb;
-  const bank = tenant.key === 'bank';
+  // The limits a page states come from its surface (formats, count, size), never typed in again.
+  const surface = surfaceFor(tenant.style.uploadSurfaces, page);
+  const documentLimits = () => t.limitText(formatLabels(surface, ['document']), maxMbOf(surface, 'document', limits), surface.maxFiles);
+  const photoLimits = () => t.limitText(formatLabels(surface, ['photo']), photoMb, surface.maxFiles);
+  const bank = tenant.style.fileUploadScreens;
   const delayMs = bank ? 2000 : 1000;
   switch (page) {
     case 'upload':
       return bank
-        ? { title: t.bankUploadTitle, intro: t.limitText(['PDF', 'DOC', 'DOCX', 'TXT'], 4, 1), next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, kind: 'document', variant: '' }
+        ? { title: t.bankUploadTitle, intro: documentLimits(), next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, kind: 'document', variant: '' }
         : { title: t.mediaTitle, intro: t.mediaIntro, next: 'thank-you', delayMs, skipTo: 'thank-you', showIdHint: true, kind: 'upload', variant: 'upload' };
     case 'image-upload':
       return bank
-        ? { title: t.bankImageTitle, intro: t.limitText(['JPG', 'PNG'], photoMb, 1), next: 'contact-information', delayMs, showIdHint: true, kind: 'upload', variant: '' }
+        ? { title: t.bankImageTitle, intro: photoLimits(), next: 'contact-information', delayMs, showIdHint: true, kind: 'upload', variant: '' }
         : { title: t.imageTitle, intro: t.imageIntro, next: 'image-description', delayMs, showIdHint: true, kind: 'upload', variant: 'image_interview' };
     case 'document-upload':
       return bank
-        ? { title: t.bankDocumentsTitle, intro: t.limitText(['PDF', 'DOC', 'DOCX', 'TXT', 'CSV', 'XLS', 'XLSX'], 25, 10), next: 'contact-information', delayMs, showIdHint: true, kind: 'document', variant: '' }
+        ? { title: t.bankDocumentsTitle, intro: documentLimits(), next: 'contact-information', delayMs, showIdHint: true, kind: 'document', variant: '' }
         : { title: t.documentTitle, intro: t.documentIntro, next: 'document-image-upload', delayMs, showIdHint: true, kind: 'document', variant: 'document' };
     case 'document-image-upload':
       return bank
-        ? { title: t.bankDocumentImagesTitle, intro: `${t.limitText(['PDF', 'DOC', 'DOCX', 'TXT', 'CSV', 'XLS', 'XLSX'], 25, 20)}; ${t.photoLimitText(['JPG', 'PNG'], photoMb)}`, next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, tabs: true, kind: 'document', variant: '' }
+        ? { title: t.bankDocumentImagesTitle, intro: `${documentLimits()}; ${t.photoLimitText(formatLabels(surface, ['photo']), photoMb)}`, next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, tabs: true, kind: 'document', variant: '' }
         : { title: t.documentImageTitle, intro: t.documentImageIntro, next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, kind: 'document', variant: 'document' };
     case 'image-upload-after-voice':
       return {
         title: t.afterVoiceTitle,
-        intro: bank ? t.limitText(['JPG', 'PNG'], photoMb, 1) : `${t.afterVoiceIntro} ${t.limitText(['JPG', 'PNG', 'WebP'], photoMb, 1)}`,
+        intro: bank ? photoLimits() : `${t.afterVoiceIntro} ${photoLimits()}`,
         next: 'contact-information',
         delayMs,
         skipTo: 'contact-information',

@@ -36,8 +36,8 @@ export function TranscriptEditPage() {
   const navigate = useNavigate();
   const state = useLocation().state as EditState;
   const contentId = useKnownContentId();
-  const bank = tenant.key === 'bank';
-  const draftKey = bank ? storageKeys.latestBankTranscript : storageKeys.latestTranscript;
+  const bank = tenant.style.transcriptSaveAndContinue;
+  const draftKey = tenant.style.ownStorageKeys ? storageKeys.latestBankTranscript : storageKeys.latestTranscript;
   const draftBase = useDraftBase('voice');
   const given = state?.transcript;
   const manual = state?.manual;

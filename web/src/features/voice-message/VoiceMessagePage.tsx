@@ -32,7 +32,7 @@ export function VoiceMessagePage() {
   const tenant = useTenant();
   const navigate = useNavigate();
   // The submission is created when the recording is sent, not by opening the page.
-  const id = useContentId({ kind: 'voice', variant: tenant.key === 'bank' ? 'bank_voice' : 'voice', lazy: true });
+  const id = useContentId({ kind: 'voice', variant: tenant.style.voiceVariant, lazy: true });
   const sentTo = useRef<string | null>(null);
   const recorder = useRecorder({ onAutoStop: () => notify.info(texts.common.hintTitle, t.autoStopped) });
   const [work, setWork] = useState<Work>({ phase: 'none' });
