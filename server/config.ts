@@ -21,6 +21,8 @@ const envSchema = z.object({
   // unset = none, `true` = any, a number = that many hops, or addresses/CIDRs, comma-separated.
   TRUST_PROXY: z.string().regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY: true, eine Zahl oder Adressen, durch Kommas getrennt').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  /** Absolute lifetime of a session, however active: after it, sign in again. */
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
   ACTIVITY_CHECK_SECONDS: z.coerce.number().positive().default(60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Failed logins one account may have per 15 minutes, from whatever address, before it is held. */

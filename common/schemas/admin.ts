@@ -43,7 +43,7 @@ export const roleChoice = z.union([roleSchema, z.literal('none')]);
 
 export const inviteUser = z.object({
   email: z.email(texts.admin.userEmailInvalid).transform((e) => e.trim().toLowerCase()),
-  name: z.string().trim().max(100).optional(),
+  name: z.string().trim().max(100, texts.auth.nameTooLong).optional(),
   role: roleChoice,
 });
 export type InviteUser = z.input<typeof inviteUser>;

@@ -14,8 +14,11 @@ export const newPasswordForm = z
   })
   .refine((v) => v.password === v.repeat, { message: texts.auth.passwordsDiffer, path: ['repeat'] });
 
+/** Longest display name (every form and better-auth's own endpoints). */
+export const NAME_MAX = 100;
+
 export const setupForm = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1, texts.auth.nameRequired).max(NAME_MAX, texts.auth.nameTooLong),
   email: z.email(texts.auth.emailRequired),
   password: z.string().min(8, texts.auth.passwordTooShort),
 });

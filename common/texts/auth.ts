@@ -77,6 +77,8 @@ export const auth = {
   // Hardening: per-account login limit, single-use codes, common passwords, auth library errors
   accountLocked: 'Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Bitte versuchen Sie es in 15 Minuten erneut.',
   totpUsed: 'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.',
+  nameTooLong: 'Der Name darf höchstens 100 Zeichen lang sein.',
+  nameRequired: 'Bitte geben Sie einen Namen ein.',
   passwordTooCommon: 'Dieses Passwort ist zu verbreitet oder zu leicht zu erraten. Bitte wählen Sie ein anderes, z. B. mehrere Wörter mit Zahlen.',
   passwordTooLong: 'Das Passwort darf höchstens 128 Zeichen haben.',
   invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',

@@ -4,11 +4,14 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { type Auth, NO_ROLE } from './auth';
 import { passwordProblem } from './password';
+import { NAME_MAX } from '../../common/schemas/auth';
+import { texts } from '../../common/texts';
 
 export type NewUser = { email: string; password?: string; name?: string; role: Role | null };
 
 export async function createUser(auth: Auth, input: NewUser) {
   const email = input.email.trim().toLowerCase();
+  if (input.name !== undefined && input.name.trim().length > NAME_MAX) throw new DomainError('invalid', texts.auth.nameTooLong);
   const problem = input.password === undefined ? null : await passwordProblem(input.password, [email, input.name ?? '']);
   if (problem) throw new DomainError('invalid', problem);
   const { user } = await auth.api.createUser({

@@ -10,6 +10,7 @@ import { isAPIError } from 'better-auth/api';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { roles } from '../../common/roles';
+import { NAME_MAX } from '../../common/schemas/auth';
 import { texts } from '../../common/texts';
 import type { AppConfig } from '../config';
 import { sameHostOrigin } from '../http/origin';
@@ -113,6 +114,8 @@ function guardHook(db: Kysely<DB>, config: AppConfig) {
       const code = problem === texts.auth.passwordTooShort ? 'PASSWORD_TOO_SHORT' : problem === texts.auth.passwordTooLong ? 'PASSWORD_TOO_LONG' : 'PASSWORD_TOO_COMMON';
       if (problem) throw new APIError('BAD_REQUEST', { message: problem, code });
     }
+    // Display names have a length limit wherever they are set (better-auth's own endpoints too).
+    if (typeof body.name === 'string' && body.name.trim().length > NAME_MAX) throw new APIError('BAD_REQUEST', { message: texts.auth.nameTooLong, code: 'NAME_TOO_LONG' });
     if (ctx.path === '/two-factor/verify-totp' && typeof body.code === 'string') {
       const userId = await twoFactorUser(ctx);
       if (userId && !(await claimOnce(db, 'totp', `${userId}:${body.code}`, new Date(Date.now() + TOTP_REUSE_WINDOW_MS)))) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../../common/texts';
 import type { ErrorBody } from '../http/errors';
+import { currentUser } from './session';
 import { germanAuthMessage } from '../http/auth-errors-de';
 
 /** Mounts better-auth under /api/auth: raw body in, every Set-Cookie out. */
@@ -18,6 +19,8 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       if (path.startsWith('/api/auth/admin/')) {
         return reply.status(404).send({ error: 'not_found', message: texts.common.notFound } satisfies ErrorBody);
       }
+      // A session past its absolute lifetime ends here too, before better-auth's endpoints see it.
+      if (request.headers.cookie?.includes('session_token')) await currentUser(request, reply);
       // Failed logins per account are counted in the auth hooks (server/auth/auth.ts) on the body better-auth parsed.
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
@@ -48,6 +51,8 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
         }
         if (parsed && typeof parsed === 'object') {
           const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+          // A deactivated account with the right password is told what a wrong password is told.
+          if (code === 'BANNED_USER') return reply.status(401).send({ code: 'INVALID_EMAIL_OR_PASSWORD', message: germanAuthMessage('INVALID_EMAIL_OR_PASSWORD', 401) });
           const own = code === 'PASSWORD_TOO_COMMON' || code === 'TOTP_ALREADY_USED' ? String(parsed.message) : null;
           const error = response.status === 429 ? { error: 'too_many' } : {};
           return reply.send({ ...parsed, ...error, message: own ?? germanAuthMessage(code, response.status) });

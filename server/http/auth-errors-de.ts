@@ -32,6 +32,7 @@ const byCode: Record<string, string> = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: a.totpLocked,
   ACCOUNT_TEMPORARILY_LOCKED: a.totpLocked,
   ACCOUNT_LOCKED: a.accountLocked,
+  NAME_TOO_LONG: a.nameTooLong,
 };
 
 /** The German message for a refused better-auth call (never its English text). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, OutboxPage } from '../../common/schemas/admin';
 import { texts } from '../../common/texts';
-import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
+import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 
 const t7 = texts.admin;
 
@@ -73,9 +73,42 @@ describe.each(dialects)('user management on %s', (dialect) => {
     expect((await api(t, 'POST', `/api/admin/users/${id}/deactivate`, { cookie: admin })).status).toBe(200);
     expect((await api(t, 'GET', '/api/me', { cookie })).status).toBe(401);
     await expect(login(t, 'weg@example.de')).rejects.toThrow();
+    // The right password gets the answer a wrong one gets: nothing tells that the account exists and is deactivated.
+    const right = await api(t, 'POST', '/api/auth/sign-in/email', { body: { email: 'weg@example.de', password: TEST_PASSWORD } });
+    const wrong = await api(t, 'POST', '/api/auth/sign-in/email', { body: { email: 'weg@example.de', password: 'falsch-falsch-falsch' } });
+    expect([right.status, right.body]).toEqual([wrong.status, wrong.body]);
+    expect(right.status).toBe(401);
     expect(((await api(t, 'GET', '/api/admin/users', { cookie: admin })).body as AdminUser[]).find((u) => u.id === id)!.deactivated).toBe(true);
     expect((await api(t, 'POST', `/api/admin/users/${id}/activate`, { cookie: admin })).status).toBe(200);
     expect((await api(t, 'GET', '/api/me', { cookie: await login(t, 'weg@example.de') })).status).toBe(200);
+  });
+
+  it('ends a session SESSION_MAX_HOURS (12) after its login, however active; names have a length limit', async () => {
+    await addUser(t.app, 'lang@example.de', 'firma_b');
+    const cookie = await login(t, 'lang@example.de');
+    expect((await api(t, 'GET', '/api/me', { cookie })).status).toBe(200);
+    const user = await userId('lang@example.de');
+    // Stored as better-auth stores it: a Date on PostgreSQL, text or a number on SQLite.
+    const stored = (await t.app.db.selectFrom('session' as never).select('createdAt' as never).where('userId' as never, '=', user as never).executeTakeFirstOrThrow()) as { createdAt: unknown };
+    const at = (hours: number) => {
+      const when = new Date(Date.now() - hours * 3_600_000);
+      return stored.createdAt instanceof Date ? when : typeof stored.createdAt === 'number' ? when.getTime() : when.toISOString();
+    };
+    // Active all along (the idle window is fresh), logged in 11.9 hours ago: still in.
+    await t.app.db.updateTable('session' as never).set({ createdAt: at(11.9) } as never).where('userId' as never, '=', user as never).execute();
+    expect((await api(t, 'GET', '/api/me', { cookie })).status).toBe(200);
+    await t.app.db.updateTable('session' as never).set({ createdAt: at(12.1) } as never).where('userId' as never, '=', user as never).execute();
+    expect((await api(t, 'GET', '/api/me', { cookie })).status).toBe(401);
+    expect((await api(t, 'GET', '/api/auth/get-session', { cookie })).body).toBeNull();
+    expect(await t.app.db.selectFrom('session' as never).select('id' as never).where('userId' as never, '=', user as never).executeTakeFirst()).toBeUndefined();
+
+    const fresh = await login(t, 'lang@example.de');
+    const long = await api(t, 'POST', '/api/auth/update-user', { cookie: fresh, body: { name: 'N'.repeat(101) } });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(texts.auth.nameTooLong);
+    expect((await api(t, 'POST', '/api/auth/update-user', { cookie: fresh, body: { name: 'N'.repeat(100) } })).status).toBe(200);
+    const invite = await api(t, 'POST', '/api/admin/users', { cookie: admin, body: { email: 'name@example.de', name: 'x'.repeat(101), role: 'none' } });
+    expect(invite.body.message).toBe(texts.auth.nameTooLong);
   });
 
   it('does not let an admin deactivate or demote their own account', async () => {
