@@ -20,14 +20,16 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 1);
 const TARGET = 95;
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
-const pages = ['/login', '/p/vdi/upload'];
+const pages = ['/login', '/p/vdi', '/p/vdi/upload'];
+/** Pages a signed-in contributor (vdi_admin) or editor uses; audited with the session cookie. */
+const signedIn = ['/content-selection', '/upload', '/voice-message', '/interview/behind-scenes', '/image-description', '/thank-you', '/eingang'];
 
 type Scores = Record<(typeof categories)[number], number>;
 
-async function audit(url: string): Promise<{ scores: Scores; findings: string[]; metrics: string; benchmarkIndex: number }> {
+async function audit(url: string, cookie?: string): Promise<{ scores: Scores; findings: string[]; metrics: string; benchmarkIndex: number }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories], ...(cookie ? { extraHeaders: { cookie } } : {}) });
     const lhr = result!.lhr;
     const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Scores;
     const findings: string[] = [];
@@ -60,9 +62,12 @@ async function main() {
     await addUser(t.app, 'admin@bench.test', 'admin');
     console.log(`Lighthouse (mobile preset, ${CHROME_PATH}), ${RUNS} run(s) per page, load average ${loadavg()[0]!.toFixed(1)}\n`);
     const rows: string[] = ['| page | performance (runs) | accessibility | best practices | target | metrics (median run) |', '|---|---:|---:|---:|---:|---|'];
-    for (const path of pages) {
+    const editor = await login(t, 'redaktion@bench.test');
+    const only = process.env.PAGES?.split(',');
+    for (const [path, cookie] of [...pages.map((p) => [p, undefined] as const), ...signedIn.map((p) => [p, editor] as const)]) {
+      if (only && !only.includes(path)) continue;
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${t.url}${path}`));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${t.url}${path}`, cookie));
       const s = Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Scores;
       const ok = categories.every((c) => s[c] >= TARGET);
       const best = runs.find((r) => r.scores.performance === s.performance) ?? runs[0]!;
@@ -76,7 +81,7 @@ async function main() {
 
     const browser = await launchBrowser();
     try {
-      const table = await measureAll(t, browser, { editor: await login(t, 'redaktion@bench.test'), admin: await login(t, 'admin@bench.test') });
+      const table = await measureAll(t, browser, { editor, admin: await login(t, 'admin@bench.test') });
       console.log(`\nJavaScript per page (compressed, cache empty, Chromium):\n${printTable(table)}`);
     } finally {
       await browser.close();

@@ -12,12 +12,16 @@ export function Header() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
-        <Link to={tenant.publicLink ? tenant.homePath : '/'} className="flex min-w-0 items-center gap-2.5" aria-label={`${tenant.name} – ${texts.nav.appTitle}`}>
+        {/* The link's name comes from its content (no aria-label that differs from the visible text). */}
+        <Link to={tenant.publicLink ? tenant.homePath : '/'} className="flex min-w-0 items-center gap-2.5">
           {tenant.logoUrl ? (
             <img src={tenant.logoUrl} alt="" className="h-9 max-w-32 shrink-0 object-contain" />
           ) : (
-            <span className="flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">{tenant.logoText}</span>
+            <span aria-hidden="true" className="flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">
+              {tenant.logoText}
+            </span>
           )}
+          <span className="sr-only">{tenant.name} – </span>
           <span className="line-clamp-2 text-[13px] font-semibold leading-tight text-slate-900 sm:text-base">{texts.nav.appTitle}</span>
         </Link>
         {user && (
