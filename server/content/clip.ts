@@ -147,7 +147,8 @@ export function waveBox(format: ClipFormat, withPhoto: boolean) {
 
 /**
  * ffmpeg arguments of an audiogram: the background (PNG, decoded once and repeated), the animated waveform of the
- * audio in the text colour, logo and caption boxes, H.264/AAC MP4 at 25 frames a second.
+ * audio in the text colour, logo and caption boxes, H.264/AAC MP4 at 25 frames a second (x264
+ * ultrafast: the picture is mostly still, and ultrafast encodes it about three times faster).
  */
 export function audiogramArgs(o: { source: string; start: number; duration: number; format: ClipFormat; background: string; waveColour: string; withPhoto: boolean; overlays: Overlay[]; out: string }): string[] {
   const wave = waveBox(o.format, o.withPhoto);
@@ -163,7 +164,7 @@ export function audiogramArgs(o: { source: string; start: number; duration: numb
     ...o.overlays.flatMap((x) => ['-i', x.file]),
     '-filter_complex', graph,
     '-map', '[v]', '-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k',
-    ...encode, '-preset', 'veryfast', '-tune', 'stillimage', '-crf', '23', '-r', '25',
+    ...encode, '-preset', 'ultrafast', '-tune', 'stillimage', '-crf', '23', '-r', '25',
     '-t', o.duration.toFixed(3), '-y', o.out,
   ];
 }
