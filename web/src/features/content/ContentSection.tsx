@@ -356,10 +356,63 @@ function Items({ data }: { data: ContentOverview }) {
                   {t.download}
                 </a>
               )}
+              {item.state === 'ready' && <EditItem contentId={data.contentId} item={item} />}
             </li>
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** Makes an item anew with a changed quote or passage; the new one replaces it in every post. */
+function EditItem({ contentId, item }: { contentId: number; item: ContentItem }) {
+  const refresh = useRefresh(contentId);
+  const [open, setOpen] = useState(false);
+  const [quote, setQuote] = useState(String(item.spec.quote ?? ''));
+  const [start, setStart] = useState(Number(item.spec.start ?? 0));
+  const [end, setEnd] = useState(Number(item.spec.end ?? 0));
+  const [error, setError] = useState<string>();
+  const edit = useMutation({
+    mutationFn: () => api.post<ContentItem>(`/api/content/${contentId}/items/${item.id}/edit`, item.kind === 'card' ? { quote } : { start, end }),
+    onSuccess: async () => {
+      setOpen(false);
+      await refresh();
+    },
+    onError: (e) => setError(messageOf(e)),
+  });
+  if (!open) {
+    return (
+      <Button variant="ghost" className="!min-h-8 !px-2 text-xs" onClick={() => setOpen(true)} aria-label={`${t.edit}: ${t.kinds[item.kind]} ${item.id}`}>
+        {t.edit}
+      </Button>
+    );
+  }
+  return (
+    <div className="space-y-2 rounded-lg bg-slate-50 p-2">
+      <p className="text-xs text-slate-600">{t.editHint}</p>
+      {item.kind === 'card' ? (
+        <TextareaField label={t.quoteLabel} rows={3} maxLength={400} value={quote} onChange={(e) => setQuote(e.target.value)} />
+      ) : (
+        <div className="grid grid-cols-2 gap-2">
+          <label className="block space-y-1 text-xs font-medium text-slate-800">
+            <span>{t.startLabel}</span>
+            <input className={selectClass} type="number" step="0.1" min={0} value={start} onChange={(e) => setStart(Number(e.target.value))} />
+          </label>
+          <label className="block space-y-1 text-xs font-medium text-slate-800">
+            <span>{t.endLabel}</span>
+            <input className={selectClass} type="number" step="0.1" min={0} value={end} onChange={(e) => setEnd(Number(e.target.value))} />
+          </label>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <Button className="!min-h-9" onClick={() => edit.mutate()} disabled={edit.isPending}>
+        {item.kind === 'card' ? t.makeCard : t.render}
+      </Button>
     </div>
   );
 }
