@@ -8,7 +8,8 @@
  *   browser recording (30 s WebM VP8/Opus, 720×1280, sent with tus) to its playable proxy;
  * - /api/health p50/p99 (target p99 < 50 ms) while the server transcodes the 60 s HEVC clip.
  *
- *   npx tsx bench/media/run.ts            BENCH_TSX=1 runs the TypeScript server instead of dist/server
+ *   npx tsx bench/media/run.ts            BENCH_TSX=1 runs the TypeScript server instead of dist/server,
+ *   BENCH_SKIP_TRANSCODE=1 leaves out the transcodes without the server
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -59,10 +60,12 @@ function transcode(input: string): { seconds: number; cpuSeconds: number; peakKb
 }
 
 console.log(`\nMedien-Benchmark · ${cpus().length} Kerne · x264 -preset ${PROXY_PRESET} · Last ${load()}\n`);
-for (const [label, file] of [
-  ['HEVC .mov 1080p hochkant, 60 s', hevcMov],
-  ['H.264 .mp4 1080p hochkant, 60 s', h264Mp4],
-] as const) {
+for (const [label, file] of process.env.BENCH_SKIP_TRANSCODE
+  ? []
+  : ([
+      ['HEVC .mov 1080p hochkant, 60 s', hevcMov],
+      ['H.264 .mp4 1080p hochkant, 60 s', h264Mp4],
+    ] as const)) {
   const r = transcode(file);
   // CPU seconds over (cores × clip length): the ratio on this machine without other load.
   const cores = cpus().length;
@@ -126,6 +129,16 @@ try {
   console.log(`Aufnahme (WebM 720×1280, 30 s, ${mb(statSync(recording).size)} MB): letztes Byte → abspielbarer Proxy ${((ready - rec.lastByteAt) / 1000).toFixed(1)} s · Last ${load()}`);
 
   const latencies: number[] = [];
+  const quantile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!.toFixed(1);
+  // The same checks for 20 s without a transcode: what the machine's other load costs alone.
+  const idle: number[] = [];
+  for (const end = performance.now() + 20_000; performance.now() < end; ) {
+    const t0 = performance.now();
+    await (await fetch(`${base}/api/health`)).arrayBuffer();
+    idle.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  console.log(`/api/health ohne Transcode: p50 ${quantile(idle, 0.5)} ms, p99 ${quantile(idle, 0.99)} ms, n=${idle.length} · Last ${load()}`);
   const big = await upload(hevcMov, 'handy.mov');
   const started = performance.now();
   const probe = async () => {
