@@ -116,6 +116,18 @@ describe('the built-in interviewer lets people finish', () => {
     await expectOneQuestionAfterTheAnswer(page, clip);
   }, 150_000);
 
+  it('issue 27: two untrimmed espeak sentences, 0.6 s of silence between them (espeak\'s 0.3 s tail and a 0.3 s breath): one question, after the answer, within 1.6 s', async () => {
+    const before = turnTimings.length;
+    const { page, clip } = await interview(
+      { first: 'Ich habe Maschinenbau in Aachen studiert.', second: 'Danach habe ich bei einem Zulieferer angefangen, zuerst in der Konstruktion.', pause: 0.3, untrimmed: true },
+      'story-untrimmed',
+    );
+    await expectOneQuestionAfterTheAnswer(page, clip, before);
+    // From the answer's last voiced sample (as the server heard it) to the question; a loaded machine's detector lag is its own.
+    const timing = turnTimings.slice(before)[0]!;
+    expect(timing.latencyMs).toBeLessThanOrEqual(1600 + (timing.detectorLagMs ?? 0));
+  }, 150_000);
+
   it('two sentences with a 0.3 s breath in pink noise at 10 dB SNR (a café): one answer', async () => {
     const { page, clip } = await interview(
       { first: 'Ich arbeite seit zehn Jahren als Ingenieurin bei einem Windkraftunternehmen.', second: 'Heute leite ich dort ein kleines Team.', pause: 0.3, noise: { kind: 'pink', snrDb: 10 } },

@@ -87,7 +87,7 @@ const envSchema = z.object({
   VOICE_INPUT_FORMAT: z.string().regex(/^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/, 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)').default('pcm_16000'),
   VOICE_OUTPUT_FORMAT: z.string().regex(/^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/, 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)').default('pcm_16000'),
   /** Silence that ends an answer of the built-in interviewer after a finished sentence. */
-  VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).default(500),
+  VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).optional(),
   /** Longest thinking pause inside an unfinished clause ("…, weil") before the answer ends anyway. */
   VOICE_UNFINISHED_MS: z.coerce.number().int().min(500).max(10_000).default(2500),
   /** Voice detection of the built-in interviewer: Silero VAD (trained model) or energy (fallback). */

@@ -7,6 +7,7 @@
  *   npx tsx bench/turns/run.ts                     loopback speech server (answers with the clip's words)
  *   BENCH_TRANSCRIBER=local npx tsx bench/turns/run.ts   local whisper with the test model from the repo
  *   BENCH_QUICK=1 BENCH_PARALLEL=4 …               a few clips for a quick look
+ *   BENCH_PATIENCE=normal …                         the interviewer's patience (default: patient, the interview default)
  */
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,14 +18,16 @@ import { decodeWav } from '../../server/voice/audio';
 import { voiceStats } from '../../server/voice/agent';
 import { ProtocolClient } from '../../server/voice/testing/protocol-client';
 import { RATE, transcriptOf, type Clip } from '../../server/voice/testing/corpus';
-import { benchCases, allConditions, type Case } from './corpus';
+import { benchCases, allConditions, printTable, table, type Case, type Outcome } from './corpus';
+import { bumpTenantVersion } from '../../server/tenants/registry';
 import { TurnDetector } from '../../server/voice/turns';
 import { createClassifier } from '../../server/voice/vad';
 
 const quick = process.env.BENCH_QUICK === '1';
 const local = process.env.BENCH_TRANSCRIBER === 'local';
 const parallel = Number(process.env.BENCH_PARALLEL ?? 6);
-const CHUNK_MS = 250;
+/** As the built-in interviewer's page sends them (web/src/features/interview/builtinAgent.ts). */
+const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 100);
 
 const only = process.env.BENCH_CONDITIONS?.split(',');
 const conditions = local ? allConditions.slice(0, 1) : quick ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'babble 10 dB'].includes(c.name)) : only ? allConditions.filter((c) => only.includes(c.name)) : allConditions;
@@ -64,9 +67,14 @@ if (local) {
 }
 const t = await startTestApp('sqlite', env);
 await addUser(t.app, 'bench@example.de', 'vdi_admin');
+// The interviewer's patience for the topic the bench interviews in.
+const patience = process.env.BENCH_PATIENCE ?? 'patient';
+await t.app.db.updateTable('tenants').set({ interview_patience: JSON.stringify({ 'engineering-path': patience }) }).where('key', '=', 'vdi').execute();
+await bumpTenantVersion(t.app.db);
+console.log(`patience: ${patience}`);
 const cookie = await login(t, 'bench@example.de');
 
-type Result = Case & { firstQuestion: number | null; answerEnd: number; interruption: number | null; speechStart: number };
+type Result = Case & { firstQuestion: number | null; answerEnd: number; interruption: number | null; speechStart: number; start: number };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 async function run(c: Case): Promise<Result> {
@@ -75,7 +83,7 @@ async function run(c: Case): Promise<Result> {
   await client.until(() => client.of('agent_response').length === 1, 30_000);
   const openingEvent = client.of('agent_response')[0]!.agent_response_event.event_id as number;
   active.set(c.clip.id, c.clip);
-  // Real time: chunk k leaves at start + (k + 1) × 250 ms, when its last sample has been "spoken".
+  // Real time: chunk k leaves at start + (k + 1) × CHUNK_MS, when its last sample has been "spoken".
   const step = (RATE * CHUNK_MS) / 1000;
   const start = Date.now();
   for (let k = 0; k * step < c.clip.samples.length; k++) {
@@ -89,7 +97,7 @@ async function run(c: Case): Promise<Result> {
   const question = client.messages.find((m) => (m.type === 'audio' && m.audio_event.event_id > openingEvent) || (m.type === 'agent_response' && m.agent_response_event.event_id > openingEvent));
   const interruption = client.of('interruption')[0];
   client.close();
-  return { ...c, firstQuestion: question ? question.receivedAt : null, answerEnd: wall(c.clip.answerEnd), interruption: interruption?.receivedAt ?? null, speechStart: wall(c.clip.phrases[0]!.start) };
+  return { ...c, firstQuestion: question ? question.receivedAt : null, answerEnd: wall(c.clip.answerEnd), interruption: interruption?.receivedAt ?? null, speechStart: wall(c.clip.phrases[0]!.start), start };
 }
 
 const results: Result[] = [];
@@ -117,31 +125,13 @@ if (process.env.BENCH_DEBUG) {
 console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores; real-time audio suffers above ~2)`);
 console.log(`${results.length} interviews in ${Math.round((Date.now() - wallStart) / 1000)} s, ${parallel} at once; transcriber: ${t.app.transcriber.name}${local ? ' (test model)' : ' (loopback, words of the clip)'}`);
 
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const fmt = (x: number) => (Number.isNaN(x) ? '–' : `${(x / 1000).toFixed(2)} s`);
-const rows: string[][] = [['condition', 'false cuts (unfinished, pauses ≤ 2 s)', 'false cuts (2 sentences, 0.3 s breath)', 'turn taken after a finished sentence (pause ≥ 0.8 s)', 'missed ends (> 3 s)', 'latency p50', 'latency p95', 'barge-in p50']];
-for (const condition of conditions) {
-  const rs = results.filter((r) => r.condition === condition.name);
-  const early = (r: Result) => r.firstQuestion !== null && r.firstQuestion < r.answerEnd;
-  const unf = rs.filter((r) => r.kind === 'unfinished');
-  const breath = rs.filter((r) => r.kind === 'finished' && r.pause < 0.5);
-  const fin = rs.filter((r) => r.kind === 'finished' && r.pause >= 0.5);
-  const ended = rs.filter((r) => !early(r));
-  const missed = ended.filter((r) => r.firstQuestion === null || r.firstQuestion - r.answerEnd > 3000);
-  const latency = ended.filter((r) => r.firstQuestion !== null).map((r) => r.firstQuestion! - r.answerEnd);
-  const barge = rs.filter((r) => r.interruption !== null).map((r) => r.interruption! - r.speechStart);
-  const share = (xs: Result[], f: (r: Result) => boolean) => `${xs.filter(f).length}/${xs.length}`;
-  rows.push([condition.name, share(unf, early), share(breath, early), share(fin, early), `${missed.length}/${ended.length}`, fmt(pct(latency, 50)), fmt(pct(latency, 95)), fmt(pct(barge, 50))]);
-}
-const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-for (const [i, r] of rows.entries()) {
-  console.log(`| ${r.map((c, j) => c.padEnd(widths[j]!)).join(' | ')} |`);
-  if (i === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-}
+// The question's arrival as a position in the clip's samples (the clip is spoken in real time from `start`).
+const outcomes: Outcome[] = results.map((r) => ({
+  ...r,
+  questionAt: r.firstQuestion === null ? null : Math.round(((r.firstQuestion - r.start) / 1000) * RATE),
+  bargeInMs: r.interruption === null ? null : r.interruption - r.speechStart,
+}));
+printTable(table(outcomes, conditions.map((c) => c.name)));
 console.log(`detector (Silero VAD + gate), measured alone: ${(detectorShare * 100).toFixed(2)} % of one core per interview`);
 console.log(`detector in the live runs: ${((voiceStats.classifierMs / Math.max(1, voiceStats.audioMs)) * 100).toFixed(2)} % of one core per interview (wall time in the model, busy machine)`);
 console.log(`whole server process (agent, transcription client, speech synthesis excluded), live: ${((((liveCpu.user + liveCpu.system) / 1000) / Math.max(1, interviewMs)) * 100).toFixed(1)} % of one core per interview`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { interviewTopics, type InterviewTopic } from '../tenants';
 import { texts } from '../texts';
+import { patienceLevels } from './voice';
 import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../video-answers';
 
 const t = texts.tenants;
@@ -60,6 +61,8 @@ export const tenantSettings = z.object({
     .default({})
     // an emptied field means the built-in interviewer
     .transform((ids) => Object.fromEntries(Object.entries(ids).filter(([, id]) => !!id)) as Partial<Record<string, string>>),
+  /** The built-in interviewer's patience per topic (a topic not named: patient, or what its plan says). */
+  interviewPatience: z.partialRecord(z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]), z.enum(patienceLevels)).default({}),
   publicLink: z.boolean(),
   /** Longest video answer per question (the 'video-answer' card switches the flow on). */
   videoMaxSeconds: z.coerce
@@ -90,6 +93,7 @@ export const tenantDefaults: TenantSettings = {
   topics: [...interviewTopics],
   thanksVariant: 'company',
   agentIds: {},
+  interviewPatience: {},
   publicLink: false,
   videoMaxSeconds: VIDEO_ANSWER_DEFAULT_SECONDS,
 };

@@ -23,6 +23,7 @@ export function toTenantInfo(row: Selectable<TenantTable>): TenantInfo {
     topics: parse(row.topics, []),
     thanksVariant: row.thanks_variant as TenantInfo['thanksVariant'],
     agentIds: parse(row.agent_ids, {}),
+    interviewPatience: parse(row.interview_patience ?? '{}', {}),
     publicLink: !!Number(row.public_link),
     videoMaxSeconds: Number(row.video_max_seconds ?? VIDEO_ANSWER_DEFAULT_SECONDS),
     builtin: !!Number(row.builtin),

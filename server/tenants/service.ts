@@ -30,6 +30,7 @@ const settingsColumns = (s: TenantSettings) => ({
   topics: JSON.stringify(s.topics),
   thanks_variant: s.thanksVariant,
   agent_ids: JSON.stringify(s.agentIds),
+  interview_patience: JSON.stringify(s.interviewPatience ?? {}),
   public_link: s.publicLink ? 1 : 0,
   video_max_seconds: s.videoMaxSeconds,
 });

@@ -46,8 +46,8 @@ export type AgentOptions = {
   log: FastifyBaseLogger;
   /** Voice detection for this conversation (Silero VAD, or energy as fallback). */
   classifier: VoiceClassifier;
-  /** Silence after a finished sentence that ends the answer. */
-  silenceMs?: number;
+  /** Silence after a finished sentence that ends the answer: after the first sentence, and once two or more are told (patience). */
+  waits?: { firstMs: number; laterMs: number };
   /** Longest pause inside an unfinished clause. */
   unfinishedMs?: number;
   /** Called for every answered turn: end of the spoken answer to the next question going out. */
@@ -101,7 +101,8 @@ export class BuiltinAgentSession {
     this.recorder = new ConversationRecorder(WORK_RATE, (opts.maxSessionMs ?? MAX_SESSION_MS) / 60_000 + 1);
     this.detector = new TurnDetector({
       classifier: opts.classifier,
-      finishedMs: opts.silenceMs,
+      finishedMs: opts.waits?.firstMs,
+      laterMs: opts.waits?.laterMs,
       unfinishedMs: opts.unfinishedMs,
       // Without a transcriber the pause alone ends an answer.
       judge: opts.transcriber.name === 'none' ? undefined : (samples) => this.judge(samples),

@@ -1,4 +1,4 @@
-import type { VoiceTopic } from '../../common/schemas/voice';
+import type { Patience, VoiceTopic } from '../../common/schemas/voice';
 import { tenants, type TenantKey } from '../../common/tenants';
 import { loadedTenant } from '../tenants/registry';
 import { texts } from '../../common/texts';
@@ -7,15 +7,22 @@ import type { AppConfig } from '../config';
 import { asksFor, findDetails } from './followups';
 import { openaiUrl } from './speech';
 
-export type Plan = { title: string; opening: string; questions: readonly string[] };
+/** `patience`: how long the interviewer waits after a finished sentence for this plan (default: patient). */
+export type Plan = { title: string; opening: string; questions: readonly string[]; patience?: Patience };
 
 /** The German interview plan for a tenant's topic (banker wording for the bank). */
 export function interviewPlan(tenantKey: string, topic: VoiceTopic): Plan {
   const created = loadedTenant(tenantKey);
   const wording = tenants[tenantKey as TenantKey]?.wording ?? (created?.wording === 'banking' ? 'banker' : 'engineer');
-  if (topic === 'image') return { title: texts.interview.imageTopicTitle, ...texts.interview.plans.image };
+  // The image interview asks short questions about one picture: answers are short, a normal wait fits.
+  if (topic === 'image') return { title: texts.interview.imageTopicTitle, ...texts.interview.plans.image, patience: 'normal' };
   if (topic === 'general') return { title: texts.nav.topics.general.title, ...texts.interview.plans.general };
   return { title: texts.nav.topics[wording][topic].title, ...texts.interview.plans[wording][topic] };
+}
+
+/** The interviewer's patience for a tenant's topic: the tenant's setting, else the plan's, else patient. */
+export function patienceOf(tenantKey: string, topic: VoiceTopic, plan: Plan): Patience {
+  return loadedTenant(tenantKey)?.interviewPatience?.[topic] ?? plan.patience ?? 'patient';
 }
 
 export type NextStep = { text: string; done: boolean };

@@ -13,10 +13,11 @@ import { accessOf, entersTenant } from '../tenants/access';
 import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
 import { BuiltinAgentSession, type TurnTiming } from './agent';
 import { parseAudioFormat } from './audio';
-import { createInterviewer, interviewPlan } from './interviewer';
+import { createInterviewer, interviewPlan, patienceOf } from './interviewer';
 import { ELEVENLABS_TRANSCRIPT_JOB, importElevenLabsConversation, keepRecording, scheduleElevenLabsImport, type ElevenLabsImport } from './service';
 import { createSynthesizer } from './speech';
 import { closeTake, openTake, saveTurns } from './takes';
+import { waitsFor } from './patience';
 import { claimOnce } from '../cluster/used-once';
 import { VOICE_TOKEN_LIFETIME_MS, VOICE_TOKEN_PURPOSE, verifyVoiceToken } from './token';
 import { createVoiceAgent } from './voice-agent';
@@ -132,7 +133,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       inputFormat,
       outputFormat,
       classifier: silero ? new SileroClassifier(silero) : new EnergyClassifier(),
-      silenceMs: config.VOICE_SILENCE_MS,
+      waits: waitsFor(patienceOf(grant.tenant, grant.topic as VoiceTopic, plan), config.VOICE_SILENCE_MS),
       unfinishedMs: config.VOICE_UNFINISHED_MS,
       // A public interview ends when its slot stops counting.
       maxSessionMs: grant.publicSlot ? config.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000 : undefined,

@@ -18,8 +18,10 @@ export type TurnOptions = {
   judge?: (samples: Int16Array) => Promise<Judgement>;
   /** Silence after which the words are judged. */
   pauseMs?: number;
-  /** Silence that ends a turn whose last sentence is finished. */
+  /** Silence that ends a turn whose last sentence is finished, when it is the answer's first sentence. */
   finishedMs?: number;
+  /** Silence that ends a turn after a finished sentence when the answer has two or more (default: `finishedMs`). */
+  laterMs?: number;
   /** Longest silence inside an unfinished clause before the turn ends anyway. */
   unfinishedMs?: number;
   /** Silence that ends a turn whose words are not known. */
@@ -54,11 +56,15 @@ const BABBLE_MARGIN_MS = 250;
 const BACKGROUND_PERCENTILE = 0.2;
 /** Frames of voice this recent hold an end back (it may be the onset of the next word). */
 const RESUME_HOLD_FRAMES = 3;
+/** A learnt pause between sentences is waited out with this much on top … */
+const LEARNT_MARGIN_MS = 150;
+/** … but never longer than this (the question must still come). */
+const LEARNT_MAX_MS = 2000;
 /** How far below the threshold running speech may fall and still count as voice. */
 const HYSTERESIS = 0.15;
 
 export class TurnDetector {
-  private readonly o: Required<Omit<TurnOptions, 'judge'>> & Pick<TurnOptions, 'judge'>;
+  private readonly o: Required<Omit<TurnOptions, 'judge' | 'laterMs'>> & Pick<TurnOptions, 'judge' | 'laterMs'>;
   private carry = new Int16Array(0);
   private recent: boolean[] = [];
   private preRoll: Int16Array[] = [];
@@ -85,6 +91,8 @@ export class TurnDetector {
   private backgroundFrames = 0;
   /** How much of the background the model takes for voice: other people talking (babble). */
   private babble = 0;
+  /** Pauses after finished sentences that did not end an answer (this interview's last few). */
+  private sentencePauses: number[] = [];
 
   onSpeechStart: () => void = () => {};
   onSpeechResume: () => void = () => {};
@@ -184,6 +192,8 @@ export class TurnDetector {
       this.voicedMs += FRAME_MS;
       // Voice after a pause: the same turn goes on, whatever was judged is void.
       if (this.silentMs >= this.o.pauseMs && onset) {
+        // A pause after a finished sentence that did not end the answer: how long this person pauses between sentences.
+        if (this.judged?.result?.verdict === 'finished') this.learnPause(this.silentMs);
         this.pauseId++;
         this.judged = null;
         this.silentMs = 0;
@@ -270,8 +280,24 @@ export class TurnDetector {
     // Among other voices the gate may take the speaker's softest syllables for background: wait a little longer.
     const margin = this.babble >= 0.5 ? BABBLE_MARGIN_MS : 0;
     // The unfinished wait is the longest there is: no margin on top, so the question still comes within 3 s.
-    const needed = result.verdict === 'unfinished' ? this.o.unfinishedMs : (result.verdict === 'finished' ? this.o.finishedMs : this.o.unknownMs) + margin;
+    const needed = result.verdict === 'unfinished' ? this.o.unfinishedMs : (result.verdict === 'finished' ? this.finishedWait(result.text) : this.o.unknownMs) + margin;
     if (silence >= needed) this.finish(result.verdict, result.text);
+  }
+
+  /**
+   * Patience: the first sentence of an answer is rarely the whole answer, so the pause after it may
+   * be long; once two or more sentences are told, a shorter pause ends the story. Both are at least
+   * a little longer than the longest pause this person has made between sentences in this interview.
+   */
+  private finishedWait(text: string): number {
+    const base = sentenceCount(text) >= 2 ? (this.o.laterMs ?? this.o.finishedMs) : this.o.finishedMs;
+    const learnt = this.sentencePauses.length ? Math.max(...this.sentencePauses) + LEARNT_MARGIN_MS : 0;
+    return Math.max(base, Math.min(learnt, LEARNT_MAX_MS));
+  }
+
+  private learnPause(ms: number): void {
+    this.sentencePauses.push(ms);
+    if (this.sentencePauses.length > 6) this.sentencePauses.shift();
   }
 
   private samplesSoFar(): Int16Array {
@@ -293,4 +319,9 @@ export class TurnDetector {
     if (voicedMs < this.o.minVoicedMs) return;
     this.onTurnEnd({ samples, voicedMs, durationMs, voiceEnd: this.voiceEnd, position: this.consumed, text, verdict, ...(words ? { words } : {}) });
   }
+}
+
+/** Finished sentences in a transcript (a sentence mark followed by a space or the end). */
+export function sentenceCount(text: string): number {
+  return (text.match(/[.!?]+(?=\s|$)/g) ?? []).length;
 }

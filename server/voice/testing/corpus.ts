@@ -13,7 +13,8 @@ import { decodeWav, encodeWav } from '../audio';
 export const RATE = 16000;
 
 export type Phrase = { text: string; start: number; end: number };
-export type Clip = { id: string; samples: Int16Array; phrases: Phrase[]; /** sample where the answer's voice ends */ answerEnd: number; pauseStart: number; pauseEnd: number };
+/** `pauses`: every pause between two parts (the first is `pauseStart`–`pauseEnd`). */
+export type Clip = { id: string; samples: Int16Array; phrases: Phrase[]; /** sample where the answer's voice ends */ answerEnd: number; pauseStart: number; pauseEnd: number; pauses: { start: number; end: number }[] };
 export type NoiseKind = 'pink' | 'brown' | 'babble';
 export type ClipSpec = {
   first: string;
@@ -25,6 +26,10 @@ export type ClipSpec = {
   phone?: boolean;
   leadMs?: number;
   tailMs?: number;
+  /** Further sentences after `second`, each after its pause (stories of 3–6 sentences). `second: ''`: a one-sentence answer. */
+  more?: { text: string; pause: number }[];
+  /** espeak's own silence before and after each part is kept (the pause is added to it), as a fake microphone plays it. */
+  untrimmed?: boolean;
 };
 
 /** Answers in two parts with a pause between: unfinished clauses go on, finished sentences are complete. */
@@ -49,6 +54,22 @@ export const finished: [string, string][] = [
   ['Mein Großvater hat mir das Löten beigebracht.', 'Seitdem repariere ich alte Radios.'],
   ['Ich komme aus Stuttgart.', 'Dort habe ich auch studiert.'],
 ];
+/** Answers of one sentence: the question must still come soon after them. */
+export const singles = [
+  'Ich bin Maschinenbauingenieurin und arbeite in Bremen.',
+  'Am liebsten entwickle ich Prüfstände für Getriebe.',
+  'Mein Großvater war Elektriker.',
+  'Das war vor ungefähr zwölf Jahren in Stuttgart.',
+  'Wir bauen Pumpen für Klärwerke.',
+  'Ich leite ein Team von acht Leuten.',
+];
+/** Stories of three to six finished sentences, told with pauses between them. */
+export const stories = [
+  ['Ich habe Maschinenbau in Aachen studiert.', 'Danach habe ich bei einem Zulieferer angefangen, zuerst in der Konstruktion.', 'Heute leite ich dort die Entwicklung.'],
+  ['Mein erstes Projekt war eine Pumpe für ein Klärwerk.', 'Die Pumpe lief am Anfang viel zu heiß.', 'Wir haben drei Monate nach dem Fehler gesucht.', 'Am Ende war es ein falsch eingebautes Lager.'],
+  ['Als Kind habe ich mit meinem Großvater Radios repariert.', 'Er hatte eine kleine Werkstatt im Keller.', 'Dort habe ich zum ersten Mal gelötet.', 'Seitdem lässt mich die Technik nicht mehr los.', 'Deshalb habe ich später Elektrotechnik studiert.'],
+  ['Unser Team baut Getriebe für Windkraftanlagen.', 'Die Anlagen stehen vor allem in der Nordsee.', 'Dort ist die Wartung sehr teuer.', 'Deshalb müssen die Getriebe zwanzig Jahre halten.', 'Wir testen jedes Getriebe auf einem eigenen Prüfstand.', 'Darauf bin ich wirklich stolz.'],
+];
 export const voices = ['de', 'de+f3', 'de+m4'];
 export const speeds = [150, 175, 205];
 export const pauses = [0.3, 0.8, 1.2, 2.0];
@@ -66,15 +87,15 @@ function readWav(file: string): Int16Array {
 
 const spoken = new Map<string, Int16Array>();
 /** espeak-ng speech at 16 kHz, cut to its voice (sox). */
-export function speak(text: string, voice = 'de', wpm = 175): Int16Array {
-  const key = `${voice}|${wpm}|${text}`;
+export function speak(text: string, voice = 'de', wpm = 175, untrimmed = false): Int16Array {
+  const key = `${voice}|${wpm}|${untrimmed}|${text}`;
   const cached = spoken.get(key);
   if (cached) return cached;
   const raw = tmp('wav');
   const out = tmp('wav');
   execFileSync('espeak-ng', ['-v', voice, '-s', String(wpm), '-w', raw, text]);
   execFileSync('sox', [raw, '-r', String(RATE), '-b', '16', '-c', '1', out]);
-  const samples = trimSilence(readWav(out));
+  const samples = untrimmed ? readWav(out) : trimSilence(readWav(out));
   rmSync(raw);
   rmSync(out);
   spoken.set(key, samples);
@@ -157,35 +178,41 @@ function phoneBand(samples: Int16Array): Int16Array {
   return filtered;
 }
 
-/** One answer: lead silence, first part, pause, second part, tail; with noise over all of it. */
+/** One answer: lead silence, first part, pause, second part (and more), tail; with noise over all of it. */
 export function buildClip(spec: ClipSpec, id = ''): Clip {
   const voice = spec.voice ?? 'de';
   const wpm = spec.wpm ?? 175;
-  const a = speak(spec.first, voice, wpm);
-  const b = speak(spec.second, voice, wpm);
+  const parts = [
+    { text: spec.first, pause: 0 },
+    ...(spec.second ? [{ text: spec.second, pause: spec.pause }] : []),
+    ...(spec.more ?? []),
+  ].map((p) => ({ ...p, audio: speak(p.text, voice, wpm, spec.untrimmed) }));
   // The same spec gives the same clip: noise offset and dither come from a generator seeded by it.
   const random = seeded(`${id}|${JSON.stringify(spec)}`);
   const lead = Math.round(((spec.leadMs ?? 1000) / 1000) * RATE);
-  const pause = Math.round(spec.pause * RATE);
   const tail = Math.round(((spec.tailMs ?? 4000) / 1000) * RATE);
-  const speech = new Int16Array(lead + a.length + pause + b.length + tail);
-  speech.set(a, lead);
-  speech.set(b, lead + a.length + pause);
+  const phrases: Phrase[] = [];
+  let pos = lead;
+  for (const p of parts) {
+    pos += Math.round(p.pause * RATE);
+    phrases.push({ text: p.text, start: pos, end: pos + p.audio.length });
+    pos += p.audio.length;
+  }
+  const speech = new Int16Array(pos + tail);
+  parts.forEach((p, i) => speech.set(p.audio, phrases[i]!.start));
   let mix: Int16Array = speech;
   if (spec.noise) {
     const n = noise(spec.noise.kind);
-    const gain = activeLevel(concatAll(a, b)) / 10 ** (spec.noise.snrDb / 20);
+    const gain = activeLevel(concatAll(...parts.map((p) => p.audio))) / 10 ** (spec.noise.snrDb / 20);
     const offset = Math.floor(random() * n.length);
     mix = Int16Array.from(speech, (s, i) => Math.max(-32768, Math.min(32767, Math.round(s + n[(i + offset) % n.length]! * gain))));
   }
   if (spec.phone) mix = phoneBand(mix);
   // An inaudible dither makes every clip's samples its own, so a piece of audio points to one clip.
   mix = Int16Array.from(mix, (v) => Math.max(-32768, Math.min(32767, v + Math.round((random() - 0.5) * 4))));
-  const phrases: Phrase[] = [
-    { text: spec.first, start: lead, end: lead + a.length },
-    { text: spec.second, start: lead + a.length + pause, end: lead + a.length + pause + b.length },
-  ];
-  return { id, samples: mix, phrases, answerEnd: phrases[1]!.end, pauseStart: phrases[0]!.end, pauseEnd: phrases[1]!.start };
+  const pauses = phrases.slice(1).map((p, i) => ({ start: phrases[i]!.end, end: p.start }));
+  const last = phrases[phrases.length - 1]!;
+  return { id, samples: mix, phrases, answerEnd: last.end, pauseStart: pauses[0]?.start ?? last.end, pauseEnd: pauses[0]?.end ?? last.end, pauses };
 }
 
 /** A small deterministic generator (mulberry32) seeded by a string. */

@@ -5,7 +5,7 @@ import { ignoreFailure } from '../../../../common/best-effort';
 /**
  * The client of the built-in interviewer: the ElevenLabs conversation protocol over our own
  * WebSocket, without the ElevenLabs SDK (which loads only for an ElevenLabs agent). Microphone
- * chunks of a quarter second go up as `user_audio_chunk`; the interviewer's audio is played in
+ * chunks of a tenth of a second go up as `user_audio_chunk`; the interviewer's audio is played in
  * order and faded out over 2 s on an interruption.
  */
 type Format = { encoding: 'pcm' | 'ulaw'; sampleRate: number };
@@ -15,7 +15,8 @@ function parseFormat(name: unknown): Format {
   return m ? { encoding: m[1] as Format['encoding'], sampleRate: Number(m[2]) } : { encoding: 'pcm', sampleRate: 16000 };
 }
 
-const CHUNK_SECONDS = 0.25;
+/** Microphone chunks of 100 ms: the end of an answer is seen on the server at most 100 ms late. */
+const CHUNK_SECONDS = 0.1;
 /** Spec: "An interruption fades the audio out over 2 s". */
 export const FADE_OUT_SECONDS = 2;
 

@@ -27,6 +27,7 @@ import { ShareLink } from '../sharing/ShareLink';
 import { MembersPanel } from './MembersPanel';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
+import { patienceLevels, type Patience } from '../../../../common/schemas/voice';
 
 const t = texts.tenants;
 const selectClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
@@ -182,6 +183,22 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
                   value={state.agentIds[topic] ?? ''}
                   onChange={(e) => set('agentIds', { ...state.agentIds, [topic]: e.target.value })}
                 />
+                <label className="flex items-center gap-2 text-sm text-slate-700">
+                  <span className="shrink-0">{t.fieldPatience}</span>
+                  <select
+                    aria-label={`${t.fieldPatience}: ${topicTitle(topic)}`}
+                    title={t.patienceHint}
+                    className="block min-h-9 w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                    value={state.interviewPatience?.[topic] ?? 'patient'}
+                    onChange={(e) => set('interviewPatience', { ...state.interviewPatience, [topic]: e.target.value as Patience })}
+                  >
+                    {patienceLevels.map((level) => (
+                      <option key={level} value={level}>
+                        {t.patience[level]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
               </div>
             ))}
           </div>
