@@ -84,7 +84,8 @@ describe('voice interview with the built-in interviewer', () => {
     const timings = turnTimings.slice(before);
     expect(timings).toHaveLength(3);
     console.log(`built-in agent: end of answer -> next question (ms): ${timings.map((x) => x.latencyMs).join(', ')}`);
-    for (const x of timings) expect(x.latencyMs).toBeLessThan(1500);
+    // One-sentence answers: the patient interviewer's question comes within 1.8 s (issue 27).
+    for (const x of timings) expect(x.latencyMs).toBeLessThan(1800);
 
     await page.getByRole('button', { name: t.stop }).click();
     await page.getByRole('button', { name: t.repeat }).waitFor();

@@ -29,7 +29,7 @@ const parallel = Number(process.env.BENCH_PARALLEL ?? 6);
 /** As the built-in interviewer's page sends them (web/src/features/interview/builtinAgent.ts). */
 const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 100);
 
-const only = process.env.BENCH_CONDITIONS?.split(',');
+const only = process.env.BENCH_CONDITIONS?.split(/,(?! )/);
 const conditions = local ? allConditions.slice(0, 1) : quick ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'babble 10 dB'].includes(c.name)) : only ? allConditions.filter((c) => only.includes(c.name)) : allConditions;
 const cases: Case[] = benchCases(conditions, quick || local ? { unfinished: 2, finished: 1 } : undefined);
 console.log(`corpus: ${cases.length} answers in ${conditions.length} conditions; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);

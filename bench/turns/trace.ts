@@ -21,7 +21,7 @@ const preset = patienceWaits[(process.env.BENCH_PATIENCE ?? 'patient') as Patien
 // For tuning: BENCH_FIRST_MS / BENCH_LATER_MS override the preset.
 const waits = { firstMs: Number(process.env.BENCH_FIRST_MS ?? preset.firstMs), laterMs: Number(process.env.BENCH_LATER_MS ?? preset.laterMs) };
 console.log(`waits: after the first sentence ${waits.firstMs} ms, after later ones ${waits.laterMs} ms`);
-const cases = benchCases(conditions(process.env.BENCH_CONDITIONS?.split(',')));
+const cases = benchCases(conditions(process.env.BENCH_CONDITIONS?.split(/,(?! )/)));
 const outcomes: Outcome[] = [];
 
 for (const c of cases) {

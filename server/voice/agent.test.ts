@@ -55,7 +55,8 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
     expect(client.of('agent_response')[1]!.agent_response_event.agent_response).toBe(plan.questions[0]);
     const timing = turnTimings.slice(before)[0]!;
     expect(timing.latencyMs).toBeGreaterThan(0);
-    expect(timing.latencyMs).toBeLessThan(1500);
+    // A one-sentence answer: the patient interviewer waits longer after a first sentence; its question comes within 1.8 s (issue 27).
+    expect(timing.latencyMs).toBeLessThan(1800);
 
     // The question does not come while the person is still talking.
     const second = await spokenGerman('Als Kind habe ich mit meinem Opa Radios repariert.');

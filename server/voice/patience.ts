@@ -7,7 +7,7 @@ import type { Patience } from '../../common/schemas/voice';
  * within about 1.2 s). Quick is the behaviour before patience existed.
  */
 export const patienceWaits: Record<Patience, { firstMs: number; laterMs: number }> = {
-  patient: { firstMs: 1350, laterMs: 1050 },
+  patient: { firstMs: 1350, laterMs: 1150 },
   normal: { firstMs: 800, laterMs: 700 },
   quick: { firstMs: 500, laterMs: 500 },
 };
