@@ -50,8 +50,14 @@ describe('a tenant an admin creates, in the browser', () => {
     await form.getByLabel(tt.fieldKey).fill('firma-c');
     await form.getByLabel(tt.fieldColor).fill('#1d4ed8');
     await form.getByLabel(tt.fieldPublicLink).check();
+    // The interviewer's patience per topic (issue 27): patient unless set.
+    const patience = form.getByLabel(`${tt.fieldPatience}: ${texts.nav.topics.engineer['tech-dive'].title}`);
+    expect(await patience.inputValue()).toBe('patient');
+    await patience.selectOption({ label: tt.patience.quick! });
+    await screenshot(admin, 'admin-bereiche-form-1280');
     await form.getByRole('button', { name: tt.create }).click();
     await admin.getByRole('listitem', { name: 'Firma C' }).waitFor();
+    expect(JSON.parse((await e.t.app.db.selectFrom('tenants').select('interview_patience').where('key', '=', 'firma-c').executeTakeFirstOrThrow()).interview_patience ?? '{}')).toEqual({ 'tech-dive': 'quick' });
     await screenshot(admin, 'admin-bereiche-1280');
 
     await addMember(e.t.app, null, 'firma-c', { email: 'c@e2e.test', role: 'contributor', password: TEST_PASSWORD });

@@ -56,7 +56,8 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
     const timing = turnTimings.slice(before)[0]!;
     expect(timing.latencyMs).toBeGreaterThan(0);
     // A one-sentence answer: the patient interviewer waits longer after a first sentence; its question comes within 1.8 s (issue 27).
-    expect(timing.latencyMs).toBeLessThan(1800);
+    // (How far voice detection fell behind the audio on a loaded machine is not the interviewer's wait.)
+    expect(timing.latencyMs).toBeLessThan(1800 + (timing.detectorLagMs ?? 0));
 
     // The question does not come while the person is still talking.
     const second = await spokenGerman('Als Kind habe ich mit meinem Opa Radios repariert.');
