@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { acceptTenantInvitation, changeMember, deleteTenant as deleteBody, inviteMember, memberParams, newTenant, tenantKeyParam, tenantSettings, type MyTenant, type TenantInfo, type TenantLabel } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
-import { requireRole, requireUser } from '../auth/session';
+import { currentUser, requireRole, requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
 import { accessOf, landingOf, requireTenantEditor } from './access';
 import { tenantStatistics, archiveTenant, createTenant, deleteTenant, listTenants, setLogo, updateTenant } from './service';
@@ -28,10 +28,16 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // What a tenant's pages show (name, colour, logo, cards): /t/<key> and /p/<key> read it.
-  app.get('/api/tenants/:key', async (request): Promise<TenantInfo> => {
+  // Anonymously only for tenants with a public link; signed in also for one's own tenant (admins: all).
+  app.get('/api/tenants/:key', async (request, reply): Promise<TenantInfo> => {
     const { key } = tenantKeyParam.parse(request.params);
     const tenant = (await app.tenantRegistry.fresh()).get(key);
     if (!tenant || tenant.archivedAt) throw new DomainError('not_found', t.notFound);
+    if (!tenant.publicLink) {
+      const user = await currentUser(request, reply);
+      const access = user ? await accessOf(request, user) : null;
+      if (!access || !(access.admin || access.membership?.tenant === key)) throw new DomainError('not_found', t.notFound);
+    }
     return { ...tenant, agentIds: {} };
   });
 

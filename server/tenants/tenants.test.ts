@@ -133,6 +133,16 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
     expect(again.body).toEqual({ email: 'neu@example.de', invited: true });
   });
 
+  it('tells anonymous visitors only about tenants with a public link', async () => {
+    expect((await api(t, 'GET', '/api/tenants/firma-c')).status).toBe(200);
+    const hidden = await api(t, 'GET', '/api/tenants/firma-d');
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe(tt.notFound);
+    expect((await api(t, 'GET', '/api/tenants/firma-d', { cookie: cookies['d-editor'] })).status).toBe(200);
+    expect((await api(t, 'GET', '/api/tenants/firma-d', { cookie: cookies.c })).status).toBe(404);
+    expect((await api(t, 'GET', '/api/tenants/firma-d', { cookie: cookies.admin })).status).toBe(200);
+  });
+
   it('takes a PNG logo resized, refuses SVG', async () => {
     const png = await sharp({ create: { width: 2000, height: 400, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
     const up = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, { method: 'PUT', headers: { origin: t.url, cookie: cookie('admin'), 'content-type': 'image/png' }, body: png });
@@ -187,7 +197,7 @@ describe('two instances on one PostgreSQL database', () => {
       await addMember(a.app, null, 'firma-z', { email: 'z@example.de', role: 'contributor', password: TEST_PASSWORD });
       let seen = 0;
       while (Date.now() - started < 10_000) {
-        if ((await api(b, 'GET', '/api/tenants/firma-z')).status === 200) {
+        if ((await api(b, 'GET', '/api/tenants/firma-z', { cookie: admin })).status === 200) {
           seen = Date.now() - started;
           break;
         }
