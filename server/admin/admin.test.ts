@@ -13,7 +13,7 @@ async function submit(t: TestApp, cookie: string, tenant: string, kind = 'interv
   return res.body.contentId as number;
 }
 
-async function attach(t: TestApp, contentId: number, kind: 'photo' | 'document' | 'transcript' = 'photo') {
+async function attach(t: TestApp, contentId: number, kind: 'photo' | 'document' | 'transcript' | 'audio' = 'photo') {
   return attachFile(t.app, { contentId, kind, body: Buffer.from(`bytes of ${kind}`), originalName: `${kind}.bin`, contentType: 'application/octet-stream', extension: 'bin' });
 }
 
@@ -53,6 +53,7 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
     await attach(t, b1);
     await attach(t, b1, 'document');
     await attach(t, b1, 'transcript'); // transcript files are not uploads
+    await attach(t, b1, 'audio'); // nor the recordings the app makes (interview.wav per take, voice messages)
     await submit(t, bank1, 'bank', 'voice');
     const b2 = await submit(t, bank2, 'bank');
     await attach(t, b2);

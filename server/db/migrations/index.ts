@@ -16,6 +16,7 @@ import * as publicBytes from './0019_public_bytes';
 import * as videoMedia from './0021_video_media';
 import * as videoAnswers from './0022_video_answers';
 import * as content from './0024_content';
+import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0021_video_media': videoMedia,
   '0022_video_answers': videoAnswers,
   '0024_content': content,
+  '0025_phone_flows': phoneFlows,
   '0020_interview_turns': interviewTurns,
 };
