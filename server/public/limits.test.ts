@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../common/texts';
 import { expireEmptySubmissions, EXPIRE_EMPTY_JOB } from '../jobs/expire-empty';
+import { recordingSeconds } from './limits';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
@@ -168,6 +169,21 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     expect(full.status).toBe(429);
     expect(full.body.message).toBe(p.audioMinutesTotal);
   });
+  it('admits exactly the audio minutes it names', async () => {
+    await t.app.db.deleteFrom('public_usage').execute();
+    const s = await publicSubmission();
+    const now = Date.now();
+    // 30 minutes per address: spoken so far is 30 minutes less this voice message.
+    const spoken = 30 * 60 - recordingSeconds(speech.length);
+    // Two interviews (one counts at most PUBLIC_INTERVIEW_MAX_MINUTES).
+    for (const [start, seconds] of [[55, 15 * 60], [35, spoken - 15 * 60]] as const)
+      await t.app.db.insertInto('public_usage').values({ kind: 'interview', address: '127.0.0.1', submission_id: null, started_at: now - start * 60_000, ended_at: now - start * 60_000 + seconds * 1000, seconds: 0 }).execute();
+    expect((await voiceMessage(s)).status).toBe(202);
+    const refused = await voiceMessage(s);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(p.audioMinutesAddress);
+  });
+
   it('frees the slot of a signed URL that is never used when its token expires; a begun interview holds it', async () => {
     await t.app.db.deleteFrom('public_usage').execute();
     const signed = (s: { contentId: number; token: string }) =>

@@ -80,10 +80,16 @@ async function claim(db: Kysely<DB>, entry: { kind: string; address: string; sub
   return row.id;
 }
 
-function audioCheck(limits: Limits, rows: UsageRow[], address: string, at: number): string | null {
+/**
+ * Whether the audio minutes of the hour are spent. `withNew`: the rows already hold the entry
+ * asked for (a recording), so exactly the limit is still admitted; without it (a new interview)
+ * the limit reached leaves no room.
+ */
+function audioCheck(limits: Limits, rows: UsageRow[], address: string, at: number, withNew = false): string | null {
   const maxMs = limits.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000;
-  if (audioSeconds(rows.filter((r) => r.address === address), at, maxMs) >= limits.PUBLIC_AUDIO_MINUTES_PER_HOUR_PER_ADDRESS * 60) return p.audioMinutesAddress;
-  if (audioSeconds(rows, at, maxMs) >= limits.PUBLIC_AUDIO_MINUTES_PER_HOUR * 60) return p.audioMinutesTotal;
+  const over = (seconds: number, minutes: number) => (withNew ? seconds > minutes * 60 : seconds >= minutes * 60);
+  if (over(audioSeconds(rows.filter((r) => r.address === address), at, maxMs), limits.PUBLIC_AUDIO_MINUTES_PER_HOUR_PER_ADDRESS)) return p.audioMinutesAddress;
+  if (over(audioSeconds(rows, at, maxMs), limits.PUBLIC_AUDIO_MINUTES_PER_HOUR)) return p.audioMinutesTotal;
   return null;
 }
 
@@ -127,7 +133,7 @@ export function countPublicRecording(db: Kysely<DB>, limits: Limits, address: st
     if (Number(ofSubmission.n) > limits.PUBLIC_RECORDINGS_PER_SUBMISSION) return p.recordingsPerSubmission(limits.PUBLIC_RECORDINGS_PER_SUBMISSION);
     const rows = await recentRows(db, at - HOUR_MS - maxMs);
     if (rows.filter((r) => r.kind === 'recording' && r.address === address && Number(r.started_at) > at - HOUR_MS).length > limits.PUBLIC_RECORDINGS_PER_HOUR_PER_ADDRESS) return p.recordingsPerAddress;
-    return audioCheck(limits, rows, address, at);
+    return audioCheck(limits, rows, address, at, true);
   });
 }
 
