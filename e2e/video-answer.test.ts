@@ -17,7 +17,7 @@ const spoken = 'Wir bauen Sensoren für Windkraftanlagen. Sie messen, wie stark 
 /**
  * The video answer walked as a contributor would, with Chromium's fake camera and microphone:
  * the admin switches it on for the association on /admin/bereiche, a member answers two questions
- * (one after a reload) and skips the rest, a visitor does the same on the public link, and the
+ * (one after a reload, one while the connection is gone) and skips the rest, a visitor does the same on the public link, and the
  * team finds both clips of each, with their questions, in the inbox, where they play as H.264
  * proxies with German captions (from a loopback OpenAI-compatible speech server's segments).
  */
@@ -44,15 +44,18 @@ describe('video answers recorded in the browser', () => {
     await page.getByTestId('countdown').waitFor();
     await page.getByTestId('remaining').waitFor({ timeout: 10_000 });
     if (shot) await screenshot(page, shot);
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(3000);
     await page.getByRole('button', { name: v.stop }).click();
     await page.getByRole('button', { name: v.send }).waitFor();
     await page.getByLabel(v.reviewTitle).waitFor();
     await page.getByRole('button', { name: v.send }).click();
   }
 
-  /** From the start page card to the thank-you page: two answers, a reload in between, the rest skipped. */
-  async function walk(page: Page, base: string, name: string) {
+  /**
+   * From the start page card to the thank-you page: two answers, a reload in between, the rest
+   * skipped; with `dropConnection` the second clip is sent while the connection is gone.
+   */
+  async function walk(page: Page, base: string, name: string, dropConnection = false) {
     await page.getByRole('link', { name: new RegExp(v.card.title) }).click();
     await page.waitForURL(`**${base}/video-answer`);
     await page.getByRole('button', { name: new RegExp(topic) }).click();
@@ -65,7 +68,16 @@ describe('video answers recorded in the browser', () => {
     // A reload goes on with the next question; the first clip is sent or still sending.
     await page.getByText(v.questionOf(2, questions.length)).waitFor();
     await page.reload();
+    // The connection goes once the page is back (without one it could not load at all).
+    await page.getByText(v.questionOf(2, questions.length)).waitFor();
+    if (dropConnection) await page.context().setOffline(true);
     await answer(page, 2);
+    if (dropConnection) {
+      // The clip waits on the device and goes out once the connection is back.
+      await page.getByTestId('clip-list').getByText(v.clipStates.retrying).waitFor();
+      await page.context().setOffline(false);
+      await expect.poll(() => page.getByTestId('clip-list').getByText(v.clipStates.sent).count(), { timeout: 20_000 }).toBe(2);
+    }
     for (let n = 3; n <= questions.length; n++) {
       await page.getByText(v.questionOf(n, questions.length)).waitFor();
       await page.getByRole('button', { name: v.skip }).click();
@@ -140,7 +152,7 @@ describe('video answers recorded in the browser', () => {
     await loginAs(page, 'vdi_admin');
     await page.goto('/');
     await screenshot(page, 'video-answer-card-phone');
-    await walk(page, '', 'phone');
+    await walk(page, '', 'phone', true);
     const contentId = await latestVideoSubmission(null);
     const consents = await e.t.app.db.selectFrom('consents').select('kind').where('submission_id', '=', contentId).execute();
     expect(consents.map((c) => c.kind)).toContain('video_rights');

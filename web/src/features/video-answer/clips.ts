@@ -1,4 +1,6 @@
-import type { DetailedError } from 'tus-js-client';
+// Loaded with the page, not with the first clip: a clip sent while offline must not depend on a
+// chunk that cannot be fetched then (the browser would remember the failed import).
+import { Upload, type DetailedError } from 'tus-js-client';
 import type { InterviewTopic } from '../../../../common/tenants';
 import type { UploadOutcome } from '../../../../common/schemas/upload';
 import { texts } from '../../../../common/texts';
@@ -100,9 +102,6 @@ const RETRY_DELAYS = [1000, 3000, 5000, 10_000, 20_000];
  * resumes at the server's offset.
  */
 export async function sendClip(clip: StoredClip, onProgress: (percent: number) => void, signal: AbortSignal): Promise<void> {
-  const { Upload } = await import('tus-js-client').catch(() => {
-    throw new ClipRefused(texts.upload.failedTitle, texts.upload.uploadException, false);
-  });
   const name = clipFileName(clip.index, clip.mimeType);
   const file = new File([clip.blob], name, { type: clip.mimeType, lastModified: clip.recordedAt });
   await new Promise<void>((resolve, reject) => {

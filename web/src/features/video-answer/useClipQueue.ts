@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../../common/texts';
 import type { VideoAnswerItem } from '../../../../common/video-answers';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { clipKey, clipsOf, ClipRefused, forgetClip, keepClip, sendClip, type StoredClip } from './clips';
 import { ignoreFailure } from '../../../../common/best-effort';
@@ -10,6 +10,21 @@ export type ClipState = { state: 'waiting' | 'uploading' | 'sent' | 'retrying' |
 
 /** After the retries of one attempt, the queue waits this long (or until the browser is online again). */
 const RETRY_AFTER_MS = 15_000;
+
+/** Waits until the browser is online again, or `ms`, or the signal aborts. */
+function onlineOrLater(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      window.clearTimeout(wait);
+      window.removeEventListener('online', done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const wait = window.setTimeout(done, ms);
+    window.addEventListener('online', done);
+    signal?.addEventListener('abort', done);
+  });
+}
 
 /**
  * Sends the clips of one submission, one after the other, while the next is recorded. Each clip
@@ -51,17 +66,7 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
             continue;
           }
           set(clip.index, { state: 'retrying', percent: 0, message: refused.message });
-          await new Promise<void>((resolve) => {
-            const done = () => {
-              window.clearTimeout(wait);
-              window.removeEventListener('online', done);
-              signal.removeEventListener('abort', done);
-              resolve();
-            };
-            const wait = window.setTimeout(done, RETRY_AFTER_MS);
-            window.addEventListener('online', done);
-            signal.addEventListener('abort', done);
-          });
+          await onlineOrLater(RETRY_AFTER_MS, signal);
         }
       }
     } finally {
@@ -92,7 +97,18 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
     void (async () => {
       const left = await clipsOf(contentId).catch(() => [] as StoredClip[]);
       if (cancelled || left.length === 0) return;
-      const onServer = await api.get<VideoAnswerItem[]>(`/api/submissions/${contentId}/video-answers`, { contentId }).catch(() => [] as VideoAnswerItem[]);
+      // Only the server can say which of them arrived (a clip may have been stored just before the
+      // reload): without its answer nothing is sent again, so no clip arrives twice.
+      let onServer: VideoAnswerItem[] | null = null;
+      while (!cancelled && onServer === null) {
+        try {
+          onServer = await api.get<VideoAnswerItem[]>(`/api/submissions/${contentId}/video-answers`, { contentId });
+        } catch (error) {
+          if (!(error instanceof ApiError) || !error.unreachable) return;
+          await onlineOrLater(RETRY_AFTER_MS);
+        }
+      }
+      if (cancelled || onServer === null) return;
       const have = new Set(onServer.map((a) => a.questionIndex));
       for (const clip of left) {
         if (have.has(clip.index)) {
