@@ -21,6 +21,8 @@ export const auth = {
   logout: 'Abmelden',
   loggedOutTitle: 'Abgemeldet',
   loggedOutText: 'Sie wurden erfolgreich abgemeldet.',
+  logoutFailedTitle: 'Abmeldung fehlgeschlagen',
+  logoutFailedText: 'Der Server hat die Abmeldung nicht bestätigt: Sie sind möglicherweise noch angemeldet. Die Daten in diesem Browser wurden gelöscht. Bitte prüfen Sie die Verbindung und melden Sie sich erneut ab.',
   sessionExpiredTitle: 'Sitzung abgelaufen',
   sessionExpiredText: 'Sie wurden wegen Inaktivität automatisch abgemeldet.',
   accessDeniedTitle: 'Zugriff verweigert',

@@ -31,9 +31,10 @@ export function useAdminLogout() {
   const { logout } = useAuth();
   const navigate = useNavigate();
   return async () => {
-    await logout();
+    const ended = await logout();
     // The activity watcher may record one last activity while the session winds down.
     clearAllStorage();
+    if (!ended) return;
     if (isIOS()) window.location.assign('/login');
     else navigate('/login', { replace: true });
   };

@@ -32,8 +32,8 @@ type AuthState = {
   signedOut: boolean;
   refreshRole(): Promise<void>;
   refreshSession(): Promise<void>;
-  /** Signs out (errors ignored), clears storage; the caller navigates. */
-  logout(opts?: { silent?: boolean }): Promise<void>;
+  /** Signs out (retried once), clears storage; true when the session ended (the caller navigates then). */
+  logout(opts?: { silent?: boolean }): Promise<boolean>;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -76,17 +76,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(
     async (opts: { silent?: boolean } = {}) => {
       setSignedOut(true);
-      try {
-        await authApi.signOut();
-      } catch {
-        // The spec ignores sign-out errors (401, 403, 404): the local session ends regardless.
+      // 401, 403, 404: the server has no session for us any more (the spec ignores those). Any
+      // other failure (no connection, 5xx) is tried once more; the page never claims a sign-out
+      // that did not happen (a shared phone would stay signed in).
+      const ended = (error: { status: number } | null) => !error || [401, 403, 404].includes(error.status);
+      let result = await authApi.signOut();
+      if (!ended(result.error)) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        result = await authApi.signOut();
       }
       clearAllStorage();
       queryClient.removeQueries({ queryKey: ['me'] });
-      await refetchSession();
+      const after = await refetchSession();
       // Once more: the inactivity check may have written its key while the session ended.
       clearAllStorage();
+      const stillSignedIn = !ended(result.error) && (after.isError || !!after.data);
+      if (stillSignedIn) {
+        setSignedOut(false);
+        notify.error(texts.auth.logoutFailedTitle, texts.auth.logoutFailedText);
+        return false;
+      }
       if (!opts.silent) notify.success(texts.auth.loggedOutTitle, texts.auth.loggedOutText);
+      return true;
     },
     [queryClient, refetchSession],
   );

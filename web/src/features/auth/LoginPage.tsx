@@ -203,7 +203,11 @@ function ForgotStep({ onBack }: { onBack: () => void }) {
         setPending(true);
         const { error } = await authApi.requestPasswordReset(email.trim(), '/reset-password');
         setPending(false);
+        // "Sent" only when the server accepted the request; an outage says so, and the form stays.
         if (error?.status === 429) return notify.error(t.loginErrorTitle, t.tooManyAttempts);
+        if (error?.status === 0) return notify.error(texts.common.outageTitle, texts.common.serverUnavailable);
+        if (error && error.status >= 500) return notify.error(error.title ?? texts.common.outageTitle, error.status === 503 && error.message ? error.message : texts.common.serverUnavailable);
+        if (error) return notify.error(t.loginErrorTitle, error.message ?? texts.common.invalidInput);
         setSent(true);
       }}
     >

@@ -50,7 +50,7 @@ export function Header() {
               type="button"
               title={texts.auth.logout}
               aria-label={texts.auth.logout}
-              onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
+              onClick={() => void logout().then((ended) => ended && navigate('/login', { replace: true }))}
               className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             >
               <LogOut size={18} aria-hidden="true" />
