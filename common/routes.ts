@@ -66,10 +66,10 @@ export type Access =
 export type Member = { tenant: string; role: 'contributor' | 'editor' } | null;
 
 /**
- * `publicLink`: a page of the anonymous public link; its tenant comes from the path (/p/:tenant/…).
+ * `viaPublicLink`: a page of the anonymous public link; its tenant comes from the path (/p/:tenant/…).
  * `tenantParam`: a page of a tenant an admin created; its tenant comes from the path (/t/:tenantKey/…).
  */
-export type RouteDef = { path: string; page: PageKey; access: Access; tenant?: TenantKey; publicLink?: boolean; tenantParam?: boolean };
+export type RouteDef = { path: string; page: PageKey; access: Access; tenant?: TenantKey; viaPublicLink?: boolean; tenantParam?: boolean };
 
 const pub: Access = { kind: 'public' };
 const loggedIn: Access = { kind: 'authenticated' };
@@ -106,10 +106,10 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/einladung', page: 'tenant-invitation', access: loggedIn },
   { path: '/eingang', page: 'inbox', access: editorsAnd('admin', 'vdi_admin') },
   { path: '/eingang/:contentId', page: 'inbox-detail', access: editorsAnd('admin', 'vdi_admin') },
-  { path: '/p/:tenant', page: 'public-start', access: pub, publicLink: true },
-  { path: '/p/:tenant/upload', page: 'public-upload', access: pub, publicLink: true },
-  { path: '/p/:tenant/thank-you', page: 'public-thank-you', access: pub, publicLink: true },
-  ...publicFlowPages.map((page): RouteDef => ({ path: `/p/:tenant/${page}`, page, access: pub, publicLink: true })),
+  { path: '/p/:tenant', page: 'public-start', access: pub, viaPublicLink: true },
+  { path: '/p/:tenant/upload', page: 'public-upload', access: pub, viaPublicLink: true },
+  { path: '/p/:tenant/thank-you', page: 'public-thank-you', access: pub, viaPublicLink: true },
+  ...publicFlowPages.map((page): RouteDef => ({ path: `/p/:tenant/${page}`, page, access: pub, viaPublicLink: true })),
   { path: '/freigabe/:token', page: 'approval', access: pub },
   { path: '/konto', page: 'account', access: editorsAnd('admin', 'vdi_admin') },
   ...Object.values(tenants).flatMap(tenantRoutes),

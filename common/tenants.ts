@@ -110,8 +110,8 @@ export type Tenant = {
   hasGeneralInterview: boolean;
   /** Interview topics that first show a short category intro (texts.interview.categoryIntros) before the instructions. */
   topicIntros: readonly InterviewTopic[];
-  /** Set on the tenant as seen through its anonymous public link (/p/<slug>/…): no account, no roles. */
-  publicLink?: boolean;
+  /** Set on the tenant as seen through its anonymous public link (/p/<slug>/…): no account, no roles. (The row's `publicLink` is the setting.) */
+  viaPublicLink?: boolean;
   /** Tenants an admin created (server/tenants): the uploaded logo, shown instead of logoText. */
   logoUrl?: string | null;
   /** Interview topics offered (all four when absent). */
@@ -262,7 +262,7 @@ export function tenantOfPublicSlug(slug: string | undefined): Tenant | null {
 /** The tenant as its public link shows it: same brand, paths below /p/<slug>, start page /p/<slug>. */
 export function publicTenantView(tenant: Tenant): Tenant {
   const base = `/p/${publicSlug(tenant)}`;
-  return { ...tenant, basePath: base, homePath: base, publicLink: true };
+  return { ...tenant, basePath: base, homePath: base, viaPublicLink: true };
 }
 
 export function tenantPath(tenant: Tenant, page: string): string {

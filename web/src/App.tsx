@@ -25,7 +25,7 @@ function routeElement(def: RouteDef) {
     </Suspense>
   );
   const framed = bare.has(def.page) ? page : <Layout>{page}</Layout>;
-  if (def.publicLink) return <PublicLinkRoute>{framed}</PublicLinkRoute>;
+  if (def.viaPublicLink) return <PublicLinkRoute>{framed}</PublicLinkRoute>;
   if (def.tenantParam) {
     return (
       <RequireAccess def={def}>

@@ -121,7 +121,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
   // On the public link an interview needs its submission (made with the proof of work); without one
   // the page has already said why (a limit, or the failed proof).
   const begin = (contentId: string | null) => {
-    if (tenant.publicLink && !isNumericId(contentId)) return;
+    if (tenant.viaPublicLink && !isNumericId(contentId)) return;
     // "Erneut versuchen" after a lost connection: the server continues the same interview.
     void voice.start(contentId, { goOn: voice.status === 'error' });
   };
@@ -134,7 +134,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
   }, [requested, id.loading, id.contentId, voice]);
 
   const start = () => {
-    if (!id.loading && (id.contentId || !tenant.publicLink)) begin(id.contentId);
+    if (!id.loading && (id.contentId || !tenant.viaPublicLink)) begin(id.contentId);
     else if (!id.loading) void id.ensure().then((r) => begin(r.contentId));
     else setRequested(true);
   };

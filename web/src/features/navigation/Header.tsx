@@ -13,7 +13,7 @@ export function Header() {
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
         {/* The link's name comes from its content (no aria-label that differs from the visible text). */}
-        <Link to={tenant.publicLink ? tenant.homePath : '/'} className="flex min-w-0 items-center gap-2.5">
+        <Link to={tenant.viaPublicLink ? tenant.homePath : '/'} className="flex min-w-0 items-center gap-2.5">
           {tenant.logoUrl ? (
             <img src={tenant.logoUrl} alt="" className="h-9 max-w-32 shrink-0 object-contain" />
           ) : (

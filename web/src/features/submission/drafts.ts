@@ -454,7 +454,7 @@ async function sendAll(owner: string): Promise<number> {
 export function useDraftSync(): void {
   const { user } = useAuth();
   const tenant = useTenant();
-  const owner = user?.id ?? (tenant.publicLink ? ownerOf({ userId: null, tenant: tenant.key }) : undefined);
+  const owner = user?.id ?? (tenant.viaPublicLink ? ownerOf({ userId: null, tenant: tenant.key }) : undefined);
   useEffect(() => {
     if (!owner || typeof indexedDB === 'undefined' || !canSend(owner)) return;
     const sync = () =>

@@ -53,7 +53,7 @@ export function forgetContentId(tenant: Tenant): void {
 /** The id kept in the session; on the public link only one this browser holds the token of. */
 function storedContentId(tenant: Tenant): string | null {
   const stored = sessionStorage.getItem(sessionKeyFor(tenant));
-  if (!stored || (tenant.publicLink && !isLocalId(stored) && !getSubmissionToken(stored))) return null;
+  if (!stored || (tenant.viaPublicLink && !isLocalId(stored) && !getSubmissionToken(stored))) return null;
   return stored;
 }
 
@@ -97,7 +97,7 @@ export function useContentId(opts: Options): ContentIdHandle {
       setSubmissionToken(created.contentId, created.accessToken);
       return created;
     };
-    const create = o.create ?? (tenant.publicLink ? createPublic : () => api.post<{ contentId: number }>('/api/submissions', { tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }));
+    const create = o.create ?? (tenant.viaPublicLink ? createPublic : () => api.post<{ contentId: number }>('/api/submissions', { tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }));
     setState((s) => ({ ...s, loading: true }));
     pending.current = create().then(
       ({ contentId }) => {

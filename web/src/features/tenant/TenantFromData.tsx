@@ -31,7 +31,7 @@ export function tenantFromInfo(info: TenantInfo, publicLink = false): Tenant {
     agentIds: info.agentIds,
     hasGeneralInterview: false,
     topicIntros: [],
-    publicLink,
+    viaPublicLink: publicLink,
     logoUrl: info.logoUrl,
     topics: info.topics,
     thanksVariant: info.thanksVariant,

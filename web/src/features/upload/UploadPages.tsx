@@ -49,7 +49,7 @@ function TenantUploadPage({ page }: { page: UploadPage }) {
   // it shows from the first moment and 'Überspringen' leads to a thank-you page that can save a
   // contact. A submission that stays empty never reaches the inbox and expires.
   const { contentId, isLocal, loading, ensure } = useContentId({ kind: screen.kind, variant: screen.variant, announceLocal: tenant.style.announceLocalId });
-  const bank = tenant.style.fileUploadScreens && !tenant.publicLink;
+  const bank = tenant.style.fileUploadScreens && !tenant.viaPublicLink;
   const source = (location.state as { source?: string } | null)?.source;
   const [uploading, setUploading] = useState(false);
 
