@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TRANSCRIPT_CHARS } from '../../common/schemas/transcript';
 import { texts } from '../../common/texts';
 import { readZip } from '../inbox/read-zip';
-import { attachFile, safeFileName } from '../submissions/files';
+import { attachFile, nameWithType, safeFileName } from '../submissions/files';
 import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 import { PERMISSIONS_POLICY } from './permissions';
 
@@ -18,6 +18,16 @@ describe('file names for disks and archives', () => {
     expect(safeFileName('bild.jpg. . ')).toBe('bild.jpg');
     expect(safeFileName('re<port>:?*|.pdf')).toBe('report.pdf');
     expect(safeFileName('nul\u0000byte.txt')).toBe('nulbyte.txt');
+  });
+
+  it('removes bidi and other format controls, and gives downloads the extension of the judged type', () => {
+    expect(safeFileName('rechnung\u202Egpj.exe')).toBe('rechnunggpj.exe');
+    expect(safeFileName('a\u200Bb\u2066c.txt')).toBe('abc.txt');
+    expect(nameWithType('foto.bat', '12/171_ab.jpg')).toBe('foto.jpg');
+    expect(nameWithType('notiz.hta', '12/171_ab.txt')).toBe('notiz.txt');
+    expect(nameWithType('bild', '12/171_ab.png')).toBe('bild.png');
+    expect(nameWithType('urlaub.JPEG', '12/171_ab.jpg')).toBe('urlaub.JPEG');
+    expect(nameWithType('link.url', '12/171_ab.pdf')).toBe('link.pdf');
   });
 
   it('says singular and plural right', () => {

@@ -1,6 +1,6 @@
 import { captionsOf } from '../video/service';
 import { createRequire } from 'node:module';
-import { safeFileName } from '../submissions/files';
+import { nameWithType, safeFileName } from '../submissions/files';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -93,7 +93,7 @@ export function submissionZip(
 ): Readable {
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(summaryText(detail), 'utf8'), t.zipSummaryName);
-  const names = zipEntryNames(files.map((f) => f.original_name));
+  const names = zipEntryNames(files.map((f) => nameWithType(f.original_name, f.file_path)));
   files.forEach((file, i) => {
     zip.addReadStreamLazy(names[i]!, { compress: !compressed(file.file_type) }, (cb) => {
       app.blobs.get(file.file_path).then(

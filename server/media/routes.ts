@@ -1,3 +1,4 @@
+import { nameWithType } from '../submissions/files';
 import { MAX_ID } from '../../common/schemas/submission';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -70,7 +71,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/media/:mediaId/file', async (request, reply) => {
     const row = await readableMedia(request, reply, 'file');
     const { download } = fileQuery.parse(request.query);
-    return sendBlob(request, reply, { key: row.file_path, size: Number(row.size), type: row.file_type, name: row.original_name, download: !!download });
+    return sendBlob(request, reply, { key: row.file_path, size: Number(row.size), type: row.file_type, name: nameWithType(row.original_name, row.file_path), download: !!download });
   });
 
   app.get('/api/media/:mediaId/thumbnail', async (request, reply) => {

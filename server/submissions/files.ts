@@ -12,6 +12,20 @@ export function blobKey(contentId: number, extension: string): string {
 }
 
 /** A name safe to show and to put in a download header: no path parts, no control characters. */
+/**
+ * The name a download or ZIP entry carries: cleaned, and ending in the extension of the type the
+ * bytes were judged to be (the stored key's), so no ".bat", ".hta" or ".exe" rides on a JPEG.
+ */
+export function nameWithType(name: string, storedKey: string): string {
+  const clean = safeFileName(name);
+  const ext = /\.([a-z0-9]{1,5})$/i.exec(storedKey)?.[1]?.toLowerCase();
+  if (!ext) return clean;
+  const dot = clean.lastIndexOf('.');
+  const current = dot > 0 ? clean.slice(dot + 1).toLowerCase() : '';
+  if (current === ext || (ext === 'jpg' && current === 'jpeg')) return clean;
+  return `${dot > 0 ? clean.slice(0, dot) : clean}.${ext}`;
+}
+
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // No control characters, none that Windows refuses, no leading dots ("." and ".." become names of
@@ -20,6 +34,8 @@ export function safeFileName(name: string): string {
     .normalize('NFC')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: file names lose their control characters
     .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
+    // Format controls (bidi overrides like U+202E turn "gpj.exe" into "exe.jpg" on screen).
+    .replace(/\p{Cf}/gu, '')
     .trim()
     .replace(/^[.\s]+/, '')
     .replace(/[.\s]+$/, '')
