@@ -4,7 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App } from './App';
 import { TOAST_DURATION_MS } from './lib/notify';
+
 import './index.css';
+
+/** On a phone the toasts sit at the bottom: at the top they would cover the page's heading. */
+const phone = window.matchMedia('(max-width: 639px)').matches;
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
 
@@ -15,7 +19,7 @@ startTransition(() =>
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />
-      <Toaster position="top-center" offset={68} mobileOffset={68} visibleToasts={1} duration={TOAST_DURATION_MS} hotkey={['F8']} richColors closeButton />
+      <Toaster position={phone ? 'bottom-center' : 'top-center'} offset={68} mobileOffset={phone ? 16 : 68} visibleToasts={1} duration={TOAST_DURATION_MS} hotkey={['F8']} richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,
   ),

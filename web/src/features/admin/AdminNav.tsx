@@ -13,7 +13,11 @@ const links = [
 /** Tabs between the admin pages. */
 export function AdminNav() {
   return (
-    <nav aria-label={t.dashboardTitle} className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+    // On a phone the tabs scroll sideways: the right edge fades out to show there is more.
+    <nav
+      aria-label={t.dashboardTitle}
+      className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 pr-10 [mask-image:linear-gradient(to_right,#000_80%,transparent)] sm:pr-0 sm:[mask-image:none]"
+    >
       {links.map((l) => (
         <NavLink
           key={l.to}
