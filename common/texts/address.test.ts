@@ -8,8 +8,9 @@ import { texts } from './index';
 const duPronoun = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines|euch|euer|eure|euren|eurem|eurer)\b/i;
 const duVerb = /\b(kannst|möchtest|willst|musst|darfst|sollst|hast|bist|wirst|beschreibst|findest|siehst|gibst|lädst|erzählst)\b/i;
 // An imperative of the second person singular ("Bitte lade …", "Beantworte …") not followed by "Sie".
+// ("frage" is left out: the noun "Frage 2 von 5" cannot be told from it.)
 const imperative =
-  /(^|[.!?:]\s+|Bitte\s+)(lade|wähle|bestätige|beantworte|erzähl|erzähle|sprich|versuche|beende|gib|nimm|klicke|tippe|starte|ziehe|halte|achte|nutze|sag|sage|orientiere|stelle|frage|gehe|schreibe|prüfe|melde|öffne|drücke)\b(?!\s+Sie\b)/i;
+  /(^|[.!?:]\s+|Bitte\s+)(lade|wähle|bestätige|beantworte|erzähl|erzähle|sprich|versuche|beende|gib|nimm|klicke|tippe|starte|ziehe|halte|achte|nutze|sag|sage|orientiere|stelle|gehe|schreibe|prüfe|melde|öffne|drücke)\b(?!\s+Sie\b)/i;
 // Progress texts of the spec that read as first person ("[Ich] lade …"), not as an address.
 const progress = new Set(['Lade Informationen...', 'Lade Benutzerdaten...']);
 
