@@ -11,8 +11,8 @@ import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { DomainError } from '../http/errors';
-import { sendInvitation } from '../users/invitation';
-import { createUser } from '../users/service';
+import { sendInvitation } from '../auth/invitation';
+import { createUser } from '../auth/accounts';
 import { accessFrom, seedMembership } from './access';
 
 const t = texts.tenants;

@@ -6,7 +6,7 @@ import { texts } from '../../common/texts';
 import { writeAudit } from '../admin/audit';
 import { requireRole } from '../auth/session';
 import { DomainError } from '../http/errors';
-import { sendInvitation, sendPasswordReset } from './invitation';
+import { sendInvitation, sendPasswordReset } from '../auth/invitation';
 import { accessFrom } from '../tenants/access';
 import { membershipsByUser } from '../tenants/members';
 import { createUser, findAccount, listAccounts, setUserRole } from './service';
