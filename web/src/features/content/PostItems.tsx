@@ -7,16 +7,6 @@ import { isVideo, useContent } from './useContent';
 
 const t = texts.content;
 
-/** The post preview's clips and cards: their files and alt texts, in the post's order. */
-export function usePreviewMedia(contentId: number) {
-  const content = useContent(contentId);
-  return (items: PostItem[]) =>
-    items.map((p) => {
-      const item = content.data?.items.find((i) => i.id === p.itemId);
-      return { src: item?.url ?? null, alt: p.alt, video: !!item && isVideo(item) };
-    });
-}
-
 /** Clips, audiograms and quote cards of a channel's post: attach, order, alt text; consent beside each. */
 export function PostItems({ contentId, channel, items, onChange }: { contentId: number; channel: PostChannel; items: PostItem[]; onChange(items: PostItem[]): void }) {
   const content = useContent(contentId);

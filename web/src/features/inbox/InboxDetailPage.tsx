@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Archive, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InboxDetail, InboxNote } from '../../../../common/schemas/inbox';
 import { newNote } from '../../../../common/schemas/inbox';
@@ -17,9 +17,11 @@ import { Spinner } from '../../ui/Spinner';
 import { useTenantLabels } from '../tenant/labels';
 import { formatDateTime } from '../admin/format';
 import { PostSection } from '../post/PostSection';
-import { ContentSection } from '../content/ContentSection';
 import { MediaPreview } from './MediaPreview';
 import '../../lib/zod-csp';
+
+// Cards, clips and audiograms: loaded with the detail page's content section only (bundle budget).
+const ContentSection = lazy(() => import('../content/ContentSection').then((m) => ({ default: m.ContentSection })));
 
 const t = texts.admin;
 const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
@@ -226,7 +228,9 @@ export function InboxDetailPage() {
               </ul>
             )}
           </Section>
-          <ContentSection contentId={d.contentId} />
+          <Suspense fallback={null}>
+            <ContentSection contentId={d.contentId} />
+          </Suspense>
           <PostSection contentId={d.contentId} tenant={d.tenant} />
         </div>
         <div className="space-y-6">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Sparkles, X as Remove } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { channelLimits, countChars, postChannels, shownLimit, type ChannelPost, type PostChannel, type PostImage, type PostItem, type PostOverview, type PostVersion } from '../../../../common/schemas/post';
 import { saveVersion } from '../../../../common/schemas/post';
 import { tenants, type TenantKey } from '../../../../common/tenants';
@@ -14,10 +14,13 @@ import { formatDateTime } from '../admin/format';
 import { ApprovalBadge, listStateOf } from './ApprovalBadge';
 import { ApprovalPanel, PublicationPanel } from './PostActions';
 import { PostPreview } from './PostPreview';
-import { PostItems, usePreviewMedia } from '../content/PostItems';
+import { usePreviewMedia } from '../content/useContent';
 import { useTenantLabels } from '../tenant/labels';
 import { streamDraft } from './draftStream';
 import '../../lib/zod-csp';
+
+// Attaching clips and cards: its own chunk, loaded with the post section (bundle budget).
+const PostItems = lazy(() => import('../content/PostItems').then((m) => ({ default: m.PostItems })));
 
 const t = texts.post;
 type Origin = 'editor' | 'model' | 'template' | 'restore' | 'content';
@@ -309,7 +312,9 @@ function ChannelEditor({
         )}
       </div>
 
-      <PostItems contentId={contentId} channel={channel} items={draft.items} onChange={(items) => setDraft({ items })} />
+      <Suspense fallback={null}>
+        <PostItems contentId={contentId} channel={channel} items={draft.items} onChange={(items) => setDraft({ items })} />
+      </Suspense>
 
       <Versions versions={post?.versions ?? []} onRestore={(v) => setDraft({ body: v.body, images: v.images, items: v.items, origin: 'restore' })} />
       <ApprovalPanel overview={overview} channel={channel} post={post} unsaved={!sameAs(draft, latest)} />
