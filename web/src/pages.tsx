@@ -34,9 +34,9 @@ const OutboxPage = lazy(() => adminPages().then((m) => ({ default: m.OutboxPage 
 const TenantsPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.TenantsPage })));
 const MembersPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.MembersPage })));
 const AcceptInvitationPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.AcceptInvitationPage })));
-const inboxPages = () => import('./features/inbox/pages');
-const InboxPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxPage })));
-const InboxDetailPage = lazy(() => inboxPages().then((m) => ({ default: m.InboxDetailPage })));
+// The list and the detail load apart: the detail's players, content and post tools stay off /eingang.
+const InboxPage = lazy(() => import('./features/inbox/InboxPage').then((m) => ({ default: m.InboxPage })));
+const InboxDetailPage = lazy(() => import('./features/inbox/InboxDetailPage').then((m) => ({ default: m.InboxDetailPage })));
 const postPages = () => import('./features/post/pages');
 const ApprovalPage = lazy(() => postPages().then((m) => ({ default: m.ApprovalPage })));
 const AccountPage = lazy(() => postPages().then((m) => ({ default: m.AccountPage })));
