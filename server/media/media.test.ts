@@ -240,6 +240,16 @@ describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKin
     expect(row!.file_path).toMatch(new RegExp(`^${contentId}/\\d+_[0-9a-f]+\\.txt$`));
   });
 
+  it('serves only pictures, videos and sound inline; a text file goes out as a download even without ?download', async () => {
+    const contentId = await newSubmission();
+    const text = await tusUpload(t, { bytes: fixture.txt(), contentId, page: 'upload', filename: 'notiz.txt', headers: { cookie: owner } });
+    const plain = await fetchBytes(t, `/api/media/${text.body.media.id}/file`, { cookie: owner });
+    expect(plain.headers.get('content-disposition')).toMatch(/^attachment; filename="notiz.txt"/);
+    const video = await tusUpload(t, { bytes: fixture.video('webm'), contentId, page: 'upload', filename: 'clip.webm', headers: { cookie: owner } });
+    const shown = await fetchBytes(t, `/api/media/${video.body.media.id}/file`, { cookie: owner });
+    expect(shown.headers.get('content-disposition')).toMatch(/^inline; filename="clip.webm"/);
+  });
+
   it('lets only the owner and editors read the files; another user and guessed ids get nothing', async () => {
     const contentId = await newSubmission();
     const res = await tusUpload(t, { bytes: await fixture.png(), contentId, page: 'upload', filename: 'privat.png', headers: { cookie: owner } });

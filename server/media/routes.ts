@@ -83,6 +83,9 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** Streams a stored blob; answers Range requests so videos can play and seek. */
+/** Types the pages show on purpose (img, video, audio); every other file goes out as a download. */
+export const displayableInline = (type: string) => /^(image\/(jpeg|png|webp|gif|avif|heic|heif)|video\/[\w.+-]+|audio\/[\w.+-]+)$/.test(type);
+
 export async function sendBlob(request: FastifyRequest, reply: FastifyReply, file: { key: string; size: number; type: string; name: string; download: boolean }) {
   const { blobs } = request.server;
   const type = file.type.startsWith('text/') ? `${file.type}; charset=utf-8` : file.type;
@@ -90,7 +93,7 @@ export async function sendBlob(request: FastifyRequest, reply: FastifyReply, fil
     .header('accept-ranges', 'bytes')
     .header('cache-control', 'private, max-age=3600')
     .header('content-type', type)
-    .header('content-disposition', contentDisposition(file.download ? 'attachment' : 'inline', file.name));
+    .header('content-disposition', contentDisposition(file.download || !displayableInline(file.type) ? 'attachment' : 'inline', file.name));
   const rangeHeader = request.headers.range;
   if (rangeHeader) {
     const range = parseRange(rangeHeader, file.size);
