@@ -237,13 +237,13 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     const invited = await e.newPage(PHONE);
     await invited.goto(link!);
     await invited.waitForURL('**/reset-password?token=*');
-    await invited.getByLabel(texts.auth.newPassword, { exact: true }).fill('redaktion-2026');
-    await invited.getByLabel(texts.auth.newPasswordRepeat).fill('redaktion-2026');
+    await invited.getByLabel(texts.auth.newPassword, { exact: true }).fill('Zugbruecke-Wolke-Tinte-7');
+    await invited.getByLabel(texts.auth.newPasswordRepeat).fill('Zugbruecke-Wolke-Tinte-7');
     await invited.getByRole('button', { name: texts.auth.setPassword }).click();
     await invited.getByRole('main').getByText(texts.auth.passwordSet).waitFor();
     await invited.goto('/login');
     await invited.getByLabel(texts.auth.email).fill('neue.redakteurin@e2e.test');
-    await invited.getByLabel(texts.auth.password, { exact: true }).fill('redaktion-2026');
+    await invited.getByLabel(texts.auth.password, { exact: true }).fill('Zugbruecke-Wolke-Tinte-7');
     await invited.getByRole('button', { name: texts.auth.submit, exact: true }).click();
     await invited.waitForURL('**/content-selection');
 

@@ -125,7 +125,7 @@ describe.each(dialects)('input edges on %s', (dialect) => {
     const res = await fetch(`${t.url}/api/inbox/${contentId}/zip`, { headers: { cookie: admin } });
     expect(res.status).toBe(200);
     const names = [...readZip(Buffer.from(await res.arrayBuffer())).keys()];
-    expect(names).toEqual(expect.arrayContaining(['datei', 'datei (2)', 'x.pdf']));
+    expect(names).toEqual(expect.arrayContaining(['datei.pdf', 'datei (2).pdf', 'x.pdf']));
     for (const n of names) expect(n).not.toMatch(/^\.|\/|\\/);
   });
 
