@@ -65,7 +65,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
     await expect.poll(async () => (await e.t.app.db.selectFrom('jobs').select('id').where('kind', '=', ELEVENLABS_TRANSCRIPT_JOB).execute()).length).toBe(1);
     await e.t.app.jobs.drain();
     const row = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow();
-    expect(row.transcript).toBe(`Interviewer: ${questions[0]}\n\nDu: ${heard[0]}\n\nInterviewer: ${questions[1]}\n\nDu: ${heard[1]}`);
+    expect(row.transcript).toBe(`Interviewer: ${questions[0]}\n\nSie: ${heard[0]}\n\nInterviewer: ${questions[1]}\n\nSie: ${heard[1]}`);
     expect(row.completed_at).toBeTruthy();
 
     await page.getByRole('button', { name: t.copy }).click();
