@@ -77,11 +77,11 @@ function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; c
   if (isNumericId(contentId) && summary.isPending) return <Spinner text={f.loadingInfo} />;
 
   const data = summary.data;
-  // What the person uploaded: not the recordings the app made itself (interview.wav, once per take).
-  const files = (media.data ?? []).filter((m) => m.kind !== 'audio' && m.kind !== 'transcript');
+  const kind = (data?.kind ?? null) as SubmissionKind | null;
+  // What the person sent: their voice message counts, the interview's own recording (interview.wav, once per take) does not.
+  const files = (media.data ?? []).filter((m) => m.kind !== 'transcript' && !(m.kind === 'audio' && kind === 'interview'));
   const images = files.filter((m) => m.kind === 'photo').length;
   const transcript = data?.transcript?.trim() ? data.transcript : null;
-  const kind = (data?.kind ?? null) as SubmissionKind | null;
 
   return (
     <Page title={profile.title} intro={missing || (data && !data.hasContent) ? f.nothingSentIntro : profile.intro} back={<BackLink to={paths.newContent} />}>
