@@ -9,8 +9,13 @@ export default defineConfig({
   root: 'web',
   plugins: [voiceSdkWithoutWebRtc(), react(), tailwindcss(), inlineCss(), precompress()],
   // The manifest tells the server which chunks a route needs (server/http/preload.ts).
-  build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 800, manifest: true,
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+    manifest: true,
     // Audio worklets load as files: the CSP allows no data: scripts.
-    assetsInlineLimit: (file: string) => (file.endsWith('.worklet.js') ? false : undefined) },
+    assetsInlineLimit: (file: string) => (file.endsWith('.worklet.js') ? false : undefined),
+  },
   server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
 });

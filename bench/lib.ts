@@ -31,7 +31,10 @@ export function makeVideo(file: string, size: number) {
  * Closes a seeded app and serves it again on a free loopback port with that address as its
  * origin (better-auth checks the Origin against the base URL).
  */
-export async function serveOnOwnOrigin(app: FastifyInstance, config: AppConfig): Promise<{ app: FastifyInstance; base: string }> {
+export async function serveOnOwnOrigin(
+  app: FastifyInstance,
+  config: AppConfig,
+): Promise<{ app: FastifyInstance; base: string }> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
@@ -66,7 +69,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   const entry = process.env.BENCH_TSX ? ['--import', 'tsx', 'server/main.ts'] : [...NODE_FLAGS, 'dist/server/main.js'];
   const child = spawn(process.execPath, [...flags, ...entry], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: base,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', flags.length ? 'inherit' : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {

@@ -13,16 +13,22 @@ const recorder = () => {
 describe('best-effort steps', () => {
   it('log what failed, with the error message, and go on with the fallback', async () => {
     const { lines, log } = recorder();
-    const value = await Promise.reject(new Error('disk gone')).catch(ignoreFailure('remove a staging blob', log, { fallback: null }));
+    const value = await Promise.reject(new Error('disk gone')).catch(
+      ignoreFailure('remove a staging blob', log, { fallback: null }),
+    );
     expect(value).toBeNull();
-    expect(lines).toEqual([{ level: 'warn', obj: { err: 'disk gone' }, msg: 'best effort failed: remove a staging blob' }]);
+    expect(lines).toEqual([
+      { level: 'warn', obj: { err: 'disk gone' }, msg: 'best effort failed: remove a staging blob' },
+    ]);
   });
 
   it('log at debug when asked, and through the process-wide logger without one at hand', async () => {
     const { lines, log } = recorder();
     setFailureLog(log);
     try {
-      expect(await Promise.reject('nope').catch(ignoreFailure('close the audio input', null, { level: 'debug' }))).toBeUndefined();
+      expect(
+        await Promise.reject('nope').catch(ignoreFailure('close the audio input', null, { level: 'debug' })),
+      ).toBeUndefined();
     } finally {
       setFailureLog(console);
     }

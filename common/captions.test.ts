@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { alignText, buildCues, CAPTION_RULES, captionCues, layoutLines, timedWords, toSrt, toWebVtt, type Timing } from './captions';
+import {
+  alignText,
+  buildCues,
+  CAPTION_RULES,
+  captionCues,
+  layoutLines,
+  timedWords,
+  toSrt,
+  toWebVtt,
+  type Timing,
+} from './captions';
 
 const speech: Timing = {
   text: 'Wir haben die Anlage im Frühjahr umgebaut, und seitdem läuft sie ohne Ausfall. Das hat niemand erwartet! Am Anfang waren alle skeptisch, vor allem die Kollegen aus der Nachtschicht, die schon viele Versuche gesehen hatten.',
   segments: [
     { start: 0.5, end: 5.2, text: 'Wir haben die Anlage im Frühjahr umgebaut, und seitdem läuft sie ohne Ausfall.' },
     { start: 5.6, end: 7.4, text: 'Das hat niemand erwartet!' },
-    { start: 8.0, end: 16.5, text: 'Am Anfang waren alle skeptisch, vor allem die Kollegen aus der Nachtschicht, die schon viele Versuche gesehen hatten.' },
+    {
+      start: 8.0,
+      end: 16.5,
+      text: 'Am Anfang waren alle skeptisch, vor allem die Kollegen aus der Nachtschicht, die schon viele Versuche gesehen hatten.',
+    },
   ],
 };
 
@@ -67,7 +81,11 @@ describe('captions', () => {
   });
 
   it('splits a long run without punctuation before 7 s and two lines', () => {
-    const words = Array.from({ length: 60 }, (_, i) => ({ start: i * 0.4, end: i * 0.4 + 0.35, text: i % 3 ? 'Wort' : 'Maschinenbau' }));
+    const words = Array.from({ length: 60 }, (_, i) => ({
+      start: i * 0.4,
+      end: i * 0.4 + 0.35,
+      text: i % 3 ? 'Wort' : 'Maschinenbau',
+    }));
     const cues = buildCues(words);
     checkRules(cues);
     expect(cues.flatMap((c) => c.lines.join(' ').split(' '))).toHaveLength(60);
@@ -75,7 +93,8 @@ describe('captions', () => {
 
   it('follows an edited transcript: kept words keep their times, new words fill the gap', () => {
     const words = timedWords(speech);
-    const edited = 'Sie: Wir haben die Anlage im Frühling umgebaut, und seitdem läuft sie ohne jeden Ausfall. Das hat niemand erwartet!\nInterviewer: Und dann?\nSie: Am Anfang waren alle skeptisch, vor allem die Kollegen aus der Nachtschicht, die schon viele Versuche gesehen hatten.';
+    const edited =
+      'Sie: Wir haben die Anlage im Frühling umgebaut, und seitdem läuft sie ohne jeden Ausfall. Das hat niemand erwartet!\nInterviewer: Und dann?\nSie: Am Anfang waren alle skeptisch, vor allem die Kollegen aus der Nachtschicht, die schon viele Versuche gesehen hatten.';
     const aligned = alignText(words, edited)!;
     const text = aligned.map((w) => w.text).join(' ');
     expect(text).toContain('Frühling');
@@ -89,12 +108,20 @@ describe('captions', () => {
     const am = aligned.find((w) => w.text === 'Am')!;
     expect(am.start).toBe(words.find((w) => w.text === 'Am')!.start);
     checkRules(captionCues(speech, edited));
-    expect(captionCues(speech, edited).flatMap((c) => c.lines).join(' ')).toContain('ohne jeden Ausfall.');
+    expect(
+      captionCues(speech, edited)
+        .flatMap((c) => c.lines)
+        .join(' '),
+    ).toContain('ohne jeden Ausfall.');
   });
 
   it('ignores an edit that is not about this recording', () => {
     expect(alignText(timedWords(speech), 'Ein ganz anderer Text über etwas anderes.')).toBeNull();
-    expect(captionCues(speech, 'Ein ganz anderer Text über etwas anderes.').flatMap((c) => c.lines).join(' ')).toBe(speech.text);
+    expect(
+      captionCues(speech, 'Ein ganz anderer Text über etwas anderes.')
+        .flatMap((c) => c.lines)
+        .join(' '),
+    ).toBe(speech.text);
   });
 
   it('keeps only the lines of a longer transcript that belong to this recording', () => {
@@ -104,7 +131,10 @@ describe('captions', () => {
   });
 
   it('lays out two balanced lines, preferring a break after punctuation', () => {
-    expect(layoutLines('Wir haben die Anlage umgebaut, und seitdem läuft sie gut.'.split(' '))).toEqual(['Wir haben die Anlage umgebaut,', 'und seitdem läuft sie gut.']);
+    expect(layoutLines('Wir haben die Anlage umgebaut, und seitdem läuft sie gut.'.split(' '))).toEqual([
+      'Wir haben die Anlage umgebaut,',
+      'und seitdem läuft sie gut.',
+    ]);
     expect(layoutLines(['x'.repeat(50)])).toBeNull();
   });
 
@@ -113,8 +143,12 @@ describe('captions', () => {
       { start: 0.5, end: 2, lines: ['Eins <zwei> & drei'] },
       { start: 61.25, end: 3725.5, lines: ['Zeile eins', 'Zeile zwei'] },
     ];
-    expect(toWebVtt(cues)).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nEins &lt;zwei&gt; &amp; drei\n\n00:01:01.250 --> 01:02:05.500\nZeile eins\nZeile zwei\n');
-    expect(toSrt(cues)).toBe('1\n00:00:00,500 --> 00:00:02,000\nEins <zwei> & drei\n\n2\n00:01:01,250 --> 01:02:05,500\nZeile eins\nZeile zwei\n');
+    expect(toWebVtt(cues)).toBe(
+      'WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nEins &lt;zwei&gt; &amp; drei\n\n00:01:01.250 --> 01:02:05.500\nZeile eins\nZeile zwei\n',
+    );
+    expect(toSrt(cues)).toBe(
+      '1\n00:00:00,500 --> 00:00:02,000\nEins <zwei> & drei\n\n2\n00:01:01,250 --> 01:02:05,500\nZeile eins\nZeile zwei\n',
+    );
   });
 
   it('makes nothing of a transcript without words', () => {

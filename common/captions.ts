@@ -24,7 +24,9 @@ const tokens = (text: string) => text.split(/\s+/).filter(Boolean);
  * over the segment in proportion to their length (segment level is the minimum).
  */
 export function timedWords(timing: Timing): TimedSpan[] {
-  const given = (timing.words ?? []).map((w) => ({ start: w.start, end: w.end, text: w.text.trim() })).filter((w) => w.text && Number.isFinite(w.start) && Number.isFinite(w.end));
+  const given = (timing.words ?? [])
+    .map((w) => ({ start: w.start, end: w.end, text: w.text.trim() }))
+    .filter((w) => w.text && Number.isFinite(w.start) && Number.isFinite(w.end));
   if (given.length > 0) return given;
   const words: TimedSpan[] = [];
   for (const segment of timing.segments) {
@@ -81,7 +83,8 @@ function matchTokens(a: string[], b: string[]): [number, number][] {
   const at = (i: number, j: number) => i * (m + 1) + j;
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      table[at(i, j)] = a[i] === b[j] ? table[at(i + 1, j + 1)]! + 1 : Math.max(table[at(i + 1, j)]!, table[at(i, j + 1)]!);
+      table[at(i, j)] =
+        a[i] === b[j] ? table[at(i + 1, j + 1)]! + 1 : Math.max(table[at(i + 1, j)]!, table[at(i, j + 1)]!);
     }
   }
   const pairs: [number, number][] = [];
@@ -159,7 +162,9 @@ export function layoutLines(words: string[], maxChars: number = CAPTION_RULES.ma
     const second = words.slice(k).join(' ');
     if (first.length > maxChars || second.length > maxChars) continue;
     // Balanced lines, and a break after punctuation rather than inside a phrase.
-    const score = Math.abs(first.length - second.length) - (SENTENCE_END.test(words[k - 1]!) ? 30 : CLAUSE_END.test(words[k - 1]!) ? 20 : 0);
+    const score =
+      Math.abs(first.length - second.length) -
+      (SENTENCE_END.test(words[k - 1]!) ? 30 : CLAUSE_END.test(words[k - 1]!) ? 20 : 0);
     if (!best || score < best.score) best = { lines: [first, second], score };
   }
   return best?.lines ?? null;
@@ -171,7 +176,10 @@ export function layoutLines(words: string[], maxChars: number = CAPTION_RULES.ma
  * boundary when there is one in its second half). Each lasts at least 1 s where the next cue
  * leaves room, at most 7 s, and cues never overlap.
  */
-export function buildCues(words: TimedSpan[], rules: { maxChars: number; maxLines: number; minSeconds: number; maxSeconds: number } = CAPTION_RULES): Cue[] {
+export function buildCues(
+  words: TimedSpan[],
+  rules: { maxChars: number; maxLines: number; minSeconds: number; maxSeconds: number } = CAPTION_RULES,
+): Cue[] {
   const groups: TimedSpan[][] = [];
   let current: TimedSpan[] = [];
   const close = () => {
@@ -182,7 +190,11 @@ export function buildCues(words: TimedSpan[], rules: { maxChars: number; maxLine
     const word = words[i]!;
     if (current.length) {
       const candidate = [...current, word];
-      const fits = layoutLines(candidate.map((w) => w.text), rules.maxChars) !== null;
+      const fits =
+        layoutLines(
+          candidate.map((w) => w.text),
+          rules.maxChars,
+        ) !== null;
       const tooLong = word.end - current[0]!.start > rules.maxSeconds;
       if (!fits || tooLong) {
         // Prefer to move the words after the last clause boundary of the second half along.
@@ -214,7 +226,15 @@ export function buildCues(words: TimedSpan[], rules: { maxChars: number; maxLine
   const cues: Cue[] = groups.map((group) => ({
     start: group[0]!.start,
     end: group[group.length - 1]!.end,
-    lines: layoutLines(group.map((w) => w.text), rules.maxChars) ?? [group.map((w) => w.text).join(' ').slice(0, rules.maxChars)],
+    lines: layoutLines(
+      group.map((w) => w.text),
+      rules.maxChars,
+    ) ?? [
+      group
+        .map((w) => w.text)
+        .join(' ')
+        .slice(0, rules.maxChars),
+    ],
   }));
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i]!;
@@ -248,5 +268,7 @@ export function toWebVtt(cues: Cue[]): string {
 }
 
 export function toSrt(cues: Cue[]): string {
-  return cues.map((c, i) => `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.end, ',')}\n${c.lines.join('\n')}\n`).join('\n');
+  return cues
+    .map((c, i) => `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.end, ',')}\n${c.lines.join('\n')}\n`)
+    .join('\n');
 }

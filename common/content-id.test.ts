@@ -7,7 +7,7 @@ describe('content ids', () => {
     expect(isLocalId(localContentId('tech_dive'))).toBe(true);
     expect(isNumericId(localContentId('voice'))).toBe(false);
   });
-  it('makes the bank\'s local ids plain: local_<timestamp>', () => {
+  it("makes the bank's local ids plain: local_<timestamp>", () => {
     expect(localContentId('')).toMatch(/^local_\d{13}$/);
     expect(isLocalId(localContentId(''))).toBe(true);
   });

@@ -11,7 +11,8 @@ export function localContentId(variant: string): string {
 export const isLocalId = (id: string | null | undefined): boolean => !!id && id.startsWith('local_');
 
 /** Only a numeric id is a Content-ID the server knows (spec: the numeric check decides). */
-export const isNumericId = (id: string | number | null | undefined): boolean => id !== null && id !== undefined && /^\d+$/.test(String(id));
+export const isNumericId = (id: string | number | null | undefined): boolean =>
+  id !== null && id !== undefined && /^\d+$/.test(String(id));
 
 /** What the UI shows of an id: its first 8 characters and an ellipsis, for a short id too (spec §2). */
 export const shortId = (id: string | number | null | undefined, unavailable: string): string => {

@@ -25,7 +25,15 @@ export type FlowPage = (typeof flowPages)[number];
  * The flow pages the anonymous public link offers below /p/<tenant>/ (besides its upload and
  * thank-you pages): the interview with its topics and instructions, and the voice message.
  */
-export const publicFlowPages = ['interview-category', 'interview/:topic', 'voice-message', 'transcript-edit', 'image-upload-after-voice', 'contact-information', 'video-answer'] as const satisfies readonly FlowPage[];
+export const publicFlowPages = [
+  'interview-category',
+  'interview/:topic',
+  'voice-message',
+  'transcript-edit',
+  'image-upload-after-voice',
+  'contact-information',
+  'video-answer',
+] as const satisfies readonly FlowPage[];
 
 export type PageKey =
   | FlowPage
@@ -69,7 +77,14 @@ export type Member = { tenant: string; role: 'contributor' | 'editor' } | null;
  * `viaPublicLink`: a page of the anonymous public link; its tenant comes from the path (/p/:tenant/…).
  * `tenantParam`: a page of a tenant an admin created; its tenant comes from the path (/t/:tenantKey/…).
  */
-export type RouteDef = { path: string; page: PageKey; access: Access; tenant?: TenantKey; viaPublicLink?: boolean; tenantParam?: boolean };
+export type RouteDef = {
+  path: string;
+  page: PageKey;
+  access: Access;
+  tenant?: TenantKey;
+  viaPublicLink?: boolean;
+  tenantParam?: boolean;
+};
 
 const pub: Access = { kind: 'public' };
 const loggedIn: Access = { kind: 'authenticated' };

@@ -6,7 +6,12 @@ export type TenantKey = 'vdi' | 'firma_a' | 'firma_b' | 'bank' | 'testnormec';
 export const tenantKeys: readonly TenantKey[] = ['vdi', 'firma_a', 'firma_b', 'bank', 'testnormec'];
 
 export type InterviewTopic = 'engineering-path' | 'behind-scenes' | 'tech-dive' | 'free-topic';
-export const interviewTopics: readonly InterviewTopic[] = ['engineering-path', 'behind-scenes', 'tech-dive', 'free-topic'];
+export const interviewTopics: readonly InterviewTopic[] = [
+  'engineering-path',
+  'behind-scenes',
+  'tech-dive',
+  'free-topic',
+];
 
 /** Pages a tenant's contributors can reach; each tenant lists which of them it offers. */
 export type EntryCard =

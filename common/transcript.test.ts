@@ -5,7 +5,10 @@ const build = (...msgs: Turn[]) => msgs.reduce<Turn[]>((turns, m) => addTurn(tur
 
 describe('interview transcript', () => {
   it('labels turns "Interviewer" and "Sie", separated by blank lines', () => {
-    const turns = build({ speaker: 'interviewer', text: 'Wie sind Sie Ingenieurin geworden?' }, { speaker: 'user', text: 'Über ein Praktikum.' });
+    const turns = build(
+      { speaker: 'interviewer', text: 'Wie sind Sie Ingenieurin geworden?' },
+      { speaker: 'user', text: 'Über ein Praktikum.' },
+    );
     expect(formatTranscript(turns)).toBe('Interviewer: Wie sind Sie Ingenieurin geworden?\n\nSie: Über ein Praktikum.');
   });
 

@@ -18,7 +18,8 @@ export function addTurn(turns: readonly Turn[], next: Turn): Turn[] {
   if (!text) return [...turns];
   const last = turns[turns.length - 1];
   if (!last || last.speaker !== next.speaker) return [...turns, { speaker: next.speaker, text }];
-  const merged = text.startsWith(last.text) || last.text.startsWith(text) ? longer(text, last.text) : `${last.text} ${text}`;
+  const merged =
+    text.startsWith(last.text) || last.text.startsWith(text) ? longer(text, last.text) : `${last.text} ${text}`;
   return [...turns.slice(0, -1), { speaker: next.speaker, text: merged }];
 }
 

@@ -1,4 +1,3 @@
-
 /** Where tus uploads go (server route and browser client). */
 export const UPLOAD_PATH = '/api/uploads';
 
@@ -15,7 +14,11 @@ export const fileFormats = {
   webm: { kind: 'video', mime: 'video/webm', label: 'WebM' },
   pdf: { kind: 'document', mime: 'application/pdf', label: 'PDF' },
   doc: { kind: 'document', mime: 'application/msword', label: 'DOC' },
-  docx: { kind: 'document', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'DOCX' },
+  docx: {
+    kind: 'document',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    label: 'DOCX',
+  },
   txt: { kind: 'document', mime: 'text/plain', label: 'TXT' },
   csv: { kind: 'document', mime: 'text/csv', label: 'CSV' },
   xls: { kind: 'document', mime: 'application/vnd.ms-excel', label: 'XLS' },
@@ -24,7 +27,15 @@ export const fileFormats = {
 export type FileFormat = keyof typeof fileFormats;
 
 /** Upload pages of the tenant flows (and the public link). */
-export const uploadPages = ['upload', 'image-upload', 'document-upload', 'document-image-upload', 'image-upload-after-voice', 'public-upload', 'video-answer'] as const;
+export const uploadPages = [
+  'upload',
+  'image-upload',
+  'document-upload',
+  'document-image-upload',
+  'image-upload-after-voice',
+  'public-upload',
+  'video-answer',
+] as const;
 export type UploadPage = (typeof uploadPages)[number];
 
 /** What one upload screen accepts: formats, how many files, and the size limit per kind (MB). */
@@ -45,18 +56,42 @@ const bankDocuments: FileFormat[] = [...documents, 'csv', 'xls', 'xlsx'];
 
 /** Every surface of the spec (second document, sections 2 and 5). */
 export const uploadSurfaces = {
-  media: { id: 'media', formats: [...photos, ...videos, ...documents], maxFiles: 10, maxMb: { document: 4 }, needsRights: true },
+  media: {
+    id: 'media',
+    formats: [...photos, ...videos, ...documents],
+    maxFiles: 10,
+    maxMb: { document: 4 },
+    needsRights: true,
+  },
   image: { id: 'image', formats: photos, maxFiles: 1, maxMb: {}, needsRights: true },
   document: { id: 'document', formats: documents, maxFiles: 1, maxMb: { document: 4 }, needsRights: false },
   'document-image': { id: 'document-image', formats: photos, maxFiles: 1, maxMb: {}, needsRights: true },
   'after-voice': { id: 'after-voice', formats: photos, maxFiles: 1, maxMb: {}, needsRights: true },
   'bank-upload': { id: 'bank-upload', formats: documents, maxFiles: 1, maxMb: { document: 4 }, needsRights: false },
   'bank-image': { id: 'bank-image', formats: ['jpg', 'png'], maxFiles: 1, maxMb: {}, needsRights: true },
-  'bank-documents': { id: 'bank-documents', formats: bankDocuments, maxFiles: 10, maxMb: { document: 25 }, needsRights: false },
-  'bank-document-images': { id: 'bank-document-images', formats: [...bankDocuments, 'jpg', 'png'], maxFiles: 20, maxMb: { document: 25 }, needsRights: true },
+  'bank-documents': {
+    id: 'bank-documents',
+    formats: bankDocuments,
+    maxFiles: 10,
+    maxMb: { document: 25 },
+    needsRights: false,
+  },
+  'bank-document-images': {
+    id: 'bank-document-images',
+    formats: [...bankDocuments, 'jpg', 'png'],
+    maxFiles: 20,
+    maxMb: { document: 25 },
+    needsRights: true,
+  },
   'bank-after-voice': { id: 'bank-after-voice', formats: ['jpg', 'png'], maxFiles: 1, maxMb: {}, needsRights: true },
   // Clips recorded in the browser, one per question (MediaRecorder writes WebM or MP4; 5 minutes at 12 Mbit/s stay below 500 MB).
-  'video-answer': { id: 'video-answer', formats: ['webm', 'mp4'], maxFiles: 12, maxMb: { video: 500 }, needsRights: false },
+  'video-answer': {
+    id: 'video-answer',
+    formats: ['webm', 'mp4'],
+    maxFiles: 12,
+    maxMb: { video: 500 },
+    needsRights: false,
+  },
 } as const satisfies Record<string, UploadSurface>;
 export type SurfaceId = keyof typeof uploadSurfaces;
 

@@ -10,7 +10,15 @@ describe('video answers', () => {
     expect(pickVideoType(safari)).toBe('video/mp4;codecs=avc1.42E01E,mp4a.40.2');
     expect(pickVideoType(() => false)).toBeUndefined();
     // A browser that throws on an unknown type still gets an answer.
-    expect(pickVideoType((t) => (t.includes('vp9') ? (() => { throw new Error('x'); })() : t === 'video/webm'))).toBe('video/webm');
+    expect(
+      pickVideoType((t) =>
+        t.includes('vp9')
+          ? (() => {
+              throw new Error('x');
+            })()
+          : t === 'video/webm',
+      ),
+    ).toBe('video/webm');
     expect(videoExtension('video/mp4')).toBe('mp4');
     expect(videoExtension('video/webm')).toBe('webm');
     expect(clipFileName(1, 'video/mp4')).toBe('Videoantwort Frage 2.mp4');
@@ -20,7 +28,9 @@ describe('video answers', () => {
     const engineer = videoQuestions('engineer', 'engineering-path');
     expect(engineer[0]).toBe(texts.videoAnswer.introQuestion);
     expect(engineer.slice(1)).toEqual(texts.interview.plans.engineer['engineering-path'].questions);
-    expect(videoQuestions('banker', 'engineering-path').slice(1)).toEqual(texts.interview.plans.banker['engineering-path'].questions);
+    expect(videoQuestions('banker', 'engineering-path').slice(1)).toEqual(
+      texts.interview.plans.banker['engineering-path'].questions,
+    );
     for (const q of engineer) expect(q).not.toMatch(/\b(du|dein|dir|dich)\b/i);
   });
 });

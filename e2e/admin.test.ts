@@ -27,8 +27,16 @@ describe('admin dashboard, inbox and user management in the browser', () => {
   });
   afterAll(() => e.close());
 
-  async function seed(role: Role, tenant: string, opts: { kind?: string; transcript?: string; contact?: [string, string]; photo?: boolean; document?: boolean } = {}) {
-    const user = await e.t.app.db.selectFrom('user').selectAll().where('email', '=', emailFor(role)).executeTakeFirstOrThrow();
+  async function seed(
+    role: Role,
+    tenant: string,
+    opts: { kind?: string; transcript?: string; contact?: [string, string]; photo?: boolean; document?: boolean } = {},
+  ) {
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', emailFor(role))
+      .executeTakeFirstOrThrow();
     const { contentId } = await createSubmission(
       e.t.app.db,
       { tenant: tenant as 'vdi', kind: (opts.kind ?? 'interview') as 'interview' },
@@ -36,22 +44,45 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     );
     await e.t.app.db
       .updateTable('submissions')
-      .set({ transcript: opts.transcript ?? null, contact_first_name: opts.contact?.[0] ?? null, contact_last_name: opts.contact?.[1] ?? null })
+      .set({
+        transcript: opts.transcript ?? null,
+        contact_first_name: opts.contact?.[0] ?? null,
+        contact_last_name: opts.contact?.[1] ?? null,
+      })
       .where('id', '=', contentId)
       .execute();
     if (opts.photo) {
-      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
-      await attachFile(e.t.app, { contentId, kind: 'photo', body: jpeg, originalName: 'werkstatt.jpg', contentType: 'image/jpeg', extension: 'jpg' });
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+        .jpeg()
+        .toBuffer();
+      await attachFile(e.t.app, {
+        contentId,
+        kind: 'photo',
+        body: jpeg,
+        originalName: 'werkstatt.jpg',
+        contentType: 'image/jpeg',
+        extension: 'jpg',
+      });
     }
     if (opts.document) {
-      await attachFile(e.t.app, { contentId, kind: 'document', body: Buffer.from('Projektbeschreibung'), originalName: 'projekt.txt', contentType: 'text/plain', extension: 'txt' });
+      await attachFile(e.t.app, {
+        contentId,
+        kind: 'document',
+        body: Buffer.from('Projektbeschreibung'),
+        originalName: 'projekt.txt',
+        contentType: 'text/plain',
+        extension: 'txt',
+      });
     }
     return contentId;
   }
 
   /** The figure under a label inside a dashboard card. */
   const figure = (page: Page, card: string, label: string) =>
-    page.getByRole('region', { name: card, exact: true }).locator('div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+    page
+      .getByRole('region', { name: card, exact: true })
+      .locator('div', { has: page.locator('dt', { hasText: label }) })
+      .locator('dd');
 
   it('shows dashboard figures that match the data, the bank included, and logs out clearing stored keys', async () => {
     await seed('bank', 'bank', { photo: true, document: true });
@@ -68,13 +99,19 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     expect(await figure(page, 'Firma A', t.interviews).textContent()).toBe('1');
     expect(await figure(page, 'Firma A', t.mediaUploads).textContent()).toBe('1');
     expect(await figure(page, 'Firma B', t.interviews).textContent()).toBe('0');
-    const links = await Promise.all(['Firma A', 'Firma B', 'Bank', t.associationArea].map((name) => page.getByRole('region', { name, exact: true }).getByRole('link').getAttribute('href')));
+    const links = await Promise.all(
+      ['Firma A', 'Firma B', 'Bank', t.associationArea].map((name) =>
+        page.getByRole('region', { name, exact: true }).getByRole('link').getAttribute('href'),
+      ),
+    );
     expect(links).toEqual(['/firma-a', '/firma-b', '/bank', '/content-selection']);
 
     const topBank = page.getByRole('region', { name: `${t.topUsersTitle}: Bank` });
     await expect.poll(() => topBank.textContent()).toContain(emailFor('bank'));
     expect(await topBank.textContent()).toContain(`${t.userInterviews(2)} · ${t.userUploads(2)}`);
-    expect(await page.getByRole('table', { name: t.chartTitle }).locator('tbody tr').last().textContent()).toContain('2');
+    expect(await page.getByRole('table', { name: t.chartTitle }).locator('tbody tr').last().textContent()).toContain(
+      '2',
+    );
     await screenshot(page, 'admin-dashboard-1280');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'admin-dashboard-390');
@@ -92,7 +129,9 @@ describe('admin dashboard, inbox and user management in the browser', () => {
   it('keeps the error and shows "Keine Daten verfügbar" when the statistics fail', async () => {
     const page = await e.newPage(DESKTOP);
     await loginAs(page, 'admin');
-    await page.route('**/api/admin/statistics', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' }));
+    await page.route('**/api/admin/statistics', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' }),
+    );
     await page.goto('/admin');
     await page.getByRole('alert').filter({ hasText: t.statsLoadFailed }).waitFor();
     expect(await page.getByRole('region', { name: 'Bank', exact: true }).textContent()).toContain(t.noData);
@@ -100,8 +139,21 @@ describe('admin dashboard, inbox and user management in the browser', () => {
   });
 
   it('filters the inbox, shows the detail, changes status, keeps notes, and downloads ZIP and CSV', async () => {
-    const id = await seed('vdi_admin', 'vdi', { transcript: 'Interviewer: Was bauen Sie?\n\nDu: Eine Brücke aus Carbon.', contact: ['Erika', 'Musterfrau'], photo: true, document: true });
-    await e.t.app.db.insertInto('consents').values({ submission_id: id, kind: 'photo_rights', text: 'Ich besitze alle Nutzungsrechte am Bild und erlaube dessen Verwendung.', given_at: new Date().toISOString() }).execute();
+    const id = await seed('vdi_admin', 'vdi', {
+      transcript: 'Interviewer: Was bauen Sie?\n\nDu: Eine Brücke aus Carbon.',
+      contact: ['Erika', 'Musterfrau'],
+      photo: true,
+      document: true,
+    });
+    await e.t.app.db
+      .insertInto('consents')
+      .values({
+        submission_id: id,
+        kind: 'photo_rights',
+        text: 'Ich besitze alle Nutzungsrechte am Bild und erlaube dessen Verwendung.',
+        given_at: new Date().toISOString(),
+      })
+      .execute();
     await seed('vdi_admin', 'vdi', { kind: 'voice', transcript: 'Du: Grüße vom Prüfstand.' });
 
     const page = await e.newPage(DESKTOP);
@@ -124,7 +176,10 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     await page.setViewportSize(DESKTOP);
 
     // CSV of the filtered list
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: t.exportCsv }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: t.exportCsv }).click(),
+    ]);
     const csvText = readFileSync((await csv.path())!, 'utf8');
     expect(csvText.trim().split('\r\n')).toHaveLength(2);
     expect(csvText).toContain('Musterfrau');
@@ -132,12 +187,19 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     await list.getByRole('link', { name: `${t.colContentId} ${id}` }).click();
     await page.waitForURL(`**/eingang/${id}`);
     await page.getByRole('heading', { name: t.detailHeading(id) }).waitFor();
-    expect(await page.getByRole('region', { name: t.sectionTranscript }).textContent()).toContain('Eine Brücke aus Carbon.');
+    expect(await page.getByRole('region', { name: t.sectionTranscript }).textContent()).toContain(
+      'Eine Brücke aus Carbon.',
+    );
     expect(await page.getByRole('region', { name: t.sectionContact }).textContent()).toContain('Erika Musterfrau');
     expect(await page.getByRole('region', { name: t.sectionConsents }).textContent()).toContain('Nutzungsrechte');
     const photo = page.getByRole('img', { name: 'werkstatt.jpg' });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
-    expect(await page.getByRole('listitem', { name: `${t.mediaKinds.document}: projekt.txt` }).getByRole('link', { name: t.openFile }).getAttribute('href')).toMatch(/^\/api\/media\/\d+\/file$/);
+    expect(
+      await page
+        .getByRole('listitem', { name: `${t.mediaKinds.document}: projekt.txt` })
+        .getByRole('link', { name: t.openFile })
+        .getAttribute('href'),
+    ).toMatch(/^\/api\/media\/\d+\/file$/);
 
     await page.getByLabel(t.statusLabel).selectOption('verwendet');
     await toast(page, t.statusSaved).waitFor();
@@ -149,7 +211,10 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     expect(await page.getByLabel(t.statusLabel).inputValue()).toBe('verwendet');
     await screenshot(page, 'inbox-detail-1280');
 
-    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: t.downloadZip }).click()]);
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: t.downloadZip }).click(),
+    ]);
     const entries = readZip(readFileSync((await zip.path())!));
     expect([...entries.keys()].sort()).toEqual(['projekt.txt', 'werkstatt.jpg', t.zipSummaryName].sort());
     expect(entries.get('projekt.txt')!.toString()).toBe('Projektbeschreibung');
@@ -171,22 +236,34 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText(t.deleteConfirmTitle).waitFor();
     await dialog.getByRole('button', { name: texts.common.cancel }).click();
-    expect(await e.t.app.db.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
+    expect(
+      await e.t.app.db.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeDefined();
 
     await page.getByRole('button', { name: t.deleteSubmission }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: t.deleteConfirm }).click();
     await toast(page, t.deleted).waitFor();
     await page.waitForURL((url) => url.pathname === '/eingang');
     for (const f of files) expect(await e.t.app.blobs.stat(f.file_path)).toBeNull();
-    expect(await e.t.app.db.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-    const audit = await e.t.app.db.selectFrom('audit_log').selectAll().where('target', '=', `submission:${id}`).execute();
-    expect(audit).toEqual([expect.objectContaining({ action: 'submission.delete', actor_email: emailFor('vdi_admin') })]);
+    expect(
+      await e.t.app.db.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+    const audit = await e.t.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target', '=', `submission:${id}`)
+      .execute();
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'submission.delete', actor_email: emailFor('vdi_admin') }),
+    ]);
 
     const admin = await e.newPage(DESKTOP);
     await loginAs(admin, 'admin');
     const log = admin.getByRole('region', { name: t.auditTitle });
     await log.getByText(t.detailHeading(id)).waitFor();
-    expect(await log.locator('li', { hasText: t.detailHeading(id) }).textContent()).toContain(t.auditActions['submission.delete']);
+    expect(await log.locator('li', { hasText: t.detailHeading(id) }).textContent()).toContain(
+      t.auditActions['submission.delete'],
+    );
   });
 
   it('shows a vdi_admin the association only: no bank data, no tenant filter, no bank detail', async () => {
@@ -248,7 +325,10 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     await invited.waitForURL('**/content-selection');
 
     await page.goto('/admin/users');
-    await page.getByRole('listitem', { name: 'neue.redakteurin@e2e.test' }).getByText(t.stateActive, { exact: true }).waitFor();
+    await page
+      .getByRole('listitem', { name: 'neue.redakteurin@e2e.test' })
+      .getByText(t.stateActive, { exact: true })
+      .waitFor();
   });
 
   it('changes a role and deactivates an account from the user list', async () => {
@@ -258,7 +338,12 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     const row = page.getByRole('listitem', { name: emailFor('firma_b') });
     await row.getByLabel(t.changeRole).selectOption('firma_a');
     await toast(page, t.roleChanged).waitFor();
-    const user = () => e.t.app.db.selectFrom('user').select(['role', 'banned']).where('email', '=', emailFor('firma_b')).executeTakeFirstOrThrow();
+    const user = () =>
+      e.t.app.db
+        .selectFrom('user')
+        .select(['role', 'banned'])
+        .where('email', '=', emailFor('firma_b'))
+        .executeTakeFirstOrThrow();
     expect((await user()).role).toBe('firma_a');
     await row.getByRole('button', { name: t.deactivate }).click();
     await toast(page, t.deactivated).waitFor();

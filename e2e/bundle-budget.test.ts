@@ -8,7 +8,11 @@ import { measureAll, printTable, type PageLoad } from './bundle';
 import { launchBrowser } from './harness';
 
 /** Strings of the ElevenLabs SDK's own code (web/src/features/interview/voiceSdk.ts), in no other chunk. */
-const sdkMarkers = ['First received message is not conversation metadata.', 'Failed to parse socket message', 'agent_tool_request'];
+const sdkMarkers = [
+  'First received message is not conversation metadata.',
+  'Failed to parse socket message',
+  'agent_tool_request',
+];
 
 /** The budgets and the measurement are in e2e/bundle.ts (the Lighthouse bench prints the same table). */
 describe('bundle budgets (JavaScript over the wire, cache empty)', () => {
@@ -20,7 +24,10 @@ describe('bundle budgets (JavaScript over the wire, cache empty)', () => {
     await addUser(t.app, 'redaktion@budget.test', 'vdi_admin');
     await addUser(t.app, 'admin@budget.test', 'admin');
     browser = await launchBrowser();
-    rows = await measureAll(t, browser, { editor: await login(t, 'redaktion@budget.test'), admin: await login(t, 'admin@budget.test') });
+    rows = await measureAll(t, browser, {
+      editor: await login(t, 'redaktion@budget.test'),
+      admin: await login(t, 'admin@budget.test'),
+    });
     console.log(`\nJavaScript per page (compressed, cache empty, Chromium):\n${printTable(rows)}\n`);
   });
   afterAll(async () => {
@@ -29,12 +36,18 @@ describe('bundle budgets (JavaScript over the wire, cache empty)', () => {
   });
 
   it('keeps every page within its budget', () => {
-    const over = rows.filter((r) => r.bytes > r.budget).map((r) => `${r.page}: ${r.bytes} > ${r.budget}\n  ${r.files.map((f) => `${f.url} ${f.bytes}`).join('\n  ')}`);
+    const over = rows
+      .filter((r) => r.bytes > r.budget)
+      .map((r) => `${r.page}: ${r.bytes} > ${r.budget}\n  ${r.files.map((f) => `${f.url} ${f.bytes}`).join('\n  ')}`);
     expect(over).toEqual([]);
   });
 
   it('serves every script compressed (a file under 1 KB may go as is: compressed it would not be smaller)', () => {
-    const plain = rows.flatMap((r) => r.files.filter((f) => f.encoding !== 'br' && f.encoding !== 'gzip' && !(f.length > 0 && f.length < 1024)).map((f) => `${r.page}: ${f.url} (${f.encoding})`));
+    const plain = rows.flatMap((r) =>
+      r.files
+        .filter((f) => f.encoding !== 'br' && f.encoding !== 'gzip' && !(f.length > 0 && f.length < 1024))
+        .map((f) => `${r.page}: ${f.url} (${f.encoding})`),
+    );
     expect(plain).toEqual([]);
   });
 
@@ -43,7 +56,11 @@ describe('bundle budgets (JavaScript over the wire, cache empty)', () => {
     // The page did load its voice client: the built-in interviewer's own ...
     expect(interview.files.some((f) => /\/builtinAgent-[\w-]+\.js$/.test(f.url))).toBe(true);
     // ... and no chunk of the SDK (WebSocket part, LiveKit) nor its worklets.
-    expect(interview.files.filter((f) => /voiceSdk|WebRTCConnection|livekit|rawAudioProcessor|audioConcatProcessor|libsamplerate/i.test(f.url))).toEqual([]);
+    expect(
+      interview.files.filter((f) =>
+        /voiceSdk|WebRTCConnection|livekit|rawAudioProcessor|audioConcatProcessor|libsamplerate/i.test(f.url),
+      ),
+    ).toEqual([]);
     const found: string[] = [];
     for (const file of interview.files) {
       const code = await (await fetch(`${t.url}${file.url}`)).text();
@@ -54,12 +71,19 @@ describe('bundle budgets (JavaScript over the wire, cache empty)', () => {
 
   it('keeps zod, the auth client, the tus client and the voice SDK off the login page', async () => {
     // Each library by a string of its own code (checked against the build below).
-    const markers = { zod: 'ZodError', 'better-auth client': 'nanostores', 'tus-js-client': 'Tus-Resumable', LiveKit: 'livekit', 'voice SDK': sdkMarkers[0]! };
+    const markers = {
+      zod: 'ZodError',
+      'better-auth client': 'nanostores',
+      'tus-js-client': 'Tus-Resumable',
+      LiveKit: 'livekit',
+      'voice SDK': sdkMarkers[0]!,
+    };
     const found: string[] = [];
     for (const row of rows.filter((r) => r.page === '/login' || r.page === '/p/vdi/upload')) {
       for (const file of row.files) {
         const code = await (await fetch(`${t.url}${file.url}`)).text();
-        for (const [name, marker] of Object.entries(markers)) if (code.includes(marker)) found.push(`${row.page}: ${name} in ${file.url}`);
+        for (const [name, marker] of Object.entries(markers))
+          if (code.includes(marker)) found.push(`${row.page}: ${name} in ${file.url}`);
       }
     }
     expect(found).toEqual([]);

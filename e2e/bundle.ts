@@ -18,7 +18,12 @@ export const budgets = {
 } as const;
 export type BudgetPage = keyof typeof budgets;
 
-export type PageLoad = { page: string; files: { url: string; bytes: number; encoding: string; length: number }[]; bytes: number; budget: number };
+export type PageLoad = {
+  page: string;
+  files: { url: string; bytes: number; encoding: string; length: number }[];
+  bytes: number;
+  budget: number;
+};
 
 /** Loads `path` in a fresh context (empty cache) and sums what its JavaScript cost on the wire. */
 export async function measurePage(
@@ -46,13 +51,25 @@ export async function measurePage(
     cdp.on('Network.responseReceived', (e) => {
       const url = e.response.url;
       if (e.type === 'Script' || /\.m?js(\?|$)/.test(new URL(url).pathname)) {
-        const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-        scripts.set(e.requestId, { url, encoding: headers['content-encoding'] ?? 'identity', length: Number(headers['content-length'] ?? 0) });
+        const headers = Object.fromEntries(
+          Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+        );
+        scripts.set(e.requestId, {
+          url,
+          encoding: headers['content-encoding'] ?? 'identity',
+          length: Number(headers['content-length'] ?? 0),
+        });
       }
     });
     cdp.on('Network.loadingFinished', (e) => {
       const s = scripts.get(e.requestId);
-      if (s) files.push({ url: new URL(s.url).pathname, bytes: e.encodedDataLength, encoding: s.encoding, length: s.length });
+      if (s)
+        files.push({
+          url: new URL(s.url).pathname,
+          bytes: e.encodedDataLength,
+          encoding: s.encoding,
+          length: s.length,
+        });
     });
     await page.goto(path, { waitUntil: 'networkidle' });
     if (opts.ready) await opts.ready(page);
@@ -67,13 +84,20 @@ export function printTable(rows: PageLoad[]): string {
   const lines = [
     '| page | JS files | JS over the wire | budget | |',
     '|---|---:|---:|---:|---|',
-    ...rows.map((r) => `| ${r.page} | ${r.files.length} | ${(r.bytes / KB).toFixed(1)} KB | ${(r.budget / KB).toFixed(0)} KB | ${r.bytes <= r.budget ? 'ok' : 'OVER'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${r.files.length} | ${(r.bytes / KB).toFixed(1)} KB | ${(r.budget / KB).toFixed(0)} KB | ${r.bytes <= r.budget ? 'ok' : 'OVER'} |`,
+    ),
   ];
   return lines.join('\n');
 }
 
 /** Starts the app (production build from dist/web), signs a user in and measures every page. */
-export async function measureAll(t: TestApp, browser: Browser, cookies: { editor: string; admin: string }): Promise<PageLoad[]> {
+export async function measureAll(
+  t: TestApp,
+  browser: Browser,
+  cookies: { editor: string; admin: string },
+): Promise<PageLoad[]> {
   const run = async (page: BudgetPage, path: string, opts: Parameters<typeof measurePage>[3] = {}) => {
     const files = await measurePage(browser, t.url, path, opts);
     return { page, files, bytes: files.reduce((sum, f) => sum + f.bytes, 0), budget: budgets[page] };
@@ -82,7 +106,9 @@ export async function measureAll(t: TestApp, browser: Browser, cookies: { editor
     await run('/login', '/login', { ready: (p) => p.getByLabel(texts.auth.email).waitFor() }),
     // The proof of work starts by itself: its worker's code counts for the page, measured once
     // the submission it makes is there.
-    await run('/p/vdi/upload', '/p/vdi/upload', { ready: (p) => p.getByTestId('id-hint').getByText(/\d+/).waitFor({ timeout: 60_000 }) }),
+    await run('/p/vdi/upload', '/p/vdi/upload', {
+      ready: (p) => p.getByTestId('id-hint').getByText(/\d+/).waitFor({ timeout: 60_000 }),
+    }),
     await run('/interview/behind-scenes (built-in agent)', '/interview/behind-scenes', {
       cookie: cookies.editor,
       ready: async (p) => {
@@ -91,8 +117,14 @@ export async function measureAll(t: TestApp, browser: Browser, cookies: { editor
         await p.getByRole('button', { name: texts.interview.start }).waitFor();
       },
     }),
-    await run('/content-selection', '/content-selection', { cookie: cookies.editor, ready: (p) => p.getByTestId('header-username').waitFor() }),
+    await run('/content-selection', '/content-selection', {
+      cookie: cookies.editor,
+      ready: (p) => p.getByTestId('header-username').waitFor(),
+    }),
     await run('/admin', '/admin', { cookie: cookies.admin, ready: (p) => p.getByTestId('header-username').waitFor() }),
-    await run('/eingang', '/eingang', { cookie: cookies.admin, ready: (p) => p.getByTestId('header-username').waitFor() }),
+    await run('/eingang', '/eingang', {
+      cookie: cookies.admin,
+      ready: (p) => p.getByTestId('header-username').waitFor(),
+    }),
   ];
 }

@@ -25,12 +25,21 @@ const timing = {
 };
 
 async function seed(e: E2E) {
-  const user = await e.t.app.db.selectFrom('user').selectAll().where('email', '=', emailFor('vdi_admin')).executeTakeFirstOrThrow();
-  const { contentId } = await createSubmission(e.t.app.db, { tenant: 'vdi', kind: 'interview' }, { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } });
+  const user = await e.t.app.db
+    .selectFrom('user')
+    .selectAll()
+    .where('email', '=', emailFor('vdi_admin'))
+    .executeTakeFirstOrThrow();
+  const { contentId } = await createSubmission(
+    e.t.app.db,
+    { tenant: 'vdi', kind: 'interview' },
+    { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
+  );
   await e.t.app.db
     .updateTable('submissions')
     .set({
-      transcript: 'Interviewer: Wie ging es los?\n\nDu: Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.',
+      transcript:
+        'Interviewer: Wie ging es los?\n\nDu: Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.',
       contact_first_name: 'Erika',
       contact_last_name: 'Muster',
       contact_role: 'Teamleiterin',
@@ -40,15 +49,71 @@ async function seed(e: E2E) {
     .where('id', '=', contentId)
     .execute();
   for (const kind of ['publication', 'naming', 'photo_rights'] as const) {
-    await e.t.app.db.insertInto('consents').values({ submission_id: contentId, kind, text: texts.finish.consent[kind], given_at: new Date().toISOString() }).execute();
+    await e.t.app.db
+      .insertInto('consents')
+      .values({ submission_id: contentId, kind, text: texts.finish.consent[kind], given_at: new Date().toISOString() })
+      .execute();
   }
   // A recorded video answer and an interview recording, with the times their transcription gave.
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=25:d=5', '-f', 'lavfi', '-i', 'sine=f=300:d=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-y', path.join(dir, 'answer.mp4')]);
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=220:d=5', '-c:a', 'libopus', '-y', path.join(dir, 'interview.ogg')]);
-  const video = await attachFile(e.t.app, { contentId, kind: 'video', body: readFileSync(path.join(dir, 'answer.mp4')), originalName: 'antwort.mp4', contentType: 'video/mp4', extension: 'mp4' });
-  const audio = await attachFile(e.t.app, { contentId, kind: 'audio', body: readFileSync(path.join(dir, 'interview.ogg')), originalName: 'interview.ogg', contentType: 'audio/ogg', extension: 'ogg' });
-  await e.t.app.db.updateTable('media').set({ timing: JSON.stringify(timing), duration_ms: 5000, width: 1280, height: 720 }).where('id', '=', video.id).execute();
-  await e.t.app.db.updateTable('media').set({ timing: JSON.stringify(timing), duration_ms: 5000 }).where('id', '=', audio.id).execute();
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=1280x720:r=25:d=5',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=300:d=5',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-y',
+    path.join(dir, 'answer.mp4'),
+  ]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=220:d=5',
+    '-c:a',
+    'libopus',
+    '-y',
+    path.join(dir, 'interview.ogg'),
+  ]);
+  const video = await attachFile(e.t.app, {
+    contentId,
+    kind: 'video',
+    body: readFileSync(path.join(dir, 'answer.mp4')),
+    originalName: 'antwort.mp4',
+    contentType: 'video/mp4',
+    extension: 'mp4',
+  });
+  const audio = await attachFile(e.t.app, {
+    contentId,
+    kind: 'audio',
+    body: readFileSync(path.join(dir, 'interview.ogg')),
+    originalName: 'interview.ogg',
+    contentType: 'audio/ogg',
+    extension: 'ogg',
+  });
+  await e.t.app.db
+    .updateTable('media')
+    .set({ timing: JSON.stringify(timing), duration_ms: 5000, width: 1280, height: 720 })
+    .where('id', '=', video.id)
+    .execute();
+  await e.t.app.db
+    .updateTable('media')
+    .set({ timing: JSON.stringify(timing), duration_ms: 5000 })
+    .where('id', '=', audio.id)
+    .execute();
   return { contentId, video: Number(video.id), audio: Number(audio.id) };
 }
 
@@ -98,10 +163,30 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     expect(Number(clip.format?.duration)).toBeGreaterThan(2.6);
     expect(Number(clip.format?.duration)).toBeLessThan(3.1);
     // A frame's caption area differs from the same frame of the source, reframed alike.
-    const frame = (file: string, at: number, filter?: string) => execFileSync('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', file, ...(filter ? ['-vf', filter] : []), '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-']);
+    const frame = (file: string, at: number, filter?: string) =>
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-ss',
+        String(at),
+        '-i',
+        file,
+        ...(filter ? ['-vf', filter] : []),
+        '-frames:v',
+        '1',
+        '-f',
+        'image2pipe',
+        '-vcodec',
+        'png',
+        '-',
+      ]);
     const area = { left: 90, top: 1200, width: 900, height: 300 };
     const a = await sharp(frame(clipFile, 1)).extract(area).removeAlpha().raw().toBuffer();
-    const b = await sharp(frame(path.join(dir, 'answer.mp4'), 3, reframe(1280, 720, '9:16').filter)).extract(area).removeAlpha().raw().toBuffer();
+    const b = await sharp(frame(path.join(dir, 'answer.mp4'), 3, reframe(1280, 720, '9:16').filter))
+      .extract(area)
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     let diff = 0;
     for (let i = 0; i < a.length; i++) diff += Math.abs(a[i]! - b[i]!);
     expect(diff / a.length).toBeGreaterThan(20);
@@ -122,7 +207,9 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     await toastWith(page, t.cardMade).waitFor();
     const card = section(page).locator('[data-testid^="content-item-"]').first().getByRole('img');
     await expect.poll(() => card.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1080);
-    expect(await card.getAttribute('alt')).toBe(t.cardAlt('Heute leite ich ein Team von zwölf Leuten.', 'Erika Muster'));
+    expect(await card.getAttribute('alt')).toBe(
+      t.cardAlt('Heute leite ich ein Team von zwölf Leuten.', 'Erika Muster'),
+    );
     await screenshot(page, 'content-section-1280');
 
     // Attach all three to the LinkedIn post, in order, and send it for approval.
@@ -130,13 +217,20 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     await post.getByLabel(p.bodyLabel, { exact: true }).fill('Erika Muster leitet heute ein Team von zwölf Leuten.');
     const items = post.getByTestId('post-items');
     for (let i = 0; i < 3; i++) await items.getByRole('button', { name: t.attach, exact: false }).first().click();
-    expect(await items.getByTestId('item-consent').first().textContent()).toContain(`${t.consentKinds.publication}: ${t.consentGiven}`);
+    expect(await items.getByTestId('item-consent').first().textContent()).toContain(
+      `${t.consentKinds.publication}: ${t.consentGiven}`,
+    );
     await expect.poll(() => post.getByTestId('preview-media').locator('video, img').count()).toBe(3);
     await post.getByRole('button', { name: p.save }).click();
     await toastWith(page, p.saved).waitFor();
     await post.getByRole('button', { name: p.sendForApproval }).click();
     await toastWith(page, p.sentForApproval).waitFor();
-    const mail = (await e.t.app.db.selectFrom('outbox').selectAll().where('to_address', '=', 'erika@e2e.test').orderBy('id', 'desc').executeTakeFirst())!;
+    const mail = (await e.t.app.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'erika@e2e.test')
+      .orderBy('id', 'desc')
+      .executeTakeFirst())!;
     const link = /(http:\/\/\S+\/freigabe\/[A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
 
     // The contributor's approval page shows and plays what will be published.
@@ -155,7 +249,14 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     });
     expect(played.time).toBeGreaterThan(0.2);
     expect([played.width, played.height]).toEqual([1080, 1920]);
-    await expect.poll(() => preview.locator('img').last().evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1080);
+    await expect
+      .poll(() =>
+        preview
+          .locator('img')
+          .last()
+          .evaluate((el) => (el as HTMLImageElement).naturalWidth),
+      )
+      .toBe(1080);
     await screenshot(contributor, 'content-approval-390');
 
     // The ZIP export holds them.

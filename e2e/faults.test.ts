@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import { mountSmallFs, privatePostgresUnavailable, smallFsUnavailable, startPrivatePostgres, type PrivatePostgres, type SmallFs } from '../server/testing/faults';
+import {
+  mountSmallFs,
+  privatePostgresUnavailable,
+  smallFsUnavailable,
+  startPrivatePostgres,
+  type PrivatePostgres,
+  type SmallFs,
+} from '../server/testing/faults';
 import { loginAs, startE2E, toastWith, type E2E } from './harness';
 
 const s = texts.speech;
@@ -24,9 +31,17 @@ describe.skipIf(noMount)('a full server disk in the browser', () => {
     const page = await e.newPage();
     await loginAs(page, 'vdi_admin');
     const contentId = await page.evaluate(async () => {
-      const res = await fetch('/api/submissions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'vdi', kind: 'voice' }) });
+      const res = await fetch('/api/submissions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tenant: 'vdi', kind: 'voice' }),
+      });
       const { contentId } = (await res.json()) as { contentId: number };
-      await fetch(`/api/submissions/${contentId}/transcript`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ transcript: 'Erste Fassung' }) });
+      await fetch(`/api/submissions/${contentId}/transcript`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transcript: 'Erste Fassung' }),
+      });
       sessionStorage.setItem('currentInterviewId', String(contentId));
       return contentId;
     });
@@ -42,14 +57,22 @@ describe.skipIf(noMount)('a full server disk in the browser', () => {
     expect(await page.getByTestId('kept-locally').textContent()).toBe(texts.common.outageKeptLocally);
     expect(page.url()).toMatch(/\/transcript-edit$/);
     expect(await field.inputValue()).toBe('Zweite Fassung, während die Platte voll ist');
-    const before = await e.t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow();
+    const before = await e.t.app.db
+      .selectFrom('submissions')
+      .select('transcript')
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(before.transcript).toBe('Erste Fassung');
 
     // Room again: the kept draft goes out (as on reconnect) and the text is stored.
     files.empty();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await toastWith(page, texts.finish.draftsSent(1)).waitFor({ timeout: 15_000 });
-    const after = await e.t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow();
+    const after = await e.t.app.db
+      .selectFrom('submissions')
+      .select('transcript')
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(after.transcript).toBe('Zweite Fassung, während die Platte voll ist');
   }, 90_000);
 });
@@ -74,7 +97,11 @@ describe.skipIf(noPostgres)('PostgreSQL down in the browser (a private server, s
     const page = await e.newPage();
     await loginAs(page, 'vdi_admin');
     const contentId = await page.evaluate(async () => {
-      const res = await fetch('/api/submissions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'vdi', kind: 'upload' }) });
+      const res = await fetch('/api/submissions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tenant: 'vdi', kind: 'upload' }),
+      });
       const { contentId } = (await res.json()) as { contentId: number };
       sessionStorage.setItem('currentInterviewId', String(contentId));
       return contentId;
@@ -96,7 +123,11 @@ describe.skipIf(noPostgres)('PostgreSQL down in the browser (a private server, s
 
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await toastWith(page, texts.finish.draftsSent(1)).waitFor({ timeout: 20_000 });
-    const row = await e.t.app.db.selectFrom('submissions').select(['contact_email', 'completed_at']).where('id', '=', contentId).executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .select(['contact_email', 'completed_at'])
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(row.contact_email).toBe('lea@example.de');
     expect(row.completed_at).not.toBeNull();
   }, 90_000);

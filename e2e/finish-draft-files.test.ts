@@ -11,7 +11,8 @@ const f = texts.finish;
 const u = texts.upload;
 const sp = texts.speech;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const offline = (route: Parameters<Parameters<Page['route']>[1]>[0]) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue());
+const offline = (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
+  route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue();
 
 /** The drafts of this browser as IndexedDB holds them (files as name and size). */
 async function storedDrafts(page: Page) {
@@ -21,7 +22,15 @@ async function storedDrafts(page: Page) {
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const all = await new Promise<{ localId: string; contentId?: number; pending: Record<string, unknown>; files?: { name: string; blob: Blob }[]; recording?: { blob: Blob } }[]>((resolve, reject) => {
+    const all = await new Promise<
+      {
+        localId: string;
+        contentId?: number;
+        pending: Record<string, unknown>;
+        files?: { name: string; blob: Blob }[];
+        recording?: { blob: Blob };
+      }[]
+    >((resolve, reject) => {
       const request = db.transaction('drafts').objectStore('drafts').getAll();
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
@@ -53,10 +62,15 @@ describe('files chosen under a local id reach the server when it answers again (
   afterAll(() => e?.close());
 
   const submissionsOf = async (role: 'vdi_admin' | 'firma_a' | 'firma_b') => {
-    const user = await e.t.app.db.selectFrom('user').select('id').where('email', '=', emailFor(role)).executeTakeFirstOrThrow();
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', emailFor(role))
+      .executeTakeFirstOrThrow();
     return e.t.app.db.selectFrom('submissions').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
   };
-  const mediaOf = (contentId: number) => e.t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
+  const mediaOf = (contentId: number) =>
+    e.t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
   async function blob(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const c of (await e.t.app.blobs.get(key)) as Readable) chunks.push(Buffer.from(c));
@@ -88,7 +102,11 @@ describe('files chosen under a local id reach the server when it answers again (
     expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
     expect(await fixture.hasGps(photo)).toBe(true);
     expect(await fixture.hasGps(jpeg)).toBe(false);
-    const consents = await e.t.app.db.selectFrom('consents').selectAll().where('submission_id', '=', contentId).execute();
+    const consents = await e.t.app.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('submission_id', '=', contentId)
+      .execute();
     expect(consents).toEqual([expect.objectContaining({ kind: 'photo_rights', text: u.rightsLabel })]);
   }
 
@@ -99,7 +117,13 @@ describe('files chosen under a local id reach the server when it answers again (
     await page.waitForURL('**/thank-you');
     expect(await submissionsOf('vdi_admin')).toEqual([]);
     const [kept] = await storedDrafts(page);
-    expect(kept).toMatchObject({ pending: { photoRights: u.rightsLabel }, files: [{ name: 'Foto mit GPS.jpg', size: photo.length }, { name: 'bericht.pdf', size: pdf.length }] });
+    expect(kept).toMatchObject({
+      pending: { photoRights: u.rightsLabel },
+      files: [
+        { name: 'Foto mit GPS.jpg', size: photo.length },
+        { name: 'bericht.pdf', size: pdf.length },
+      ],
+    });
 
     await page.unroute('**/api/submissions');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -109,7 +133,9 @@ describe('files chosen under a local id reach the server when it answers again (
     await expectDelivered(created!.id);
     expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toBe(String(created!.id));
     // The bytes leave the browser once the server has them; the local id stays as a mapping.
-    expect(await storedDrafts(page)).toEqual([{ localId: kept!.localId, contentId: created!.id, pending: {}, files: [] }]);
+    expect(await storedDrafts(page)).toEqual([
+      { localId: kept!.localId, contentId: created!.id, pending: {}, files: [] },
+    ]);
   }, 60_000);
 
   it('uploads nothing twice when two tabs sync at the same moment', async () => {
@@ -126,7 +152,8 @@ describe('files chosen under a local id reach the server when it answers again (
     // Back online, and slow: without coordination both tabs would create and upload.
     const posts: string[] = [];
     context.on('request', (r) => {
-      if (r.method() === 'POST' && /\/api\/(submissions|uploads)$/.test(new URL(r.url()).pathname)) posts.push(new URL(r.url()).pathname);
+      if (r.method() === 'POST' && /\/api\/(submissions|uploads)$/.test(new URL(r.url()).pathname))
+        posts.push(new URL(r.url()).pathname);
     });
     await context.unroute('**/api/submissions');
     await context.route('**/api/submissions', async (route) => {
@@ -159,7 +186,9 @@ describe('files chosen under a local id reach the server when it answers again (
     await page.route('**/api/submissions', offline);
     await page.goto('/firma-b/upload');
     await page.getByRole('heading', { name: u.mediaTitle }).waitFor();
-    await page.locator('input[type=file]').setInputFiles({ name: 'bericht.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'bericht.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByRole('button', { name: u.uploadButton(1) }).click();
     await toast(page, u.localStoreFull).waitFor();
     await screenshot(page, 'draft-files-storage-full-390');
@@ -203,6 +232,8 @@ describe('files chosen under a local id reach the server when it answers again (
     const audio = media.find((m) => m.kind === 'audio');
     expect(audio).toBeDefined();
     expect((await blob(audio!.file_path)).length).toBeGreaterThan(1000);
-    expect(await storedDrafts(page)).toEqual([{ localId: kept!.localId, contentId: created!.id, pending: {}, files: [] }]);
+    expect(await storedDrafts(page)).toEqual([
+      { localId: kept!.localId, contentId: created!.id, pending: {}, files: [] },
+    ]);
   }, 60_000);
 });

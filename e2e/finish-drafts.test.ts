@@ -8,7 +8,9 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 /** The server "goes away" for new submissions: creating one fails as if the network were down. */
 async function cutCreation(page: Page) {
-  await page.route('**/api/submissions', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+  await page.route('**/api/submissions', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+  );
 }
 
 describe('drafts under a local id reach the server when it answers again (DESIGN difference 7)', () => {
@@ -19,7 +21,11 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
   afterAll(() => e.close());
 
   const submissionsOf = async (role: 'vdi_admin' | 'firma_a' | 'firma_b') => {
-    const user = await e.t.app.db.selectFrom('user').select('id').where('email', '=', emailFor(role)).executeTakeFirstOrThrow();
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', emailFor(role))
+      .executeTakeFirstOrThrow();
     return e.t.app.db.selectFrom('submissions').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
   };
 
@@ -44,7 +50,13 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await toast(page, f.draftsSent(1)).waitFor();
     const [created] = await submissionsOf('vdi_admin');
     expect(created).toMatchObject({ tenant: 'vdi', kind: 'description' });
-    expect(JSON.parse(created!.w_answers!)).toEqual({ who: 'Lea', what: 'Windkanal', when: 'Heute', where: 'Aachen', why: 'Rekord' });
+    expect(JSON.parse(created!.w_answers!)).toEqual({
+      who: 'Lea',
+      what: 'Windkanal',
+      when: 'Heute',
+      where: 'Aachen',
+      why: 'Rekord',
+    });
     expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toBe(String(created!.id));
 
     // The page still holds the local id; the contact form finds its Content-ID and saves for real.
@@ -53,10 +65,18 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await page.getByLabel(f.email, { exact: true }).fill('lea@example.de');
     await page.getByRole('button', { name: f.contactSubmit }).click();
     await toast(page, f.contactSaved).waitFor();
-    const done = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', created!.id).executeTakeFirstOrThrow();
+    const done = await e.t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', created!.id)
+      .executeTakeFirstOrThrow();
     expect(done).toMatchObject({ contact_email: 'lea@example.de' });
     expect(done.completed_at).not.toBeNull();
-    const consents = await e.t.app.db.selectFrom('consents').selectAll().where('submission_id', '=', created!.id).execute();
+    const consents = await e.t.app.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('submission_id', '=', created!.id)
+      .execute();
     expect(consents).toEqual([expect.objectContaining({ kind: 'contact', text: f.consent.contact })]);
     expect(await submissionsOf('vdi_admin')).toHaveLength(1);
   });
@@ -68,7 +88,11 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await page.goto('/firma-b/upload');
     await page.getByRole('heading', { name: texts.upload.mediaTitle }).waitFor();
     // What useContentId leaves when it falls back to a local id and nothing is kept under it.
-    const user = await e.t.app.db.selectFrom('user').select('id').where('email', '=', emailFor('firma_b')).executeTakeFirstOrThrow();
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', emailFor('firma_b'))
+      .executeTakeFirstOrThrow();
     await page.evaluate(async (userId) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('content-assistent', 1);
@@ -79,7 +103,16 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
       const t = new Date().toISOString();
       await new Promise<void>((resolve, reject) => {
         const tx = db.transaction('drafts', 'readwrite');
-        tx.objectStore('drafts').put({ localId: 'local_upload_1_leer', userId, tenant: 'firma_b', kind: 'upload', pending: {}, files: [], createdAt: t, updatedAt: t });
+        tx.objectStore('drafts').put({
+          localId: 'local_upload_1_leer',
+          userId,
+          tenant: 'firma_b',
+          kind: 'upload',
+          pending: {},
+          files: [],
+          createdAt: t,
+          updatedAt: t,
+        });
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
       });
@@ -97,7 +130,8 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await cutCreation(page);
     await page.goto('/firma-a/image-description');
     await page.getByRole('button', { name: new RegExp(f.describeByText) }).click();
-    for (const label of ['Wer', 'Was', 'Wann', 'Wo', 'Warum']) await page.getByLabel(label, { exact: true }).fill(`${label} offline`);
+    for (const label of ['Wer', 'Was', 'Wann', 'Wo', 'Warum'])
+      await page.getByLabel(label, { exact: true }).fill(`${label} offline`);
     await page.getByRole('button', { name: f.wSubmit }).click();
     await toast(page, f.wSavedLocally).waitFor();
     await page.waitForURL('**/firma-a/thank-you');
@@ -113,7 +147,11 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await page.goto('/firma-a/thank-you');
     await toast(page, f.draftsSent(1)).waitFor();
     const [sent] = await submissionsOf('firma_a');
-    expect(sent).toMatchObject({ tenant: 'firma_a', contact_first_name: 'Otto', contact_email: 'otto@firma-a.example' });
+    expect(sent).toMatchObject({
+      tenant: 'firma_a',
+      contact_first_name: 'Otto',
+      contact_email: 'otto@firma-a.example',
+    });
     expect(JSON.parse(sent!.w_answers!)).toMatchObject({ who: 'Wer offline', why: 'Warum offline' });
     expect(sent!.completed_at).not.toBeNull();
 

@@ -4,7 +4,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/media/testing/fixtures';
-import { DESKTOP, loginAs, PHONE, screenshot, sendContactForm as contact, startE2E, tempDir, type E2E } from './harness';
+import {
+  DESKTOP,
+  loginAs,
+  PHONE,
+  screenshot,
+  sendContactForm as contact,
+  startE2E,
+  tempDir,
+  type E2E,
+} from './harness';
 
 const f = texts.finish;
 const u = texts.upload;
@@ -29,14 +38,22 @@ describe('tenant paths from the dashboard to the thank-you page', () => {
   }, 120_000);
   afterAll(() => e?.close());
 
-  const row = (id: number) => e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const consentKinds = async (id: number) => (await e.t.app.db.selectFrom('consents').select('kind').where('submission_id', '=', id).execute()).map((c) => c.kind).sort();
-  const pick = (page: Page, ...names: string[]) => page.locator('input[type=file]').setInputFiles(names.map((n) => files[n]!));
-  const storedId = async (page: Page, key = 'currentInterviewId') => Number(await page.evaluate((k) => sessionStorage.getItem(k), key));
+  const row = (id: number) =>
+    e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const consentKinds = async (id: number) =>
+    (await e.t.app.db.selectFrom('consents').select('kind').where('submission_id', '=', id).execute())
+      .map((c) => c.kind)
+      .sort();
+  const pick = (page: Page, ...names: string[]) =>
+    page.locator('input[type=file]').setInputFiles(names.map((n) => files[n]!));
+  const storedId = async (page: Page, key = 'currentInterviewId') =>
+    Number(await page.evaluate((k) => sessionStorage.getItem(k), key));
 
   /** The thumbnail of the uploaded photo appears (without reloading) once the photo job has made it. */
   async function thumbnailShown(page: Page) {
-    await expect.poll(() => page.locator(`ul[aria-label="${f.filesTitle}"] img`).count(), { timeout: 20_000, interval: 500 }).toBe(1);
+    await expect
+      .poll(() => page.locator(`ul[aria-label="${f.filesTitle}"] img`).count(), { timeout: 20_000, interval: 500 })
+      .toBe(1);
   }
 
   it('Firma B: photo → describe by text → thank-you → contact → back to /firma-b', async () => {
@@ -118,7 +135,12 @@ describe('tenant paths from the dashboard to the thank-you page', () => {
 
     await contact(page, 'Vera', 'Verein', 'vera@vdi.example');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await row(id)).toMatchObject({ post_link: 'https://www.vdi.de/veranstaltung', post_description: 'Anmeldung zur Veranstaltung', post_email: null, contact_email: 'vera@vdi.example' });
+    expect(await row(id)).toMatchObject({
+      post_link: 'https://www.vdi.de/veranstaltung',
+      post_description: 'Anmeldung zur Veranstaltung',
+      post_email: null,
+      contact_email: 'vera@vdi.example',
+    });
   }, 120_000);
 
   it('Bank: upload → contact information (1 s) → bank thank-you → contact → /bank after 2 s', async () => {

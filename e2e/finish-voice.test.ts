@@ -7,7 +7,16 @@ import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai'
 import { encodeWav } from '../server/voice/audio';
 import { concat, silence, spokenGerman } from '../server/voice/testing/spoken';
 import * as fixture from '../server/media/testing/fixtures';
-import { loginAs, PHONE, DESKTOP, screenshot, sendContactForm as contact, startE2E, tempDir, type E2E } from './harness';
+import {
+  loginAs,
+  PHONE,
+  DESKTOP,
+  screenshot,
+  sendContactForm as contact,
+  startE2E,
+  tempDir,
+  type E2E,
+} from './harness';
 
 const f = texts.finish;
 const s = texts.speech;
@@ -26,11 +35,28 @@ describe('voice paths to the thank-you page', () => {
     const answer = await spokenGerman(spoken, rate);
     const dir = tempDir('ca-e2e-finish-voice-');
     const wav = path.join(dir, 'sprache.wav');
-    writeFileSync(wav, encodeWav(concat(silence(1500, rate), answer, silence(2500, rate), answer, silence(2500, rate), answer, silence(30_000, rate)), rate));
+    writeFileSync(
+      wav,
+      encodeWav(
+        concat(
+          silence(1500, rate),
+          answer,
+          silence(2500, rate),
+          answer,
+          silence(2500, rate),
+          answer,
+          silence(30_000, rate),
+        ),
+        rate,
+      ),
+    );
     photo = path.join(dir, 'bruecke.jpg');
     writeFileSync(photo, await fixture.jpegWithGps());
     whisper = await startFakeOpenAI({ text: spoken });
-    e = await startE2E({ fakeAudioFile: wav, env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' } });
+    e = await startE2E({
+      fakeAudioFile: wav,
+      env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' },
+    });
     e.t.app.jobs.start();
   }, 120_000);
   afterAll(async () => {
@@ -38,7 +64,8 @@ describe('voice paths to the thank-you page', () => {
     await whisper?.close();
   });
 
-  const row = (id: number) => e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: number) =>
+    e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   async function recordVoiceMessage(page: Page) {
     await page.getByRole('button', { name: s.start }).click();
@@ -76,7 +103,12 @@ describe('voice paths to the thank-you page', () => {
 
     await contact(page, 'Jan', 'Brückner', 'jan@example.de');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await row(id)).toMatchObject({ kind: 'voice', transcript: spoken, contact_email: 'jan@example.de', post_email: null });
+    expect(await row(id)).toMatchObject({
+      kind: 'voice',
+      transcript: spoken,
+      contact_email: 'jan@example.de',
+      post_email: null,
+    });
   }, 120_000);
 
   it('Bank: voice message → transcript (Speichern und weiter) → Weiter ohne Bilder → contact information → bank thank-you → /bank', async () => {
@@ -101,7 +133,11 @@ describe('voice paths to the thank-you page', () => {
 
     await contact(page, 'Bea', 'Banker', 'bea@bank.example');
     await page.waitForURL((url) => url.pathname === '/bank');
-    expect(await row(id)).toMatchObject({ tenant: 'bank', post_email: 'presse@bank.example', contact_first_name: 'Bea' });
+    expect(await row(id)).toMatchObject({
+      tenant: 'bank',
+      post_email: 'presse@bank.example',
+      contact_first_name: 'Bea',
+    });
   }, 120_000);
 
   it('Firma A: photo → description by the image interview → thank-you with its transcript', async () => {
@@ -119,13 +155,17 @@ describe('voice paths to the thank-you page', () => {
     await page.getByRole('button', { name: iv.instructionsRead }).click();
     await page.getByRole('button', { name: iv.start }).click();
     await page.getByRole('button', { name: iv.stop }).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('transcript').locator('li').count(), { timeout: 40_000, interval: 500 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => page.getByTestId('transcript').locator('li').count(), { timeout: 40_000, interval: 500 })
+      .toBeGreaterThanOrEqual(2);
     await page.getByRole('button', { name: iv.stop }).click();
     await page.getByRole('button', { name: iv.next, exact: true }).click();
     await page.waitForURL('**/firma-a/thank-you');
 
     expect(await page.getByTestId('content-id').textContent()).toBe(String(id));
-    await expect.poll(() => page.getByTestId('transcript-text').textContent(), { timeout: 10_000 }).toContain(`Sie: ${spoken}`);
+    await expect
+      .poll(() => page.getByTestId('transcript-text').textContent(), { timeout: 10_000 })
+      .toContain(`Sie: ${spoken}`);
     expect(await page.getByTestId('image-count').textContent()).toBe('1');
     const saved = await row(id);
     expect(saved.transcript).toContain(`Sie: ${spoken}`);

@@ -10,7 +10,9 @@ import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, type E2E } fro
 
 const f = texts.finish;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const longTranscript = Array.from({ length: 12 }, (_, i) => (i % 2 ? `Du: Antwort Nummer ${i} mit etwas mehr Text darin.` : `Interviewer: Frage Nummer ${i}?`)).join('\n\n');
+const longTranscript = Array.from({ length: 12 }, (_, i) =>
+  i % 2 ? `Du: Antwort Nummer ${i} mit etwas mehr Text darin.` : `Interviewer: Frage Nummer ${i}?`,
+).join('\n\n');
 
 describe('finishing a submission in the browser', () => {
   let e: E2E;
@@ -20,25 +22,49 @@ describe('finishing a submission in the browser', () => {
   afterAll(() => e.close());
 
   /** A submission owned by the role's test user, optionally with a transcript and a photo with thumbnail. */
-  async function seed(role: Role, tenant: string, opts: { kind?: 'upload' | 'voice' | 'interview'; transcript?: string; photo?: boolean } = {}) {
-    const user = await e.t.app.db.selectFrom('user').selectAll().where('email', '=', emailFor(role)).executeTakeFirstOrThrow();
+  async function seed(
+    role: Role,
+    tenant: string,
+    opts: { kind?: 'upload' | 'voice' | 'interview'; transcript?: string; photo?: boolean } = {},
+  ) {
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', emailFor(role))
+      .executeTakeFirstOrThrow();
     const { contentId } = await createSubmission(
       e.t.app.db,
       { tenant: tenant as 'vdi', kind: opts.kind ?? 'voice' },
       { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
     );
-    if (opts.transcript) await e.t.app.db.updateTable('submissions').set({ transcript: opts.transcript }).where('id', '=', contentId).execute();
+    if (opts.transcript)
+      await e.t.app.db
+        .updateTable('submissions')
+        .set({ transcript: opts.transcript })
+        .where('id', '=', contentId)
+        .execute();
     if (opts.photo) {
-      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
-      const row = await attachFile(e.t.app, { contentId, kind: 'photo', body: jpeg, originalName: 'werkstatt.jpg', contentType: 'image/jpeg', extension: 'jpg' });
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+        .jpeg()
+        .toBuffer();
+      const row = await attachFile(e.t.app, {
+        contentId,
+        kind: 'photo',
+        body: jpeg,
+        originalName: 'werkstatt.jpg',
+        contentType: 'image/jpeg',
+        extension: 'jpg',
+      });
       const thumb = `${contentId}/thumb_${row.id}.jpg`;
       await e.t.app.blobs.put(thumb, await sharp(jpeg).resize(32).jpeg().toBuffer(), { contentType: 'image/jpeg' });
       await e.t.app.db.updateTable('media').set({ thumbnail_path: thumb }).where('id', '=', row.id).execute();
     }
     return contentId;
   }
-  const row = (id: number) => e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const consents = (id: number) => e.t.app.db.selectFrom('consents').selectAll().where('submission_id', '=', id).execute();
+  const row = (id: number) =>
+    e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const consents = (id: number) =>
+    e.t.app.db.selectFrom('consents').selectAll().where('submission_id', '=', id).execute();
 
   async function openWithStoredId(page: Page, path: string, key: string, id: number | string) {
     await page.evaluate(([k, v]) => sessionStorage.setItem(k!, v!), [key, String(id)]);
@@ -70,10 +96,13 @@ describe('finishing a submission in the browser', () => {
     await page.getByRole('heading', { name: f.thankYouTitle }).waitFor();
     expect(await page.getByTestId('content-id').textContent()).toBe(String(id));
     await page.getByRole('link', { name: 'werkstatt.jpg' }).waitFor();
-    const thumbLoaded = await page.locator('img').first().evaluate(async (img: HTMLImageElement) => {
-      await img.decode().catch(() => undefined);
-      return img.naturalWidth;
-    });
+    const thumbLoaded = await page
+      .locator('img')
+      .first()
+      .evaluate(async (img: HTMLImageElement) => {
+        await img.decode().catch(() => undefined);
+        return img.naturalWidth;
+      });
     expect(thumbLoaded).toBe(32);
     expect(await page.getByTestId('image-count').textContent()).toBe('1');
 
@@ -121,11 +150,20 @@ describe('finishing a submission in the browser', () => {
     const delay = await redirectDelay(page, f.contactSaved, '/');
     expect(delay).toBeGreaterThanOrEqual(1300);
     expect(delay).toBeLessThan(4000);
-    expect(await row(id)).toMatchObject({ contact_first_name: 'Anna', contact_last_name: 'Muster', contact_email: 'anna@example.de' });
+    expect(await row(id)).toMatchObject({
+      contact_first_name: 'Anna',
+      contact_last_name: 'Muster',
+      contact_email: 'anna@example.de',
+    });
     expect((await row(id)).completed_at).not.toBeNull();
     const stored = await consents(id);
     expect(stored).toEqual([expect.objectContaining({ kind: 'contact', text: f.consent.contact })]);
-    expect(await page.evaluate(() => [sessionStorage.getItem('currentInterviewId'), sessionStorage.getItem('transcriptInterviewId')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('currentInterviewId'),
+        sessionStorage.getItem('transcriptInterviewId'),
+      ]),
+    ).toEqual([null, null]);
   });
 
   it('uses the bank rules and texts on /bank/thank-you, clears all storage and returns to /bank after 2 s', async () => {
@@ -149,29 +187,41 @@ describe('finishing a submission in the browser', () => {
     expect(delay).toBeLessThan(5000);
     expect((await row(id)).contact_last_name).toBe('Banker');
     expect(await consents(id)).toHaveLength(1);
-    expect(await page.evaluate(() => [sessionStorage.getItem('currentBankInterviewId'), localStorage.getItem('latestBankTranscript')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('currentBankInterviewId'),
+        localStorage.getItem('latestBankTranscript'),
+      ]),
+    ).toEqual([null, null]);
   });
 
   it.each([
     ['firma_a', '/firma-a'],
     ['firma_b', '/firma-b'],
-  ] as const)('shows the %s summary, goes back to its dashboard, and "Neuen Content erstellen" clears the ids', async (role, home) => {
-    const id = await seed(role, role, { kind: 'interview', transcript: 'Interviewer: Hallo\n\nDu: Hallo', photo: true });
-    const page = await e.newPage();
-    await loginAs(page, role);
-    await openWithStoredId(page, `${home}/thank-you`, 'currentInterviewId', id);
-    await page.getByText(f.kindLabels.interview).waitFor();
-    await page.getByText(f.transcriptPresent).waitFor();
-    expect(await page.getByTestId('image-count').textContent()).toBe('1');
-    const name = role === 'firma_a' ? 'Firma A' : 'Firma B';
-    await page.getByRole('button', { name: f.backToDashboard(name) }).click();
-    await page.waitForURL(`**${home}`);
+  ] as const)(
+    'shows the %s summary, goes back to its dashboard, and "Neuen Content erstellen" clears the ids',
+    async (role, home) => {
+      const id = await seed(role, role, {
+        kind: 'interview',
+        transcript: 'Interviewer: Hallo\n\nDu: Hallo',
+        photo: true,
+      });
+      const page = await e.newPage();
+      await loginAs(page, role);
+      await openWithStoredId(page, `${home}/thank-you`, 'currentInterviewId', id);
+      await page.getByText(f.kindLabels.interview).waitFor();
+      await page.getByText(f.transcriptPresent).waitFor();
+      expect(await page.getByTestId('image-count').textContent()).toBe('1');
+      const name = role === 'firma_a' ? 'Firma A' : 'Firma B';
+      await page.getByRole('button', { name: f.backToDashboard(name) }).click();
+      await page.waitForURL(`**${home}`);
 
-    await openWithStoredId(page, `${home}/thank-you`, 'currentInterviewId', id);
-    await page.getByRole('button', { name: f.newContent }).click();
-    await page.waitForURL(`**${home}/content-selection`);
-    expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toBeNull();
-  });
+      await openWithStoredId(page, `${home}/thank-you`, 'currentInterviewId', id);
+      await page.getByRole('button', { name: f.newContent }).click();
+      await page.waitForURL(`**${home}/content-selection`);
+      expect(await page.evaluate(() => sessionStorage.getItem('currentInterviewId'))).toBeNull();
+    },
+  );
 
   it('says "Hinweis: Keine Content-ID gefunden" without an id and refuses the contact form with the spec text', async () => {
     const page = await e.newPage(PHONE);
@@ -211,7 +261,9 @@ describe('finishing a submission in the browser', () => {
   it('shows the test-mode message for a local id while the server cannot create submissions', async () => {
     const page = await e.newPage();
     await loginAs(page, 'vdi_admin');
-    await page.route('**/api/submissions', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+    await page.route('**/api/submissions', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
     await openWithStoredId(page, '/thank-you', 'currentInterviewId', 'local_voice_1_abc');
     await fillContact(page, 'Anna', 'Muster', 'anna@example.de');
     await toast(page, f.contactSavedLocally).waitFor();
@@ -238,7 +290,13 @@ describe('finishing a submission in the browser', () => {
     await page.getByRole('button', { name: f.wSubmit }).click();
     await toast(page, f.wSaved).waitFor();
     await page.waitForURL('**/thank-you');
-    expect(JSON.parse((await row(id)).w_answers!)).toEqual({ who: 'Anna', what: 'Prüfstand', when: 'Mai', where: 'Köln', why: 'Neue Technik' });
+    expect(JSON.parse((await row(id)).w_answers!)).toEqual({
+      who: 'Anna',
+      what: 'Prüfstand',
+      when: 'Mai',
+      where: 'Köln',
+      why: 'Neue Technik',
+    });
     expect(await page.getByTestId('content-id').textContent()).toBe(String(id));
   });
 
@@ -249,7 +307,9 @@ describe('finishing a submission in the browser', () => {
     await openWithStoredId(page, '/firma-b/image-description', 'currentInterviewId', id);
     await page.getByRole('button', { name: new RegExp(f.describeByInterview) }).click();
     await page.waitForURL('**/firma-b/interview/image');
-    expect(await page.evaluate(() => (history.state as { usr?: { interviewId?: string } }).usr?.interviewId)).toBe(String(id));
+    expect(await page.evaluate(() => (history.state as { usr?: { interviewId?: string } }).usr?.interviewId)).toBe(
+      String(id),
+    );
   });
 
   describe('contact information for the post', () => {
@@ -273,7 +333,11 @@ describe('finishing a submission in the browser', () => {
       await page.getByLabel(f.postLink).fill('');
       await page.getByRole('button', { name: f.postSubmit }).click();
       await page.waitForURL('**/thank-you');
-      expect(await row(id)).toMatchObject({ post_email: 'post@example.de', post_link: null, post_description: 'Kontakt zur Arbeitsgruppe' });
+      expect(await row(id)).toMatchObject({
+        post_email: 'post@example.de',
+        post_link: null,
+        post_description: 'Kontakt zur Arbeitsgruppe',
+      });
       expect(await page.getByTestId('content-id').textContent()).toBe(String(id));
     });
 
@@ -289,7 +353,11 @@ describe('finishing a submission in the browser', () => {
       await page.getByRole('button', { name: f.postSubmit }).click();
       const delay = await redirectDelay(page, f.postSaved, '/bank/thank-you');
       expect(delay).toBeGreaterThanOrEqual(800);
-      expect(await row(id)).toMatchObject({ post_email: null, post_link: 'https://bank.example.de/karriere', post_description: 'Karriereseite' });
+      expect(await row(id)).toMatchObject({
+        post_email: null,
+        post_link: 'https://bank.example.de/karriere',
+        post_description: 'Karriereseite',
+      });
     });
 
     it('treats "Speichern und weiter" without e-mail or link as skipping, and "Überspringen" skips', async () => {
@@ -309,13 +377,20 @@ describe('finishing a submission in the browser', () => {
   });
 
   it('public thank-you: the anonymous browser saves its contact details with its token', async () => {
-    const { contentId, accessToken } = await createSubmission(e.t.app.db, { tenant: 'vdi', kind: 'upload', source: 'public-link' }, { anonymous: true });
+    const { contentId, accessToken } = await createSubmission(
+      e.t.app.db,
+      { tenant: 'vdi', kind: 'upload', source: 'public-link' },
+      { anonymous: true },
+    );
     const page = await e.newPage(PHONE);
     await page.goto('/login');
-    await page.evaluate(([id, token]) => {
-      localStorage.setItem(`submissionToken:${id}`, token!);
-      sessionStorage.setItem('currentInterviewId', id!);
-    }, [String(contentId), accessToken!]);
+    await page.evaluate(
+      ([id, token]) => {
+        localStorage.setItem(`submissionToken:${id}`, token!);
+        sessionStorage.setItem('currentInterviewId', id!);
+      },
+      [String(contentId), accessToken!],
+    );
     await page.goto('/p/vdi/thank-you');
     expect(await page.getByTestId('content-id').textContent()).toBe(String(contentId));
     await screenshot(page, 'finish-public-thank-you-390');

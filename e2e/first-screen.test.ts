@@ -45,7 +45,9 @@ describe.each(dialects)('a Content-ID from the first screen on %s', (dialect) =>
     await toastWith(empty, u.noFileTitle).waitFor();
     await editor.reload();
     await editor.getByText('Erika Muster').first().waitFor();
-    const listed = await editor.evaluate(async () => ((await (await fetch('/api/inbox')).json()) as { items: { contentId: number }[] }).items.map((i) => i.contentId));
+    const listed = await editor.evaluate(async () =>
+      ((await (await fetch('/api/inbox')).json()) as { items: { contentId: number }[] }).items.map((i) => i.contentId),
+    );
     expect(listed).toContain(contentId);
     expect(listed).not.toContain(emptyId);
   }, 120_000);
@@ -81,9 +83,13 @@ describe('the public link opens without a click; cards keep their promise', () =
     await page.locator('input[type=file]').waitFor({ state: 'attached', timeout: 5000 });
     expect(await page.getByText(u.challengeLabel).count()).toBe(0);
     // Nobody clicks: the proof runs from page load and the submission follows it.
-    await expect.poll(() => page.getByTestId('id-hint').textContent(), { timeout: 30_000 }).toMatch(/^Interview-ID: \d+\.\.\.$/);
+    await expect
+      .poll(() => page.getByTestId('id-hint').textContent(), { timeout: 30_000 })
+      .toMatch(/^Interview-ID: \d+\.\.\.$/);
     await screenshot(page, 'public-upload-no-click-phone');
-    await page.locator('input[type=file]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await pngBytes() });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await pngBytes() });
     await page.getByLabel(u.rightsLabel).check();
     await page.getByRole('button', { name: u.uploadButton(1) }).click();
     await page.waitForURL('**/p/vdi/thank-you', { timeout: 30_000 });
@@ -123,5 +129,7 @@ describe('the public link opens without a click; cards keep their promise', () =
 
 async function pngBytes(): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } }).png().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } })
+    .png()
+    .toBuffer();
 }

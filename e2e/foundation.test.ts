@@ -105,19 +105,27 @@ describe('login, landing and route guards', () => {
   it('shows the cards of each navigation page', async () => {
     const page = await e.newPage(PHONE);
     await loginAs(page, 'firma_b');
-    for (const title of ['Inhalte bereitstellen', 'Interview führen', 'Sprachnachricht senden', 'Bild hochladen', 'Dokument hochladen']) {
+    for (const title of [
+      'Inhalte bereitstellen',
+      'Interview führen',
+      'Sprachnachricht senden',
+      'Bild hochladen',
+      'Dokument hochladen',
+    ]) {
       await page.getByRole('link', { name: new RegExp(title) }).waitFor();
     }
     await screenshot(page, 'dashboard-firma-b-390');
     await page.goto('/');
-    for (const title of ['Interview führen', 'Sprachnachricht senden', 'Dokument hochladen']) await page.getByRole('link', { name: new RegExp(title) }).waitFor();
+    for (const title of ['Interview führen', 'Sprachnachricht senden', 'Dokument hochladen'])
+      await page.getByRole('link', { name: new RegExp(title) }).waitFor();
     const bank = await e.newPage(DESKTOP);
     await loginAs(bank, 'bank');
     await bank.goto('/bank/content-selection');
     await expect.poll(() => bank.locator('main a').filter({ hasNotText: texts.nav.back }).count()).toBe(6);
     await screenshot(bank, 'bank-content-selection-1280');
     await bank.goto('/bank/interview-category');
-    for (const title of ['Der Weg zum Banker', 'Deep Dive Banking', 'Allgemeines Interview']) await bank.getByRole('link', { name: new RegExp(title) }).waitFor();
+    for (const title of ['Der Weg zum Banker', 'Deep Dive Banking', 'Allgemeines Interview'])
+      await bank.getByRole('link', { name: new RegExp(title) }).waitFor();
   });
 
   it('logs out with "Abgemeldet" and ends the session on the server', async () => {
@@ -157,7 +165,11 @@ describe('account recovery and two-factor login', () => {
     await page.getByLabel(texts.auth.email).fill(emailFor('firma_a'));
     await page.getByRole('button', { name: texts.auth.forgotSubmit }).click();
     await page.getByText(texts.auth.forgotSent).waitFor();
-    const mail = await e.t.app.db.selectFrom('outbox').selectAll().where('to_address', '=', emailFor('firma_a')).executeTakeFirstOrThrow();
+    const mail = await e.t.app.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', emailFor('firma_a'))
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe(texts.auth.resetMailSubject);
     const link = mail.body.match(/https?:\/\/\S+/)![0];
     await page.goto(link);
@@ -166,7 +178,10 @@ describe('account recovery and two-factor login', () => {
     await page.getByLabel(texts.auth.newPasswordRepeat).fill('ganz-neues-passwort');
     await page.getByRole('button', { name: texts.auth.setPassword }).click();
     await page.getByText(texts.auth.passwordSet).first().waitFor();
-    const res = await page.request.post('/api/auth/sign-in/email', { data: { email: emailFor('firma_a'), password: 'ganz-neues-passwort' }, headers: { origin: e.t.url } });
+    const res = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: emailFor('firma_a'), password: 'ganz-neues-passwort' },
+      headers: { origin: e.t.url },
+    });
     expect(res.status()).toBe(200);
   });
 

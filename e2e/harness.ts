@@ -26,7 +26,8 @@ export async function launchBrowser(opts: { fakeAudioFile?: string; fakeMedia?: 
     '--disable-sync',
     '--autoplay-policy=no-user-gesture-required',
   ];
-  if (opts.fakeAudioFile || opts.fakeMedia) args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream');
+  if (opts.fakeAudioFile || opts.fakeMedia)
+    args.push('--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream');
   if (opts.fakeAudioFile) args.push(`--use-file-for-fake-audio-capture=${opts.fakeAudioFile}`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }
@@ -43,7 +44,9 @@ export type E2E = {
 };
 
 /** The real app (built UI from dist/web) on a random port, one user per role, and Chromium. */
-export async function startE2E(opts: { dialect?: Dialect; env?: Record<string, string>; fakeAudioFile?: string; fakeMedia?: boolean } = {}): Promise<E2E> {
+export async function startE2E(
+  opts: { dialect?: Dialect; env?: Record<string, string>; fakeAudioFile?: string; fakeMedia?: boolean } = {},
+): Promise<E2E> {
   const t = await startTestApp(opts.dialect ?? 'sqlite', opts.env ?? {});
   for (const role of roles) await addUser(t.app, emailFor(role), role);
   await addUser(t.app, emailFor('none'), null);
@@ -54,7 +57,12 @@ export async function startE2E(opts: { dialect?: Dialect; env?: Record<string, s
     browser,
     contexts,
     async newPage(viewport = DESKTOP, pageOpts = {}) {
-      const context = await browser.newContext({ viewport, baseURL: t.url, locale: 'de-DE', permissions: pageOpts.permissions });
+      const context = await browser.newContext({
+        viewport,
+        baseURL: t.url,
+        locale: 'de-DE',
+        permissions: pageOpts.permissions,
+      });
       contexts.push(context);
       return context.newPage();
     },

@@ -20,10 +20,21 @@ describe('interview category intro, back buttons and the report after a manual s
   beforeAll(async () => {
     fake = await startFakeElevenLabs({ apiKey: 'xi-key', questions, heard, secondsPerAnswer: 30 });
     const wav = path.join(tempDir('interview-intro-'), 'room.wav');
-    writeFileSync(wav, encodeWav(Int16Array.from({ length: 16000 * 20 }, () => Math.round((Math.random() - 0.5) * 200)), 16000));
+    writeFileSync(
+      wav,
+      encodeWav(
+        Int16Array.from({ length: 16000 * 20 }, () => Math.round((Math.random() - 0.5) * 200)),
+        16000,
+      ),
+    );
     e = await startE2E({
       fakeAudioFile: wav,
-      env: { VOICE_AGENT: 'elevenlabs', ELEVENLABS_API_KEY: 'xi-key', ELEVENLABS_BASE_URL: fake.url, ELEVENLABS_AGENT_IDS: 'bank.*=agent_bank,vdi.*=agent_vdi' },
+      env: {
+        VOICE_AGENT: 'elevenlabs',
+        ELEVENLABS_API_KEY: 'xi-key',
+        ELEVENLABS_BASE_URL: fake.url,
+        ELEVENLABS_AGENT_IDS: 'bank.*=agent_bank,vdi.*=agent_vdi',
+      },
     });
   });
   afterAll(async () => {
@@ -121,7 +132,11 @@ describe('interview category intro, back buttons and the report after a manual s
           ws.send(
             JSON.stringify({
               type: 'conversation_initiation_metadata',
-              conversation_initiation_metadata_event: { conversation_id: `conv_silent_${sessions}`, agent_output_audio_format: 'pcm_16000', user_input_audio_format: 'pcm_16000' },
+              conversation_initiation_metadata_event: {
+                conversation_id: `conv_silent_${sessions}`,
+                agent_output_audio_format: 'pcm_16000',
+                user_input_audio_format: 'pcm_16000',
+              },
             }),
           );
         }

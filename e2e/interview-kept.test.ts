@@ -12,7 +12,10 @@ import { DESKTOP, loginAs, screenshot, startE2E, tempDir, type E2E } from './har
 const t = texts.interview;
 const a = texts.admin;
 const plan = texts.interview.plans.engineer['engineering-path'];
-const answers: [string, string] = ['Ich habe Maschinenbau in Aachen studiert und dort promoviert.', 'Danach habe ich bei einem Zulieferer in der Konstruktion angefangen.'];
+const answers: [string, string] = [
+  'Ich habe Maschinenbau in Aachen studiert und dort promoviert.',
+  'Danach habe ich bei einem Zulieferer in der Konstruktion angefangen.',
+];
 
 /**
  * Issue 27 in Chromium: the server keeps every turn of the built-in interviewer as it is said, so a
@@ -27,10 +30,16 @@ describe('the interview is kept on the server', () => {
     const rate = 22050;
     const spoken = await Promise.all(answers.map((x) => spokenGerman(x, rate)));
     const wav = path.join(tempDir('interview-kept-'), 'answers.wav');
-    writeFileSync(wav, encodeWav(concat(silence(3000, rate), spoken[0]!, silence(2500, rate), spoken[1]!, silence(60_000, rate)), rate));
+    writeFileSync(
+      wav,
+      encodeWav(concat(silence(3000, rate), spoken[0]!, silence(2500, rate), spoken[1]!, silence(60_000, rate)), rate),
+    );
     // The transcription server hears the answer after the questions asked so far.
     whisper = await startFakeOpenAI({ text: () => answers[Math.min(turnTimings.length - asked, 1)]! });
-    e = await startE2E({ fakeAudioFile: wav, env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' } });
+    e = await startE2E({
+      fakeAudioFile: wav,
+      env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' },
+    });
   });
   afterAll(async () => {
     await e?.close();
@@ -38,7 +47,14 @@ describe('the interview is kept on the server', () => {
   });
 
   const items = (page: Page) => page.getByTestId('transcript').locator('li');
-  const transcriptOf = async (contentId: number) => (await e.t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow()).transcript ?? '';
+  const transcriptOf = async (contentId: number) =>
+    (
+      await e.t.app.db
+        .selectFrom('submissions')
+        .select('transcript')
+        .where('id', '=', contentId)
+        .executeTakeFirstOrThrow()
+    ).transcript ?? '';
 
   async function interview(page: Page): Promise<number> {
     asked = turnTimings.length;

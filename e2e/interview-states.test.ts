@@ -18,13 +18,30 @@ describe('voice interview states with the ElevenLabs agent', () => {
   let fake: FakeElevenLabs;
 
   beforeAll(async () => {
-    fake = await startFakeElevenLabs({ apiKey: 'xi-key', questions, heard, secondsPerAnswer: 1.5, brokenAgents: { agent_broken: 1011 } });
+    fake = await startFakeElevenLabs({
+      apiKey: 'xi-key',
+      questions,
+      heard,
+      secondsPerAnswer: 1.5,
+      brokenAgents: { agent_broken: 1011 },
+    });
     const wav = path.join(tempDir('interview-states-'), 'room.wav');
     // A quiet room with a little noise: the microphone delivers audio all the time.
-    writeFileSync(wav, encodeWav(Int16Array.from({ length: 16000 * 20 }, () => Math.round((Math.random() - 0.5) * 200)), 16000));
+    writeFileSync(
+      wav,
+      encodeWav(
+        Int16Array.from({ length: 16000 * 20 }, () => Math.round((Math.random() - 0.5) * 200)),
+        16000,
+      ),
+    );
     e = await startE2E({
       fakeAudioFile: wav,
-      env: { VOICE_AGENT: 'elevenlabs', ELEVENLABS_API_KEY: 'xi-key', ELEVENLABS_BASE_URL: fake.url, ELEVENLABS_AGENT_IDS: 'bank.*=agent_bank,vdi.free-topic=agent_broken,vdi.*=agent_vdi' },
+      env: {
+        VOICE_AGENT: 'elevenlabs',
+        ELEVENLABS_API_KEY: 'xi-key',
+        ELEVENLABS_BASE_URL: fake.url,
+        ELEVENLABS_AGENT_IDS: 'bank.*=agent_bank,vdi.free-topic=agent_broken,vdi.*=agent_vdi',
+      },
     });
   });
   afterAll(async () => {
@@ -52,7 +69,12 @@ describe('voice interview states with the ElevenLabs agent', () => {
     // The agent asks both questions, hears the answers and ends the call itself (close 1000).
     await page.getByRole('button', { name: t.repeat }).waitFor({ timeout: 20_000 });
     const items = await page.getByTestId('transcript').locator('li').allInnerTexts();
-    expect(items).toEqual([`Interviewer: ${questions[0]}`, `Sie: ${heard[0]}`, `Interviewer: ${questions[1]}`, `Sie: ${heard[1]}`]);
+    expect(items).toEqual([
+      `Interviewer: ${questions[0]}`,
+      `Sie: ${heard[0]}`,
+      `Interviewer: ${questions[1]}`,
+      `Sie: ${heard[1]}`,
+    ]);
     await page.getByRole('heading', { name: t.bankCardTitle }).waitFor();
     await page.getByText(texts.common.transcriptSaved).waitFor({ timeout: 5000 });
     await page.waitForTimeout(1200);
@@ -62,10 +84,22 @@ describe('voice interview states with the ElevenLabs agent', () => {
 
     // The server fetches ElevenLabs' own transcript after the call and keeps it.
     const contentId = Number(await page.evaluate(() => sessionStorage.getItem('currentBankInterviewId')));
-    await expect.poll(async () => (await e.t.app.db.selectFrom('jobs').select('id').where('kind', '=', ELEVENLABS_TRANSCRIPT_JOB).execute()).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await e.t.app.db.selectFrom('jobs').select('id').where('kind', '=', ELEVENLABS_TRANSCRIPT_JOB).execute())
+            .length,
+      )
+      .toBe(1);
     await e.t.app.jobs.drain();
-    const row = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow();
-    expect(row.transcript).toBe(`Interviewer: ${questions[0]}\n\nSie: ${heard[0]}\n\nInterviewer: ${questions[1]}\n\nSie: ${heard[1]}`);
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
+    expect(row.transcript).toBe(
+      `Interviewer: ${questions[0]}\n\nSie: ${heard[0]}\n\nInterviewer: ${questions[1]}\n\nSie: ${heard[1]}`,
+    );
     expect(row.completed_at).toBeTruthy();
 
     await page.getByRole('button', { name: t.copy }).click();
@@ -80,7 +114,18 @@ describe('voice interview states with the ElevenLabs agent', () => {
   it('runs the image interview and goes on to the thank-you page with the same Content-ID', async () => {
     const page = await e.newPage(DESKTOP);
     await loginAs(page, 'vdi_admin');
-    const contentId = (await page.evaluate(async () => (await (await fetch('/api/submissions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'vdi', kind: 'description' }) })).json()) as { contentId: number })).contentId;
+    const contentId = (
+      await page.evaluate(
+        async () =>
+          (await (
+            await fetch('/api/submissions', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ tenant: 'vdi', kind: 'description' }),
+            })
+          ).json()) as { contentId: number },
+      )
+    ).contentId;
     await page.evaluate((id) => sessionStorage.setItem('currentInterviewId', String(id)), contentId);
     await page.goto('/interview/image');
     await page.getByRole('heading', { name: t.imageTopicTitle }).waitFor();
@@ -91,7 +136,15 @@ describe('voice interview states with the ElevenLabs agent', () => {
     // The server fetches ElevenLabs' transcript by the conversation's id (a job), not the page's copy.
     const stored = async () => {
       await e.t.app.jobs.drain();
-      return (await e.t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow()).transcript ?? '';
+      return (
+        (
+          await e.t.app.db
+            .selectFrom('submissions')
+            .select('transcript')
+            .where('id', '=', contentId)
+            .executeTakeFirstOrThrow()
+        ).transcript ?? ''
+      );
     };
     await expect.poll(stored, { timeout: 10_000, interval: 500 }).toContain(`Sie: ${heard[0]}`);
     await page.getByRole('button', { name: t.next, exact: true }).click();
@@ -161,7 +214,10 @@ describe('voice interview states with the ElevenLabs agent', () => {
     await page.getByText(texts.common.localIdNotice).waitFor();
     await page.getByRole('button', { name: t.repeat }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1500);
-    const stored = await page.evaluate(() => ({ id: sessionStorage.getItem('currentBankInterviewId'), transcript: sessionStorage.getItem('latestBankTranscript') }));
+    const stored = await page.evaluate(() => ({
+      id: sessionStorage.getItem('currentBankInterviewId'),
+      transcript: sessionStorage.getItem('latestBankTranscript'),
+    }));
     expect(stored.id).toMatch(/^local_general_\d+_[a-z0-9]+$/);
     expect(stored.transcript).toContain(`Sie: ${heard[0]}`);
     expect(saves).toEqual([]);
@@ -194,7 +250,11 @@ describe('voice interview states with the ElevenLabs agent', () => {
   });
 
   it('turns a denied microphone into the error state', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--deny-permission-prompts'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--deny-permission-prompts'],
+    });
     try {
       const context = await browser.newContext({ viewport: DESKTOP, baseURL: e.t.url, locale: 'de-DE' });
       const page = await context.newPage();

@@ -31,7 +31,11 @@ describe('the built-in interviewer lets people finish', () => {
 
   /** The microphone plays the clip; the transcription server hears the words up to where the audio it gets ends. */
   let audioFrames = 0;
-  async function interview(spec: ClipSpec, name: string, prepare?: (page: Page) => Promise<void>): Promise<{ page: Page; clip: Clip }> {
+  async function interview(
+    spec: ClipSpec,
+    name: string,
+    prepare?: (page: Page) => Promise<void>,
+  ): Promise<{ page: Page; clip: Clip }> {
     const clip = buildClip({ leadMs: LEAD_MS, tailMs: 60_000, ...spec }, name);
     const wav = path.join(tempDir('interview-turns-'), `${name}.wav`);
     writeFileSync(wav, encodeWav(clip.samples, RATE));
@@ -43,7 +47,10 @@ describe('the built-in interviewer lets people finish', () => {
         return wordsIn(clip, { start, end: start + seconds * RATE });
       },
     });
-    e = await startE2E({ fakeAudioFile: wav, env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' } });
+    e = await startE2E({
+      fakeAudioFile: wav,
+      env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' },
+    });
     const page = await e.newPage(DESKTOP);
     await page.addInitScript(() => {
       const seen: MediaStreamConstraints[] = [];
@@ -53,7 +60,9 @@ describe('the built-in interviewer lets people finish', () => {
     });
     await prepare?.(page);
     audioFrames = 0;
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => void (String(f.payload).includes('"type":"audio"') && audioFrames++)));
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => void (String(f.payload).includes('"type":"audio"') && audioFrames++)),
+    );
     await loginAs(page, 'vdi_admin');
     await page.goto('/interview/engineering-path');
     await page.getByRole('button', { name: t.instructionsRead }).click();
@@ -68,58 +77,104 @@ describe('the built-in interviewer lets people finish', () => {
     // Nothing more comes: the answer was not cut in two.
     await page.waitForTimeout(4000);
     const answer = `${clip.phrases[0]!.text} ${clip.phrases[1]!.text}`;
-    expect(await items.allInnerTexts()).toEqual([`Interviewer: ${plan.opening}`, `Sie: ${answer}`, `Interviewer: ${plan.questions[0]}`]);
+    expect(await items.allInnerTexts()).toEqual([
+      `Interviewer: ${plan.opening}`,
+      `Sie: ${answer}`,
+      `Interviewer: ${plan.questions[0]}`,
+    ]);
     const timing = turnTimings.slice(before);
     expect(timing).toHaveLength(1);
-    console.log(`${clip.id}: end of answer -> next question ${timing[0]!.latencyMs} ms (voice detection ${timing[0]!.detectorLagMs} ms behind the audio)`);
+    console.log(
+      `${clip.id}: end of answer -> next question ${timing[0]!.latencyMs} ms (voice detection ${timing[0]!.detectorLagMs} ms behind the audio)`,
+    );
     // The microphone was opened with echo cancellation: the interviewer's voice does not come back.
-    const constraints = await page.evaluate(() => (window as unknown as { micConstraints: MediaStreamConstraints[] }).micConstraints);
-    expect(constraints.some((c) => typeof c.audio === 'object' && (c.audio as MediaTrackConstraints).echoCancellation === true)).toBe(true);
+    const constraints = await page.evaluate(
+      () => (window as unknown as { micConstraints: MediaStreamConstraints[] }).micConstraints,
+    );
+    expect(
+      constraints.some(
+        (c) => typeof c.audio === 'object' && (c.audio as MediaTrackConstraints).echoCancellation === true,
+      ),
+    ).toBe(true);
     await page.getByRole('button', { name: t.stop }).click();
     await page.getByRole('button', { name: t.repeat }).waitFor();
   }
 
   it('speaks with the German voice of the device where it has one: the server sends words, no audio', async () => {
     const before = turnTimings.length;
-    const { page, clip } = await interview({ first: 'Ich arbeite seit zehn Jahren als Ingenieurin bei einem Windkraftunternehmen.', second: 'Heute leite ich dort ein kleines Team.', pause: 0.3 }, 'device-voice', async (p) => {
-      await p.addInitScript(() => {
-        const spoken: { text: string; voice: string | null }[] = [];
-        (window as unknown as { spoken: typeof spoken }).spoken = spoken;
-        const voices = [
-          { name: 'Cloud Deutsch', lang: 'de-DE', localService: false, default: false, voiceURI: 'cloud' },
-          { name: 'Anna', lang: 'de-DE', localService: true, default: true, voiceURI: 'anna' },
-        ];
-        window.speechSynthesis.getVoices = () => voices as unknown as SpeechSynthesisVoice[];
-        const chosen = new WeakMap<object, { name: string }>();
-        Object.defineProperty(SpeechSynthesisUtterance.prototype, 'voice', { set(v) { chosen.set(this, v); }, get() { return chosen.get(this) ?? null; } });
-        window.speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void spoken.push({ text: u.text, voice: (u.voice as { name: string } | null)?.name ?? null });
-      });
-    });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken), { timeout: 60_000 }).toEqual([
-      { text: plan.opening, voice: 'Anna' },
-      { text: plan.questions[0], voice: 'Anna' },
-    ]);
+    const { page, clip } = await interview(
+      {
+        first: 'Ich arbeite seit zehn Jahren als Ingenieurin bei einem Windkraftunternehmen.',
+        second: 'Heute leite ich dort ein kleines Team.',
+        pause: 0.3,
+      },
+      'device-voice',
+      async (p) => {
+        await p.addInitScript(() => {
+          const spoken: { text: string; voice: string | null }[] = [];
+          (window as unknown as { spoken: typeof spoken }).spoken = spoken;
+          const voices = [
+            { name: 'Cloud Deutsch', lang: 'de-DE', localService: false, default: false, voiceURI: 'cloud' },
+            { name: 'Anna', lang: 'de-DE', localService: true, default: true, voiceURI: 'anna' },
+          ];
+          window.speechSynthesis.getVoices = () => voices as unknown as SpeechSynthesisVoice[];
+          const chosen = new WeakMap<object, { name: string }>();
+          Object.defineProperty(SpeechSynthesisUtterance.prototype, 'voice', {
+            set(v) {
+              chosen.set(this, v);
+            },
+            get() {
+              return chosen.get(this) ?? null;
+            },
+          });
+          window.speechSynthesis.speak = (u: SpeechSynthesisUtterance) =>
+            void spoken.push({ text: u.text, voice: (u.voice as { name: string } | null)?.name ?? null });
+        });
+      },
+    );
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken), { timeout: 60_000 })
+      .toEqual([
+        { text: plan.opening, voice: 'Anna' },
+        { text: plan.questions[0], voice: 'Anna' },
+      ]);
     expect(audioFrames).toBe(0);
     await expectOneQuestionAfterTheAnswer(page, clip, before);
   }, 150_000);
 
   it('two sentences with a 0.3 s breath, quiet room: one answer', async () => {
-    const { page, clip } = await interview({ first: 'Ich arbeite seit zehn Jahren als Ingenieurin bei einem Windkraftunternehmen.', second: 'Heute leite ich dort ein kleines Team.', pause: 0.3 }, 'breath-quiet');
+    const { page, clip } = await interview(
+      {
+        first: 'Ich arbeite seit zehn Jahren als Ingenieurin bei einem Windkraftunternehmen.',
+        second: 'Heute leite ich dort ein kleines Team.',
+        pause: 0.3,
+      },
+      'breath-quiet',
+    );
     await expectOneQuestionAfterTheAnswer(page, clip);
   }, 150_000);
 
   it('"…, weil" and a 1.2 s thinking pause: one answer, after it ends', async () => {
     const { page, clip } = await interview(
-      { first: 'Ich habe Maschinenbau studiert, weil', second: 'mich Motoren und Getriebe schon als Kind fasziniert haben, besonders die alten Traktoren.', pause: 1.2 },
+      {
+        first: 'Ich habe Maschinenbau studiert, weil',
+        second: 'mich Motoren und Getriebe schon als Kind fasziniert haben, besonders die alten Traktoren.',
+        pause: 1.2,
+      },
       'weil-pause',
     );
     await expectOneQuestionAfterTheAnswer(page, clip);
   }, 150_000);
 
-  it('issue 27: two untrimmed espeak sentences, 0.6 s of silence between them (espeak\'s 0.3 s tail and a 0.3 s breath): one question, after the answer, within 1.6 s', async () => {
+  it("issue 27: two untrimmed espeak sentences, 0.6 s of silence between them (espeak's 0.3 s tail and a 0.3 s breath): one question, after the answer, within 1.6 s", async () => {
     const before = turnTimings.length;
     const { page, clip } = await interview(
-      { first: 'Ich habe Maschinenbau in Aachen studiert.', second: 'Danach habe ich bei einem Zulieferer angefangen, zuerst in der Konstruktion.', pause: 0.3, untrimmed: true },
+      {
+        first: 'Ich habe Maschinenbau in Aachen studiert.',
+        second: 'Danach habe ich bei einem Zulieferer angefangen, zuerst in der Konstruktion.',
+        pause: 0.3,
+        untrimmed: true,
+      },
       'story-untrimmed',
     );
     await expectOneQuestionAfterTheAnswer(page, clip, before);
@@ -130,7 +185,12 @@ describe('the built-in interviewer lets people finish', () => {
 
   it('two sentences with a 0.3 s breath in pink noise at 10 dB SNR (a café): one answer', async () => {
     const { page, clip } = await interview(
-      { first: 'Ich arbeite seit zehn Jahren als Ingenieurin bei einem Windkraftunternehmen.', second: 'Heute leite ich dort ein kleines Team.', pause: 0.3, noise: { kind: 'pink', snrDb: 10 } },
+      {
+        first: 'Ich arbeite seit zehn Jahren als Ingenieurin bei einem Windkraftunternehmen.',
+        second: 'Heute leite ich dort ein kleines Team.',
+        pause: 0.3,
+        noise: { kind: 'pink', snrDb: 10 },
+      },
       'breath-pink-10db',
     );
     await expectOneQuestionAfterTheAnswer(page, clip);

@@ -30,12 +30,18 @@ describe('voice interview with the built-in interviewer', () => {
     const spoken = await Promise.all(answers.map((a) => spokenGerman(a, rate)));
     const gap = silence(2500, rate);
     const wav = path.join(tempDir('interview-'), 'answers.wav');
-    writeFileSync(wav, encodeWav(concat(silence(3000, rate), spoken[0]!, gap, spoken[1]!, gap, spoken[2]!, silence(60_000, rate)), rate));
+    writeFileSync(
+      wav,
+      encodeWav(concat(silence(3000, rate), spoken[0]!, gap, spoken[1]!, gap, spoken[2]!, silence(60_000, rate)), rate),
+    );
     // The OpenAI-compatible transcription server "hears" the answer being given: the agent may
     // transcribe an answer at each of its pauses, so the answer is the one after the questions asked so far.
     const asked = turnTimings.length;
     whisper = await startFakeOpenAI({ text: () => answers[turnTimings.length - asked] ?? '' });
-    e = await startE2E({ fakeAudioFile: wav, env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' } });
+    e = await startE2E({
+      fakeAudioFile: wav,
+      env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' },
+    });
   });
   afterAll(async () => {
     await e?.close();
@@ -65,7 +71,9 @@ describe('voice interview with the built-in interviewer', () => {
     await page.getByRole('button', { name: t.start }).click();
     await page.getByRole('button', { name: t.stop }).waitFor({ timeout: 15_000 });
     await page.getByText(t.agentListening).or(page.getByText(t.agentSpeaking)).first().waitFor();
-    await expect.poll(() => transcriptItems(page).count(), { timeout: 40_000, interval: 500 }).toBeGreaterThanOrEqual(7);
+    await expect
+      .poll(() => transcriptItems(page).count(), { timeout: 40_000, interval: 500 })
+      .toBeGreaterThanOrEqual(7);
     const items = await transcriptItems(page).allInnerTexts();
     expect(items.slice(0, 7)).toEqual([
       `Interviewer: ${plan.opening}`,
@@ -97,12 +105,23 @@ describe('voice interview with the built-in interviewer', () => {
     expect(JSON.parse(saves[0]!)).toMatchObject({ completed: true });
 
     const contentId = Number(await page.evaluate(() => sessionStorage.getItem('currentInterviewId')));
-    const row = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(row.kind).toBe('interview');
     expect(row.topic).toBe('engineering-path');
     expect(row.completed_at).toBeTruthy();
-    expect(row.transcript).toContain(`Interviewer: ${plan.opening}\n\nSie: ${answers[0]}\n\nInterviewer: ${plan.questions[0]}`);
-    const media = await e.t.app.db.selectFrom('media').select(['kind', 'file_type']).where('submission_id', '=', contentId).orderBy('kind').execute();
+    expect(row.transcript).toContain(
+      `Interviewer: ${plan.opening}\n\nSie: ${answers[0]}\n\nInterviewer: ${plan.questions[0]}`,
+    );
+    const media = await e.t.app.db
+      .selectFrom('media')
+      .select(['kind', 'file_type'])
+      .where('submission_id', '=', contentId)
+      .orderBy('kind')
+      .execute();
     expect(media).toEqual([
       { kind: 'audio', file_type: 'audio/wav' },
       { kind: 'transcript', file_type: 'text/plain' },
@@ -114,7 +133,11 @@ describe('voice interview with the built-in interviewer', () => {
     await box.fill((await box.inputValue()).replace('Maria Schulz', 'Marie Schultz'));
     await page.getByRole('button', { name: t.save, exact: true }).click();
     await page.getByText(t.editedText).waitFor();
-    const edited = await e.t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow();
+    const edited = await e.t.app.db
+      .selectFrom('submissions')
+      .select('transcript')
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(edited.transcript).toContain('Sie: Ich bin Marie Schultz');
     await screenshot(page, 'interview-finished-desktop');
 
@@ -145,13 +168,18 @@ describe('voice interview without server speech', () => {
     await page.getByRole('button', { name: t.start }).click();
     await page.getByRole('button', { name: t.stop }).waitFor({ timeout: 15_000 });
     const opening = texts.interview.plans.engineer['free-topic'].opening;
-    await expect.poll(() => page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken)).toEqual([{ text: opening, lang: 'de-DE' }]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken))
+      .toEqual([{ text: opening, lang: 'de-DE' }]);
     await page.getByRole('button', { name: t.stop }).click();
     await page.getByRole('button', { name: t.repeat }).waitFor();
     await page.getByText(texts.common.transcriptSaved).waitFor({ timeout: 5000 });
     const contentId = Number(await page.evaluate(() => sessionStorage.getItem('currentInterviewId')));
-    const row = await e.t.app.db.selectFrom('submissions').select(['tenant', 'transcript']).where('id', '=', contentId).executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .select(['tenant', 'transcript'])
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ tenant: 'firma_b', transcript: `Interviewer: ${opening}` });
   }, 60_000);
 });
-

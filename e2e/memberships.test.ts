@@ -24,9 +24,21 @@ describe('memberships end on the page, and invitations are accepted, in the brow
     e = await startE2E();
     await createTenant(e.t.app, null, { ...tenantDefaults, key: 'firma-m', name: 'Firma M' });
     await createTenant(e.t.app, null, { ...tenantDefaults, key: 'firma-n', name: 'Firma N' });
-    await addMember(e.t.app, null, 'firma-m', { email: 'm-redaktion@e2e.test', role: 'editor', password: TEST_PASSWORD });
-    await addMember(e.t.app, null, 'firma-m', { email: 'm-eins@e2e.test', role: 'contributor', password: TEST_PASSWORD });
-    await addMember(e.t.app, null, 'firma-n', { email: 'n-eins@e2e.test', role: 'contributor', password: TEST_PASSWORD });
+    await addMember(e.t.app, null, 'firma-m', {
+      email: 'm-redaktion@e2e.test',
+      role: 'editor',
+      password: TEST_PASSWORD,
+    });
+    await addMember(e.t.app, null, 'firma-m', {
+      email: 'm-eins@e2e.test',
+      role: 'contributor',
+      password: TEST_PASSWORD,
+    });
+    await addMember(e.t.app, null, 'firma-n', {
+      email: 'n-eins@e2e.test',
+      role: 'contributor',
+      password: TEST_PASSWORD,
+    });
   });
   afterAll(() => e.close());
 
@@ -38,19 +50,36 @@ describe('memberships end on the page, and invitations are accepted, in the brow
     const eins = list.getByRole('listitem', { name: 'm-eins@e2e.test' });
     await eins.waitFor();
     // No controls on its own row.
-    await expect(list.getByRole('listitem', { name: 'm-redaktion@e2e.test' }).getByRole('button', { name: tt.memberRemove }).count()).resolves.toBe(0);
+    await expect(
+      list
+        .getByRole('listitem', { name: 'm-redaktion@e2e.test' })
+        .getByRole('button', { name: tt.memberRemove })
+        .count(),
+    ).resolves.toBe(0);
     await screenshot(editor, 'mitglieder-390');
     editor.once('dialog', (d) => void d.accept());
     await eins.getByRole('button', { name: tt.memberRemove }).click();
     await toastWith(editor, tt.memberRemoved).waitFor();
     await eins.waitFor({ state: 'detached' });
-    expect(await e.t.app.db.selectFrom('memberships').select('tenant').innerJoin('user', 'user.id', 'memberships.user_id').where('user.email', '=', 'm-eins@e2e.test').executeTakeFirst()).toBeUndefined();
+    expect(
+      await e.t.app.db
+        .selectFrom('memberships')
+        .select('tenant')
+        .innerJoin('user', 'user.id', 'memberships.user_id')
+        .where('user.email', '=', 'm-eins@e2e.test')
+        .executeTakeFirst(),
+    ).toBeUndefined();
 
     // Inviting an existing account of Firma N: the same message as for a new address.
     await editor.getByLabel(tt.inviteEmail).fill('n-eins@e2e.test');
     await editor.getByRole('button', { name: tt.invite }).click();
     await toastWith(editor, tt.invitedNeutral('n-eins@e2e.test')).waitFor();
-    const mail = await e.t.app.db.selectFrom('outbox').select('body').where('to_address', '=', 'n-eins@e2e.test').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await e.t.app.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('to_address', '=', 'n-eins@e2e.test')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const link = /\/einladung\?token=[A-Za-z0-9_-]+/.exec(mail.body)![0];
 
     const invited = await e.newPage(PHONE);
@@ -66,7 +95,10 @@ describe('memberships end on the page, and invitations are accepted, in the brow
     await admin.goto('/admin/users');
     const row = admin.getByRole('listitem', { name: 'm-redaktion@e2e.test' });
     await row.getByText(`${tt.membershipColumn}: Firma M · ${tt.memberEditor}`).waitFor();
-    await admin.getByRole('listitem', { name: 'n-eins@e2e.test' }).getByText(`${tt.membershipColumn}: Firma M · ${tt.memberContributor}`).waitFor();
+    await admin
+      .getByRole('listitem', { name: 'n-eins@e2e.test' })
+      .getByText(`${tt.membershipColumn}: Firma M · ${tt.memberContributor}`)
+      .waitFor();
     await screenshot(admin, 'admin-users-memberships-1280');
     admin.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: tt.memberRemoveFromTenant }).click();

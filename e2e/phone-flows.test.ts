@@ -15,7 +15,11 @@ const sp = texts.speech;
 
 /** The server fails (500) to make a new submission, as a broken database would. */
 const failCreation = (page: Page, url: string) =>
-  page.route(url, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' }) : route.continue()));
+  page.route(url, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' })
+      : route.continue(),
+  );
 
 /** The contributor's phone flows at 390 px: no dead end, no lost work (issue 31). */
 describe('phone flows', () => {
@@ -78,18 +82,29 @@ describe('phone flows', () => {
     expect(sent).toMatchObject({ tenant: 'vdi', contact_first_name: 'Paula', contact_email: 'paula@example.org' });
     expect(sent.user_id).toBeNull();
     expect(sent.completed_at).not.toBeNull();
-    const media = await e.t.app.db.selectFrom('media').select(['kind', 'original_name']).where('submission_id', '=', sent.id).execute();
+    const media = await e.t.app.db
+      .selectFrom('media')
+      .select(['kind', 'original_name'])
+      .where('submission_id', '=', sent.id)
+      .execute();
     expect(media).toEqual([expect.objectContaining({ kind: 'photo' })]);
-    const consents = await e.t.app.db.selectFrom('consents').select('kind').where('submission_id', '=', sent.id).orderBy('kind').execute();
+    const consents = await e.t.app.db
+      .selectFrom('consents')
+      .select('kind')
+      .where('submission_id', '=', sent.id)
+      .orderBy('kind')
+      .execute();
     expect(consents.map((c) => c.kind)).toEqual(['contact', 'photo_rights']);
   });
 
-  it('goes on with a local id when a signed-in contributor\'s Content-ID fails on the server (bank: plain local_, silently)', async () => {
+  it("goes on with a local id when a signed-in contributor's Content-ID fails on the server (bank: plain local_, silently)", async () => {
     const page = await e.newPage(PHONE);
     await loginAs(page, 'bank');
     await failCreation(page, '**/api/submissions');
     await page.goto('/bank/upload');
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('currentBankInterviewId')), { timeout: 15_000 }).toMatch(/^local_\d{13}$/);
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('currentBankInterviewId')), { timeout: 15_000 })
+      .toMatch(/^local_\d{13}$/);
     expect(await page.getByTestId('id-hint').textContent()).toMatch(/^Interview-ID: local_\d{2}\.\.\.$/);
     expect(await toastWith(page, texts.common.idLoadFailed).count()).toBe(0);
 
@@ -121,7 +136,9 @@ describe('phone flows', () => {
       await page.goto(start);
       const cards = page.locator('main a[href]');
       await cards.first().waitFor();
-      const targets = (await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))).filter((href) => href !== start);
+      const targets = (await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))).filter(
+        (href) => href !== start,
+      );
       expect(targets.length).toBeGreaterThan(1);
       for (const target of targets) {
         await page.locator(`main a[href="${target}"]`).first().click();
@@ -134,7 +151,10 @@ describe('phone flows', () => {
   }, 120_000);
 
   it('goes back from the transcript editor to the voice message it came from, and opened directly to the step before', async () => {
-    for (const [role, base] of [['vdi_admin', ''], ['bank', '/bank']] as const) {
+    for (const [role, base] of [
+      ['vdi_admin', ''],
+      ['bank', '/bank'],
+    ] as const) {
       const page = await e.newPage(PHONE);
       await loginAs(page, role);
       await page.goto(`${base}/voice-message`);
@@ -160,7 +180,7 @@ describe('phone flows', () => {
     await page.waitForURL((url) => url.pathname === '/image-upload');
   }, 90_000);
 
-  it('keeps a user without a role out of circles, and gives the bank\'s choice page six cards that say what their page does', async () => {
+  it("keeps a user without a role out of circles, and gives the bank's choice page six cards that say what their page does", async () => {
     const none = await e.newPage(PHONE);
     await loginAs(none, 'none');
     await none.waitForURL('**/no-role');
@@ -182,13 +202,20 @@ describe('phone flows', () => {
   });
 
   const fail500 = (page: Page, url: string) =>
-    page.route(url, (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' }) : route.continue()));
+    page.route(url, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' })
+        : route.continue(),
+    );
 
   it('says "Upload erfolgreich" with "n von total" when some files of a batch are refused, and "n Bild(er) …" for photos', async () => {
     const page = await e.newPage(PHONE);
     await loginAs(page, 'vdi_admin');
     await page.goto('/upload');
-    await page.getByTestId('id-hint').getByText(/\d+\.\.\./).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('id-hint')
+      .getByText(/\d+\.\.\./)
+      .waitFor({ timeout: 15_000 });
     await page.locator('input[type=file]').setInputFiles([photo, second, fake]);
     await page.getByLabel(u.rightsLabel).check();
     await page.getByRole('button', { name: u.uploadButton(3) }).click();
@@ -197,7 +224,10 @@ describe('phone flows', () => {
     await page.waitForURL('**/thank-you');
 
     await page.goto('/upload', { waitUntil: 'load' });
-    await page.getByTestId('id-hint').getByText(/\d+\.\.\./).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('id-hint')
+      .getByText(/\d+\.\.\./)
+      .waitFor({ timeout: 15_000 });
     await page.locator('input[type=file]').setInputFiles([photo, second]);
     await page.getByLabel(u.rightsLabel).check();
     await page.getByRole('button', { name: u.uploadButton(2) }).click();
@@ -266,7 +296,10 @@ describe('phone flows', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await screenshot(page, 'phone-share-link');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: texts.sharing.poster }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: texts.sharing.poster }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('plakat-vdi.png');
     const file = await download.path();
     const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -277,7 +310,13 @@ describe('phone flows', () => {
   });
 
   it('speaks to a touch screen without "hierher ziehen", never shows "0,0 MB", and the editor\'s player knows the recording\'s length', async () => {
-    const context = await e.browser.newContext({ viewport: PHONE, baseURL: e.t.url, locale: 'de-DE', hasTouch: true, isMobile: true });
+    const context = await e.browser.newContext({
+      viewport: PHONE,
+      baseURL: e.t.url,
+      locale: 'de-DE',
+      hasTouch: true,
+      isMobile: true,
+    });
     e.contexts.push(context);
     const page = await context.newPage();
     await loginAs(page, 'vdi_admin');
@@ -285,7 +324,10 @@ describe('phone flows', () => {
     await page.getByText(u.dropZoneTouch).waitFor();
     expect(await page.getByText(u.dropZone).count()).toBe(0);
     await page.locator('input[type=file]').setInputFiles(photo);
-    await page.getByText(/^\d+ KB$/).first().waitFor();
+    await page
+      .getByText(/^\d+ KB$/)
+      .first()
+      .waitFor();
     expect(await page.getByText('0,0 MB').count()).toBe(0);
 
     await page.goto('/voice-message');
@@ -297,7 +339,11 @@ describe('phone flows', () => {
     await page.getByRole('button', { name: sp.typeYourself }).tap();
     await page.waitForURL('**/transcript-edit');
     const player = page.locator('audio[controls]');
-    await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 15_000 }).toBeGreaterThan(1);
-    expect(await player.evaluate((el: HTMLAudioElement) => Number.isFinite(el.duration) && el.currentTime === 0)).toBe(true);
+    await expect
+      .poll(() => player.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 15_000 })
+      .toBeGreaterThan(1);
+    expect(await player.evaluate((el: HTMLAudioElement) => Number.isFinite(el.duration) && el.currentTime === 0)).toBe(
+      true,
+    );
   }, 60_000);
 });

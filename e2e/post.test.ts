@@ -18,13 +18,26 @@ const transcript = [
 ].join('\n\n');
 
 async function seed(e: E2E, contributor: string) {
-  const user = await e.t.app.db.selectFrom('user').selectAll().where('email', '=', emailFor('vdi_admin')).executeTakeFirstOrThrow();
-  const { contentId } = await createSubmission(e.t.app.db, { tenant: 'vdi', kind: 'interview' }, { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } });
+  const user = await e.t.app.db
+    .selectFrom('user')
+    .selectAll()
+    .where('email', '=', emailFor('vdi_admin'))
+    .executeTakeFirstOrThrow();
+  const { contentId } = await createSubmission(
+    e.t.app.db,
+    { tenant: 'vdi', kind: 'interview' },
+    { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
+  );
   await e.t.app.db
     .updateTable('submissions')
     .set({
       transcript,
-      w_answers: JSON.stringify({ who: 'Das Team von Brückenbau Müller', what: 'baut eine Carbonbeton-Brücke', where: 'Köln', when: 'seit März 2026' }),
+      w_answers: JSON.stringify({
+        who: 'Das Team von Brückenbau Müller',
+        what: 'baut eine Carbonbeton-Brücke',
+        where: 'Köln',
+        when: 'seit März 2026',
+      }),
       contact_first_name: 'Erika',
       contact_last_name: 'Muster',
       contact_email: contributor,
@@ -32,8 +45,17 @@ async function seed(e: E2E, contributor: string) {
     })
     .where('id', '=', contentId)
     .execute();
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7fd4' } }).jpeg().toBuffer();
-  await attachFile(e.t.app, { contentId, kind: 'photo', body: jpeg, originalName: 'bruecke.jpg', contentType: 'image/jpeg', extension: 'jpg' });
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7fd4' } })
+    .jpeg()
+    .toBuffer();
+  await attachFile(e.t.app, {
+    contentId,
+    kind: 'photo',
+    body: jpeg,
+    originalName: 'bruecke.jpg',
+    contentType: 'image/jpeg',
+    extension: 'jpg',
+  });
   return contentId;
 }
 
@@ -65,7 +87,10 @@ describe('from the material to an approved, published post in the browser', () =
     await expect.poll(() => field.inputValue()).toContain('Das Team von Brückenbau Müller');
     expect(await s.getByTestId('draft-origin').textContent()).toBe(t.templateLabel);
     expect(await field.inputValue()).toContain('„Wir bauen in Köln');
-    await s.getByRole('list', { name: t.sourcesTitle }).getByText('Fußgängerbrücke aus Carbonbeton', { exact: false }).waitFor();
+    await s
+      .getByRole('list', { name: t.sourcesTitle })
+      .getByText('Fußgängerbrücke aus Carbonbeton', { exact: false })
+      .waitFor();
     const chars = [...(await field.inputValue())].length;
     expect(await s.getByTestId('char-count').textContent()).toBe(t.count(chars, 3000));
     expect(await s.getByRole('article', { name: t.preview }).textContent()).toContain('Brückenbau Müller');
@@ -103,7 +128,8 @@ describe('from the material to an approved, published post in the browser', () =
     const img = preview.getByRole('img', { name: 'Die Carbonbrücke in Köln von unten' });
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(640);
     const shown = await contributor.locator('body').textContent();
-    for (const hidden of ['Was war die größte Herausforderung', 'Muster', 'bruecke.jpg', emailFor('vdi_admin')]) expect(shown).not.toContain(hidden);
+    for (const hidden of ['Was war die größte Herausforderung', 'Muster', 'bruecke.jpg', emailFor('vdi_admin')])
+      expect(shown).not.toContain(hidden);
     expect(await contributor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(contributor, 'post-approval-390');
     await contributor.setViewportSize(DESKTOP);
@@ -115,7 +141,10 @@ describe('from the material to an approved, published post in the browser', () =
     expect(decisionMail.subject).toBe(t.decisionMailSubject(id, t.states.approved!));
 
     // A second decision through the same link is refused in German.
-    const again = await contributor.request.post(`${linkIn(mail.text).replace('/freigabe/', '/api/freigabe/')}/decision`, { data: { decision: 'changes', comment: 'Doch nicht' } });
+    const again = await contributor.request.post(
+      `${linkIn(mail.text).replace('/freigabe/', '/api/freigabe/')}/decision`,
+      { data: { decision: 'changes', comment: 'Doch nicht' } },
+    );
     expect(again.status()).toBe(409);
     expect((await again.json()).message).toBe(t.alreadyDecided);
 
@@ -134,14 +163,18 @@ describe('from the material to an approved, published post in the browser', () =
     await section(page).getByLabel(t.bodyLabel, { exact: true }).fill('Ein ganz neuer Text über die Carbonbrücke.');
     await section(page).getByRole('button', { name: t.save }).click();
     await section(page).getByText(t.outdated).waitFor();
-    await expect.poll(() => section(page).getByTestId('post-approval-summary').textContent()).toBe(`${t.listStates.outdated}LinkedIn`);
+    await expect
+      .poll(() => section(page).getByTestId('post-approval-summary').textContent())
+      .toBe(`${t.listStates.outdated}LinkedIn`);
 
     // Earlier versions can be viewed and restored; the restore is saved as a new version.
     const versions = section(page).getByRole('list', { name: t.versionsTitle });
     await versions.getByRole('button', { name: `${t.viewVersion}: ${t.version(1)}` }).click();
     await versions.getByText('„Wir bauen in Köln', { exact: false }).waitFor();
     await versions.getByRole('button', { name: `${t.restoreVersion}: ${t.version(1)}` }).click();
-    await expect.poll(() => section(page).getByLabel(t.bodyLabel, { exact: true }).inputValue()).toContain('Das Team von Brückenbau Müller');
+    await expect
+      .poll(() => section(page).getByLabel(t.bodyLabel, { exact: true }).inputValue())
+      .toContain('Das Team von Brückenbau Müller');
     await section(page).getByRole('button', { name: t.save }).click();
     await versions.getByText(t.version(3), { exact: true }).waitFor();
     await versions.getByText(t.sourceLabels.restore!).waitFor();
@@ -199,7 +232,10 @@ describe('from the material to an approved, published post in the browser', () =
     expect(await contributor.getByRole('button', { name: t.approve }).count()).toBe(0);
 
     await page.goto('/eingang?approval=changes');
-    await page.getByRole('link', { name: `${texts.admin.colContentId} ${id}` }).getByText(t.states.changes!).waitFor();
+    await page
+      .getByRole('link', { name: `${texts.admin.colContentId} ${id}` })
+      .getByText(t.states.changes!)
+      .waitFor();
     await page.goto(`/eingang/${id}`);
     await section(page).getByRole('tab', { name: 'Instagram' }).click();
     await section(page).getByText('Bitte den Namen des Teams nennen.').waitFor();
@@ -208,7 +244,11 @@ describe('from the material to an approved, published post in the browser', () =
     const next = smtp.received.length;
     await section(page).getByRole('button', { name: t.sendForApproval }).click();
     const second = await smtp.next('max@e2e.test', next);
-    await e.t.app.db.updateTable('post_approvals').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('state', '=', 'pending').execute();
+    await e.t.app.db
+      .updateTable('post_approvals')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('state', '=', 'pending')
+      .execute();
     const late = await e.newPage(PHONE);
     await late.goto(linkIn(second.text));
     await late.getByRole('alert').getByText(t.linkExpired).waitFor();
@@ -216,7 +256,10 @@ describe('from the material to an approved, published post in the browser', () =
 
     // The list tells the expired link apart, and finds it by that state.
     await page.goto('/eingang?approval=expired');
-    await page.getByRole('link', { name: `${texts.admin.colContentId} ${id}` }).getByText(t.listStates.expired!).waitFor();
+    await page
+      .getByRole('link', { name: `${texts.admin.colContentId} ${id}` })
+      .getByText(t.listStates.expired!)
+      .waitFor();
 
     // The editor withdraws the request; the link then says so.
     await page.goto(`/eingang/${id}`);
@@ -227,7 +270,10 @@ describe('from the material to an approved, published post in the browser', () =
     await late.reload();
     await late.getByRole('alert').getByText(t.linkWithdrawn).waitFor();
     await page.goto('/eingang');
-    await page.getByRole('link', { name: `${texts.admin.colContentId} ${id}` }).getByText(t.states.changes!).waitFor();
+    await page
+      .getByRole('link', { name: `${texts.admin.colContentId} ${id}` })
+      .getByText(t.states.changes!)
+      .waitFor();
     await screenshot(page, 'post-inbox-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
@@ -244,8 +290,18 @@ describe('from the material to an approved, published post in the browser', () =
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.getByRole('button', { name: t.notifySave }).click();
     await toastWith(page, t.notifySaved).waitFor();
-    const user = await e.t.app.db.selectFrom('user').select('id').where('email', '=', emailFor('vdi_admin')).executeTakeFirstOrThrow();
-    expect(await e.t.app.db.selectFrom('notification_prefs').select(['mode', 'digest_hour']).where('user_id', '=', user.id).executeTakeFirst()).toEqual({ mode: 'digest', digest_hour: 7 });
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', emailFor('vdi_admin'))
+      .executeTakeFirstOrThrow();
+    expect(
+      await e.t.app.db
+        .selectFrom('notification_prefs')
+        .select(['mode', 'digest_hour'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirst(),
+    ).toEqual({ mode: 'digest', digest_hour: 7 });
     await page.reload();
     expect(await page.getByLabel(t.digestHour).inputValue()).toBe('7');
     await page.setViewportSize(DESKTOP);
@@ -258,7 +314,9 @@ describe('a chat model that does not answer in time', () => {
   let fake: FakeOpenAIChat;
   beforeAll(async () => {
     fake = await startFakeOpenAIChat();
-    e = await startE2E({ env: { OPENAI_BASE_URL: fake.url, OPENAI_CHAT_MODEL: 'llama3.1:8b', DRAFT_TIMEOUT_SECONDS: '1' } });
+    e = await startE2E({
+      env: { OPENAI_BASE_URL: fake.url, OPENAI_CHAT_MODEL: 'llama3.1:8b', DRAFT_TIMEOUT_SECONDS: '1' },
+    });
   });
   afterAll(async () => {
     await e.close();
@@ -282,6 +340,9 @@ describe('a chat model that does not answer in time', () => {
     await section(page).getByRole('button', { name: t.suggest }).click();
     await expect.poll(() => field.inputValue()).toBe('In Köln entsteht eine Fußgängerbrücke aus Carbonbeton.');
     expect(await section(page).getByTestId('draft-origin').textContent()).toBe(t.modelLabel);
-    await section(page).getByRole('list', { name: t.sourcesTitle }).getByText('Wir bauen in Köln', { exact: false }).waitFor();
+    await section(page)
+      .getByRole('list', { name: t.sourcesTitle })
+      .getByText('Wir bauen in Köln', { exact: false })
+      .waitFor();
   });
 });

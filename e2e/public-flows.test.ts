@@ -7,7 +7,17 @@ import { dialects } from '../server/testing/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
 import { encodeWav } from '../server/voice/audio';
 import { concat, silence, spokenGerman } from '../server/voice/testing/spoken';
-import { DESKTOP, loginAs, PHONE, screenshot, sendContactForm, startE2E, tempDir, toastWith, type E2E } from './harness';
+import {
+  DESKTOP,
+  loginAs,
+  PHONE,
+  screenshot,
+  sendContactForm,
+  startE2E,
+  tempDir,
+  toastWith,
+  type E2E,
+} from './harness';
 
 const i = texts.interview;
 const p = texts.publicLink;
@@ -26,9 +36,22 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
   beforeAll(async () => {
     const rate = 22050;
     const wav = path.join(tempDir('public-'), 'answer.wav');
-    writeFileSync(wav, encodeWav(concat(silence(3000, rate), await spokenGerman(answer, rate), silence(90_000, rate)), rate));
+    writeFileSync(
+      wav,
+      encodeWav(concat(silence(3000, rate), await spokenGerman(answer, rate), silence(90_000, rate)), rate),
+    );
     whisper = await startFakeOpenAI({ text: () => answer });
-    e = await startE2E({ dialect, fakeAudioFile: wav, env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test', ALTCHA_MAX_NUMBER: '5000', PUBLIC_RECORDINGS_PER_SUBMISSION: '1' } });
+    e = await startE2E({
+      dialect,
+      fakeAudioFile: wav,
+      env: {
+        TRANSCRIBER: 'openai',
+        OPENAI_BASE_URL: whisper.url,
+        OPENAI_API_KEY: 'sk-test',
+        ALTCHA_MAX_NUMBER: '5000',
+        PUBLIC_RECORDINGS_PER_SUBMISSION: '1',
+      },
+    });
     e.t.app.jobs.start();
   }, 60_000);
   afterAll(async () => {
@@ -52,7 +75,9 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
 
     await page.getByRole('button', { name: i.start }).click();
     await page.getByRole('button', { name: i.stop }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => transcriptItems(page).count(), { timeout: 45_000, interval: 500 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => transcriptItems(page).count(), { timeout: 45_000, interval: 500 })
+      .toBeGreaterThanOrEqual(2);
     const items = await transcriptItems(page).allInnerTexts();
     expect(items.slice(0, 2)).toEqual([`Interviewer: ${plan.opening}`, `Sie: ${answer}`]);
 
@@ -77,8 +102,18 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     await sendContactForm(page, 'Jonas', 'Weber', 'jonas@example.org');
     const contentId = Number(await page.getByTestId('content-id').textContent());
 
-    const row = await e.t.app.db.selectFrom('submissions').selectAll().where('contact_email', '=', 'jonas@example.org').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ tenant: 'vdi', kind: 'interview', topic: 'free-topic', user_id: null, contact_first_name: 'Jonas' });
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('contact_email', '=', 'jonas@example.org')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      tenant: 'vdi',
+      kind: 'interview',
+      topic: 'free-topic',
+      user_id: null,
+      contact_first_name: 'Jonas',
+    });
     expect(row.transcript).toContain(`Sie: ${answer}`);
     expect(row.id).toBe(contentId);
 
@@ -105,11 +140,23 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     await page.getByRole('button', { name: texts.speech.stop }).click();
     await page.getByRole('button', { name: texts.speech.next }).click();
     await page.waitForURL('**/p/vdi/transcript-edit', { timeout: 60_000 });
-    await expect.poll(() => page.getByLabel(texts.speech.transcriptLabel).inputValue(), { timeout: 20_000 }).toContain(answer);
+    await expect
+      .poll(() => page.getByLabel(texts.speech.transcriptLabel).inputValue(), { timeout: 20_000 })
+      .toContain(answer);
     await screenshot(page, `public-voice-transcript-phone-${dialect}`);
-    const row = await e.t.app.db.selectFrom('submissions').selectAll().where('kind', '=', 'voice').where('source', '=', 'public-link').executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('kind', '=', 'voice')
+      .where('source', '=', 'public-link')
+      .executeTakeFirstOrThrow();
     expect(row.user_id).toBeNull();
-    const counted = await e.t.app.db.selectFrom('public_usage').select('kind').where('submission_id', '=', row.id).orderBy('kind').execute();
+    const counted = await e.t.app.db
+      .selectFrom('public_usage')
+      .select('kind')
+      .where('submission_id', '=', row.id)
+      .orderBy('kind')
+      .execute();
     expect(counted.map((c) => c.kind)).toEqual(['recording', 'transcription']);
 
     // A second recording for the same submission goes over the cap: refused in German, nothing spent.
@@ -120,7 +167,14 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     await page.getByRole('button', { name: texts.speech.stop }).click();
     await page.getByRole('button', { name: texts.speech.next }).click();
     await page.getByText(p.recordingsPerSubmission(1)).first().waitFor({ timeout: 20_000 });
-    expect(await e.t.app.db.selectFrom('media').select('id').where('submission_id', '=', row.id).where('kind', '=', 'audio').execute()).toHaveLength(1);
+    expect(
+      await e.t.app.db
+        .selectFrom('media')
+        .select('id')
+        .where('submission_id', '=', row.id)
+        .where('kind', '=', 'audio')
+        .execute(),
+    ).toHaveLength(1);
   }, 120_000);
 });
 

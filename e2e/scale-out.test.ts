@@ -38,7 +38,12 @@ describe('a resumable upload moving from one app instance to another', () => {
     balancer = createServer((req, res) => {
       const instance = target;
       const backend = new URL(req.url ?? '/', instance === 'a' ? a.url : b.url);
-      const entry = { instance, method: req.method ?? '', offset: Number(req.headers['upload-offset'] ?? -1), status: undefined as number | undefined };
+      const entry = {
+        instance,
+        method: req.method ?? '',
+        offset: Number(req.headers['upload-offset'] ?? -1),
+        status: undefined as number | undefined,
+      };
       if (req.url?.startsWith('/api/uploads')) served.push(entry);
       const upstream = httpRequest(backend, { method: req.method, headers: req.headers }, (answer) => {
         entry.status = answer.statusCode;
@@ -86,18 +91,27 @@ describe('a resumable upload moving from one app instance to another', () => {
     await page.waitForURL('**/upload');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * MB });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * MB,
+    });
     await page.locator('input[type=file]').setInputFiles([video]);
     await page.getByRole('button', { name: texts.upload.uploadButton(1) }).click();
 
     // Once A has stored a few MB in the bucket, A leaves the balancer and every connection drops.
-    const received = async () => Number((await a.app.db.selectFrom('tus_uploads').select('upload_offset').executeTakeFirst())?.upload_offset ?? 0);
+    const received = async () =>
+      Number((await a.app.db.selectFrom('tus_uploads').select('upload_offset').executeTakeFirst())?.upload_offset ?? 0);
     await expect.poll(received, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(8 * MB);
     target = 'b';
     for (const socket of sockets) socket.destroy();
     a.app.server.closeAllConnections();
 
-    await page.locator('[data-sonner-toast]').filter({ hasText: texts.upload.success(1, 1) }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: texts.upload.success(1, 1) })
+      .waitFor({ timeout: 60_000 });
     const contentId = Number(await page.evaluate(() => sessionStorage.getItem('currentInterviewId')));
     const media = await b.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute();
     expect(media).toHaveLength(1);
@@ -113,7 +127,9 @@ describe('a resumable upload moving from one app instance to another', () => {
     expect(accepted[0]!.offset).toBeGreaterThanOrEqual(8 * MB);
     // B refused stale retries as the protocol says (409 offset, 423 locked) and never failed with
     // a server error; a request cut off before its answer has no status.
-    const refusedByB = patches.filter((p) => p.instance === 'b' && p.status !== undefined && p.status !== 200).map((p) => p.status!);
+    const refusedByB = patches
+      .filter((p) => p.instance === 'b' && p.status !== undefined && p.status !== 200)
+      .map((p) => p.status!);
     expect(refusedByB.every((status) => status >= 400 && status < 500)).toBe(true);
     expect(await b.app.db.selectFrom('tus_uploads').selectAll().execute()).toEqual([]);
     await context.close();

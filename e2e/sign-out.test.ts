@@ -13,7 +13,10 @@ describe('sign-out and reset request that fail, in the browser', () => {
   });
   afterAll(() => e.close());
 
-  const failSignOut = (page: Page) => page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+  const failSignOut = (page: Page) =>
+    page.route('**/api/auth/sign-out', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+    );
 
   it('a sign-out the server does not confirm is not reported as done; the session is still there, a retry works', async () => {
     const page = await e.newPage(PHONE);
@@ -39,7 +42,15 @@ describe('sign-out and reset request that fail, in the browser', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: t.forgotPassword }).click();
     await page.route('**/api/auth/request-password-reset', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', title: texts.common.outageTitle, message: texts.common.databaseOutage }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'unavailable',
+          title: texts.common.outageTitle,
+          message: texts.common.databaseOutage,
+        }),
+      }),
     );
     await page.getByLabel(t.email).fill('firma-a@e2e.test');
     await page.getByRole('button', { name: t.forgotSubmit }).click();

@@ -58,10 +58,35 @@ describe('voice message recorder', () => {
   });
 
   it.each([
-    ['the microphone is refused', () => Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { value: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }), t.micDenied],
-    ['there is no microphone', () => Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { value: () => Promise.reject(new DOMException('none', 'NotFoundError')) }), t.noMic],
-    ['the microphone fails', () => Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { value: () => Promise.reject(new DOMException('busy', 'NotReadableError')) }), t.micFailed],
-    ['the browser cannot record', () => Object.defineProperty(window, 'MediaRecorder', { value: undefined }), t.notSupported],
+    [
+      'the microphone is refused',
+      () =>
+        Object.defineProperty(navigator.mediaDevices, 'getUserMedia', {
+          value: () => Promise.reject(new DOMException('denied', 'NotAllowedError')),
+        }),
+      t.micDenied,
+    ],
+    [
+      'there is no microphone',
+      () =>
+        Object.defineProperty(navigator.mediaDevices, 'getUserMedia', {
+          value: () => Promise.reject(new DOMException('none', 'NotFoundError')),
+        }),
+      t.noMic,
+    ],
+    [
+      'the microphone fails',
+      () =>
+        Object.defineProperty(navigator.mediaDevices, 'getUserMedia', {
+          value: () => Promise.reject(new DOMException('busy', 'NotReadableError')),
+        }),
+      t.micFailed,
+    ],
+    [
+      'the browser cannot record',
+      () => Object.defineProperty(window, 'MediaRecorder', { value: undefined }),
+      t.notSupported,
+    ],
   ])('says so in German when %s', async (_case, init, message) => {
     const page = await openRecorder(init);
     await page.getByRole('button', { name: t.start }).click();

@@ -30,7 +30,10 @@ describe('voice message through the fake microphone', () => {
 
   beforeAll(async () => {
     whisper = await startFakeOpenAI({ apiKey: 'sk-server-only', text: spokenText });
-    e = await startE2E({ fakeAudioFile: germanWav(), env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-server-only' } });
+    e = await startE2E({
+      fakeAudioFile: germanWav(),
+      env: { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-server-only' },
+    });
     e.t.app.jobs.start();
   }, 60_000);
   afterAll(async () => {
@@ -82,10 +85,19 @@ describe('voice message through the fake microphone', () => {
     await page.getByRole('button', { name: t.continueToImages }).click();
     await page.waitForURL('**/image-upload-after-voice');
 
-    const row = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(row.transcript).toBe(edited);
     expect(row.kind).toBe('voice');
-    const media = await e.t.app.db.selectFrom('media').select(['kind', 'file_type', 'original_name']).where('submission_id', '=', contentId).orderBy('id').execute();
+    const media = await e.t.app.db
+      .selectFrom('media')
+      .select(['kind', 'file_type', 'original_name'])
+      .where('submission_id', '=', contentId)
+      .orderBy('id')
+      .execute();
     expect(media.map((m) => m.kind)).toEqual(['audio', 'transcript']);
     expect(media[1]).toMatchObject({ file_type: 'text/plain', original_name: 'transcript.txt' });
   }, 90_000);
@@ -111,7 +123,11 @@ describe('voice message through the fake microphone', () => {
     await page.waitForURL('**/bank/image-upload-after-voice');
     expect(Date.now() - saved).toBeGreaterThan(600);
     const contentId = Number(await page.evaluate(() => sessionStorage.getItem('currentBankInterviewId')));
-    const row = await e.t.app.db.selectFrom('submissions').select(['transcript', 'tenant']).where('id', '=', contentId).executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .select(['transcript', 'tenant'])
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ transcript: 'Die Bank spricht deutlich.', tenant: 'bank' });
   }, 90_000);
 
@@ -166,9 +182,18 @@ describe('voice message without a transcriber', () => {
     await page.getByLabel(t.transcriptLabel).fill('Meine Nachricht, selbst getippt.');
     await page.getByRole('button', { name: t.saveAndContinue }).click();
     await page.waitForURL('**/bank/image-upload-after-voice');
-    const rows = await e.t.app.db.selectFrom('submissions').select(['id', 'transcript']).where('tenant', '=', 'bank').execute();
+    const rows = await e.t.app.db
+      .selectFrom('submissions')
+      .select(['id', 'transcript'])
+      .where('tenant', '=', 'bank')
+      .execute();
     expect(rows.map((r) => r.transcript)).toEqual(['Meine Nachricht, selbst getippt.']);
-    const media = await e.t.app.db.selectFrom('media').select('kind').where('submission_id', '=', rows[0]!.id).orderBy('id').execute();
+    const media = await e.t.app.db
+      .selectFrom('media')
+      .select('kind')
+      .where('submission_id', '=', rows[0]!.id)
+      .orderBy('id')
+      .execute();
     expect(media.map((m) => m.kind)).toEqual(['audio', 'transcript']);
   }, 90_000);
 });

@@ -16,13 +16,21 @@ const a = texts.admin;
 const call = (page: Page, method: string, url: string, body?: unknown) =>
   page.evaluate(
     async ({ method, url, body }) => {
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, body: await res.json() };
     },
     { method, url, body },
   );
 
-const brand = (page: Page) => page.evaluate(() => (document.querySelector('[style*="--brand"]') as HTMLElement | null)?.style.getPropertyValue('--brand') ?? null);
+const brand = (page: Page) =>
+  page.evaluate(
+    () =>
+      (document.querySelector('[style*="--brand"]') as HTMLElement | null)?.style.getPropertyValue('--brand') ?? null,
+  );
 
 async function loginEmail(page: Page, email: string) {
   await page.goto('/login');
@@ -57,8 +65,15 @@ describe('tenant rows in the browser: names, seed edits, thank-you variant', () 
 
     const rows = (await call(admin, 'GET', '/api/admin/tenants')).body as (typeof tenantDefaults & { key: string })[];
     const row = rows.find((r) => r.key === 'firma_a')!;
-    const settings = Object.fromEntries(Object.keys(tenantDefaults).map((k) => [k, (row as Record<string, unknown>)[k]]));
-    const put = await call(admin, 'PUT', '/api/admin/tenants/firma_a', { ...settings, name: 'Firma A GmbH', brandColor: '#1e3a8a', entryCards: ['content-selection', 'interview-category', 'voice-message'] });
+    const settings = Object.fromEntries(
+      Object.keys(tenantDefaults).map((k) => [k, (row as Record<string, unknown>)[k]]),
+    );
+    const put = await call(admin, 'PUT', '/api/admin/tenants/firma_a', {
+      ...settings,
+      name: 'Firma A GmbH',
+      brandColor: '#1e3a8a',
+      entryCards: ['content-selection', 'interview-category', 'voice-message'],
+    });
     expect(put.status).toBe(200);
 
     await user.goto('/firma-a');
@@ -76,7 +91,13 @@ describe('tenant rows in the browser: names, seed edits, thank-you variant', () 
   }, 90_000);
 
   it('a created tenant with the bank variant: its name in dashboard and inbox, the bank thank-you and contact rules', async () => {
-    const made = await call(admin, 'POST', '/api/admin/tenants', { ...tenantDefaults, key: 'firma-e', name: 'Firma Eins', brandColor: '#1d4ed8', thanksVariant: 'bank' });
+    const made = await call(admin, 'POST', '/api/admin/tenants', {
+      ...tenantDefaults,
+      key: 'firma-e',
+      name: 'Firma Eins',
+      brandColor: '#1d4ed8',
+      thanksVariant: 'bank',
+    });
     expect(made.status).toBe(201);
     await addMember(e.t.app, null, 'firma-e', { email: 'e@e2e.test', role: 'contributor', password: TEST_PASSWORD });
 
@@ -89,7 +110,11 @@ describe('tenant rows in the browser: names, seed edits, thank-you variant', () 
     await c.getByRole('button', { name: texts.upload.uploadButton(1) }).click();
     await c.waitForURL('**/t/firma-e/thank-you', { timeout: 30_000 });
     await c.getByRole('heading', { name: f.bankThankYouTitle }).waitFor();
-    await c.getByRole('link', { name: f.backToDashboard('Firma Eins') }).or(c.getByRole('button', { name: f.backToDashboard('Firma Eins') })).first().waitFor();
+    await c
+      .getByRole('link', { name: f.backToDashboard('Firma Eins') })
+      .or(c.getByRole('button', { name: f.backToDashboard('Firma Eins') }))
+      .first()
+      .waitFor();
     // The bank's rule: two characters per name, in the bank's words.
     await c.getByLabel(f.firstName, { exact: true }).fill('A');
     await c.getByLabel(f.lastName, { exact: true }).fill('Muster');
@@ -97,8 +122,18 @@ describe('tenant rows in the browser: names, seed edits, thank-you variant', () 
     await c.getByRole('button', { name: f.contactSubmit }).click();
     await c.getByText(f.bankFirstNameMin).first().waitFor();
     await screenshot(c, 'created-tenant-bank-thank-you-390');
-    const id = (await e.t.app.db.selectFrom('submissions').select('id').where('tenant', '=', 'firma-e').executeTakeFirstOrThrow()).id;
-    expect((await e.t.app.db.selectFrom('submissions').select('contact_first_name').where('id', '=', id).executeTakeFirstOrThrow()).contact_first_name).toBeNull();
+    const id = (
+      await e.t.app.db.selectFrom('submissions').select('id').where('tenant', '=', 'firma-e').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (
+        await e.t.app.db
+          .selectFrom('submissions')
+          .select('contact_first_name')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).contact_first_name,
+    ).toBeNull();
 
     // The admin's dashboard: a card and chart entry; the inbox: list, filter and detail by name.
     await admin.goto('/admin');
@@ -108,8 +143,13 @@ describe('tenant rows in the browser: names, seed edits, thank-you variant', () 
     expect(await admin.locator('figure th[scope=col]').allTextContents()).toContain('Firma Eins');
     await screenshot(admin, 'admin-dashboard-created-tenant-1280');
     await admin.goto('/eingang');
-    await admin.getByRole('link', { name: `${a.colContentId} ${id}` }).getByText('Firma Eins').waitFor();
-    expect(await admin.locator('#inbox-tenant option').allTextContents()).toEqual(expect.arrayContaining(['Firma Eins', 'Firma A GmbH', a.associationArea, 'Bank']));
+    await admin
+      .getByRole('link', { name: `${a.colContentId} ${id}` })
+      .getByText('Firma Eins')
+      .waitFor();
+    expect(await admin.locator('#inbox-tenant option').allTextContents()).toEqual(
+      expect.arrayContaining(['Firma Eins', 'Firma A GmbH', a.associationArea, 'Bank']),
+    );
     await admin.locator('#inbox-tenant').selectOption('firma-e');
     await admin.waitForURL('**tenant=firma-e**');
     await admin.goto(`/eingang/${id}`);

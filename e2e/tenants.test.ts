@@ -57,18 +57,43 @@ describe('a tenant an admin creates, in the browser', () => {
     await screenshot(admin, 'admin-bereiche-form-1280');
     await form.getByRole('button', { name: tt.create }).click();
     await admin.getByRole('listitem', { name: 'Firma C' }).waitFor();
-    expect(JSON.parse((await e.t.app.db.selectFrom('tenants').select('interview_patience').where('key', '=', 'firma-c').executeTakeFirstOrThrow()).interview_patience ?? '{}')).toEqual({ 'tech-dive': 'quick' });
+    expect(
+      JSON.parse(
+        (
+          await e.t.app.db
+            .selectFrom('tenants')
+            .select('interview_patience')
+            .where('key', '=', 'firma-c')
+            .executeTakeFirstOrThrow()
+        ).interview_patience ?? '{}',
+      ),
+    ).toEqual({ 'tech-dive': 'quick' });
     await screenshot(admin, 'admin-bereiche-1280');
 
     await addMember(e.t.app, null, 'firma-c', { email: 'c@e2e.test', role: 'contributor', password: TEST_PASSWORD });
-    await addMember(e.t.app, null, 'firma-c', { email: 'c-redaktion@e2e.test', role: 'editor', password: TEST_PASSWORD });
+    await addMember(e.t.app, null, 'firma-c', {
+      email: 'c-redaktion@e2e.test',
+      role: 'editor',
+      password: TEST_PASSWORD,
+    });
 
     // The contributor lands on /t/firma-c, in its brand, and uploads a photo on the shared upload page.
     const c = await e.newPage(PHONE);
     await loginEmail(c, 'c@e2e.test');
     await c.waitForURL('**/t/firma-c');
-    await expect.poll(() => c.evaluate(() => (document.querySelector('[style*="--brand"]') as HTMLElement | null)?.style.getPropertyValue('--brand') ?? null)).toBe('#1d4ed8');
-    await c.getByRole('link', { name: /Firma C/ }).first().waitFor();
+    await expect
+      .poll(() =>
+        c.evaluate(
+          () =>
+            (document.querySelector('[style*="--brand"]') as HTMLElement | null)?.style.getPropertyValue('--brand') ??
+            null,
+        ),
+      )
+      .toBe('#1d4ed8');
+    await c
+      .getByRole('link', { name: /Firma C/ })
+      .first()
+      .waitFor();
     await c.goto('/t/firma-c/upload');
     await c.getByRole('heading', { name: u.mediaTitle }).waitFor();
     await c.locator('input[type=file]').setInputFiles([photo]);
@@ -76,7 +101,11 @@ describe('a tenant an admin creates, in the browser', () => {
     await c.getByRole('button', { name: u.uploadButton(1) }).click();
     await c.waitForURL('**/t/firma-c/thank-you', { timeout: 30_000 });
     await screenshot(c, 'tenant-thank-you-390');
-    const row = await e.t.app.db.selectFrom('submissions').select(['id', 'tenant']).where('tenant', '=', 'firma-c').executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .select(['id', 'tenant'])
+      .where('tenant', '=', 'firma-c')
+      .executeTakeFirstOrThrow();
 
     // Its editor lands on the inbox and sees it.
     const editor = await e.newPage(DESKTOP);
@@ -93,9 +122,16 @@ describe('a tenant an admin creates, in the browser', () => {
     expect(await editor.getByLabel(tt.inviteRole).locator('option').allTextContents()).toEqual([tt.memberContributor]);
     await editor.getByRole('button', { name: tt.invite }).click();
     await editor.getByRole('list', { name: tt.members }).getByText('neu-c@e2e.test').waitFor();
-    const invited = await e.t.app.db.selectFrom('memberships').innerJoin('user', 'user.id', 'memberships.user_id').select(['memberships.tenant', 'memberships.role']).where('user.email', '=', 'neu-c@e2e.test').executeTakeFirstOrThrow();
+    const invited = await e.t.app.db
+      .selectFrom('memberships')
+      .innerJoin('user', 'user.id', 'memberships.user_id')
+      .select(['memberships.tenant', 'memberships.role'])
+      .where('user.email', '=', 'neu-c@e2e.test')
+      .executeTakeFirstOrThrow();
     expect(invited).toEqual({ tenant: 'firma-c', role: 'contributor' });
-    expect(await e.t.app.db.selectFrom('outbox').select('id').where('to_address', '=', 'neu-c@e2e.test').execute()).toHaveLength(1);
+    expect(
+      await e.t.app.db.selectFrom('outbox').select('id').where('to_address', '=', 'neu-c@e2e.test').execute(),
+    ).toHaveLength(1);
 
     // The association's editor: not found; Firma A: no way into /t/firma-c.
     const vdi = await e.newPage(DESKTOP);
@@ -116,7 +152,15 @@ describe('a tenant an admin creates, in the browser', () => {
     // Archived: the contributor's next submission is refused with the German reason.
     await admin.getByRole('listitem', { name: 'Firma C' }).getByRole('button', { name: tt.archive }).click();
     await toast(admin, tt.archivedDone).waitFor();
-    const refused = await c.evaluate(async () => (await fetch('/api/submissions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'firma-c', kind: 'upload' }) })).json());
+    const refused = await c.evaluate(async () =>
+      (
+        await fetch('/api/submissions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ tenant: 'firma-c', kind: 'upload' }),
+        })
+      ).json(),
+    );
     expect(refused.message).toBe(tt.isArchived);
   }, 120_000);
 });

@@ -41,8 +41,10 @@ describe('uploads in the browser', () => {
   }, 120_000);
   afterAll(() => e?.close());
 
-  const mediaOf = (contentId: number) => e.t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
-  const contentIdOf = async (page: Page, key = 'currentInterviewId') => Number(await page.evaluate((k) => sessionStorage.getItem(k), key));
+  const mediaOf = (contentId: number) =>
+    e.t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
+  const contentIdOf = async (page: Page, key = 'currentInterviewId') =>
+    Number(await page.evaluate((k) => sessionStorage.getItem(k), key));
   async function blob(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const c of (await e.t.app.blobs.get(key)) as Readable) chunks.push(Buffer.from(c));
@@ -75,7 +77,8 @@ describe('uploads in the browser', () => {
       });
     };
   }
-  const pick = (page: Page, ...names: string[]) => page.locator('input[type=file]').setInputFiles(names.map((n) => files[n]!));
+  const pick = (page: Page, ...names: string[]) =>
+    page.locator('input[type=file]').setInputFiles(names.map((n) => files[n]!));
 
   it('uploads photos, videos and documents on the media page, without GPS, then goes to the thank-you page', async () => {
     const page = await e.newPage(PHONE);
@@ -85,13 +88,30 @@ describe('uploads in the browser', () => {
     // The spec resolves the Content-ID when the page opens: shown from the start (first 8 characters and '...').
     await expect.poll(() => page.getByText(/Interview-ID:/).textContent()).toMatch(/^Interview-ID: \d+\.\.\.$/);
     const shown = (await page.getByText(/Interview-ID:/).textContent())!;
-    const before = await e.t.app.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    await pick(page, 'Foto mit GPS.jpg', 'grafik.png', 'bild.webp', 'clip.mp4', 'clip.mov', 'clip.webm', 'bericht.pdf', 'bericht.docx', 'notiz.txt');
+    const before = await e.t.app.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await pick(
+      page,
+      'Foto mit GPS.jpg',
+      'grafik.png',
+      'bild.webp',
+      'clip.mp4',
+      'clip.mov',
+      'clip.webm',
+      'bericht.pdf',
+      'bericht.docx',
+      'notiz.txt',
+    );
     const button = page.getByRole('button', { name: u.uploadButton(9) });
     await expect.poll(() => button.isDisabled()).toBe(true);
     await page.getByText(u.rightsText).waitFor();
     // Small files show their size in KB, never "0,0 MB".
-    await page.getByText(/^\d+ KB$/).first().waitFor();
+    await page
+      .getByText(/^\d+ KB$/)
+      .first()
+      .waitFor();
     expect(await page.getByText('0,0 MB').count()).toBe(0);
     await screenshot(page, 'upload-media-phone');
     await page.getByLabel(u.rightsLabel).check();
@@ -101,18 +121,35 @@ describe('uploads in the browser', () => {
     await page.getByRole('button', { name: u.uploadedButton }).waitFor();
     expect(await page.getByText(/Interview-ID:/).textContent()).toBe(shown);
     // The upload went to that submission; none was added.
-    const after = await e.t.app.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await e.t.app.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     await page.waitForURL('**/thank-you');
     expect(await delay()).toBeGreaterThan(800);
     expect(await delay()).toBeLessThan(1800);
 
     const contentId = await contentIdOf(page);
-    const consent = await e.t.app.db.selectFrom('consents').selectAll().where('submission_id', '=', Number(contentId)).executeTakeFirstOrThrow();
+    const consent = await e.t.app.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('submission_id', '=', Number(contentId))
+      .executeTakeFirstOrThrow();
     expect(consent).toMatchObject({ kind: 'photo_rights', text: u.rightsLabel });
     const media = await mediaOf(contentId);
     expect(media.map((m) => m.file_type).sort()).toEqual(
-      ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/jpeg', 'image/png', 'image/webp', 'text/plain', 'video/mp4', 'video/quicktime', 'video/webm'].sort(),
+      [
+        'application/pdf',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'image/jpeg',
+        'image/png',
+        'image/webp',
+        'text/plain',
+        'video/mp4',
+        'video/quicktime',
+        'video/webm',
+      ].sort(),
     );
     const jpeg = media.find((m) => m.file_type === 'image/jpeg')!;
     expect(jpeg.original_name).toBe('Foto mit GPS.jpg');
@@ -128,9 +165,15 @@ describe('uploads in the browser', () => {
     await page.getByRole('heading', { name: u.mediaTitle }).waitFor();
     await pick(page, 'gross.pdf');
     await toast(page, 'gross.pdf ist zu groß. Maximale Dateigröße: 4MB').waitFor();
-    await page.locator('input[type=file]').setInputFiles({ name: 'programm.exe', mimeType: 'application/x-msdownload', buffer: fixture.exe() });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'programm.exe', mimeType: 'application/x-msdownload', buffer: fixture.exe() });
     await toast(page, u.invalidTypeText).waitFor();
-    await page.locator('input[type=file]').setInputFiles(Array.from({ length: 11 }, (_, i) => ({ name: `b${i}.png`, mimeType: 'image/png', buffer: Buffer.from('x') })));
+    await page
+      .locator('input[type=file]')
+      .setInputFiles(
+        Array.from({ length: 11 }, (_, i) => ({ name: `b${i}.png`, mimeType: 'image/png', buffer: Buffer.from('x') })),
+      );
     await toast(page, u.tooMany(10)).waitFor();
     await page.getByRole('button', { name: u.uploadButton(0) }).click();
     await toast(page, u.noFilesText).waitFor();
@@ -192,7 +235,9 @@ describe('uploads in the browser', () => {
     await page.waitForURL('**/bank/contact-information');
     expect(await delay()).toBeGreaterThan(1800);
     expect(await delay()).toBeLessThan(3000);
-    expect((await mediaOf(await contentIdOf(page, 'currentBankInterviewId'))).map((m) => m.file_type)).toContain('text/csv');
+    expect((await mediaOf(await contentIdOf(page, 'currentBankInterviewId'))).map((m) => m.file_type)).toContain(
+      'text/csv',
+    );
   }, 60_000);
 
   it("sorts documents and images into the bank's two tabs", async () => {
@@ -221,13 +266,24 @@ describe('uploads in the browser', () => {
     await pick(page, 'Foto mit GPS.jpg');
     await pick(page, 'clip.webm');
     // The first file's preview still shows after the second was added.
-    await expect.poll(() => page.locator('ul img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('ul img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await page.getByLabel(u.rightsLabel).check();
     await page.getByRole('button', { name: u.uploadButton(2) }).click();
     await page.waitForURL('**/p/firma-a/thank-you', { timeout: 30_000 });
     await page.getByRole('link', { name: 'Foto mit GPS.jpg' }).waitFor();
     const contentId = await contentIdOf(page);
-    const row = await e.t.app.db.selectFrom('submissions').selectAll().where('id', '=', contentId).executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant: 'firma_a', user_id: null });
     expect(await mediaOf(contentId)).toHaveLength(2);
 
@@ -243,7 +299,12 @@ describe('uploads in the browser', () => {
     await page.waitForURL('**/upload');
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * 1024 * 1024,
+    });
     const patches: number[] = [];
     page.on('request', (r) => {
       if (r.method() === 'PATCH') patches.push(Number(r.headers()['upload-offset']));
@@ -254,7 +315,13 @@ describe('uploads in the browser', () => {
     const uploads = path.join(e.t.config.dataDir, 'uploads');
     const { readdirSync, statSync } = await import('node:fs');
     await expect
-      .poll(() => readdirSync(uploads).filter((f) => !f.endsWith('.json')).map((f) => statSync(path.join(uploads, f)).size)[0] ?? 0, { timeout: 20_000, interval: 50 })
+      .poll(
+        () =>
+          readdirSync(uploads)
+            .filter((f) => !f.endsWith('.json'))
+            .map((f) => statSync(path.join(uploads, f)).size)[0] ?? 0,
+        { timeout: 20_000, interval: 50 },
+      )
       .toBeGreaterThan(4 * 1024 * 1024);
     e.t.app.server.closeAllConnections();
     await toast(page, u.success(1, 1)).waitFor({ timeout: 60_000 });

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import { videoQuestions } from '../common/video-answers';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
-import { DESKTOP, loginAs, PHONE, screenshot, sendContactForm, startE2E, tempDir, toastWith, type E2E } from './harness';
+import {
+  DESKTOP,
+  loginAs,
+  PHONE,
+  screenshot,
+  sendContactForm,
+  startE2E,
+  tempDir,
+  toastWith,
+  type E2E,
+} from './harness';
 
 const v = texts.videoAnswer;
 const topic = texts.nav.topics.engineer['tech-dive'].title;
@@ -27,7 +37,16 @@ describe('video answers recorded in the browser', () => {
 
   beforeAll(async () => {
     whisper = await startFakeOpenAI({ text: () => spoken });
-    e = await startE2E({ dialect: 'sqlite', fakeMedia: true, env: { ALTCHA_MAX_NUMBER: '5000', TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' } });
+    e = await startE2E({
+      dialect: 'sqlite',
+      fakeMedia: true,
+      env: {
+        ALTCHA_MAX_NUMBER: '5000',
+        TRANSCRIBER: 'openai',
+        OPENAI_BASE_URL: whisper.url,
+        OPENAI_API_KEY: 'sk-test',
+      },
+    });
     e.t.app.jobs.start();
     e.t.app.mediaJobs.start();
   }, 60_000);
@@ -76,7 +95,9 @@ describe('video answers recorded in the browser', () => {
       // The clip waits on the device and goes out once the connection is back.
       await page.getByTestId('clip-list').getByText(v.clipStates.retrying).waitFor();
       await page.context().setOffline(false);
-      await expect.poll(() => page.getByTestId('clip-list').getByText(v.clipStates.sent).count(), { timeout: 20_000 }).toBe(2);
+      await expect
+        .poll(() => page.getByTestId('clip-list').getByText(v.clipStates.sent).count(), { timeout: 20_000 })
+        .toBe(2);
     }
     for (let n = 3; n <= questions.length; n++) {
       await page.getByText(v.questionOf(n, questions.length)).waitFor();
@@ -91,7 +112,12 @@ describe('video answers recorded in the browser', () => {
   }
 
   async function latestVideoSubmission(source: 'public-link' | null) {
-    const row = await e.t.app.db.selectFrom('submissions').select(['id', 'source']).where('kind', '=', 'video').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('submissions')
+      .select(['id', 'source'])
+      .where('kind', '=', 'video')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.source).toBe(source);
     return Number(row.id);
   }
@@ -102,7 +128,9 @@ describe('video answers recorded in the browser', () => {
     const labels = page.getByTestId('video-answer-question');
     await expect.poll(() => labels.count(), { timeout: 20_000 }).toBe(2);
     // Measured by the probe: each clip holds video, within the limit.
-    await expect.poll(async () => (await labels.allInnerTexts()).join('\n'), { timeout: 20_000 }).toMatch(/Länge 0:0\d[\s\S]*Länge 0:0\d/);
+    await expect
+      .poll(async () => (await labels.allInnerTexts()).join('\n'), { timeout: 20_000 })
+      .toMatch(/Länge 0:0\d[\s\S]*Länge 0:0\d/);
     const text = (await labels.allTextContents()).join('\n');
     expect(text).toContain(questions[0]);
     expect(text).toContain(questions[1]);
@@ -112,14 +140,31 @@ describe('video answers recorded in the browser', () => {
     expect(text).not.toContain(v.inboxOverLong('0:20'));
     // Each clip plays as its H.264 proxy, with German captions.
     const players = page.getByTestId('video-player');
-    await expect.poll(() => page.locator('[data-testid="video-player"][src*="/proxy"] track[srclang="de"]').count(), { timeout: 60_000, interval: 500 }).toBe(2);
-    await expect.poll(() => players.first().evaluate((el: HTMLVideoElement) => el.readyState >= 1 && el.videoWidth > 0), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.locator('[data-testid="video-player"][src*="/proxy"] track[srclang="de"]').count(), {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toBe(2);
+    await expect
+      .poll(() => players.first().evaluate((el: HTMLVideoElement) => el.readyState >= 1 && el.videoWidth > 0), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     const src = await players.first().getAttribute('src');
     const proxy = await page.request.get(src!);
     expect(proxy.status()).toBe(200);
     const file = path.join(tempDir('video-answer-'), 'proxy.mp4');
     writeFileSync(file, await proxy.body());
-    const codecs = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file]).toString();
+    const codecs = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'csv=p=0',
+      file,
+    ]).toString();
     expect(codecs).toContain('h264');
     const vtt = await page.request.get((await players.first().locator('track').getAttribute('src'))!);
     const captions = await vtt.text();
@@ -142,7 +187,11 @@ describe('video answers recorded in the browser', () => {
     await screenshot(page, 'video-answer-admin');
     await form.getByRole('button', { name: texts.tenants.save }).click();
     await toastWith(page, texts.tenants.saved).waitFor();
-    const row = await e.t.app.db.selectFrom('tenants').select(['entry_cards', 'video_max_seconds']).where('key', '=', 'vdi').executeTakeFirstOrThrow();
+    const row = await e.t.app.db
+      .selectFrom('tenants')
+      .select(['entry_cards', 'video_max_seconds'])
+      .where('key', '=', 'vdi')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.entry_cards)).toContain('video-answer');
     expect(Number(row.video_max_seconds)).toBe(20);
   });
@@ -154,7 +203,11 @@ describe('video answers recorded in the browser', () => {
     await screenshot(page, 'video-answer-card-phone');
     await walk(page, '', 'phone', true);
     const contentId = await latestVideoSubmission(null);
-    const consents = await e.t.app.db.selectFrom('consents').select('kind').where('submission_id', '=', contentId).execute();
+    const consents = await e.t.app.db
+      .selectFrom('consents')
+      .select('kind')
+      .where('submission_id', '=', contentId)
+      .execute();
     expect(consents.map((c) => c.kind)).toContain('video_rights');
 
     const admin = await e.newPage(DESKTOP);
@@ -169,10 +222,27 @@ describe('video answers recorded in the browser', () => {
     await walk(page, '/p/vdi', 'public-desktop');
     const contentId = await latestVideoSubmission('public-link');
     // Each clip's minutes are counted (a clip cut off by the reload may hold a reservation too); two are measured.
-    const usage = await e.t.app.db.selectFrom('public_usage').select(['seconds', 'ended_at']).where('submission_id', '=', contentId).where('kind', '=', 'video').execute();
+    const usage = await e.t.app.db
+      .selectFrom('public_usage')
+      .select(['seconds', 'ended_at'])
+      .where('submission_id', '=', contentId)
+      .where('kind', '=', 'video')
+      .execute();
     expect(usage.length).toBeGreaterThanOrEqual(2);
     await expect
-      .poll(async () => (await e.t.app.db.selectFrom('public_usage').select('id').where('submission_id', '=', contentId).where('kind', '=', 'video').where('ended_at', 'is not', null).execute()).length, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            await e.t.app.db
+              .selectFrom('public_usage')
+              .select('id')
+              .where('submission_id', '=', contentId)
+              .where('kind', '=', 'video')
+              .where('ended_at', 'is not', null)
+              .execute()
+          ).length,
+        { timeout: 20_000 },
+      )
       .toBe(2);
 
     const admin = await e.newPage(DESKTOP);

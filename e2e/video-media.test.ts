@@ -7,7 +7,8 @@ import { germanSpeech } from '../server/transcription/test-audio';
 import { clipBytes } from '../server/video/testing/clips';
 import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, type E2E } from './harness';
 
-const SPOKEN = 'Wir haben die Anlage im Frühjahr umgebaut, und seitdem läuft sie ohne Ausfall. Das hat wirklich niemand erwartet!';
+const SPOKEN =
+  'Wir haben die Anlage im Frühjahr umgebaut, und seitdem läuft sie ohne Ausfall. Das hat wirklich niemand erwartet!';
 
 describe('videos in the inbox', () => {
   let e: E2E;
@@ -20,7 +21,16 @@ describe('videos in the inbox', () => {
     e.t.app.jobs.start();
     e.t.app.mediaJobs.start();
     // A phone's portrait clip: HEVC in a .mov, stored 320×240 with rotation 90, German speech.
-    movie = clipBytes({ seconds: 3, width: 320, height: 240, codec: 'hevc', container: 'mov', rotate: 90, audio: { wav: germanSpeech(SPOKEN).wav }, fps: 15 });
+    movie = clipBytes({
+      seconds: 3,
+      width: 320,
+      height: 240,
+      codec: 'hevc',
+      container: 'mov',
+      rotate: 90,
+      audio: { wav: germanSpeech(SPOKEN).wav },
+      fps: 15,
+    });
   }, 120_000);
   afterAll(async () => {
     await e?.close();
@@ -29,8 +39,12 @@ describe('videos in the inbox', () => {
 
   it('plays an uploaded HEVC .mov as H.264 with its rotation kept and German captions from the speech server', async () => {
     const cookie = await login(e.t, emailFor('vdi_admin'));
-    const contentId = (await api(e.t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } })).body.contentId as number;
-    expect((await tusUpload(e.t, { bytes: movie, contentId, page: 'upload', filename: 'Handy.mov', headers: { cookie } })).status).toBe(200);
+    const contentId = (await api(e.t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } }))
+      .body.contentId as number;
+    expect(
+      (await tusUpload(e.t, { bytes: movie, contentId, page: 'upload', filename: 'Handy.mov', headers: { cookie } }))
+        .status,
+    ).toBe(200);
 
     const page = await e.newPage(DESKTOP);
     await loginAs(page, 'admin');
@@ -49,11 +63,25 @@ describe('videos in the inbox', () => {
     expect(played.time).toBeGreaterThan(0);
     // The German captions track is loaded and showing, with the speech server's segments.
     await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => ({ mode: v.textTracks[0]?.mode, language: v.textTracks[0]?.language, cues: [...(v.textTracks[0]?.cues ?? [])].map((c) => (c as VTTCue).text) })), { timeout: 10_000 })
-      .toMatchObject({ mode: 'showing', language: 'de', cues: expect.arrayContaining([expect.stringContaining('Wir haben die Anlage')]) });
+      .poll(
+        () =>
+          video.evaluate((v: HTMLVideoElement) => ({
+            mode: v.textTracks[0]?.mode,
+            language: v.textTracks[0]?.language,
+            cues: [...(v.textTracks[0]?.cues ?? [])].map((c) => (c as VTTCue).text),
+          })),
+        { timeout: 10_000 },
+      )
+      .toMatchObject({
+        mode: 'showing',
+        language: 'de',
+        cues: expect.arrayContaining([expect.stringContaining('Wir haben die Anlage')]),
+      });
     await page.getByRole('link', { name: texts.video.captionsVtt }).waitFor();
     // Once the job is through, the detail shows the words it added to the transcript.
-    await expect.poll(() => page.getByRole('region', { name: texts.admin.sectionTranscript }).textContent(), { timeout: 15_000 }).toContain('Wir haben die Anlage');
+    await expect
+      .poll(() => page.getByRole('region', { name: texts.admin.sectionTranscript }).textContent(), { timeout: 15_000 })
+      .toContain('Wir haben die Anlage');
     await screenshot(page, 'video-inbox-1280');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'video-inbox-390');
@@ -62,11 +90,15 @@ describe('videos in the inbox', () => {
 
   it('shows the job progress while the proxy is made, and a German message for a file it cannot read', async () => {
     const cookie = await login(e.t, emailFor('vdi_admin'));
-    const contentId = (await api(e.t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } })).body.contentId as number;
+    const contentId = (await api(e.t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } }))
+      .body.contentId as number;
     // Runners stopped: the page shows the waiting job first.
     await e.t.app.mediaJobs.stop();
     const broken = Buffer.concat([movie.subarray(0, 64), Buffer.alloc(5000, 3)]);
-    expect((await tusUpload(e.t, { bytes: broken, contentId, page: 'upload', filename: 'kaputt.mov', headers: { cookie } })).status).toBe(200);
+    expect(
+      (await tusUpload(e.t, { bytes: broken, contentId, page: 'upload', filename: 'kaputt.mov', headers: { cookie } }))
+        .status,
+    ).toBe(200);
     const page = await e.newPage(PHONE);
     await loginAs(page, 'admin');
     await page.goto(`/eingang/${contentId}`);
@@ -77,4 +109,3 @@ describe('videos in the inbox', () => {
     await screenshot(page, 'video-unreadable-390');
   }, 90_000);
 });
-

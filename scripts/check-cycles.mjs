@@ -17,8 +17,7 @@ function* walk(dir) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) {
       if (name !== 'testing') yield* walk(full);
-    }
-    else if (exts.some((e) => name.endsWith(e)) && !/\.(d|test)\.tsx?$/.test(name)) yield full;
+    } else if (exts.some((e) => name.endsWith(e)) && !/\.(d|test)\.tsx?$/.test(name)) yield full;
   }
 }
 
@@ -35,15 +34,29 @@ function resolve(from, spec) {
 
 function importsOf(file) {
   const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const specs = [];
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       specs.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
       if (arg && ts.isStringLiteralLike(arg)) specs.push(arg.text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       specs.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);

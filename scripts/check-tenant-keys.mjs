@@ -6,8 +6,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const seedKeys = [...readFileSync(path.join(root, 'common/tenants.ts'), 'utf8').matchAll(/^export type TenantKey = (.*);$/gm)]
-  .flatMap((m) => [...m[1].matchAll(/'([^']+)'/g)].map((k) => k[1]));
+const seedKeys = [
+  ...readFileSync(path.join(root, 'common/tenants.ts'), 'utf8').matchAll(/^export type TenantKey = (.*);$/gm),
+].flatMap((m) => [...m[1].matchAll(/'([^']+)'/g)].map((k) => k[1]));
 const allowed = (rel) =>
   rel === 'common/tenants.ts' || rel.includes('/migrations/') || rel.includes('/testing/') || /\.test\.tsx?$/.test(rel);
 

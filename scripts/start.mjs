@@ -7,14 +7,23 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outputs = ['dist/server/BUILT', 'dist/server/main.js', 'dist/web/index.html'].map((f) => path.join(root, f));
-const sources = ['server', 'common', 'web', 'package.json', 'package-lock.json', 'vite.config.ts', 'scripts/build-server.mjs'];
+const sources = [
+  'server',
+  'common',
+  'web',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'scripts/build-server.mjs',
+];
 
 function newest(file) {
   if (!existsSync(file)) return 0;
   const s = statSync(file);
   if (!s.isDirectory()) return s.mtimeMs;
   let latest = s.mtimeMs;
-  for (const entry of readdirSync(file)) if (entry !== 'node_modules') latest = Math.max(latest, newest(path.join(file, entry)));
+  for (const entry of readdirSync(file))
+    if (entry !== 'node_modules') latest = Math.max(latest, newest(path.join(file, entry)));
   return latest;
 }
 

@@ -71,7 +71,25 @@ declare module 'fastify' {
 export const webRoot = path.join(projectRoot, 'dist/web');
 
 /** Each capability's routes; a capability registers its job handlers here too. */
-const capabilities = [healthRoutes, authRoutes, submissionRoutes, finishRoutes, mediaRoutes, publicRoutes, adminRoutes, inboxRoutes, postRoutes, contentRoutes, userRoutes, voiceRoutes, speechRoutes, emptySubmissionJobs, tenantRoutes, videoAnswerRoutes, videoRoutes];
+const capabilities = [
+  healthRoutes,
+  authRoutes,
+  submissionRoutes,
+  finishRoutes,
+  mediaRoutes,
+  publicRoutes,
+  adminRoutes,
+  inboxRoutes,
+  postRoutes,
+  contentRoutes,
+  userRoutes,
+  voiceRoutes,
+  speechRoutes,
+  emptySubmissionJobs,
+  tenantRoutes,
+  videoAnswerRoutes,
+  videoRoutes,
+];
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {
@@ -109,7 +127,10 @@ function withoutSecretUrls(logger: FastifyServerOptions['logger']): FastifyServe
 }
 
 /** Builds the whole app from a config, migrated and ready to listen (workers not yet started). */
-export async function buildApp(config: AppConfig, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withoutSecretUrls(opts.logger ?? { level: config.LOG_LEVEL }),
     trustProxy: trustProxyOf(config.TRUST_PROXY),
@@ -137,10 +158,18 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
   app.decorate('metrics', metrics);
   app.decorate('transcriber', meteredTranscriber(createTranscriber(config), metrics));
   app.decorate('tenantRegistry', new TenantRegistry(database.db, config.TENANT_CACHE_MS));
-  app.decorate('jobs', new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS, config.JOB_LEASE_SECONDS * 1000));
+  app.decorate(
+    'jobs',
+    new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS, config.JOB_LEASE_SECONDS * 1000),
+  );
   app.decorate(
     'mediaJobs',
-    new MediaJobs(database.db, database.dialect, app.log, { concurrency: config.MEDIA_JOBS, pollMs: config.JOB_POLL_MS, leaseMs: config.JOB_LEASE_SECONDS * 1000, timeoutMs: config.MEDIA_JOB_TIMEOUT_SECONDS * 1000 }),
+    new MediaJobs(database.db, database.dialect, app.log, {
+      concurrency: config.MEDIA_JOBS,
+      pollMs: config.JOB_POLL_MS,
+      leaseMs: config.JOB_LEASE_SECONDS * 1000,
+      timeoutMs: config.MEDIA_JOB_TIMEOUT_SECONDS * 1000,
+    }),
   );
   app.addHook('onClose', async () => {
     await app.mediaJobs.release();
@@ -161,7 +190,13 @@ export async function buildApp(config: AppConfig, opts: { logger?: FastifyServer
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'"],
         // With the ElevenLabs voice agent the browser talks to ElevenLabs' conversation socket.
-        connectSrc: ["'self'", config.baseUrl.replace(/^http/, 'ws'), ...(config.VOICE_AGENT === 'elevenlabs' ? [new URL(config.ELEVENLABS_BASE_URL).origin.replace(/^http/, 'ws')] : [])],
+        connectSrc: [
+          "'self'",
+          config.baseUrl.replace(/^http/, 'ws'),
+          ...(config.VOICE_AGENT === 'elevenlabs'
+            ? [new URL(config.ELEVENLABS_BASE_URL).origin.replace(/^http/, 'ws')]
+            : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

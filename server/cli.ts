@@ -51,9 +51,17 @@ async function run(argv: string[]): Promise<void> {
     // Checked before loadConfig, which would put a new auth secret into the directory.
     if (noun === 'restore') assertEmptyDataDir(path.resolve(process.env.DATA_DIR || './data'));
     const config = loadConfig();
-    const manifest = noun === 'backup' ? await backup(config, verb, console.log) : await restore(config, verb, console.log);
-    console.log(noun === 'backup' ? `Sicherung geschrieben: ${path.resolve(verb)}` : `Zurückgespielt nach ${config.dataDir}${config.DATABASE_URL ? ' und in die PostgreSQL-Datenbank' : ''}.`);
-    if (noun === 'backup') console.log(`Inhalt: ${manifest.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}-Datenbank, ${manifest.files} Dateien.`);
+    const manifest =
+      noun === 'backup' ? await backup(config, verb, console.log) : await restore(config, verb, console.log);
+    console.log(
+      noun === 'backup'
+        ? `Sicherung geschrieben: ${path.resolve(verb)}`
+        : `Zurückgespielt nach ${config.dataDir}${config.DATABASE_URL ? ' und in die PostgreSQL-Datenbank' : ''}.`,
+    );
+    if (noun === 'backup')
+      console.log(
+        `Inhalt: ${manifest.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}-Datenbank, ${manifest.files} Dateien.`,
+      );
     return;
   }
   if (noun === 'tenant') {
@@ -77,11 +85,17 @@ async function run(argv: string[]): Promise<void> {
   }
   if (noun !== 'user' || !['create', 'role', 'list'].includes(verb ?? '')) throw new UsageError('Unbekannter Befehl.');
   if (verb !== 'list' && !values.email) throw new UsageError('--email fehlt.');
-  if (verb === 'create' && (!values.password || values.password.length < 8)) throw new UsageError('--password fehlt oder hat weniger als 8 Zeichen.');
+  if (verb === 'create' && (!values.password || values.password.length < 8))
+    throw new UsageError('--password fehlt oder hat weniger als 8 Zeichen.');
   if (verb === 'create' && values.tenant) {
     const app = await buildApp(loadConfig(), { logger: false });
     try {
-      await createMemberUser(app, { email: values.email!, password: values.password!, tenant: values.tenant, role: values.role });
+      await createMemberUser(app, {
+        email: values.email!,
+        password: values.password!,
+        tenant: values.tenant,
+        role: values.role,
+      });
     } finally {
       await app.close();
     }
@@ -92,16 +106,34 @@ async function run(argv: string[]): Promise<void> {
   const app = await buildApp(loadConfig(), { logger: false });
   try {
     if (verb === 'create') {
-      const user = await createUser(app.auth, { email: values.email!, password: values.password!, name: values.name, role });
+      const user = await createUser(app.auth, {
+        email: values.email!,
+        password: values.password!,
+        name: values.name,
+        role,
+      });
       console.log(`Benutzer ${user.email} angelegt (Rolle: ${role ?? 'keine'}).`);
     } else if (verb === 'role') {
       const result = await setUserRole(app.db, values.email!, role);
       if (!result.found) throw new UsageError(`Kein Benutzer mit der E-Mail ${values.email}.`);
-      await writeAudit(app.db, null, { action: 'user.role', target: `user:${result.id}`, detail: { email: values.email, to: role, via: 'cli' } });
-      if (result.ended) await writeAudit(app.db, null, { action: 'membership.remove', target: `user:${result.id}`, tenant: result.ended.tenant, detail: { email: values.email, role: result.ended.role, via: 'cli' } });
-      console.log(`Rolle von ${values.email} ist jetzt ${role ?? 'keine'}.${result.ended ? ` Mitgliedschaft im Bereich ${result.ended.tenant} beendet.` : ''}`);
+      await writeAudit(app.db, null, {
+        action: 'user.role',
+        target: `user:${result.id}`,
+        detail: { email: values.email, to: role, via: 'cli' },
+      });
+      if (result.ended)
+        await writeAudit(app.db, null, {
+          action: 'membership.remove',
+          target: `user:${result.id}`,
+          tenant: result.ended.tenant,
+          detail: { email: values.email, role: result.ended.role, via: 'cli' },
+        });
+      console.log(
+        `Rolle von ${values.email} ist jetzt ${role ?? 'keine'}.${result.ended ? ` Mitgliedschaft im Bereich ${result.ended.tenant} beendet.` : ''}`,
+      );
     } else {
-      for (const u of await listUsers(app.db)) console.log(`${u.email}\t${parseRole(u.role) ?? 'keine Rolle'}${u.banned ? '\tdeaktiviert' : ''}`);
+      for (const u of await listUsers(app.db))
+        console.log(`${u.email}\t${parseRole(u.role) ?? 'keine Rolle'}${u.banned ? '\tdeaktiviert' : ''}`);
     }
   } finally {
     await app.close();
@@ -109,9 +141,12 @@ async function run(argv: string[]): Promise<void> {
 }
 
 // Exit once done: background workers (read pool, timers) must not keep the command alive.
-run(process.argv.slice(2)).then(() => process.exit(0)).catch((error) => {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof TenantCliError) console.error(`${error.message}\n\n${usage}`);
-  else if (error instanceof BackupError) console.error(error.message);
-  else console.error(`Fehler: ${error?.body?.message ?? error?.message ?? error}`);
-  process.exit(1);
-});
+run(process.argv.slice(2))
+  .then(() => process.exit(0))
+  .catch((error) => {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof TenantCliError)
+      console.error(`${error.message}\n\n${usage}`);
+    else if (error instanceof BackupError) console.error(error.message);
+    else console.error(`Fehler: ${error?.body?.message ?? error?.message ?? error}`);
+    process.exit(1);
+  });

@@ -25,7 +25,9 @@ describe('configuration', () => {
 
   it('refuses a bad setting with a German message naming it', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL muss mit postgres:\/\/ beginnen/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL muss mit postgres:\/\/ beginnen/,
+    );
   });
 
   it('prints secrets masked', () => {

@@ -14,12 +14,21 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   BASE_URL: optionalUrl,
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL muss mit postgres:// beginnen').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL muss mit postgres:// beginnen')
+    .optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   // Proxies whose X-Forwarded-* headers count (client address for rate limits, protocol, host):
   // unset = none, `true` = any, a number = that many hops, or addresses/CIDRs, comma-separated.
-  TRUST_PROXY: z.string().regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'TRUST_PROXY: true, eine Zahl oder Adressen, durch Kommas getrennt').optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'TRUST_PROXY: true, eine Zahl oder Adressen, durch Kommas getrennt',
+    )
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   /** Absolute lifetime of a session, however active: after it, sign in again. */
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
@@ -30,7 +39,10 @@ const envSchema = z.object({
   /** Invitations into a tenant one person may send per hour (editors and admins alike). */
   INVITATIONS_PER_HOUR: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL muss mit smtp:// oder smtps:// beginnen').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL muss mit smtp:// oder smtps:// beginnen')
+    .optional(),
   MAIL_FROM: z.string().default('Content-Assistent <no-reply@localhost>'),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
@@ -84,8 +96,20 @@ const envSchema = z.object({
   VOICE_AGENT: z.enum(['builtin', 'elevenlabs']).default('builtin'),
   TTS: z.enum(['espeak', 'openai', 'browser']).default('espeak'),
   /** Audio formats of the built-in interviewer: pcm_8000…pcm_48000 or ulaw_8000. */
-  VOICE_INPUT_FORMAT: z.string().regex(/^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/, 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)').default('pcm_16000'),
-  VOICE_OUTPUT_FORMAT: z.string().regex(/^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/, 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)').default('pcm_16000'),
+  VOICE_INPUT_FORMAT: z
+    .string()
+    .regex(
+      /^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/,
+      'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)',
+    )
+    .default('pcm_16000'),
+  VOICE_OUTPUT_FORMAT: z
+    .string()
+    .regex(
+      /^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/,
+      'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)',
+    )
+    .default('pcm_16000'),
   /** Silence that ends an answer of the built-in interviewer after a finished sentence. */
   VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).optional(),
   /** Longest thinking pause inside an unfinished clause ("…, weil") before the answer ends anyway. */
@@ -110,7 +134,10 @@ const envSchema = z.object({
   /** Bearer token for GET /metrics on the app's port; without it and without METRICS_LISTEN there are no metrics. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN braucht mindestens 16 Zeichen').optional(),
   /** host:port of a separate listener that serves only /metrics, without a token (e.g. 127.0.0.1:9464). */
-  METRICS_LISTEN: z.string().regex(/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/, 'METRICS_LISTEN muss host:port sein, z. B. 127.0.0.1:9464').optional(),
+  METRICS_LISTEN: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/, 'METRICS_LISTEN muss host:port sein, z. B. 127.0.0.1:9464')
+    .optional(),
   /** SQLite only: worker threads for slow reads (inbox, search, exports, statistics); 0 = on the event loop. */
   SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /** Free space (MB) below which /api/health reports the local storage as not ready. */
@@ -140,7 +167,14 @@ export type AppConfig = Env & {
 };
 
 /** Secrets never printed. */
-const secretKeys = ['AUTH_SECRET', 'authSecret', 'S3_SECRET_ACCESS_KEY', 'OPENAI_API_KEY', 'ELEVENLABS_API_KEY', 'METRICS_TOKEN'];
+const secretKeys = [
+  'AUTH_SECRET',
+  'authSecret',
+  'S3_SECRET_ACCESS_KEY',
+  'OPENAI_API_KEY',
+  'ELEVENLABS_API_KEY',
+  'METRICS_TOKEN',
+];
 
 export class ConfigError extends Error {}
 
@@ -159,7 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { demo?: 
     dataDir,
     baseUrl,
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
-    trustedOrigins: [baseUrl, ...(e.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [])],
+    trustedOrigins: [
+      baseUrl,
+      ...(e.TRUSTED_ORIGINS?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? []),
+    ],
     demo: opts.demo ?? false,
   };
 }
@@ -185,7 +224,9 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
 }
 
 /** Fastify's `trustProxy` from TRUST_PROXY (off when unset: the client address is the socket's). */
-export function trustProxyOf(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOf(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   const v = value?.trim();
   if (!v || v === 'false') return false;
   if (v === 'true') return true;
@@ -193,5 +234,8 @@ export function trustProxyOf(value: string | undefined): boolean | string[] | ((
     const hops = Number(v);
     return (_address, hop) => hop < hops;
   }
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 // what CI runs and tests (scripts/test-all.sh, package.json's scripts).
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+const pkg = JSON.parse(read('package.json')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+};
 
 /** The Dockerfile's instructions, continuation lines joined, comments dropped. */
 function instructions(text: string): { op: string; args: string }[] {
@@ -44,7 +47,8 @@ describe('deploy/Dockerfile runs the commands CI runs', () => {
     for (const r of installs) expect(r).toMatch(/^npm ci( --omit=dev)? --no-audit --no-fund$/);
     expect(runs).toContain('npm run build');
     // No other way of building or installing has crept in.
-    for (const r of runs) expect(r).not.toMatch(/\b(npm (install|i|prune|rebuild)|yarn|pnpm|vite build|tsc|esbuild|npx)\b/);
+    for (const r of runs)
+      expect(r).not.toMatch(/\b(npm (install|i|prune|rebuild)|yarn|pnpm|vite build|tsc|esbuild|npx)\b/);
   });
 
   it('starts with `npm start`, i.e. `node scripts/start.mjs`, the start command of the README and the systemd unit', async () => {
@@ -62,14 +66,20 @@ describe('deploy/Dockerfile runs the commands CI runs', () => {
 
   it('the runtime image holds everything `npm start` and `npm run cli` read', () => {
     const copies = steps.filter((s) => s.op === 'COPY' && s.args.includes('--from=build')).map((s) => s.args);
-    const copied = copies.flatMap((c) => words(c.replace(/--\S+/g, '').trim()).slice(0, -1)).map((f) => f.replace(/^\/app\//, ''));
-    for (const need of ['package.json', 'package-lock.json', 'scripts', 'server', 'common', 'dist']) expect(copied).toContain(need);
+    const copied = copies
+      .flatMap((c) => words(c.replace(/--\S+/g, '').trim()).slice(0, -1))
+      .map((f) => f.replace(/^\/app\//, ''));
+    for (const need of ['package.json', 'package-lock.json', 'scripts', 'server', 'common', 'dist'])
+      expect(copied).toContain(need);
     // The start script and the CLI run from dependencies that `npm ci --omit=dev` keeps.
     expect(pkg.scripts.cli).toMatch(/^tsx /);
     for (const dep of ['tsx', 'node']) expect(pkg.dependencies[dep]).toBeDefined();
     // Files the build stage copies must not be kept out of the build context.
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
-    for (const need of ['scripts', 'server', 'common', 'web', 'package-lock.json', '.npmrc']) expect(ignored).not.toContain(need);
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
+    for (const need of ['scripts', 'server', 'common', 'web', 'package-lock.json', '.npmrc'])
+      expect(ignored).not.toContain(need);
   });
 
   it('compose builds this Dockerfile from the repository root', () => {
@@ -84,14 +94,29 @@ function composeServices(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const block of body.split(/^(?= {2}[a-z][\w-]*:\s*$)/m)) {
     const name = /^ {2}([a-z][\w-]*):/.exec(block)?.[1];
-    if (name) out[name] = block.split('\n').filter((l) => !l.trim().startsWith('#')).join('\n');
+    if (name)
+      out[name] = block
+        .split('\n')
+        .filter((l) => !l.trim().startsWith('#'))
+        .join('\n');
   }
   return out;
 }
 
 describe('deploy/compose.yaml is safe as shipped (app reachable only through the proxy)', () => {
   const services = composeServices(read('deploy/compose.yaml'));
-  const published = (block: string) => [...block.matchAll(/^\s+ports:\n((?:\s+- .*\n?)+)/gm)].flatMap((m) => m[1]!.split('\n').map((l) => l.replace(/^\s+- /, '').replace(/"/g, '').trim()).filter(Boolean));
+  const published = (block: string) =>
+    [...block.matchAll(/^\s+ports:\n((?:\s+- .*\n?)+)/gm)].flatMap((m) =>
+      m[1]!
+        .split('\n')
+        .map((l) =>
+          l
+            .replace(/^\s+- /, '')
+            .replace(/"/g, '')
+            .trim(),
+        )
+        .filter(Boolean),
+    );
 
   it('publishes no port of the app except on 127.0.0.1, and only the proxy faces the network', () => {
     expect(Object.keys(services)).toEqual(expect.arrayContaining(['app', 'proxy', 'db', 'minio']));
@@ -128,7 +153,9 @@ describe('deploy/content-assistent.service', () => {
       // `npm` missing from /usr/bin on a machine is reported too: only unit errors count.
       const problems = `${r.stdout}${r.stderr}`
         .split('\n')
-        .filter((l) => l.trim() && !(/Command \/usr\/bin\/npm is not executable/.test(l) && !existsSync('/usr/bin/npm')));
+        .filter(
+          (l) => l.trim() && !(/Command \/usr\/bin\/npm is not executable/.test(l) && !existsSync('/usr/bin/npm')),
+        );
       expect(problems).toEqual([]);
       expect(r.status === 0 || problems.length === 0).toBe(true);
     } finally {

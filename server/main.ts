@@ -11,7 +11,10 @@ import { startNotificationScheduler } from './post/notifications';
  */
 async function shutdown(app: FastifyInstance, signal: string, stopSchedulers: () => void): Promise<never> {
   const timeoutMs = app.config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
-  app.log.info({ signal, timeoutSeconds: app.config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down: finishing running requests');
+  app.log.info(
+    { signal, timeoutSeconds: app.config.SHUTDOWN_TIMEOUT_SECONDS },
+    'shutting down: finishing running requests',
+  );
   const force = setTimeout(() => {
     app.log.warn('shutdown timeout reached: closing the connections of requests still running');
     app.server.closeAllConnections();

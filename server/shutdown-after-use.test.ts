@@ -36,7 +36,10 @@ describe('a stop that always ends', () => {
     buildServer();
     dataDir = mkdtempSync(path.join(tmpdir(), 'ca-stop-'));
     mkdirSync(path.join(dataDir, 'models'), { recursive: true });
-    copyFileSync(path.join(import.meta.dirname, 'transcription/testing/for-tests-ggml-tiny.bin'), path.join(dataDir, 'models', 'ggml-base.bin'));
+    copyFileSync(
+      path.join(import.meta.dirname, 'transcription/testing/for-tests-ggml-tiny.bin'),
+      path.join(dataDir, 'models', 'ggml-base.bin'),
+    );
     server = await startServerProcess({
       DATA_DIR: dataDir,
       AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -55,18 +58,48 @@ describe('a stop that always ends', () => {
     const origin = server.url;
     const json = { 'content-type': 'application/json', origin };
     const password = 'Brueckenbau-2026-Sommer!';
-    expect((await fetch(`${origin}/api/setup`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Admin', email: 'admin@example.de', password }) })).status).toBe(201);
-    const login = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@example.de', password }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(
+      (
+        await fetch(`${origin}/api/setup`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ name: 'Admin', email: 'admin@example.de', password }),
+        })
+      ).status,
+    ).toBe(201);
+    const login = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'admin@example.de', password }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const submission = async (kind: string, topic?: string) =>
-      ((await (await fetch(`${origin}/api/submissions`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ tenant: 'vdi', kind, topic }) })).json()) as { contentId: number }).contentId;
+      (
+        (await (
+          await fetch(`${origin}/api/submissions`, {
+            method: 'POST',
+            headers: { ...json, cookie },
+            body: JSON.stringify({ tenant: 'vdi', kind, topic }),
+          })
+        ).json()) as { contentId: number }
+      ).contentId;
 
     // Two interviews over the WebSocket, each answered by voice: one ended, one goes on speaking.
-    const answer = concat(await spokenGerman('Ich bin Maria Schulz und entwickle Getriebe für Windkraftanlagen.'), silence(1000));
+    const answer = concat(
+      await spokenGerman('Ich bin Maria Schulz und entwickle Getriebe für Windkraftanlagen.'),
+      silence(1000),
+    );
     const clients: ProtocolClient[] = [];
     for (let i = 0; i < 2; i++) {
       const contentId = await submission('interview', 'engineering-path');
-      const signed = (await (await fetch(`${origin}/api/voice/signed-url?tenant=vdi&topic=engineering-path&contentId=${contentId}`, { headers: { cookie, origin } })).json()) as { signedUrl: string };
+      const signed = (await (
+        await fetch(`${origin}/api/voice/signed-url?tenant=vdi&topic=engineering-path&contentId=${contentId}`, {
+          headers: { cookie, origin },
+        })
+      ).json()) as { signedUrl: string };
       const client = await ProtocolClient.connect(signed.signedUrl);
       clients.push(client);
       await client.until(() => client.of('agent_response').length === 1, 30_000);
@@ -78,10 +111,32 @@ describe('a stop that always ends', () => {
     // Uploads: a photo and a video, processed by media jobs; then the exports.
     const uploadId = await submission('upload');
     const t = { url: origin } as TestApp;
-    expect((await tusUpload(t, { bytes: await jpegWithGps(), contentId: uploadId, page: 'upload', filename: 'foto.jpg', headers: { cookie } })).status).toBeLessThan(300);
-    expect((await tusUpload(t, { bytes: video('mp4'), contentId: uploadId, page: 'upload', filename: 'film.mp4', headers: { cookie } })).status).toBeLessThan(300);
+    expect(
+      (
+        await tusUpload(t, {
+          bytes: await jpegWithGps(),
+          contentId: uploadId,
+          page: 'upload',
+          filename: 'foto.jpg',
+          headers: { cookie },
+        })
+      ).status,
+    ).toBeLessThan(300);
+    expect(
+      (
+        await tusUpload(t, {
+          bytes: video('mp4'),
+          contentId: uploadId,
+          page: 'upload',
+          filename: 'film.mp4',
+          headers: { cookie },
+        })
+      ).status,
+    ).toBeLessThan(300);
     await until(async () => {
-      const detail = (await (await fetch(`${origin}/api/submissions/${uploadId}`, { headers: { cookie } })).json()) as { media: { hasThumbnail: boolean }[] };
+      const detail = (await (await fetch(`${origin}/api/submissions/${uploadId}`, { headers: { cookie } })).json()) as {
+        media: { hasThumbnail: boolean }[];
+      };
       return detail.media.length === 2 && detail.media.every((m) => m.hasThumbnail);
     });
     expect((await fetch(`${origin}/api/inbox/${uploadId}/zip`, { headers: { cookie } })).status).toBe(200);
@@ -90,17 +145,31 @@ describe('a stop that always ends', () => {
     // A long voice message: whisper is busy with it when the stop comes, and the open interview speaks on.
     const voiceId = await submission('voice');
     const long = wavFromPcm16(concat(...Array.from({ length: 50 }, () => answer)), 16000);
-    const sent = await fetch(`${origin}/api/submissions/${voiceId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin, cookie }, body: new Uint8Array(long) });
+    const sent = await fetch(`${origin}/api/submissions/${voiceId}/voice-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'audio/wav', origin, cookie },
+      body: new Uint8Array(long),
+    });
     expect(sent.status).toBe(202);
     const { jobId } = (await sent.json()) as { jobId: number };
-    const running = await until(async () => ((await (await fetch(`${origin}/api/submissions/${voiceId}/transcriptions/${jobId}`, { headers: { cookie } })).json()) as { status: string }).status === 'running');
+    const running = await until(
+      async () =>
+        (
+          (await (
+            await fetch(`${origin}/api/submissions/${voiceId}/transcriptions/${jobId}`, { headers: { cookie } })
+          ).json()) as { status: string }
+        ).status === 'running',
+    );
     expect(running).toBe(true);
     void clients[1]!.sendAudio(concat(answer, answer, answer), { realTime: true }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 3000));
 
     const stopped = Date.now();
     server.child.kill('SIGTERM');
-    const code = await Promise.race([server.exited, new Promise<string>((r) => setTimeout(() => r('still running'), (SHUTDOWN_SECONDS + 20) * 1000))]);
+    const code = await Promise.race([
+      server.exited,
+      new Promise<string>((r) => setTimeout(() => r('still running'), (SHUTDOWN_SECONDS + 20) * 1000)),
+    ]);
     const seconds = (Date.now() - stopped) / 1000;
     console.log(`stopped: exit ${code} after ${seconds.toFixed(1)} s (timeout ${SHUTDOWN_SECONDS} s)`);
     expect(code, server.output().slice(-3000)).toBe(0);

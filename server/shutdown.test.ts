@@ -66,18 +66,37 @@ describe('graceful shutdown of the compiled server', () => {
     const origin = server.url;
     const json = { 'content-type': 'application/json', origin };
     // First admin, then a same-origin login from 127.0.0.1 (no BASE_URL) on a production build.
-    const setup = await fetch(`${origin}/api/setup`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Admin', email: 'admin@example.de', password: 'Brueckenbau-2026-Sommer!' }) });
+    const setup = await fetch(`${origin}/api/setup`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Admin', email: 'admin@example.de', password: 'Brueckenbau-2026-Sommer!' }),
+    });
     expect(setup.status).toBe(201);
-    const login = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@example.de', password: 'Brueckenbau-2026-Sommer!' }) });
+    const login = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'admin@example.de', password: 'Brueckenbau-2026-Sommer!' }),
+    });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const created = await fetch(`${origin}/api/submissions`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ tenant: 'vdi', kind: 'upload' }) });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const created = await fetch(`${origin}/api/submissions`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ tenant: 'vdi', kind: 'upload' }),
+    });
     expect(created.status).toBe(201);
     const { contentId } = (await created.json()) as { contentId: number };
 
     // A transcription job that is running (the provider holds its answer).
     releaseTranscription = fake.hold();
-    const voice = await fetch(`${origin}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin, cookie }, body: new Uint8Array(silentWav()) });
+    const voice = await fetch(`${origin}/api/submissions/${contentId}/voice-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'audio/wav', origin, cookie },
+      body: new Uint8Array(silentWav()),
+    });
     expect(voice.status).toBe(202);
     const { jobId } = (await voice.json()) as { jobId: number };
     await until(() => fake.requests.length === 1, 'the transcription request');
@@ -85,17 +104,31 @@ describe('graceful shutdown of the compiled server', () => {
     // An upload chunk half sent.
     const document = pdf();
     const t = { url: origin } as TestApp;
-    const upload = await createUpload(t, { size: document.length, contentId, page: 'upload', filename: 'bericht.pdf', headers: { cookie } });
+    const upload = await createUpload(t, {
+      size: document.length,
+      contentId,
+      page: 'upload',
+      filename: 'bericht.pdf',
+      headers: { cookie },
+    });
     expect(upload.status).toBe(201);
     const half = Math.floor(document.length / 2);
     const chunk = new Promise<{ status: number; offset: string | undefined }>((resolve, reject) => {
       const req = httpRequest(upload.location!, {
         method: 'PATCH',
-        headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(document.length), cookie },
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(document.length),
+          cookie,
+        },
       });
       req.on('response', (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode!, offset: res.headers['upload-offset'] as string | undefined }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, offset: res.headers['upload-offset'] as string | undefined }),
+        );
       });
       req.on('error', reject);
       req.write(document.subarray(0, half));
@@ -120,7 +153,12 @@ describe('graceful shutdown of the compiled server', () => {
     const file = new SqliteDatabase(path.join(dataDir, 'content.db'));
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
     try {
-      const media = await db.selectFrom('media').select(['original_name', 'size']).where('submission_id', '=', contentId).where('kind', '=', 'document').execute();
+      const media = await db
+        .selectFrom('media')
+        .select(['original_name', 'size'])
+        .where('submission_id', '=', contentId)
+        .where('kind', '=', 'document')
+        .execute();
       expect(media).toEqual([{ original_name: 'bericht.pdf', size: document.length }]);
       const job = await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: 'queued', locked_until: null, attempts: 0 });

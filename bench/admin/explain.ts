@@ -19,7 +19,10 @@ const seen: CompiledQuery[] = [];
 const log = (e: { level: string; query: CompiledQuery }) => void seen.push(e.query);
 const file = dialect === 'sqlite' ? new SqliteDatabase(path.join(where, 'content.db'), { readonly: true }) : null;
 const pool = dialect === 'postgres' ? new pg.Pool({ connectionString: where, max: 2 }) : null;
-const db = new Kysely<DB>({ dialect: file ? new SqliteDialect({ database: file }) : new PostgresDialect({ pool: pool! }), log });
+const db = new Kysely<DB>({
+  dialect: file ? new SqliteDialect({ database: file }) : new PostgresDialect({ pool: pool! }),
+  log,
+});
 
 for (const [name, f] of Object.entries(filters)) {
   if (names.length && !names.includes(name)) continue;
@@ -32,7 +35,10 @@ for (const [name, f] of Object.entries(filters)) {
   for (const q of [...seen]) {
     console.log(q.sql.replace(/\s+/g, ' ').slice(0, 400), JSON.stringify(q.parameters));
     if (file) {
-      for (const row of file.prepare(`explain query plan ${q.sql}`).all(q.parameters as unknown[]) as { detail: string }[]) console.log(`   ${row.detail}`);
+      for (const row of file.prepare(`explain query plan ${q.sql}`).all(q.parameters as unknown[]) as {
+        detail: string;
+      }[])
+        console.log(`   ${row.detail}`);
       const st = file.prepare(q.sql);
       const t = performance.now();
       st.all(q.parameters as unknown[]);

@@ -35,11 +35,20 @@ type Figures = { p50: number; p99: number; rps: number; errors: number };
 /** Runs autocannon in its own process against one URL. */
 async function measure(url: string, cookie: string): Promise<Figures> {
   const bin = path.resolve('node_modules/.bin/autocannon');
-  const { stdout } = await promisify(execFile)(bin, ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-H', `cookie=${cookie}`, url], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    bin,
+    ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-H', `cookie=${cookie}`, url],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const result = JSON.parse(stdout);
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function bench(dialect: Dialect): Promise<void> {
@@ -72,19 +81,48 @@ async function bench(dialect: Dialect): Promise<void> {
       headers: { 'content-type': 'application/json', origin: base },
       body: JSON.stringify({ email: 'bench-admin@example.de', password: 'bench-passwort' }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     const stats = await (await fetch(`${base}/api/admin/statistics`, { headers: { cookie } })).json();
-    const totals = stats.tenants.reduce((a: number[], s: { totalInterviews: number; totalMediaUploads: number }) => [a[0]! + s.totalInterviews, a[1]! + s.totalMediaUploads], [0, 0]);
-    console.log(`\n${dialect}: seeded ${SUBMISSIONS} submissions and ${MEDIA} media rows in ${seeded.toFixed(1)} s (statistics count ${totals[0]} / ${totals[1]})`);
-    console.log(`query: ${QUERY_RUNS} runs each in this process, one at a time; HTTP: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint, from a second process; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+    const totals = stats.tenants.reduce(
+      (a: number[], s: { totalInterviews: number; totalMediaUploads: number }) => [
+        a[0]! + s.totalInterviews,
+        a[1]! + s.totalMediaUploads,
+      ],
+      [0, 0],
+    );
+    console.log(
+      `\n${dialect}: seeded ${SUBMISSIONS} submissions and ${MEDIA} media rows in ${seeded.toFixed(1)} s (statistics count ${totals[0]} / ${totals[1]})`,
+    );
+    console.log(
+      `query: ${QUERY_RUNS} runs each in this process, one at a time; HTTP: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint, from a second process; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
+    );
     // A cursor into the middle of the list (the keyset of the 50,000th newest submission).
-    const middle = await app.db.selectFrom('submissions').select(['id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(Math.floor(SUBMISSIONS / 2)).limit(1).executeTakeFirstOrThrow();
-    const cursor = Buffer.from(JSON.stringify({ d: 'o', c: middle.created_at, i: Number(middle.id) })).toString('base64url');
+    const middle = await app.db
+      .selectFrom('submissions')
+      .select(['id', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(Math.floor(SUBMISSIONS / 2))
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const cursor = Buffer.from(JSON.stringify({ d: 'o', c: middle.created_at, i: Number(middle.id) })).toString(
+      'base64url',
+    );
     const common = encodeURIComponent(COMMON_WORD.toLowerCase());
     const rare = encodeURIComponent(RARE_WORD.toLowerCase());
     const endpoints: [string, string][] = [
-      ...(process.env.BASELINE ? ([['health (no session)', '/api/health'], ['me (session only)', '/api/me']] as [string, string][]) : []),
+      ...(process.env.BASELINE
+        ? ([
+            ['health (no session)', '/api/health'],
+            ['me (session only)', '/api/me'],
+          ] as [string, string][])
+        : []),
       ['statistics', '/api/admin/statistics'],
       ['list, first page', '/api/inbox'],
       ['list, middle (cursor)', `/api/inbox?cursor=${cursor}`],
@@ -104,7 +142,10 @@ async function bench(dialect: Dialect): Promise<void> {
       ['approval pending + tenant', '/api/inbox?approval=pending&tenant=bank'],
       [`search rare "${RARE_WORD}"`, `/api/inbox?q=${rare}`],
       [`search common "${COMMON_WORD}"`, `/api/inbox?q=${common}`],
-      [`search common, page 2`, `/api/inbox?q=${common}&cursor=${Buffer.from(JSON.stringify({ o: 25 })).toString('base64url')}`],
+      [
+        `search common, page 2`,
+        `/api/inbox?q=${common}&cursor=${Buffer.from(JSON.stringify({ o: 25 })).toString('base64url')}`,
+      ],
       ['search common+tenant+kind', `/api/inbox?q=${common}&tenant=bank&kind=voice`],
       ['search two words', `/api/inbox?q=${common}%20wasserstoff`],
       ['search name', '/api/inbox?q=nachname17'],
@@ -127,7 +168,10 @@ async function bench(dialect: Dialect): Promise<void> {
         times.push(performance.now() - start);
       }
       times.sort((a, b) => a - b);
-      queryFigures.set(name, { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]! });
+      queryFigures.set(name, {
+        p50: times[Math.floor(times.length / 2)]!,
+        p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!,
+      });
     }
     let worst = 0;
     let worstQuery = 0;
@@ -139,7 +183,9 @@ async function bench(dialect: Dialect): Promise<void> {
         worstQuery = Math.max(worstQuery, q.p99);
       }
       const ok = (v: number) => (v < GOAL_P99 ? 'ok' : 'OVER');
-      const query = q ? `query p50 ${q.p50.toFixed(1).padStart(5)} p99 ${q.p99.toFixed(1).padStart(5)} ms (${ok(q.p99)})` : ''.padEnd(40);
+      const query = q
+        ? `query p50 ${q.p50.toFixed(1).padStart(5)} p99 ${q.p99.toFixed(1).padStart(5)} ms (${ok(q.p99)})`
+        : ''.padEnd(40);
       console.log(
         `  ${name.padEnd(28)} ${query}   HTTP p50 ${String(f.p50).padStart(4)} p99 ${String(f.p99).padStart(4)} ms (${ok(f.p99).padEnd(4)})  ${String(f.rps).padStart(5)} req/s  errors ${f.errors}  ${await shown(p)}`,
       );

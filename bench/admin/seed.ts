@@ -20,26 +20,177 @@ const skewed = <T>(r: () => number, items: readonly T[]) => items[Math.floor(r()
 
 // Vocabulary of engineering interviews. Compounds of two stems give tens of thousands of rare words.
 const stems = [
-  'Wasser', 'Wind', 'Strom', 'Stahl', 'Beton', 'Brücken', 'Motor', 'Getriebe', 'Sensor', 'Mess', 'Prüf', 'Labor', 'Werk', 'Kunden', 'Energie',
-  'Wärme', 'Kälte', 'Druck', 'Licht', 'Daten', 'Netz', 'Fahrzeug', 'Schienen', 'Flug', 'Schiffs', 'Bau', 'Last', 'Leicht', 'Kunststoff', 'Glas',
-  'Holz', 'Roboter', 'Steuer', 'Regel', 'Sicherheits', 'Qualitäts', 'Serien', 'Entwicklungs', 'Forschungs', 'Ausbildungs', 'Material', 'Oberflächen',
-  'Schweiß', 'Fräs', 'Guss', 'Löt', 'Akku', 'Solar', 'Wasserstoff', 'Batterie', 'Kabel', 'Pumpen', 'Ventil', 'Turbinen', 'Lager', 'Rohr', 'Träger',
+  'Wasser',
+  'Wind',
+  'Strom',
+  'Stahl',
+  'Beton',
+  'Brücken',
+  'Motor',
+  'Getriebe',
+  'Sensor',
+  'Mess',
+  'Prüf',
+  'Labor',
+  'Werk',
+  'Kunden',
+  'Energie',
+  'Wärme',
+  'Kälte',
+  'Druck',
+  'Licht',
+  'Daten',
+  'Netz',
+  'Fahrzeug',
+  'Schienen',
+  'Flug',
+  'Schiffs',
+  'Bau',
+  'Last',
+  'Leicht',
+  'Kunststoff',
+  'Glas',
+  'Holz',
+  'Roboter',
+  'Steuer',
+  'Regel',
+  'Sicherheits',
+  'Qualitäts',
+  'Serien',
+  'Entwicklungs',
+  'Forschungs',
+  'Ausbildungs',
+  'Material',
+  'Oberflächen',
+  'Schweiß',
+  'Fräs',
+  'Guss',
+  'Löt',
+  'Akku',
+  'Solar',
+  'Wasserstoff',
+  'Batterie',
+  'Kabel',
+  'Pumpen',
+  'Ventil',
+  'Turbinen',
+  'Lager',
+  'Rohr',
+  'Träger',
 ];
 const heads = [
-  'prüfung', 'anlage', 'technik', 'system', 'messung', 'versuch', 'modell', 'konzept', 'leitung', 'halle', 'stand', 'kanal', 'bauteil', 'gruppe',
-  'planung', 'fertigung', 'montage', 'steuerung', 'analyse', 'simulation', 'norm', 'werkstatt', 'team', 'projekt', 'kosten', 'speicher',
+  'prüfung',
+  'anlage',
+  'technik',
+  'system',
+  'messung',
+  'versuch',
+  'modell',
+  'konzept',
+  'leitung',
+  'halle',
+  'stand',
+  'kanal',
+  'bauteil',
+  'gruppe',
+  'planung',
+  'fertigung',
+  'montage',
+  'steuerung',
+  'analyse',
+  'simulation',
+  'norm',
+  'werkstatt',
+  'team',
+  'projekt',
+  'kosten',
+  'speicher',
 ];
 const nouns = [
-  'Projekt', 'Team', 'Kunde', 'Anlage', 'Lösung', 'Idee', 'Aufgabe', 'Prototyp', 'Versuch', 'Ergebnis', 'Herausforderung', 'Werkstoff', 'Maschine',
-  'Kollegin', 'Kollege', 'Abteilung', 'Firma', 'Hochschule', 'Ausbildung', 'Studium', 'Praktikum', 'Messung', 'Norm', 'Zeichnung', 'Software',
-  'Schnittstelle', 'Baustelle', 'Produktion', 'Qualität', 'Sicherheit', 'Nachhaltigkeit', 'Effizienz', 'Genauigkeit', 'Geschwindigkeit', 'Zukunft',
+  'Projekt',
+  'Team',
+  'Kunde',
+  'Anlage',
+  'Lösung',
+  'Idee',
+  'Aufgabe',
+  'Prototyp',
+  'Versuch',
+  'Ergebnis',
+  'Herausforderung',
+  'Werkstoff',
+  'Maschine',
+  'Kollegin',
+  'Kollege',
+  'Abteilung',
+  'Firma',
+  'Hochschule',
+  'Ausbildung',
+  'Studium',
+  'Praktikum',
+  'Messung',
+  'Norm',
+  'Zeichnung',
+  'Software',
+  'Schnittstelle',
+  'Baustelle',
+  'Produktion',
+  'Qualität',
+  'Sicherheit',
+  'Nachhaltigkeit',
+  'Effizienz',
+  'Genauigkeit',
+  'Geschwindigkeit',
+  'Zukunft',
 ];
 const verbs = [
-  'entwickeln', 'prüfen', 'bauen', 'messen', 'planen', 'optimieren', 'testen', 'konstruieren', 'berechnen', 'verbessern', 'montieren', 'simulieren',
-  'dokumentieren', 'begleiten', 'erklären', 'zeigen', 'lernen', 'verstehen', 'diskutieren', 'vorstellen',
+  'entwickeln',
+  'prüfen',
+  'bauen',
+  'messen',
+  'planen',
+  'optimieren',
+  'testen',
+  'konstruieren',
+  'berechnen',
+  'verbessern',
+  'montieren',
+  'simulieren',
+  'dokumentieren',
+  'begleiten',
+  'erklären',
+  'zeigen',
+  'lernen',
+  'verstehen',
+  'diskutieren',
+  'vorstellen',
 ];
-const adjectives = ['neue', 'große', 'kleine', 'schnelle', 'genaue', 'leichte', 'robuste', 'digitale', 'nachhaltige', 'spannende', 'schwierige', 'erste', 'letzte'];
-const fillers = ['eigentlich', 'natürlich', 'ehrlich gesagt', 'im Grunde', 'zum Beispiel', 'ganz konkret', 'übrigens', 'tatsächlich', 'vor allem'];
+const adjectives = [
+  'neue',
+  'große',
+  'kleine',
+  'schnelle',
+  'genaue',
+  'leichte',
+  'robuste',
+  'digitale',
+  'nachhaltige',
+  'spannende',
+  'schwierige',
+  'erste',
+  'letzte',
+];
+const fillers = [
+  'eigentlich',
+  'natürlich',
+  'ehrlich gesagt',
+  'im Grunde',
+  'zum Beispiel',
+  'ganz konkret',
+  'übrigens',
+  'tatsächlich',
+  'vor allem',
+];
 const questions = [
   'Woran arbeiten Sie gerade?',
   'Was war die größte Herausforderung?',
@@ -147,7 +298,14 @@ export async function seed(db: Kysely<DB>, dialect: Dialect, SUBMISSIONS: number
             submission_id: submission,
             kind,
             file_path: `${submission}/${i}_seed.bin`,
-            file_type: kind === 'photo' ? 'image/jpeg' : kind === 'video' ? 'video/mp4' : kind === 'audio' ? 'audio/webm' : 'application/pdf',
+            file_type:
+              kind === 'photo'
+                ? 'image/jpeg'
+                : kind === 'video'
+                  ? 'video/mp4'
+                  : kind === 'audio'
+                    ? 'audio/webm'
+                    : 'application/pdf',
             size: Math.floor(r() * 5_000_000),
             original_name: `datei-${i}.bin`,
             thumbnail_path: null,
@@ -172,16 +330,45 @@ export async function seedApprovals(db: Kysely<DB>, SUBMISSIONS: number): Promis
   for (let first = 1; first <= SUBMISSIONS; first += 50 * 200) {
     await db.transaction().execute(async (trx) => {
       for (let id = first; id < Math.min(first + 50 * 200, SUBMISSIONS + 1); id += 50) {
-        const [post] = await trx.insertInto('posts').values({ submission_id: id, channel: 'linkedin', created_at: at }).returning('id').execute();
-        const [version] = await trx
-          .insertInto('post_versions')
-          .values({ post_id: post!.id, number: 1, body: 'Beitrag', images: '[]', source: 'editor', author_id: 'bench', author_email: 'bench@example.de', created_at: at })
+        const [post] = await trx
+          .insertInto('posts')
+          .values({ submission_id: id, channel: 'linkedin', created_at: at })
           .returning('id')
           .execute();
-        const base = { post_id: post!.id, submission_id: id, version_id: version!.id, email: 'kontakt@example.de', sent_by_id: 'bench', sent_by_email: 'bench@example.de', created_at: at, expires_at: at };
+        const [version] = await trx
+          .insertInto('post_versions')
+          .values({
+            post_id: post!.id,
+            number: 1,
+            body: 'Beitrag',
+            images: '[]',
+            source: 'editor',
+            author_id: 'bench',
+            author_email: 'bench@example.de',
+            created_at: at,
+          })
+          .returning('id')
+          .execute();
+        const base = {
+          post_id: post!.id,
+          submission_id: id,
+          version_id: version!.id,
+          email: 'kontakt@example.de',
+          sent_by_id: 'bench',
+          sent_by_email: 'bench@example.de',
+          created_at: at,
+          expires_at: at,
+        };
         const resent = r() < 0.2;
-        if (resent) await trx.insertInto('post_approvals').values({ ...base, token_hash: `w${id}`, withdrawn_at: at, state: 'pending' }).execute();
-        await trx.insertInto('post_approvals').values({ ...base, token_hash: `t${id}`, state: pick(r, states) }).execute();
+        if (resent)
+          await trx
+            .insertInto('post_approvals')
+            .values({ ...base, token_hash: `w${id}`, withdrawn_at: at, state: 'pending' })
+            .execute();
+        await trx
+          .insertInto('post_approvals')
+          .values({ ...base, token_hash: `t${id}`, state: pick(r, states) })
+          .execute();
       }
     });
   }

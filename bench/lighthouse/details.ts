@@ -10,14 +10,57 @@ import lighthouse from 'lighthouse';
 import { addUser, startTestApp } from '../../server/testing/harness';
 const t = await startTestApp('sqlite', { VOICE_AGENT: 'builtin' });
 await addUser(t.app, 'admin@bench.test', 'admin');
-const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
-const r = await lighthouse(`${t.url}${process.env.PAGE ?? '/p/vdi/upload'}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+const r = await lighthouse(`${t.url}${process.env.PAGE ?? '/p/vdi/upload'}`, {
+  port: chrome.port,
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance'],
+});
 const a = r!.lhr.audits;
-console.log('score', r!.lhr.categories.performance!.score, 'bench', r!.lhr.environment.benchmarkIndex, ['first-contentful-paint','largest-contentful-paint','total-blocking-time','cumulative-layout-shift','speed-index','interactive'].map((k) => `${k} ${a[k]?.displayValue}`).join(', '));
-for (const x of (a['network-requests']?.details as any)?.items ?? []) console.log('NET', Math.round(x.networkRequestTime), Math.round(x.networkEndTime), x.transferSize, x.url.replace(/^http:\/\/[^/]+/, ''));
-for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'lcp-discovery-insight', 'bootup-time', 'long-tasks', 'mainthread-work-breakdown', 'render-blocking-insight', 'layout-shifts', 'cls-culprits-insight']) {
-  const d = a[id]; if (!d) continue;
+console.log(
+  'score',
+  r!.lhr.categories.performance!.score,
+  'bench',
+  r!.lhr.environment.benchmarkIndex,
+  [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+    'interactive',
+  ]
+    .map((k) => `${k} ${a[k]?.displayValue}`)
+    .join(', '),
+);
+for (const x of (a['network-requests']?.details as any)?.items ?? [])
+  console.log(
+    'NET',
+    Math.round(x.networkRequestTime),
+    Math.round(x.networkEndTime),
+    x.transferSize,
+    x.url.replace(/^http:\/\/[^/]+/, ''),
+  );
+for (const id of [
+  'largest-contentful-paint-element',
+  'lcp-breakdown-insight',
+  'lcp-discovery-insight',
+  'bootup-time',
+  'long-tasks',
+  'mainthread-work-breakdown',
+  'render-blocking-insight',
+  'layout-shifts',
+  'cls-culprits-insight',
+]) {
+  const d = a[id];
+  if (!d) continue;
   console.log('\n==', id, d.displayValue ?? '');
-  console.log((JSON.stringify(d.details ?? null) ?? "").slice(0, 5000));
+  console.log((JSON.stringify(d.details ?? null) ?? '').slice(0, 5000));
 }
-chrome.kill(); await t.close(); process.exit(0);
+chrome.kill();
+await t.close();
+process.exit(0);

@@ -22,25 +22,49 @@ const TARGET = 95;
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 const pages = ['/login', '/p/vdi', '/p/vdi/upload'];
 /** Pages a signed-in contributor (vdi_admin) or editor uses; audited with the session cookie. */
-const signedIn = ['/content-selection', '/upload', '/voice-message', '/interview/behind-scenes', '/image-description', '/thank-you', '/eingang'];
+const signedIn = [
+  '/content-selection',
+  '/upload',
+  '/voice-message',
+  '/interview/behind-scenes',
+  '/image-description',
+  '/thank-you',
+  '/eingang',
+];
 
 type Scores = Record<(typeof categories)[number], number>;
 
-async function audit(url: string, cookie?: string): Promise<{ scores: Scores; findings: string[]; metrics: string; benchmarkIndex: number }> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+async function audit(
+  url: string,
+  cookie?: string,
+): Promise<{ scores: Scores; findings: string[]; metrics: string; benchmarkIndex: number }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories], ...(cookie ? { extraHeaders: { cookie } } : {}) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
     const lhr = result!.lhr;
-    const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Scores;
+    const scores = Object.fromEntries(
+      categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Scores;
     const findings: string[] = [];
     for (const c of categories) {
       for (const ref of lhr.categories[c]!.auditRefs) {
         const a = lhr.audits[ref.id]!;
-        if (ref.weight > 0 && a.score !== null && a.score < 0.9) findings.push(`${c}: ${a.id} (${a.displayValue ?? a.score}) ${a.title}`);
+        if (ref.weight > 0 && a.score !== null && a.score < 0.9)
+          findings.push(`${c}: ${a.id} (${a.displayValue ?? a.score}) ${a.title}`);
       }
     }
     const m = (id: string) => lhr.audits[id]?.displayValue ?? '-';
-    const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+    const observed =
+      (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
     const metrics =
       `FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}, SI ${m('speed-index')}` +
       ` (unthrottled here: FCP ${observed.observedFirstContentfulPaint ?? '-'} ms, LCP ${observed.observedLargestContentfulPaint ?? '-'} ms)`;
@@ -60,11 +84,19 @@ async function main() {
     // With an admin in place /login stays the login page (a fresh install would open /setup).
     await addUser(t.app, 'redaktion@bench.test', 'vdi_admin');
     await addUser(t.app, 'admin@bench.test', 'admin');
-    console.log(`Lighthouse (mobile preset, ${CHROME_PATH}), ${RUNS} run(s) per page, load average ${loadavg()[0]!.toFixed(1)}\n`);
-    const rows: string[] = ['| page | performance (runs) | accessibility | best practices | target | metrics (median run) |', '|---|---:|---:|---:|---:|---|'];
+    console.log(
+      `Lighthouse (mobile preset, ${CHROME_PATH}), ${RUNS} run(s) per page, load average ${loadavg()[0]!.toFixed(1)}\n`,
+    );
+    const rows: string[] = [
+      '| page | performance (runs) | accessibility | best practices | target | metrics (median run) |',
+      '|---|---:|---:|---:|---:|---|',
+    ];
     const editor = await login(t, 'redaktion@bench.test');
     const only = process.env.PAGES?.split(',');
-    for (const [path, cookie] of [...pages.map((p) => [p, undefined] as const), ...signedIn.map((p) => [p, editor] as const)]) {
+    for (const [path, cookie] of [
+      ...pages.map((p) => [p, undefined] as const),
+      ...signedIn.map((p) => [p, editor] as const),
+    ]) {
       if (only && !only.includes(path)) continue;
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${t.url}${path}`, cookie));

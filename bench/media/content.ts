@@ -28,7 +28,8 @@ const sentences = [
 /** Segments of about 5 s each over `seconds`, the way a transcriber returns them. */
 function timingFor(seconds: number) {
   const segments = [];
-  for (let at = 0, i = 0; at < seconds; at += 5, i++) segments.push({ start: at + 0.2, end: Math.min(seconds, at + 4.8), text: sentences[i % sentences.length]! });
+  for (let at = 0, i = 0; at < seconds; at += 5, i++)
+    segments.push({ start: at + 0.2, end: Math.min(seconds, at + 4.8), text: sentences[i % sentences.length]! });
   return { segments };
 }
 
@@ -36,7 +37,9 @@ function timingFor(seconds: number) {
 function timedFfmpeg(args: string[]): Promise<{ seconds: number; peakMb: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', 'ffmpeg', '-hide_banner', '-nostdin', '-v', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('/usr/bin/time', ['-f', '%M', 'ffmpeg', '-hide_banner', '-nostdin', '-v', 'error', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
     child.on('close', (code) => {
@@ -54,22 +57,73 @@ const say = (line: string) => {
   console.log(line);
 };
 
-say(`Content-Rendering, ${cpus().length} Kerne, Last ${loadavg()[0]!.toFixed(1)} beim Start, ${new Date().toISOString()}`);
+say(
+  `Content-Rendering, ${cpus().length} Kerne, Last ${loadavg()[0]!.toFixed(1)} beim Start, ${new Date().toISOString()}`,
+);
 
 // Sources: 1080p H.264 with sound, and a spoken-length audio file.
 const source = path.join(dir, 'source-1080p.mp4');
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=s=1920x1080:r=30:d=${CLIP + 2}`, '-f', 'lavfi', '-i', `sine=f=300:d=${CLIP + 2}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-c:a', 'aac', '-shortest', '-y', source]);
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc2=s=1920x1080:r=30:d=${CLIP + 2}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=f=300:d=${CLIP + 2}`,
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-crf',
+  '18',
+  '-c:a',
+  'aac',
+  '-shortest',
+  '-y',
+  source,
+]);
 const audio = path.join(dir, 'interview.ogg');
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=f=220:d=${AUDIOGRAM + 1}`, '-af', 'volume=0.5', '-c:a', 'libopus', '-y', audio]);
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=f=220:d=${AUDIOGRAM + 1}`,
+  '-af',
+  'volume=0.5',
+  '-c:a',
+  'libopus',
+  '-y',
+  audio,
+]);
 
 // 1. Clip 9:16 with captions.
 {
   const words = wordsOf(timingFor(CLIP + 1));
   const cues = cuesFor(words, 0, CLIP, captionStyle['9:16'].maxChars);
   const overlays = await writeOverlays(dir, '9:16', brand, cues);
-  const r = await timedFfmpeg(clipArgs({ source, start: 0, duration: CLIP, srcW: 1920, srcH: 1080, format: '9:16', overlays, hasAudio: true, out: path.join(dir, 'clip.mp4') }));
+  const r = await timedFfmpeg(
+    clipArgs({
+      source,
+      start: 0,
+      duration: CLIP,
+      srcW: 1920,
+      srcH: 1080,
+      format: '9:16',
+      overlays,
+      hasAudio: true,
+      out: path.join(dir, 'clip.mp4'),
+    }),
+  );
   const ratio = r.seconds / CLIP;
-  say(`Clip 9:16 mit Untertiteln (${cues.length} Einblendungen), ${CLIP} s aus 1080p: ${r.seconds.toFixed(1)} s → ${ratio.toFixed(2)}× Echtzeit (Ziel ≤ 1.0) ${mark(ratio <= 1)}; Spitzenspeicher ffmpeg ${r.peakMb.toFixed(0)} MB`);
+  say(
+    `Clip 9:16 mit Untertiteln (${cues.length} Einblendungen), ${CLIP} s aus 1080p: ${r.seconds.toFixed(1)} s → ${ratio.toFixed(2)}× Echtzeit (Ziel ≤ 1.0) ${mark(ratio <= 1)}; Spitzenspeicher ffmpeg ${r.peakMb.toFixed(0)} MB`,
+  );
 }
 
 // 2. Audiogram 9:16, 60 s.
@@ -80,27 +134,51 @@ execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=f=220:d=${AUDI
   const overlays = await writeOverlays(adir, '9:16', brand, cues);
   const background = path.join(adir, 'bg.png');
   writeFileSync(background, await audiogramBackground('9:16', brand, null));
-  const r = await timedFfmpeg(audiogramArgs({ source: audio, start: 0, duration: AUDIOGRAM, format: '9:16', background, waveColour: readableBox(brand.colour).text, withPhoto: false, overlays, out: path.join(dir, 'audiogram.mp4') }));
+  const r = await timedFfmpeg(
+    audiogramArgs({
+      source: audio,
+      start: 0,
+      duration: AUDIOGRAM,
+      format: '9:16',
+      background,
+      waveColour: readableBox(brand.colour).text,
+      withPhoto: false,
+      overlays,
+      out: path.join(dir, 'audiogram.mp4'),
+    }),
+  );
   const ratio = r.seconds / AUDIOGRAM;
-  say(`Audiogramm 9:16, ${AUDIOGRAM} s: ${r.seconds.toFixed(1)} s → ${ratio.toFixed(2)}× Echtzeit (Ziel ≤ 0.5) ${mark(ratio <= 0.5)}; Spitzenspeicher ffmpeg ${r.peakMb.toFixed(0)} MB`);
+  say(
+    `Audiogramm 9:16, ${AUDIOGRAM} s: ${r.seconds.toFixed(1)} s → ${ratio.toFixed(2)}× Echtzeit (Ziel ≤ 0.5) ${mark(ratio <= 0.5)}; Spitzenspeicher ffmpeg ${r.peakMb.toFixed(0)} MB`,
+  );
 }
 
 // 3. Quote card (in process; resvg renders on the thread pool).
 {
-  const quote = 'Heute leite ich ein Team von zwölf Leuten, und das macht mir jeden Tag Freude – vor allem, wenn eine neue Anlage zum ersten Mal läuft.';
+  const quote =
+    'Heute leite ich ein Team von zwölf Leuten, und das macht mir jeden Tag Freude – vor allem, wenn eine neue Anlage zum ersten Mal läuft.';
   await renderCard({ format: '4:5', quote, name: 'Erika Muster', role: 'Teamleiterin', photo: null, brand });
   const rssBefore = process.memoryUsage().rss;
   const times: number[] = [];
   let peak = rssBefore;
   for (let i = 0; i < 10; i++) {
     const started = performance.now();
-    await renderCard({ format: i % 2 ? '1:1' : '4:5', quote, name: 'Erika Muster', role: 'Teamleiterin', photo: null, brand });
+    await renderCard({
+      format: i % 2 ? '1:1' : '4:5',
+      quote,
+      name: 'Erika Muster',
+      role: 'Teamleiterin',
+      photo: null,
+      brand,
+    });
     times.push(performance.now() - started);
     peak = Math.max(peak, process.memoryUsage().rss);
   }
   times.sort((a, b) => a - b);
   const worst = times.at(-1)! / 1000;
-  say(`Zitatkarte 1080×1350 / 1080×1080: Median ${(times[5]! / 1000).toFixed(2)} s, langsamste ${worst.toFixed(2)} s (Ziel < 1) ${mark(worst < 1)}; RSS-Zuwachs ${((peak - rssBefore) / 1048576).toFixed(0)} MB`);
+  say(
+    `Zitatkarte 1080×1350 / 1080×1080: Median ${(times[5]! / 1000).toFixed(2)} s, langsamste ${worst.toFixed(2)} s (Ziel < 1) ${mark(worst < 1)}; RSS-Zuwachs ${((peak - rssBefore) / 1048576).toFixed(0)} MB`,
+  );
 }
 
 // 4. /api/health p99 while the app renders a clip through its media job.
@@ -111,11 +189,28 @@ execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=f=220:d=${AUDI
   const cookie = await login(t, 'bench@example.de');
   const created = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'interview' } });
   const id = created.body.contentId as number;
-  await t.app.db.insertInto('consents').values({ submission_id: id, kind: 'publication', text: 'bench', given_at: new Date().toISOString() }).execute();
-  const media = await attachFile(t.app, { contentId: id, kind: 'video', body: readFileSync(source), originalName: 'quelle.mp4', contentType: 'video/mp4', extension: 'mp4' });
-  await t.app.db.updateTable('media').set({ timing: JSON.stringify(timingFor(CLIP + 1)), duration_ms: (CLIP + 2) * 1000, width: 1920, height: 1080 }).where('id', '=', media.id).execute();
+  await t.app.db
+    .insertInto('consents')
+    .values({ submission_id: id, kind: 'publication', text: 'bench', given_at: new Date().toISOString() })
+    .execute();
+  const media = await attachFile(t.app, {
+    contentId: id,
+    kind: 'video',
+    body: readFileSync(source),
+    originalName: 'quelle.mp4',
+    contentType: 'video/mp4',
+    extension: 'mp4',
+  });
+  await t.app.db
+    .updateTable('media')
+    .set({ timing: JSON.stringify(timingFor(CLIP + 1)), duration_ms: (CLIP + 2) * 1000, width: 1920, height: 1080 })
+    .where('id', '=', media.id)
+    .execute();
   const started = performance.now();
-  const item = await api(t, 'POST', `/api/content/${id}/clips`, { cookie, body: { mediaId: Number(media.id), start: 0, end: CLIP, format: '9:16' } });
+  const item = await api(t, 'POST', `/api/content/${id}/clips`, {
+    cookie,
+    body: { mediaId: Number(media.id), start: 0, end: CLIP, format: '9:16' },
+  });
   const latencies: number[] = [];
   let state = 'queued';
   while (state !== 'ready' && state !== 'failed') {
@@ -123,12 +218,17 @@ execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=f=220:d=${AUDI
     await fetch(`${t.url}/api/health`);
     latencies.push(performance.now() - h);
     await new Promise((r) => setTimeout(r, 50));
-    if (latencies.length % 20 === 0) state = ((await api(t, 'GET', `/api/content/${id}`, { cookie })).body.items as { id: number; state: string }[]).find((x) => x.id === item.body.id)!.state;
+    if (latencies.length % 20 === 0)
+      state = (
+        (await api(t, 'GET', `/api/content/${id}`, { cookie })).body.items as { id: number; state: string }[]
+      ).find((x) => x.id === item.body.id)!.state;
   }
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.floor(latencies.length * 0.99)]!;
-  say(`Clip über den Medien-Job der App (${state}): ${seconds.toFixed(1)} s → ${(seconds / CLIP).toFixed(2)}× Echtzeit; /api/health p99 ${p99.toFixed(1)} ms bei ${latencies.length} Abfragen (Ziel < 50) ${mark(p99 < 50)}`);
+  say(
+    `Clip über den Medien-Job der App (${state}): ${seconds.toFixed(1)} s → ${(seconds / CLIP).toFixed(2)}× Echtzeit; /api/health p99 ${p99.toFixed(1)} ms bei ${latencies.length} Abfragen (Ziel < 50) ${mark(p99 < 50)}`,
+  );
   await t.close();
 }
 

@@ -26,7 +26,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const cache = path.join(tmpdir(), 'ca-bench-media');
 mkdirSync(cache, { recursive: true });
 const SECONDS = 60;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const mb = (bytes: number) => (bytes / 1024 ** 2).toFixed(0);
 
 function clip(name: string, make: () => string): string {
@@ -39,11 +42,56 @@ function clip(name: string, make: () => string): string {
   return file;
 }
 
-const hevcMov = clip('phone-hevc-1080p-60s.mov', () => makeClip({ seconds: SECONDS, width: 1920, height: 1080, codec: 'hevc', container: 'mov', rotate: 90, audio: 'tone', fps: 30 }));
-const h264Mp4 = clip('phone-h264-1080p-60s.mp4', () => makeClip({ seconds: SECONDS, width: 1920, height: 1080, codec: 'h264', container: 'mp4', rotate: 90, audio: 'tone', fps: 30 }));
+const hevcMov = clip('phone-hevc-1080p-60s.mov', () =>
+  makeClip({
+    seconds: SECONDS,
+    width: 1920,
+    height: 1080,
+    codec: 'hevc',
+    container: 'mov',
+    rotate: 90,
+    audio: 'tone',
+    fps: 30,
+  }),
+);
+const h264Mp4 = clip('phone-h264-1080p-60s.mp4', () =>
+  makeClip({
+    seconds: SECONDS,
+    width: 1920,
+    height: 1080,
+    codec: 'h264',
+    container: 'mp4',
+    rotate: 90,
+    audio: 'tone',
+    fps: 30,
+  }),
+);
 const recording = clip('recording-720x1280-30s.webm', () => {
   const out = path.join(cache, 'tmp-recording.webm');
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=30:duration=30', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=30', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '2M', '-c:a', 'libopus', '-y', out]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=720x1280:rate=30:duration=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300:duration=30',
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '2M',
+    '-c:a',
+    'libopus',
+    '-y',
+    out,
+  ]);
   return out;
 });
 
@@ -51,7 +99,23 @@ const recording = clip('recording-720x1280-30s.webm', () => {
 function transcode(input: string): { seconds: number; cpuSeconds: number; peakKb: number; bytes: number } {
   const out = path.join(cache, 'out.mp4');
   const facts = { width: 1080, height: 1920, hasAudio: true };
-  const res = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', 'nice', '-n', '10', 'ffmpeg', '-hide_banner', '-nostdin', '-v', 'error', ...proxyArgs(input, out, facts)], { encoding: 'utf8' });
+  const res = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '%e %M %U %S',
+      'nice',
+      '-n',
+      '10',
+      'ffmpeg',
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      ...proxyArgs(input, out, facts),
+    ],
+    { encoding: 'utf8' },
+  );
   if (res.status !== 0) throw new Error(res.stderr);
   const [seconds, peakKb, user, sys] = res.stderr.trim().split('\n').pop()!.split(' ').map(Number);
   const bytes = statSync(out).size;
@@ -91,8 +155,14 @@ const { child, base } = await startServerProcess({
 async function anonymousSubmission(): Promise<{ contentId: number; accessToken: string }> {
   const challenge = await (await fetch(`${base}/api/public/challenge`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
-  const altcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
-  const res = await fetch(`${base}/api/public/submissions`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ tenant: 'vdi', altcha }) });
+  const altcha = Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
+  const res = await fetch(`${base}/api/public/submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ tenant: 'vdi', altcha }),
+  });
   if (!res.ok) throw new Error(`Einreichung fehlgeschlagen: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -103,10 +173,21 @@ async function upload(file: string, name: string): Promise<{ mediaId: number; to
   const bytes = readFileSync(file);
   const meta = (v: string) => Buffer.from(v).toString('base64');
   const headers = { 'tus-resumable': '1.0.0', 'x-submission-token': s.accessToken };
-  const created = await fetch(`${base}/api/uploads`, { method: 'POST', headers: { ...headers, 'upload-length': String(bytes.length), 'upload-metadata': `contentId ${meta(String(s.contentId))},page ${meta('public-upload')},filename ${meta(name)}` } });
+  const created = await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'upload-length': String(bytes.length),
+      'upload-metadata': `contentId ${meta(String(s.contentId))},page ${meta('public-upload')},filename ${meta(name)}`,
+    },
+  });
   if (created.status !== 201) throw new Error(`tus POST: ${created.status} ${await created.text()}`);
   const location = new URL(created.headers.get('location')!, base).toString();
-  const patched = await fetch(location, { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) });
+  const patched = await fetch(location, {
+    method: 'PATCH',
+    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: new Uint8Array(bytes),
+  });
   const lastByteAt = performance.now();
   const body = await patched.json();
   if (!body?.media?.id) throw new Error(`Upload abgelehnt: ${patched.status} ${JSON.stringify(body)}`);
@@ -115,7 +196,9 @@ async function upload(file: string, name: string): Promise<{ mediaId: number; to
 
 async function waitReady(u: { mediaId: number; token: string }, during?: () => Promise<void>): Promise<number> {
   for (;;) {
-    const state = await (await fetch(`${base}/api/media/${u.mediaId}/video-state`, { headers: { 'x-submission-token': u.token } })).json();
+    const state = await (
+      await fetch(`${base}/api/media/${u.mediaId}/video-state`, { headers: { 'x-submission-token': u.token } })
+    ).json();
     if (state.mediaState === 'ready') return performance.now();
     if (state.mediaState !== 'processing') throw new Error(`Video nicht aufbereitet: ${JSON.stringify(state)}`);
     if (during) await during();
@@ -126,10 +209,13 @@ async function waitReady(u: { mediaId: number; token: string }, during?: () => P
 try {
   const rec = await upload(recording, 'aufnahme.webm');
   const ready = await waitReady(rec);
-  console.log(`Aufnahme (WebM 720×1280, 30 s, ${mb(statSync(recording).size)} MB): letztes Byte → abspielbarer Proxy ${((ready - rec.lastByteAt) / 1000).toFixed(1)} s · Last ${load()}`);
+  console.log(
+    `Aufnahme (WebM 720×1280, 30 s, ${mb(statSync(recording).size)} MB): letztes Byte → abspielbarer Proxy ${((ready - rec.lastByteAt) / 1000).toFixed(1)} s · Last ${load()}`,
+  );
 
   const latencies: number[] = [];
-  const quantile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!.toFixed(1);
+  const quantile = (values: number[], p: number) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!.toFixed(1);
   // The same checks for 20 s without a transcode: what the machine's other load costs alone.
   const idle: number[] = [];
   for (const end = performance.now() + 20_000; performance.now() < end; ) {
@@ -138,7 +224,9 @@ try {
     idle.push(performance.now() - t0);
     await new Promise((r) => setTimeout(r, 50));
   }
-  console.log(`/api/health ohne Transcode: p50 ${quantile(idle, 0.5)} ms, p99 ${quantile(idle, 0.99)} ms, n=${idle.length} · Last ${load()}`);
+  console.log(
+    `/api/health ohne Transcode: p50 ${quantile(idle, 0.5)} ms, p99 ${quantile(idle, 0.99)} ms, n=${idle.length} · Last ${load()}`,
+  );
   const big = await upload(hevcMov, 'handy.mov');
   const started = performance.now();
   const probe = async () => {
@@ -153,7 +241,9 @@ try {
   const done = await waitReady(big, probe);
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1);
-  console.log(`Server-Proxy HEVC 60 s: ${((done - big.lastByteAt) / 1000).toFixed(1)} s vom letzten Byte (${((done - started) / 1000 / SECONDS).toFixed(2)}× Echtzeit); /api/health währenddessen p50 ${q(0.5)} ms, p99 ${q(0.99)} ms (Ziel < 50 ms), max ${latencies.at(-1)!.toFixed(1)} ms, n=${latencies.length} · Last ${load()}`);
+  console.log(
+    `Server-Proxy HEVC 60 s: ${((done - big.lastByteAt) / 1000).toFixed(1)} s vom letzten Byte (${((done - started) / 1000 / SECONDS).toFixed(2)}× Echtzeit); /api/health währenddessen p50 ${q(0.5)} ms, p99 ${q(0.99)} ms (Ziel < 50 ms), max ${latencies.at(-1)!.toFixed(1)} ms, n=${latencies.length} · Last ${load()}`,
+  );
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

@@ -18,25 +18,47 @@ const report = (value: Record<string, unknown>) => process.stdout.write(`${JSON.
 async function anonymousSubmission(base: string): Promise<{ contentId: number; accessToken: string }> {
   const challenge = await (await fetch(`${base}/api/public/challenge`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
-  const altcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
-  const res = await fetch(`${base}/api/public/submissions`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ tenant: 'vdi', altcha }) });
+  const altcha = Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
+  const res = await fetch(`${base}/api/public/submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ tenant: 'vdi', altcha }),
+  });
   if (!res.ok) throw new Error(`Einreichung fehlgeschlagen: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 /** POST + one streamed PATCH, the tus requests of the browser for one file. */
-async function tusUpload(base: string, file: string, submission: { contentId: number; accessToken: string }): Promise<void> {
+async function tusUpload(
+  base: string,
+  file: string,
+  submission: { contentId: number; accessToken: string },
+): Promise<void> {
   const size = statSync(file).size;
   const meta = (v: string) => Buffer.from(v).toString('base64');
   const headers = { 'tus-resumable': '1.0.0', 'x-submission-token': submission.accessToken };
   const created = await fetch(`${base}/api/uploads`, {
     method: 'POST',
-    headers: { ...headers, 'upload-length': String(size), 'upload-metadata': `contentId ${meta(String(submission.contentId))},page ${meta('public-upload')},filename ${meta('bench.mp4')}` },
+    headers: {
+      ...headers,
+      'upload-length': String(size),
+      'upload-metadata': `contentId ${meta(String(submission.contentId))},page ${meta('public-upload')},filename ${meta('bench.mp4')}`,
+    },
   });
   if (created.status !== 201) throw new Error(`tus POST: ${created.status} ${await created.text()}`);
   const location = new URL(created.headers.get('location')!, base).toString();
   const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(location, { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(size) } });
+    const req = request(location, {
+      method: 'PATCH',
+      headers: {
+        ...headers,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(size),
+      },
+    });
     req.on('response', (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
@@ -66,7 +88,10 @@ async function main() {
       await tusUpload(base, file, submission);
       const seconds = (performance.now() - start) / 1000;
       if (cookie) {
-        const res = await fetch(`${base}/api/inbox/${submission.contentId}`, { method: 'DELETE', headers: { cookie, origin: base } });
+        const res = await fetch(`${base}/api/inbox/${submission.contentId}`, {
+          method: 'DELETE',
+          headers: { cookie, origin: base },
+        });
         if (!res.ok) throw new Error(`Löschen: ${res.status} ${await res.text()}`);
       }
       report({ seconds, bytes: statSync(file).size });
@@ -82,13 +107,24 @@ async function main() {
     const [base, email, password, until, query] = args as [string, string, string, string, string];
     while (Date.now() < Number(until)) {
       const start = performance.now();
-      const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) });
+      const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ email, password }),
+      });
       if (!signIn.ok) throw new Error(`Anmeldung: ${signIn.status} ${await signIn.text()}`);
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const page = await fetch(`${base}/api/inbox?q=${encodeURIComponent(query)}`, { headers: { cookie } });
       if (!page.ok) throw new Error(`Suche: ${page.status}`);
       await page.arrayBuffer();
-      await fetch(`${base}/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: '{}' });
+      await fetch(`${base}/api/auth/sign-out`, {
+        method: 'POST',
+        headers: { cookie, origin: base, 'content-type': 'application/json' },
+        body: '{}',
+      });
       report({ seconds: (performance.now() - start) / 1000 });
     }
   } else {

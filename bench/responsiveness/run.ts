@@ -31,25 +31,43 @@ const GOAL_HEALTH_P99 = 50;
 const GOAL_LOOP_P99 = 20;
 
 async function bench(dialect: Dialect) {
-  const server = await startBenchServer(dialect, { submissions: SUBMISSIONS, media: MEDIA, uploadBytes: UPLOAD_MB * 1024 ** 2, zipBytes: ZIP_MB * 1024 ** 2, process: true });
+  const server = await startBenchServer(dialect, {
+    submissions: SUBMISSIONS,
+    media: MEDIA,
+    uploadBytes: UPLOAD_MB * 1024 ** 2,
+    zipBytes: ZIP_MB * 1024 ** 2,
+    process: true,
+  });
   const pid = server.child!.pid!;
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
   /** The server's event-loop delay since the previous call, from its /metrics (ms). */
   const loopDelay = async () => {
     const text = await server.metrics();
-    const q = (quantile: string) => Number(new RegExp(`nodejs_eventloop_delay_seconds\\{quantile="${quantile}"\\} (\\S+)`).exec(text)?.[1] ?? NaN) * 1000;
+    const q = (quantile: string) =>
+      Number(new RegExp(`nodejs_eventloop_delay_seconds\\{quantile="${quantile}"\\} (\\S+)`).exec(text)?.[1] ?? NaN) *
+      1000;
     return { p50: q('0.5'), p99: q('0.99'), max: q('max') };
   };
   const { base, cookie } = server;
   try {
-    console.log(`\n${dialect}: ${SUBMISSIONS} submissions seeded in ${server.seededSeconds.toFixed(0)} s; Node ${process.version}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
-    console.log(`load generators at niceness ${process.env.BENCH_CLIENT_NICE ?? 10}, the /api/health prober and the server at 0`);
-    console.log(`${SECONDS} s of: 4 admins searching "${COMMON_WORD}", ${UPLOAD_MB} MB uploads, ZIP of a ${ZIP_MB} MB submission, CSV export of all submissions, transcription jobs; /api/health probed 20 times a second`);
+    console.log(
+      `\n${dialect}: ${SUBMISSIONS} submissions seeded in ${server.seededSeconds.toFixed(0)} s; Node ${process.version}; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
+    );
+    console.log(
+      `load generators at niceness ${process.env.BENCH_CLIENT_NICE ?? 10}, the /api/health prober and the server at 0`,
+    );
+    console.log(
+      `${SECONDS} s of: 4 admins searching "${COMMON_WORD}", ${UPLOAD_MB} MB uploads, ZIP of a ${ZIP_MB} MB submission, CSV export of all submissions, transcription jobs; /api/health probed 20 times a second`,
+    );
     // The machine's own noise first: the same probes with nothing else running.
     await loopDelay();
     const idle = await autocannon(`${base}/api/health`, { connections: 1, seconds: IDLE_SECONDS, rate: 20 });
     const idleLoop = await loopDelay();
-    console.log(`  idle baseline (${IDLE_SECONDS} s, no load): /api/health p99 ${idle.p99} ms, event-loop delay p99 ${idleLoop.p99.toFixed(1)} ms`);
+    console.log(
+      `  idle baseline (${IDLE_SECONDS} s, no load): /api/health p99 ${idle.p99} ms, event-loop delay p99 ${idleLoop.p99.toFixed(1)} ms`,
+    );
 
     const until = Date.now() + SECONDS * 1000;
     await loopDelay();
@@ -59,11 +77,18 @@ async function bench(dialect: Dialect) {
     const none = { lines: [], code: 0, stderr: '' };
     const [search, health, upload, zip, csv, transcription] = await Promise.all([
       LOADS.has('search')
-        ? autocannon(`${base}/api/inbox?q=${encodeURIComponent(COMMON_WORD.toLowerCase())}`, { connections: 4, seconds: SECONDS, cookie, load: true })
+        ? autocannon(`${base}/api/inbox?q=${encodeURIComponent(COMMON_WORD.toLowerCase())}`, {
+            connections: 4,
+            seconds: SECONDS,
+            cookie,
+            load: true,
+          })
         : { p50: 0, p99: 0, max: 0, requests: 0, errors: 0 },
       autocannon(`${base}/api/health`, { connections: 1, seconds: SECONDS, rate: 20 }),
       LOADS.has('upload') ? runClient(['upload', base, server.uploadFile, String(until)]) : none,
-      LOADS.has('zip') ? runClient(['download', `${base}/api/inbox/${server.zipSubmission}/zip`, cookie, String(until)]) : none,
+      LOADS.has('zip')
+        ? runClient(['download', `${base}/api/inbox/${server.zipSubmission}/zip`, cookie, String(until)])
+        : none,
       LOADS.has('csv') ? runClient(['download', `${base}/api/inbox/export.csv`, cookie, String(until)]) : none,
       LOADS.has('transcription') ? transcriptionLoop(server, until) : { done: 0, failed: 0, seconds: [] },
     ]);
@@ -71,14 +96,26 @@ async function bench(dialect: Dialect) {
     clearInterval(sampler);
     const loopP99 = loop.p99;
     const rate = (lines: { seconds?: number; bytes?: number }[]) =>
-      lines.length ? `${lines.length} done, ${(lines.reduce((a, l) => a + (l.bytes ?? 0), 0) / 1024 ** 2 / lines.reduce((a, l) => a + (l.seconds ?? 0), 0)).toFixed(0)} MB/s, each ${lines.map((l) => l.seconds!.toFixed(1)).join('/')} s` : 'none finished';
-    console.log(`  /api/health           p50 ${health.p50} ms  p99 ${health.p99} ms  max ${health.max} ms   goal p99 < ${GOAL_HEALTH_P99} ms: ${verdict(health.p99 < GOAL_HEALTH_P99)}   (${health.requests} requests, errors ${health.errors})`);
-    console.log(`  event-loop delay      p50 ${loop.p50.toFixed(1)} ms  p99 ${loopP99.toFixed(1)} ms  max ${loop.max.toFixed(1)} ms   goal p99 < ${GOAL_LOOP_P99} ms: ${verdict(loopP99 < GOAL_LOOP_P99)}`);
-    console.log(`  search "${COMMON_WORD}" x4     p50 ${search.p50} ms  p99 ${search.p99} ms   (${search.requests} searches, errors ${search.errors})`);
-    console.log(`  upload ${UPLOAD_MB} MB        ${rate(upload.lines)}${upload.code ? `  FAILED: ${upload.stderr}` : ''}`);
+      lines.length
+        ? `${lines.length} done, ${(lines.reduce((a, l) => a + (l.bytes ?? 0), 0) / 1024 ** 2 / lines.reduce((a, l) => a + (l.seconds ?? 0), 0)).toFixed(0)} MB/s, each ${lines.map((l) => l.seconds!.toFixed(1)).join('/')} s`
+        : 'none finished';
+    console.log(
+      `  /api/health           p50 ${health.p50} ms  p99 ${health.p99} ms  max ${health.max} ms   goal p99 < ${GOAL_HEALTH_P99} ms: ${verdict(health.p99 < GOAL_HEALTH_P99)}   (${health.requests} requests, errors ${health.errors})`,
+    );
+    console.log(
+      `  event-loop delay      p50 ${loop.p50.toFixed(1)} ms  p99 ${loopP99.toFixed(1)} ms  max ${loop.max.toFixed(1)} ms   goal p99 < ${GOAL_LOOP_P99} ms: ${verdict(loopP99 < GOAL_LOOP_P99)}`,
+    );
+    console.log(
+      `  search "${COMMON_WORD}" x4     p50 ${search.p50} ms  p99 ${search.p99} ms   (${search.requests} searches, errors ${search.errors})`,
+    );
+    console.log(
+      `  upload ${UPLOAD_MB} MB        ${rate(upload.lines)}${upload.code ? `  FAILED: ${upload.stderr}` : ''}`,
+    );
     console.log(`  ZIP ${ZIP_MB} MB           ${rate(zip.lines)}${zip.code ? `  FAILED: ${zip.stderr}` : ''}`);
     console.log(`  CSV all submissions   ${rate(csv.lines)}${csv.code ? `  FAILED: ${csv.stderr}` : ''}`);
-    console.log(`  transcriptions        ${transcription.done} done, ${transcription.failed} failed, each ${transcription.seconds.map((s) => s.toFixed(1)).join('/')} s`);
+    console.log(
+      `  transcriptions        ${transcription.done} done, ${transcription.failed} failed, each ${transcription.seconds.map((s) => s.toFixed(1)).join('/')} s`,
+    );
     console.log(`  server RSS            ${mb(rssBefore)} MB before, ${mb(rssPeak)} MB peak`);
   } finally {
     await server.close();

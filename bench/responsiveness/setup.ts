@@ -39,7 +39,6 @@ export type BenchServer = {
   close(): Promise<void>;
 };
 
-
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 /**
@@ -50,7 +49,10 @@ const METRICS_TOKEN = 'bench-metrics-token-0123456789';
  *   (not listening, no job runner) only to queue transcriptions into the shared database.
  * - otherwise the server runs in this process (the event-loop delay measured here is the server's).
  */
-export async function startBenchServer(dialect: Dialect, opts: { submissions: number; media: number; uploadBytes: number; zipBytes: number; process?: boolean }): Promise<BenchServer> {
+export async function startBenchServer(
+  dialect: Dialect,
+  opts: { submissions: number; media: number; uploadBytes: number; zipBytes: number; process?: boolean },
+): Promise<BenchServer> {
   const work = mkdtempSync(path.join(tmpdir(), 'ca-bench-resp-'));
   const dataDir = path.join(work, 'data');
   mkdirSync(path.join(dataDir, 'models'), { recursive: true });
@@ -76,7 +78,7 @@ export async function startBenchServer(dialect: Dialect, opts: { submissions: nu
   await seed(app.db, dialect, opts.submissions, opts.media);
   const seededSeconds = (Date.now() - t0) / 1000;
   // PostgreSQL: also VACUUM, as autovacuum would after a bulk load (index-only scans need it).
-    await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(app.db);
+  await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(app.db);
   await createUser(app.auth, { email: ADMIN.email, password: ADMIN.password, role: 'admin' });
 
   let base: string;
@@ -89,16 +91,39 @@ export async function startBenchServer(dialect: Dialect, opts: { submissions: nu
     app.jobs.start();
   }
 
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(ADMIN) });
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(ADMIN),
+  });
   if (!signIn.ok) throw new Error(`sign-in ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
   const uploadFile = path.join(work, 'upload.mp4');
   makeVideo(uploadFile, opts.uploadBytes);
   const zipFile = path.join(work, 'zip.mp4');
   makeVideo(zipFile, opts.zipBytes);
-  const [zip] = await app.db.insertInto('submissions').values({ tenant: 'vdi', kind: 'upload', created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).returning('id').execute();
-  await attachFile(app, { contentId: Number(zip!.id), kind: 'video', body: createReadStream(zipFile), originalName: 'gross.mp4', contentType: 'video/mp4', extension: 'mp4' });
+  const [zip] = await app.db
+    .insertInto('submissions')
+    .values({
+      tenant: 'vdi',
+      kind: 'upload',
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .execute();
+  await attachFile(app, {
+    contentId: Number(zip!.id),
+    kind: 'video',
+    body: createReadStream(zipFile),
+    originalName: 'gross.mp4',
+    contentType: 'video/mp4',
+    extension: 'mp4',
+  });
   rmSync(zipFile);
   // espeak-ng and ffmpeg run synchronously: here, before anything is measured.
   const speech = readFileSync(
@@ -137,9 +162,21 @@ export async function startBenchServer(dialect: Dialect, opts: { submissions: nu
 }
 
 /** Transcribes a spoken German recording again and again until the deadline; returns how many finished. */
-export async function transcriptionLoop(server: BenchServer, until: number): Promise<{ done: number; failed: number; seconds: number[] }> {
+export async function transcriptionLoop(
+  server: BenchServer,
+  until: number,
+): Promise<{ done: number; failed: number; seconds: number[] }> {
   const audio = server.speech;
-  const [row] = await server.app.db.insertInto('submissions').values({ tenant: 'vdi', kind: 'voice', created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).returning('id').execute();
+  const [row] = await server.app.db
+    .insertInto('submissions')
+    .values({
+      tenant: 'vdi',
+      kind: 'voice',
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .execute();
   const contentId = Number(row!.id);
   const result = { done: 0, failed: 0, seconds: [] as number[] };
   while (Date.now() < until) {
@@ -148,7 +185,11 @@ export async function transcriptionLoop(server: BenchServer, until: number): Pro
     if (!jobId) throw new Error('Transkription nicht verfügbar');
     for (;;) {
       await new Promise((r) => setTimeout(r, 200));
-      const job = await server.app.db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow();
+      const job = await server.app.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
       if (job.status === 'done' || job.status === 'failed') {
         result[job.status === 'done' ? 'done' : 'failed']++;
         result.seconds.push((performance.now() - start) / 1000);
@@ -174,7 +215,11 @@ function lower(pid: number | undefined) {
 
 /** Runs a load client (client.ts) in its own process; resolves with its JSON lines. */
 export function runClient(args: string[]): Promise<{ lines: Line[]; code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/responsiveness/client.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/responsiveness/client.ts'), ...args],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   lower(child.pid);
   let out = '';
   let err = '';
@@ -197,9 +242,24 @@ export function runClient(args: string[]): Promise<{ lines: Line[]; code: number
 export type Cannon = { p50: number; p99: number; max: number; requests: number; errors: number };
 
 /** autocannon in its own process; `load: true` for a load generator (lowered, see CLIENT_NICE), not for a prober. */
-export function autocannon(url: string, opts: { connections: number; seconds: number; rate?: number; cookie?: string; load?: boolean }): Promise<Cannon> {
-  const args = ['-j', '-c', String(opts.connections), '-d', String(opts.seconds), ...(opts.rate ? ['-R', String(opts.rate)] : []), ...(opts.cookie ? ['-H', `cookie=${opts.cookie}`] : []), url];
-  const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+export function autocannon(
+  url: string,
+  opts: { connections: number; seconds: number; rate?: number; cookie?: string; load?: boolean },
+): Promise<Cannon> {
+  const args = [
+    '-j',
+    '-c',
+    String(opts.connections),
+    '-d',
+    String(opts.seconds),
+    ...(opts.rate ? ['-R', String(opts.rate)] : []),
+    ...(opts.cookie ? ['-H', `cookie=${opts.cookie}`] : []),
+    url,
+  ];
+  const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   if (opts.load) lower(child.pid);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
@@ -207,7 +267,13 @@ export function autocannon(url: string, opts: { connections: number; seconds: nu
     child.on('exit', () => {
       try {
         const r = JSON.parse(out);
-        resolve({ p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, requests: r.requests.total, errors: r.errors + r.non2xx + r.timeouts });
+        resolve({
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          max: r.latency.max,
+          requests: r.requests.total,
+          errors: r.errors + r.non2xx + r.timeouts,
+        });
       } catch (error) {
         reject(error);
       }

@@ -49,6 +49,11 @@ for (let i = 0; i < runs; i++) {
 }
 console.log('\nStart-up of the compiled server (target < 3000 ms)\n');
 console.log('run                  ready (ms)  healthy (ms)  CPU until ready (ms)  exit on SIGTERM');
-for (const r of rows) console.log(`${r.run.padEnd(20)} ${r.ready.toFixed(0).padStart(10)}  ${r.healthy.toFixed(0).padStart(12)}  ${String(r.cpu).padStart(20)}  ${r.code}`);
+for (const r of rows)
+  console.log(
+    `${r.run.padEnd(20)} ${r.ready.toFixed(0).padStart(10)}  ${r.healthy.toFixed(0).padStart(12)}  ${String(r.cpu).padStart(20)}  ${r.code}`,
+  );
 const worst = Math.max(...rows.map((r) => r.healthy));
-console.log(`\nslowest until healthy: ${worst.toFixed(0)} ms ${worst < 3000 ? '(within target)' : '(over target)'}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+console.log(
+  `\nslowest until healthy: ${worst.toFixed(0)} ms ${worst < 3000 ? '(within target)' : '(over target)'}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+);

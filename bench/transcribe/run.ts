@@ -20,7 +20,11 @@ const THREADS = process.env.THREADS ? Number(process.env.THREADS) : availablePar
 
 function chooseModel(): { file: string; real: boolean } {
   if (process.env.WHISPER_MODEL_FILE) return { file: path.resolve(process.env.WHISPER_MODEL_FILE), real: true };
-  const configured = path.resolve(process.env.DATA_DIR ?? './data', 'models', `ggml-${process.env.WHISPER_MODEL ?? 'base'}.bin`);
+  const configured = path.resolve(
+    process.env.DATA_DIR ?? './data',
+    'models',
+    `ggml-${process.env.WHISPER_MODEL ?? 'base'}.bin`,
+  );
   if (existsSync(configured)) return { file: configured, real: true };
   return { file: testModel, real: false };
 }
@@ -36,8 +40,25 @@ function recording(dir: string): string {
   const wav = path.join(dir, 'satz.wav');
   execFileSync('espeak-ng', ['-v', 'de', '-s', '150', '-w', wav, sentences.join(' ')]);
   const out = path.join(dir, `nachricht.${FORMAT}`);
-  const codec = FORMAT === 'webm' || FORMAT === 'ogg' ? ['-c:a', 'libopus', '-b:a', '32k'] : FORMAT === 'mp4' ? ['-c:a', 'aac'] : ['-ar', '16000', '-ac', '1'];
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', wav, '-t', String(SECONDS), ...codec, out]);
+  const codec =
+    FORMAT === 'webm' || FORMAT === 'ogg'
+      ? ['-c:a', 'libopus', '-b:a', '32k']
+      : FORMAT === 'mp4'
+        ? ['-c:a', 'aac']
+        : ['-ar', '16000', '-ac', '1'];
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-stream_loop',
+    '-1',
+    '-i',
+    wav,
+    '-t',
+    String(SECONDS),
+    ...codec,
+    out,
+  ]);
   return out;
 }
 
@@ -70,7 +91,10 @@ try {
   }, 100);
 
   const started = performance.now();
-  const result = await whisper.transcribe({ kind: 'file', data: readFileSync(file), mimeType: mime }, { language: 'de' });
+  const result = await whisper.transcribe(
+    { kind: 'file', data: readFileSync(file), mimeType: mime },
+    { language: 'de' },
+  );
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
   clearInterval(lag);
@@ -78,10 +102,16 @@ try {
   await whisper.close();
 
   console.log(`transcription time: ${elapsed.toFixed(1)} s (model load, decoding and inference)`);
-  console.log(`real-time factor: ${(elapsed / SECONDS).toFixed(3)} (time / audio length; below 1 is faster than real time)`);
-  console.log(`peak memory (process RSS): ${(peakRss / 1024 / 1024).toFixed(0)} MB (before: ${(rssBefore / 1024 / 1024).toFixed(0)} MB)`);
+  console.log(
+    `real-time factor: ${(elapsed / SECONDS).toFixed(3)} (time / audio length; below 1 is faster than real time)`,
+  );
+  console.log(
+    `peak memory (process RSS): ${(peakRss / 1024 / 1024).toFixed(0)} MB (before: ${(rssBefore / 1024 / 1024).toFixed(0)} MB)`,
+  );
   console.log(`main thread: longest event-loop stall ${lagMax} ms (inference runs in a worker thread)`);
-  console.log(`text: ${result.text ? `${result.text.length} characters, ${result.segments.length} segments: "${result.text.slice(0, 160)}..."` : '(empty)'}`);
+  console.log(
+    `text: ${result.text ? `${result.text.length} characters, ${result.segments.length} segments: "${result.text.slice(0, 160)}..."` : '(empty)'}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,10 +1,24 @@
-import { buildClip, finished, pauses, RATE, singles, speeds, stories, unfinished, voices, type Clip, type ClipSpec } from '../../server/voice/testing/corpus';
+import {
+  buildClip,
+  finished,
+  pauses,
+  RATE,
+  singles,
+  speeds,
+  stories,
+  unfinished,
+  voices,
+  type Clip,
+  type ClipSpec,
+} from '../../server/voice/testing/corpus';
 
 /** The conditions and cases of bench/turns (shared by run.ts and trace.ts). */
 export type Condition = { name: string; noise: ClipSpec['noise']; phone?: boolean };
 export const allConditions: Condition[] = [
   { name: 'quiet', noise: null },
-  ...(['pink', 'brown', 'babble'] as const).flatMap((kind) => [20, 10, 5].map((snrDb) => ({ name: `${kind} ${snrDb} dB`, noise: { kind, snrDb } }))),
+  ...(['pink', 'brown', 'babble'] as const).flatMap((kind) =>
+    [20, 10, 5].map((snrDb) => ({ name: `${kind} ${snrDb} dB`, noise: { kind, snrDb } })),
+  ),
   { name: 'phone band, quiet', noise: null, phone: true },
   { name: 'phone band, pink 10 dB', noise: { kind: 'pink', snrDb: 10 }, phone: true },
 ];
@@ -18,7 +32,12 @@ export function conditions(only?: string[]): Condition[] {
  * `between`: two sentences with 0.6/1.0/1.5 s between them, measured from the last voiced sample;
  * `single`: one sentence; `story`: 3–6 sentences, 0.6 or 1.0 s after the first, 1.0 s after each later one.
  */
-export type Case = { condition: string; kind: 'unfinished' | 'finished' | 'between' | 'single' | 'story'; pause: number; clip: Clip };
+export type Case = {
+  condition: string;
+  kind: 'unfinished' | 'finished' | 'between' | 'single' | 'story';
+  pause: number;
+  clip: Clip;
+};
 
 /** Pauses between finished sentences (issue 27). */
 export const sentencePauses = [0.6, 1.0, 1.5];
@@ -36,28 +55,66 @@ export function benchCases(list: Condition[], limit?: { unfinished: number; fini
     for (const [kind, [first, second]] of pairs) {
       // After a finished sentence a long pause rightly ends the answer; 0.3 and 0.8 s say enough there.
       for (const pause of kind === 'finished' ? pauses.filter((p) => p < 1) : pauses) {
-        const spec: ClipSpec = { first, second, pause, voice: voices[n % voices.length], wpm: speeds[Math.floor(n / voices.length) % speeds.length], noise: condition.noise, phone: condition.phone, leadMs: 3000, tailMs: 4000 };
+        const spec: ClipSpec = {
+          first,
+          second,
+          pause,
+          voice: voices[n % voices.length],
+          wpm: speeds[Math.floor(n / voices.length) % speeds.length],
+          noise: condition.noise,
+          phone: condition.phone,
+          leadMs: 3000,
+          tailMs: 4000,
+        };
         cases.push({ condition: condition.name, kind, pause, clip: buildClip(spec, `${condition.name}#${n}`) });
         n++;
       }
     }
     if (limit) continue;
-    const style = () => ({ voice: voices[n % voices.length], wpm: speeds[Math.floor(n / voices.length) % speeds.length], noise: condition.noise, phone: condition.phone, leadMs: 3000, tailMs: 4000 });
+    const style = () => ({
+      voice: voices[n % voices.length],
+      wpm: speeds[Math.floor(n / voices.length) % speeds.length],
+      noise: condition.noise,
+      phone: condition.phone,
+      leadMs: 3000,
+      tailMs: 4000,
+    });
     for (const [first, second] of finished) {
       for (const pause of sentencePauses) {
-        cases.push({ condition: condition.name, kind: 'between', pause, clip: buildClip({ first, second, pause, ...style() }, `${condition.name}#${n}`) });
+        cases.push({
+          condition: condition.name,
+          kind: 'between',
+          pause,
+          clip: buildClip({ first, second, pause, ...style() }, `${condition.name}#${n}`),
+        });
         n++;
       }
     }
     for (const first of singles) {
-      cases.push({ condition: condition.name, kind: 'single', pause: 0, clip: buildClip({ first, second: '', pause: 0, ...style() }, `${condition.name}#${n}`) });
+      cases.push({
+        condition: condition.name,
+        kind: 'single',
+        pause: 0,
+        clip: buildClip({ first, second: '', pause: 0, ...style() }, `${condition.name}#${n}`),
+      });
       n++;
     }
     // Every story twice (other voice and speed), once with 0.6 s and once with 1.0 s after its first sentence.
     for (const firstPause of [0.6, 1.0]) {
       for (const [first, second, ...rest] of stories) {
-        const spec: ClipSpec = { first: first!, second: second!, pause: firstPause, more: rest.map((text) => ({ text, pause: LATER_PAUSE })), ...style() };
-        cases.push({ condition: condition.name, kind: 'story', pause: firstPause, clip: buildClip(spec, `${condition.name}#${n}`) });
+        const spec: ClipSpec = {
+          first: first!,
+          second: second!,
+          pause: firstPause,
+          more: rest.map((text) => ({ text, pause: LATER_PAUSE })),
+          ...style(),
+        };
+        cases.push({
+          condition: condition.name,
+          kind: 'story',
+          pause: firstPause,
+          clip: buildClip(spec, `${condition.name}#${n}`),
+        });
         n++;
       }
     }
@@ -68,7 +125,10 @@ export function benchCases(list: Condition[], limit?: { unfinished: number; fini
 /** Where the first question came, in samples of the clip (null: none), and the interruption's delay. */
 export type Outcome = Case & { questionAt: number | null; bargeInMs?: number | null };
 
-const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]! : Number.NaN);
+const pct = (xs: number[], p: number) =>
+  xs.length
+    ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!
+    : Number.NaN;
 const sec = (ms: number) => (Number.isNaN(ms) ? '–' : `${(ms / 1000).toFixed(2)} s`);
 
 /**
@@ -109,7 +169,10 @@ export function table(outcomes: Outcome[], names: string[]): string[][] {
     const barge = rs.map((r) => r.bargeInMs).filter((x): x is number => typeof x === 'number');
     // In which pause a cut fell (0: after the first sentence).
     const cutIn = (r: Outcome) => (early(r) ? r.clip.pauses.findLastIndex((p) => p.start <= r.questionAt!) : -1);
-    const firstPause = [...rs.filter((r) => r.kind === 'between' && r.pause <= 1.0), ...rs.filter((r) => r.kind === 'story')];
+    const firstPause = [
+      ...rs.filter((r) => r.kind === 'between' && r.pause <= 1.0),
+      ...rs.filter((r) => r.kind === 'story'),
+    ];
     const stories = rs.filter((r) => r.kind === 'story');
     // Later pauses reached: a story cut in pause k reached pauses 1..k; one not cut reached all of them.
     let laterPauses = 0;
@@ -121,7 +184,12 @@ export function table(outcomes: Outcome[], names: string[]): string[][] {
       if (k > 0) laterCuts++;
     }
     const long = rs.filter((r) => r.kind === 'between' && r.pause > 1.0);
-    const two = rs.filter((r) => (r.kind === 'finished' || r.kind === 'between' || r.kind === 'story') && !early(r) && r.questionAt !== null).map(latency);
+    const two = rs
+      .filter(
+        (r) =>
+          (r.kind === 'finished' || r.kind === 'between' || r.kind === 'story') && !early(r) && r.questionAt !== null,
+      )
+      .map(latency);
     const one = rs.filter((r) => r.kind === 'single' && r.questionAt !== null && !early(r)).map(latency);
     rows.push([
       name,

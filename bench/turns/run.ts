@@ -30,9 +30,19 @@ const parallel = Number(process.env.BENCH_PARALLEL ?? 6);
 const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 100);
 
 const only = process.env.BENCH_CONDITIONS?.split(/,(?! )/);
-const conditions = local ? allConditions.slice(0, 1) : quick ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'babble 10 dB'].includes(c.name)) : only ? allConditions.filter((c) => only.includes(c.name)) : allConditions;
+const conditions = local
+  ? allConditions.slice(0, 1)
+  : quick
+    ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'babble 10 dB'].includes(c.name))
+    : only
+      ? allConditions.filter((c) => only.includes(c.name))
+      : allConditions;
 const cases: Case[] = benchCases(conditions, quick || local ? { unfinished: 2, finished: 1 } : undefined);
-console.log(`corpus: ${cases.length} answers in ${conditions.length} conditions; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);
+console.log(
+  `corpus: ${cases.length} answers in ${conditions.length} conditions; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at the start`,
+);
 
 // The detector alone, as fast as it runs: CPU seconds per second of audio = share of one core per interview.
 const probe = cases[0]!.clip;
@@ -60,7 +70,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'turns-bench-'));
 const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 if (local) {
   mkdirSync(path.join(dataDir, 'models'), { recursive: true });
-  copyFileSync(path.join(import.meta.dirname, '../../server/transcription/testing/for-tests-ggml-tiny.bin'), path.join(dataDir, 'models', 'ggml-base.bin'));
+  copyFileSync(
+    path.join(import.meta.dirname, '../../server/transcription/testing/for-tests-ggml-tiny.bin'),
+    path.join(dataDir, 'models', 'ggml-base.bin'),
+  );
   Object.assign(env, { TRANSCRIBER: 'local' });
 } else {
   Object.assign(env, { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-bench' });
@@ -69,12 +82,22 @@ const t = await startTestApp('sqlite', env);
 await addUser(t.app, 'bench@example.de', 'vdi_admin');
 // The interviewer's patience for the topic the bench interviews in.
 const patience = process.env.BENCH_PATIENCE ?? 'patient';
-await t.app.db.updateTable('tenants').set({ interview_patience: JSON.stringify({ 'engineering-path': patience }) }).where('key', '=', 'vdi').execute();
+await t.app.db
+  .updateTable('tenants')
+  .set({ interview_patience: JSON.stringify({ 'engineering-path': patience }) })
+  .where('key', '=', 'vdi')
+  .execute();
 await bumpTenantVersion(t.app.db);
 console.log(`patience: ${patience}`);
 const cookie = await login(t, 'bench@example.de');
 
-type Result = Case & { firstQuestion: number | null; answerEnd: number; interruption: number | null; speechStart: number; start: number };
+type Result = Case & {
+  firstQuestion: number | null;
+  answerEnd: number;
+  interruption: number | null;
+  speechStart: number;
+  start: number;
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 async function run(c: Case): Promise<Result> {
@@ -94,10 +117,21 @@ async function run(c: Case): Promise<Result> {
   await sleep(500);
   active.delete(c.clip.id);
   const wall = (sample: number) => start + (sample / RATE) * 1000;
-  const question = client.messages.find((m) => (m.type === 'audio' && m.audio_event.event_id > openingEvent) || (m.type === 'agent_response' && m.agent_response_event.event_id > openingEvent));
+  const question = client.messages.find(
+    (m) =>
+      (m.type === 'audio' && m.audio_event.event_id > openingEvent) ||
+      (m.type === 'agent_response' && m.agent_response_event.event_id > openingEvent),
+  );
   const interruption = client.of('interruption')[0];
   client.close();
-  return { ...c, firstQuestion: question ? question.receivedAt : null, answerEnd: wall(c.clip.answerEnd), interruption: interruption?.receivedAt ?? null, speechStart: wall(c.clip.phrases[0]!.start), start };
+  return {
+    ...c,
+    firstQuestion: question ? question.receivedAt : null,
+    answerEnd: wall(c.clip.answerEnd),
+    interruption: interruption?.receivedAt ?? null,
+    speechStart: wall(c.clip.phrases[0]!.start),
+    start,
+  };
 }
 
 const results: Result[] = [];
@@ -117,13 +151,26 @@ await Promise.all(
 );
 const liveCpu = process.cpuUsage(cpuStart);
 if (process.env.BENCH_DEBUG) {
-  for (const r of results.filter((r) => (r.firstQuestion !== null && r.firstQuestion < r.answerEnd && !(r.kind === 'finished' && r.pause >= 0.5)) || r.firstQuestion === null || r.firstQuestion - r.answerEnd > 1200)) {
+  for (const r of results.filter(
+    (r) =>
+      (r.firstQuestion !== null && r.firstQuestion < r.answerEnd && !(r.kind === 'finished' && r.pause >= 0.5)) ||
+      r.firstQuestion === null ||
+      r.firstQuestion - r.answerEnd > 1200,
+  )) {
     const at = (x: number) => ((x - (r.answerEnd - (r.clip.answerEnd / RATE) * 1000)) / 1000).toFixed(2);
-    console.log(`\ncase ${r.clip.id} ${r.kind} pause ${r.pause}: question at ${r.firstQuestion === null ? 'none' : at(r.firstQuestion)} s; first part ${(r.clip.phrases[0]!.start / RATE).toFixed(2)}–${(r.clip.pauseStart / RATE).toFixed(2)}, second ${(r.clip.pauseEnd / RATE).toFixed(2)}–${(r.clip.answerEnd / RATE).toFixed(2)}; heard ${JSON.stringify(heard.get(r.clip.id))}`);
+    console.log(
+      `\ncase ${r.clip.id} ${r.kind} pause ${r.pause}: question at ${r.firstQuestion === null ? 'none' : at(r.firstQuestion)} s; first part ${(r.clip.phrases[0]!.start / RATE).toFixed(2)}–${(r.clip.pauseStart / RATE).toFixed(2)}, second ${(r.clip.pauseEnd / RATE).toFixed(2)}–${(r.clip.answerEnd / RATE).toFixed(2)}; heard ${JSON.stringify(heard.get(r.clip.id))}`,
+    );
   }
 }
-console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores; real-time audio suffers above ~2)`);
-console.log(`${results.length} interviews in ${Math.round((Date.now() - wallStart) / 1000)} s, ${parallel} at once; transcriber: ${t.app.transcriber.name}${local ? ' (test model)' : ' (loopback, words of the clip)'}`);
+console.log(
+  `\nload average at the end: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (2 cores; real-time audio suffers above ~2)`,
+);
+console.log(
+  `${results.length} interviews in ${Math.round((Date.now() - wallStart) / 1000)} s, ${parallel} at once; transcriber: ${t.app.transcriber.name}${local ? ' (test model)' : ' (loopback, words of the clip)'}`,
+);
 
 // The question's arrival as a position in the clip's samples (the clip is spoken in real time from `start`).
 const outcomes: Outcome[] = results.map((r) => ({
@@ -131,10 +178,21 @@ const outcomes: Outcome[] = results.map((r) => ({
   questionAt: r.firstQuestion === null ? null : Math.round(((r.firstQuestion - r.start) / 1000) * RATE),
   bargeInMs: r.interruption === null ? null : r.interruption - r.speechStart,
 }));
-printTable(table(outcomes, conditions.map((c) => c.name)));
-console.log(`detector (Silero VAD + gate), measured alone: ${(detectorShare * 100).toFixed(2)} % of one core per interview`);
-console.log(`detector in the live runs: ${((voiceStats.classifierMs / Math.max(1, voiceStats.audioMs)) * 100).toFixed(2)} % of one core per interview (wall time in the model, busy machine)`);
-console.log(`whole server process (agent, transcription client, speech synthesis excluded), live: ${((((liveCpu.user + liveCpu.system) / 1000) / Math.max(1, interviewMs)) * 100).toFixed(1)} % of one core per interview`);
+printTable(
+  table(
+    outcomes,
+    conditions.map((c) => c.name),
+  ),
+);
+console.log(
+  `detector (Silero VAD + gate), measured alone: ${(detectorShare * 100).toFixed(2)} % of one core per interview`,
+);
+console.log(
+  `detector in the live runs: ${((voiceStats.classifierMs / Math.max(1, voiceStats.audioMs)) * 100).toFixed(2)} % of one core per interview (wall time in the model, busy machine)`,
+);
+console.log(
+  `whole server process (agent, transcription client, speech synthesis excluded), live: ${(((liveCpu.user + liveCpu.system) / 1000 / Math.max(1, interviewMs)) * 100).toFixed(1)} % of one core per interview`,
+);
 await t.close();
 await whisper.close();
 process.exit(0);

@@ -19,7 +19,10 @@ const judgeDelay = Number(process.env.TRACE_JUDGE_MS ?? 30);
 /** BENCH_PATIENCE=patient|normal|quick (default patient, the interview default). */
 const preset = patienceWaits[(process.env.BENCH_PATIENCE ?? 'patient') as Patience];
 // For tuning: BENCH_FIRST_MS / BENCH_LATER_MS override the preset.
-const waits = { firstMs: Number(process.env.BENCH_FIRST_MS ?? preset.firstMs), laterMs: Number(process.env.BENCH_LATER_MS ?? preset.laterMs) };
+const waits = {
+  firstMs: Number(process.env.BENCH_FIRST_MS ?? preset.firstMs),
+  laterMs: Number(process.env.BENCH_LATER_MS ?? preset.laterMs),
+};
 console.log(`waits: after the first sentence ${waits.firstMs} ms, after later ones ${waits.laterMs} ms`);
 const cases = benchCases(conditions(process.env.BENCH_CONDITIONS?.split(/,(?! )/)));
 const outcomes: Outcome[] = [];
@@ -44,9 +47,14 @@ for (const c of cases) {
   let pushed = 0;
   detector.onTurnEnd = (t) => {
     ends.push(t);
-    trace.push(`  END at ${(t.position / RATE).toFixed(2)} s (voice end ${(t.voiceEnd / RATE).toFixed(2)}) ${t.verdict} "${t.text}"`);
+    trace.push(
+      `  END at ${(t.position / RATE).toFixed(2)} s (voice end ${(t.voiceEnd / RATE).toFixed(2)}) ${t.verdict} "${t.text}"`,
+    );
   };
-  detector.onFrame = (f) => trace.push(`${(f.at / RATE).toFixed(2)} p=${f.p.toFixed(2)} ${f.voiced ? 'V' : '.'} bg=${f.background.toFixed(0)} lvl=${f.db.toFixed(0)} babble=${f.babble.toFixed(2)} silent=${f.silentMs.toFixed(0)}`);
+  detector.onFrame = (f) =>
+    trace.push(
+      `${(f.at / RATE).toFixed(2)} p=${f.p.toFixed(2)} ${f.voiced ? 'V' : '.'} bg=${f.background.toFixed(0)} lvl=${f.db.toFixed(0)} babble=${f.babble.toFixed(2)} silent=${f.silentMs.toFixed(0)}`,
+    );
   // Frames in real-time order, the judge's delay in wall time: push 3 frames (96 ms, the page's 100 ms chunks), then let time pass.
   const step = 3 * 512;
   for (let i = 0; i < clip.samples.length; i += step) {
@@ -65,8 +73,15 @@ for (const c of cases) {
   const takenAfterFinished = (c.kind === 'finished' && c.pause >= 0.5) || (c.kind === 'between' && c.pause > 1.0);
   const bad = (early && !takenAfterFinished) || missed;
   if (bad || process.env.TRACE_ALL) {
-    console.log(`\n=== ${clip.id} ${c.kind} pause ${c.pause} s: ${early ? 'FALSE CUT' : missed ? 'MISSED END' : 'ok'}; voice ${(clip.phrases[0]!.start / RATE).toFixed(2)}–${(clip.pauseStart / RATE).toFixed(2)}, ${(clip.pauseEnd / RATE).toFixed(2)}–${(clip.answerEnd / RATE).toFixed(2)} s; "${clip.phrases.map((p) => p.text).join('" / "')}"`);
-    if (process.env.TRACE_FRAMES !== '0') console.log(trace.filter((l) => !l.startsWith(' ') ? Number(l.split(' ')[0]) >= clip.phrases[0]!.start / RATE - 0.5 : true).join('\n'));
+    console.log(
+      `\n=== ${clip.id} ${c.kind} pause ${c.pause} s: ${early ? 'FALSE CUT' : missed ? 'MISSED END' : 'ok'}; voice ${(clip.phrases[0]!.start / RATE).toFixed(2)}–${(clip.pauseStart / RATE).toFixed(2)}, ${(clip.pauseEnd / RATE).toFixed(2)}–${(clip.answerEnd / RATE).toFixed(2)} s; "${clip.phrases.map((p) => p.text).join('" / "')}"`,
+    );
+    if (process.env.TRACE_FRAMES !== '0')
+      console.log(
+        trace
+          .filter((l) => (!l.startsWith(' ') ? Number(l.split(' ')[0]) >= clip.phrases[0]!.start / RATE - 0.5 : true))
+          .join('\n'),
+      );
     else console.log(trace.filter((l) => l.startsWith(' ')).join('\n'));
   }
 }

@@ -22,7 +22,11 @@ const answers = [
 ];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'voice-bench-'));
-const env: Record<string, string> = { DATA_DIR: dataDir, TRANSCRIBER: process.env.TRANSCRIBER ?? 'local', LOG_LEVEL: 'warn' };
+const env: Record<string, string> = {
+  DATA_DIR: dataDir,
+  TRANSCRIBER: process.env.TRANSCRIBER ?? 'local',
+  LOG_LEVEL: 'warn',
+};
 if (process.env.WHISPER_MODEL_FILE) {
   mkdirSync(path.join(dataDir, 'models'), { recursive: true });
   copyFileSync(process.env.WHISPER_MODEL_FILE, path.join(dataDir, 'models', 'ggml-base.bin'));
@@ -48,7 +52,8 @@ try {
   await client.until(() => client.of('agent_response').length === answers.length + 1, 60_000);
   client.close();
   const server = turnTimings.map((x) => x.latencyMs);
-  const stats = (xs: number[]) => `median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]} ms, max ${Math.max(...xs)} ms (${xs.join(', ')})`;
+  const stats = (xs: number[]) =>
+    `median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]} ms, max ${Math.max(...xs)} ms (${xs.join(', ')})`;
   console.log(`transcriber: ${t.app.transcriber.name}`);
   console.log(`server: end of voice -> question sent: ${stats(server)}`);
   console.log(`client: last voiced chunk sent -> first audio of the question received: ${stats(clientSide)}`);

@@ -11,7 +11,13 @@ export type TenantStatistics = {
   totalMediaUploads: number;
   activeUsers: number;
   /** The three most active users by interviews plus uploads. */
-  topUsers: { userId: string; userEmail: string | null; interviewsCount: number; mediaUploadsCount: number; lastActivity: string }[];
+  topUsers: {
+    userId: string;
+    userEmail: string | null;
+    interviewsCount: number;
+    mediaUploadsCount: number;
+    lastActivity: string;
+  }[];
 };
 
 export type WeeklySubmissions = { week: string; counts: Partial<Record<TenantKey | (string & {}), number>> };
@@ -57,5 +63,13 @@ export type OutboxPage = { mails: OutboxMail[]; total: number; page: number; pag
 export const OUTBOX_PAGE_SIZE = 20;
 export const outboxQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
-export type AuditEntry = { id: number; at: string; actorEmail: string | null; action: string; target: string; tenant: string | null; detail: Record<string, unknown> | null };
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  target: string;
+  tenant: string | null;
+  detail: Record<string, unknown> | null;
+};
 export const AUDIT_PAGE_SIZE = 15;

@@ -27,8 +27,14 @@ const unit = z.number(invalid).min(0, invalid).max(1, invalid);
 export const newClip = z
   .object({
     mediaId: id,
-    start: z.number(t.rangeInvalid).min(0, t.rangeInvalid).max(24 * 3600, t.rangeInvalid),
-    end: z.number(t.rangeInvalid).min(0, t.rangeInvalid).max(24 * 3600, t.rangeInvalid),
+    start: z
+      .number(t.rangeInvalid)
+      .min(0, t.rangeInvalid)
+      .max(24 * 3600, t.rangeInvalid),
+    end: z
+      .number(t.rangeInvalid)
+      .min(0, t.rangeInvalid)
+      .max(24 * 3600, t.rangeInvalid),
     format: z.enum(clipFormats, invalid).default('9:16'),
     cropX: unit.default(0.5),
     cropY: unit.default(0.5),
@@ -36,10 +42,16 @@ export const newClip = z
     photoMediaId: id.nullable().default(null),
     alt,
   })
-  .refine((c) => c.end - c.start >= 1 && c.end - c.start <= MAX_CLIP_SECONDS, { message: t.rangeInvalid, path: ['end'] });
+  .refine((c) => c.end - c.start >= 1 && c.end - c.start <= MAX_CLIP_SECONDS, {
+    message: t.rangeInvalid,
+    path: ['end'],
+  });
 export type NewClip = z.infer<typeof newClip>;
 
-export const itemParams = z.object({ contentId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid), itemId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid) });
+export const itemParams = z.object({
+  contentId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
+  itemId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
+});
 
 /** The consent an item needs and whether it was given. */
 export type ItemConsent = { publication: boolean; naming: boolean | null; photo: boolean | null };
@@ -66,7 +78,15 @@ export type ContentItem = {
 };
 
 export type TimedWord = { start: number; end: number; text: string };
-export type ClipSource = { mediaId: number; kind: 'video' | 'audio'; name: string; durationMs: number | null; width: number | null; height: number | null; words: TimedWord[] | null };
+export type ClipSource = {
+  mediaId: number;
+  kind: 'video' | 'audio';
+  name: string;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  words: TimedWord[] | null;
+};
 
 export type ContentOverview = {
   contentId: number;

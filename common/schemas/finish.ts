@@ -7,18 +7,14 @@ export * from '../finish-rules';
 
 const t = texts.finish;
 
-
-const wAnswer = z
-  .string({ error: t.wIncomplete })
-  .trim()
-  .min(2, t.wIncomplete)
-  .max(2000, t.wTooLong);
+const wAnswer = z.string({ error: t.wIncomplete }).trim().min(2, t.wIncomplete).max(2000, t.wTooLong);
 
 /** Image description along the W-questions: every answer at least 2 characters (after trimming). */
-export const wAnswers = z.object({ who: wAnswer, what: wAnswer, when: wAnswer, where: wAnswer, why: wAnswer }, { error: t.wIncomplete });
+export const wAnswers = z.object(
+  { who: wAnswer, what: wAnswer, when: wAnswer, where: wAnswer, why: wAnswer },
+  { error: t.wIncomplete },
+);
 export type WAnswers = z.infer<typeof wAnswers>;
-
-
 
 export const recordConsent = z
   .object(
@@ -48,7 +44,13 @@ export function contactForm(variant: FormVariant) {
       lastName: bank ? requiredName(2, t.bankLastNameMin) : requiredName(1, t.lastNameRequired),
       email: z.string({ error: emailMessage }).trim().max(254, t.fieldTooLong).pipe(z.email(emailMessage)),
       /** The contributor's role or job title, shown with their name where they agreed to be named. */
-      role: z.string({ error: texts.common.invalidInput }).trim().max(100, t.fieldTooLong).optional().nullable().transform((v) => (v ? v : null)),
+      role: z
+        .string({ error: texts.common.invalidInput })
+        .trim()
+        .max(100, t.fieldTooLong)
+        .optional()
+        .nullable()
+        .transform((v) => (v ? v : null)),
       /** Optional consents: publishing what is made of the submission, and naming the person. */
       publication: z.boolean({ error: texts.common.invalidInput }).optional().default(false),
       naming: z.boolean({ error: texts.common.invalidInput }).optional().default(false),
@@ -102,4 +104,3 @@ export function postContactForm(variant: FormVariant) {
 }
 export type PostContactInput = z.input<ReturnType<typeof postContactForm>>;
 export type PostContact = z.output<ReturnType<typeof postContactForm>>;
-

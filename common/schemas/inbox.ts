@@ -14,7 +14,10 @@ export const isRealDate = (v: string): boolean => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, texts.admin.invalidDate).refine(isRealDate, texts.admin.invalidDate);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, texts.admin.invalidDate)
+  .refine(isRealDate, texts.admin.invalidDate);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Filters of the inbox list and the CSV export (query string). */
@@ -28,7 +31,14 @@ export const inboxFilter = z.object({
   /** State of the newest approval request of the submission's posts (expired and outdated apart). */
   approval: z.preprocess(blankToUndefined, z.enum(listApprovalStates).optional()),
   /** Opaque position in the list (keyset), from the previous page's `next` or `prev`. */
-  cursor: z.preprocess(blankToUndefined, z.string().max(300).regex(/^[A-Za-z0-9_-]+$/, texts.admin.invalidCursor).optional()),
+  cursor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(300)
+      .regex(/^[A-Za-z0-9_-]+$/, texts.admin.invalidCursor)
+      .optional(),
+  ),
 });
 export type InboxFilter = z.infer<typeof inboxFilter>;
 
@@ -113,4 +123,3 @@ export const statusChange = z.object({ status: submissionStatus });
 export const newNote = z.object({
   body: z.string().trim().min(1, texts.admin.noteEmpty).max(5000, texts.admin.noteTooLong),
 });
-

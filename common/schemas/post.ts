@@ -11,9 +11,16 @@ export const postChannel = z.enum(postChannels, invalid);
 export type PostChannel = z.infer<typeof postChannel>;
 
 /** Characters each channel accepts (the website has no own limit; this one keeps rows sane). */
-export const channelLimits: Record<PostChannel, number> = { linkedin: 3000, instagram: 2200, facebook: 63206, x: 280, website: 100_000 };
+export const channelLimits: Record<PostChannel, number> = {
+  linkedin: 3000,
+  instagram: 2200,
+  facebook: 63206,
+  x: 280,
+  website: 100_000,
+};
 /** Limits shown to the editor; the website's is technical only. */
-export const shownLimit = (channel: PostChannel): number | null => (channel === 'website' ? null : channelLimits[channel]);
+export const shownLimit = (channel: PostChannel): number | null =>
+  channel === 'website' ? null : channelLimits[channel];
 
 /** Characters as a person counts them (an emoji is one). */
 export const countChars = (text: string) => [...text].length;
@@ -42,8 +49,13 @@ export const saveVersion = z.object({
 });
 export type SaveVersion = z.infer<typeof saveVersion>;
 
-export const postParams = z.object({ contentId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid), channel: postChannel });
-export const approvalIdParam = z.object({ approvalId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid) });
+export const postParams = z.object({
+  contentId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
+  channel: postChannel,
+});
+export const approvalIdParam = z.object({
+  approvalId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
+});
 export const tokenParam = z.object({ token: z.string(t.linkInvalid).min(20, t.linkInvalid).max(100, t.linkInvalid) });
 
 export const approvalStates = ['pending', 'approved', 'changes'] as const;
@@ -57,12 +69,20 @@ export type ListApprovalState = (typeof listApprovalStates)[number];
 
 export const decision = z.discriminatedUnion(
   'decision',
-  [z.object({ decision: z.literal('approved') }), z.object({ decision: z.literal('changes'), comment: z.string(t.commentMissing).trim().min(1, t.commentMissing).max(5000, invalid) })],
+  [
+    z.object({ decision: z.literal('approved') }),
+    z.object({
+      decision: z.literal('changes'),
+      comment: z.string(t.commentMissing).trim().min(1, t.commentMissing).max(5000, invalid),
+    }),
+  ],
   invalid,
 );
 export type Decision = z.infer<typeof decision>;
 
-export const publication = z.object({ url: z.url({ protocol: /^https?$/, error: t.publicationUrlInvalid }).max(2000, t.publicationUrlInvalid) });
+export const publication = z.object({
+  url: z.url({ protocol: /^https?$/, error: t.publicationUrlInvalid }).max(2000, t.publicationUrlInvalid),
+});
 
 export const notifyModes = ['immediate', 'digest', 'none'] as const;
 export const notificationPrefs = z.object({
@@ -99,7 +119,14 @@ export type PostApproval = {
   outdated: boolean;
 };
 
-export type PostPublication = { id: number; channel: PostChannel; url: string; versionNumber: number; recordedByEmail: string; createdAt: string };
+export type PostPublication = {
+  id: number;
+  channel: PostChannel;
+  url: string;
+  versionNumber: number;
+  recordedByEmail: string;
+  createdAt: string;
+};
 
 export type ChannelPost = {
   channel: PostChannel;

@@ -6,7 +6,14 @@ export const MAX_RECORDING_SECONDS = 300;
 /** The recorder delivers a chunk every second. */
 export const RECORDER_TIMESLICE_MS = 1000;
 /** Recording types tried in this order (Chrome takes webm, Safari mp4). */
-export const RECORDING_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mp3', 'audio/mpeg', 'audio/wav'] as const;
+export const RECORDING_TYPES = [
+  'audio/webm',
+  'audio/ogg',
+  'audio/mp4',
+  'audio/mp3',
+  'audio/mpeg',
+  'audio/wav',
+] as const;
 /** Largest accepted recording upload (5 minutes of uncompressed 48 kHz stereo WAV stay below). */
 export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
 
@@ -31,7 +38,10 @@ export const transcriptionStatus = z.object({
 });
 export type TranscriptionStatus = z.infer<typeof transcriptionStatus>;
 
-export const transcriptionParams = z.object({ contentId: z.coerce.number().int().positive().max(MAX_ID), jobId: z.coerce.number().int().positive().max(MAX_ID) });
+export const transcriptionParams = z.object({
+  contentId: z.coerce.number().int().positive().max(MAX_ID),
+  jobId: z.coerce.number().int().positive().max(MAX_ID),
+});
 
 /** Another transcription of a recording already stored with the submission. */
 export const retranscribe = z.object({ mediaId: z.number().int().positive().max(MAX_ID) });

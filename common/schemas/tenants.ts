@@ -7,7 +7,14 @@ import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MI
 const t = texts.tenants;
 
 /** Cards a tenant's start page may offer (the issue's five). */
-export const tenantCards = ['interview-category', 'voice-message', 'upload', 'image-upload', 'document-upload', 'video-answer'] as const;
+export const tenantCards = [
+  'interview-category',
+  'voice-message',
+  'upload',
+  'image-upload',
+  'document-upload',
+  'video-answer',
+] as const;
 export type TenantCard = (typeof tenantCards)[number];
 /** Cards the seed's rows carry beside the five (Firma A's "Inhalte auswählen"); kept on save, not offered. */
 export const keptTenantCards = ['content-selection'] as const;
@@ -19,11 +26,30 @@ export type MembershipRole = (typeof membershipRoles)[number];
 /** A new tenant's key: a URL part (lower-case letters, digits, inner hyphens). */
 export const TENANT_KEY_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])$/;
 /** Words that are paths of their own or the seed's public link words. */
-export const reservedTenantKeys = ['admin', 'api', 'eingang', 'p', 't', 'login', 'setup', 'konto', 'upload', 'vdi', 'firma-a', 'firma-b', 'firma_a', 'firma_b', 'bank', 'testnormec'];
+export const reservedTenantKeys = [
+  'admin',
+  'api',
+  'eingang',
+  'p',
+  't',
+  'login',
+  'setup',
+  'konto',
+  'upload',
+  'vdi',
+  'firma-a',
+  'firma-b',
+  'firma_a',
+  'firma_b',
+  'bank',
+  'testnormec',
+];
 
 /** Relative luminance (WCAG 2) of #rrggbb. */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
@@ -40,36 +66,59 @@ const colour = z
   .regex(/^#[0-9a-f]{6}$/, t.colorInvalid)
   .superRefine((value, ctx) => {
     const ratio = contrastWithWhite(value);
-    if (ratio < MIN_CONTRAST) ctx.addIssue({ code: 'custom', message: t.colorContrast(ratio.toFixed(1).replace('.', ',')) });
+    if (ratio < MIN_CONTRAST)
+      ctx.addIssue({ code: 'custom', message: t.colorContrast(ratio.toFixed(1).replace('.', ',')) });
   });
 
-const agentId = z.string().trim().max(100).regex(/^[A-Za-z0-9_-]*$/, t.agentInvalid);
+const agentId = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]*$/, t.agentInvalid);
 
 /** What the admin sets of a tenant (create and edit; the key only on create). */
 export const tenantSettings = z.object({
   name: z.string().trim().min(2, t.nameInvalid).max(80, t.nameInvalid),
   brandColor: colour,
   wording: z.enum(tenantWordings),
-  entryCards: z.array(z.enum([...keptTenantCards, ...tenantCards])).min(1, t.cardsEmpty).max(tenantCards.length + keptTenantCards.length).transform((cards) => [...new Set(cards)]),
+  entryCards: z
+    .array(z.enum([...keptTenantCards, ...tenantCards]))
+    .min(1, t.cardsEmpty)
+    .max(tenantCards.length + keptTenantCards.length)
+    .transform((cards) => [...new Set(cards)]),
   topics: z
     .array(z.enum(interviewTopics as unknown as [InterviewTopic, ...InterviewTopic[]]))
     .min(1, t.topicsEmpty)
     .max(interviewTopics.length)
     .transform((topics) => [...new Set(topics)]),
   thanksVariant: z.enum(thanksVariants),
-  agentIds: z.partialRecord(z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]), agentId)
+  agentIds: z
+    .partialRecord(z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]), agentId)
     .default({})
     // an emptied field means the built-in interviewer
-    .transform((ids) => Object.fromEntries(Object.entries(ids).filter(([, id]) => !!id)) as Partial<Record<string, string>>),
+    .transform(
+      (ids) => Object.fromEntries(Object.entries(ids).filter(([, id]) => !!id)) as Partial<Record<string, string>>,
+    ),
   /** The built-in interviewer's patience per topic (a topic not named: patient, or what its plan says). */
-  interviewPatience: z.partialRecord(z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]), z.enum(patienceLevels)).default({}),
+  interviewPatience: z
+    .partialRecord(
+      z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]),
+      z.enum(patienceLevels),
+    )
+    .default({}),
   publicLink: z.boolean(),
   /** Longest video answer per question (the 'video-answer' card switches the flow on). */
   videoMaxSeconds: z.coerce
     .number({ message: texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS) })
     .int(texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS))
-    .min(VIDEO_ANSWER_MIN_SECONDS, texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS))
-    .max(VIDEO_ANSWER_MAX_SECONDS, texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS))
+    .min(
+      VIDEO_ANSWER_MIN_SECONDS,
+      texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS),
+    )
+    .max(
+      VIDEO_ANSWER_MAX_SECONDS,
+      texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS),
+    )
     .default(VIDEO_ANSWER_DEFAULT_SECONDS),
 });
 export type TenantSettings = z.infer<typeof tenantSettings>;
@@ -107,7 +156,13 @@ export const inviteMember = z.object({
 
 export const changeMember = z.object({ role: z.enum(membershipRoles, { message: t.roleInvalid }) });
 export const memberParams = z.object({ key: z.string().min(1).max(40), userId: z.string().min(1).max(100) });
-export const acceptTenantInvitation = z.object({ token: z.string().min(16, t.acceptInvalid).max(100, t.acceptInvalid).regex(/^[A-Za-z0-9_-]+$/, t.acceptInvalid) });
+export const acceptTenantInvitation = z.object({
+  token: z
+    .string()
+    .min(16, t.acceptInvalid)
+    .max(100, t.acceptInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, t.acceptInvalid),
+});
 
 /** A tenant as the API gives it. */
 export type TenantInfo = TenantSettings & {
@@ -131,6 +186,11 @@ export type TenantListItem = TenantInfo & { submissions: number; contributors: n
 export type MembershipInfo = { tenant: string; role: MembershipRole };
 
 /** GET /api/me/tenant: the user's tenant and landing page. */
-export type MyTenant = { admin: boolean; membership: MembershipInfo | null; tenant: TenantInfo | null; landing: string };
+export type MyTenant = {
+  admin: boolean;
+  membership: MembershipInfo | null;
+  tenant: TenantInfo | null;
+  landing: string;
+};
 
 export { tenantBase } from '../tenants';

@@ -22,7 +22,10 @@ export type SignedUrlResponse = {
 
 /** POST /api/voice/conversations/:conversationId/transcript after an ElevenLabs call. */
 /** `live`: the call has just begun (the server keeps the transcript even when the tab is closed); otherwise it ended. */
-export const conversationFinished = z.object({ contentId: z.coerce.number().int().positive().max(MAX_ID), live: z.boolean().optional() });
+export const conversationFinished = z.object({
+  contentId: z.coerce.number().int().positive().max(MAX_ID),
+  live: z.boolean().optional(),
+});
 export const conversationIdParam = z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
 /** Voice id the page sends to the built-in interviewer when it reads the questions aloud with a German voice of the device. */

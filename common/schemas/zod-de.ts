@@ -2,7 +2,15 @@ import { texts } from '../texts';
 
 const c = texts.common;
 
-type Issue = { code?: string; origin?: string; format?: string; input?: unknown; maximum?: unknown; minimum?: unknown; inclusive?: boolean };
+type Issue = {
+  code?: string;
+  origin?: string;
+  format?: string;
+  input?: unknown;
+  maximum?: unknown;
+  minimum?: unknown;
+  inclusive?: boolean;
+};
 
 const bound = (value: unknown, inclusive: boolean | undefined, up: boolean) => {
   const n = Number(value);

@@ -6,7 +6,8 @@ import { texts } from './index';
 
 // One form of address, "Sie", across the product (DESIGN.md difference 14).
 const duPronoun = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines|euch|euer|eure|euren|eurem|eurer)\b/i;
-const duVerb = /\b(kannst|möchtest|willst|musst|darfst|sollst|hast|bist|wirst|beschreibst|findest|siehst|gibst|lädst|erzählst)\b/i;
+const duVerb =
+  /\b(kannst|möchtest|willst|musst|darfst|sollst|hast|bist|wirst|beschreibst|findest|siehst|gibst|lädst|erzählst)\b/i;
 // An imperative of the second person singular ("Bitte lade …", "Beantworte …") not followed by "Sie".
 // ("frage" is left out: the noun "Frage 2 von 5" cannot be told from it.)
 const imperative =
@@ -16,7 +17,9 @@ const progress = new Set(['Lade Informationen...', 'Lade Benutzerdaten...']);
 
 function offences(text: string): string[] {
   if (progress.has(text)) return [];
-  return [duPronoun, duVerb, imperative].flatMap((re) => (re.exec(text) ? [`${re.exec(text)![0].trim()} in: ${text}`] : []));
+  return [duPronoun, duVerb, imperative].flatMap((re) =>
+    re.exec(text) ? [`${re.exec(text)![0].trim()} in: ${text}`] : [],
+  );
 }
 
 /** Every string the catalogue holds, functions called with a few kinds of argument. */
@@ -46,7 +49,9 @@ describe('the text catalogue addresses the person with "Sie"', () => {
     const dir = path.dirname(new URL(import.meta.url).pathname);
     const found: string[] = [];
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-      const source = readFileSync(path.join(dir, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const source = readFileSync(path.join(dir, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
       for (const m of source.matchAll(/'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)) {
         for (const o of offences((m[1] ?? m[2] ?? '').replace(/\$\{[^}]*\}/g, 'X'))) found.push(`${file}: ${o}`);
       }

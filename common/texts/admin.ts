@@ -47,7 +47,8 @@ export const admin = {
   totalCount: (n: number) => `${n.toLocaleString('de-DE')} Einsendung${n === 1 ? '' : 'en'}`,
   /** Shown instead of an exact count when a filter or search matches more than `n` submissions. */
   totalMoreThan: (n: number) => `mehr als ${n.toLocaleString('de-DE')} Einsendungen`,
-  searchRankedHint: (n: number) => `Suchergebnisse nach Relevanz sortiert (unter den neuesten ${n.toLocaleString('de-DE')} Treffern).`,
+  searchRankedHint: (n: number) =>
+    `Suchergebnisse nach Relevanz sortiert (unter den neuesten ${n.toLocaleString('de-DE')} Treffern).`,
   invalidCursor: 'Diese Seite der Liste ist nicht mehr gültig. Bitte beginnen Sie wieder auf der ersten Seite.',
   emptyInbox: 'Keine Einsendungen gefunden.',
   pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
@@ -92,7 +93,8 @@ export const admin = {
   sectionTranscript: 'Transkript',
   noTranscript: 'Kein Transkript vorhanden.',
   sectionEarlierInterviews: 'Frühere Interviews',
-  earlierInterviewsHint: 'Das Interview wurde wiederholt. Das Transkript oben ist das neueste; die früheren bleiben hier erhalten.',
+  earlierInterviewsHint:
+    'Das Interview wurde wiederholt. Das Transkript oben ist das neueste; die früheren bleiben hier erhalten.',
   earlierInterview: (n: number, at: string) => `Interview ${n} vom ${at}`,
   sectionWAnswers: 'W-Fragen',
   wQuestions: { who: 'Wer?', what: 'Was?', when: 'Wann?', where: 'Wo?', why: 'Warum?' } as Record<string, string>,
@@ -110,7 +112,13 @@ export const admin = {
   notGiven: '—',
   sectionConsents: 'Einwilligungen',
   noConsents: 'Keine Einwilligungen erfasst.',
-  consentKinds: { contact: 'Kontaktaufnahme', photo_rights: 'Bildrechte', video_rights: 'Videoaufnahmen', publication: 'Veröffentlichung', naming: 'Namensnennung' } as Record<string, string>,
+  consentKinds: {
+    contact: 'Kontaktaufnahme',
+    photo_rights: 'Bildrechte',
+    video_rights: 'Videoaufnahmen',
+    publication: 'Veröffentlichung',
+    naming: 'Namensnennung',
+  } as Record<string, string>,
   consentGivenAt: 'erteilt am',
   sectionMeta: 'Details',
   metaCreated: 'Eingegangen',

@@ -22,7 +22,8 @@ export const auth = {
   loggedOutTitle: 'Abgemeldet',
   loggedOutText: 'Sie wurden erfolgreich abgemeldet.',
   logoutFailedTitle: 'Abmeldung fehlgeschlagen',
-  logoutFailedText: 'Der Server hat die Abmeldung nicht bestätigt: Sie sind möglicherweise noch angemeldet. Die Daten in diesem Browser wurden gelöscht. Bitte prüfen Sie die Verbindung und melden Sie sich erneut ab.',
+  logoutFailedText:
+    'Der Server hat die Abmeldung nicht bestätigt: Sie sind möglicherweise noch angemeldet. Die Daten in diesem Browser wurden gelöscht. Bitte prüfen Sie die Verbindung und melden Sie sich erneut ab.',
   sessionExpiredTitle: 'Sitzung abgelaufen',
   sessionExpiredText: 'Sie wurden wegen Inaktivität automatisch abgemeldet.',
   accessDeniedTitle: 'Zugriff verweigert',
@@ -77,11 +78,13 @@ export const auth = {
   twoFactorAdminsOnly: 'Die Zwei-Faktor-Anmeldung steht Administratoren zur Verfügung.',
   wrongPassword: 'Das Passwort ist falsch.',
   // Hardening: per-account login limit, single-use codes, common passwords, auth library errors
-  accountLocked: 'Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Bitte versuchen Sie es in 15 Minuten erneut.',
+  accountLocked:
+    'Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Bitte versuchen Sie es in 15 Minuten erneut.',
   totpUsed: 'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.',
   nameTooLong: 'Der Name darf höchstens 100 Zeichen lang sein.',
   nameRequired: 'Bitte geben Sie einen Namen ein.',
-  passwordTooCommon: 'Dieses Passwort ist zu verbreitet oder zu leicht zu erraten. Bitte wählen Sie ein anderes, z. B. mehrere Wörter mit Zahlen.',
+  passwordTooCommon:
+    'Dieses Passwort ist zu verbreitet oder zu leicht zu erraten. Bitte wählen Sie ein anderes, z. B. mehrere Wörter mit Zahlen.',
   passwordTooLong: 'Das Passwort darf höchstens 128 Zeichen haben.',
   invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   userExists: 'Ein Konto mit dieser E-Mail-Adresse gibt es bereits.',

@@ -24,7 +24,8 @@ export const common = {
   transcriptSavedTitle: 'Erfolg',
   transcriptSaved: 'Das Transkript wurde erfolgreich gespeichert.',
   transcriptSaveFailed: 'Das Transkript konnte nicht gespeichert werden.',
-  transcriptTooLong: (max: number) => `Das Transkript ist zu lang: höchstens ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} Zeichen.`,
+  transcriptTooLong: (max: number) =>
+    `Das Transkript ist zu lang: höchstens ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} Zeichen.`,
   /** A NUL byte (or another character no database keeps) in a text field or the search. */
   invalidCharacters: 'Die Eingabe enthält ungültige Zeichen.',
   requestTooLarge: 'Die Anfrage ist zu groß.',
@@ -44,7 +45,8 @@ export const common = {
   invalidFormat: 'Das Format ist ungültig.',
   invalidChoice: 'Dieser Wert ist nicht zulässig.',
   unknownFields: 'Die Anfrage enthält unbekannte Angaben.',
-  localIdNotice: 'Es wird eine lokale Interview-ID verwendet, da keine Verbindung zur Datenbank hergestellt werden konnte.',
+  localIdNotice:
+    'Es wird eine lokale Interview-ID verwendet, da keine Verbindung zur Datenbank hergestellt werden konnte.',
   idLoadFailed: 'Es gab ein Problem beim Laden oder Erstellen der Interview-ID.',
   notAvailable: 'Nicht verfügbar',
   contentIdMissing: 'Keine Content-ID gefunden. Bitte starten Sie den Prozess erneut.',
@@ -54,13 +56,16 @@ export const common = {
     `Diese Adresse ist nicht freigegeben: Anmeldung und Änderungen sind nur über ${allowed} möglich. Bitte öffnen Sie die App unter dieser Adresse oder bitten Sie die Administration, diese Adresse freizugeben.`,
   /** 503: the server's storage or database failed; nothing was changed. */
   outageTitle: 'Vorübergehend nicht verfügbar',
-  storageOutage: 'Der Speicher des Servers ist voll oder nicht beschreibbar. Es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Minuten erneut.',
-  databaseOutage: 'Die Datenbank des Servers ist nicht erreichbar. Es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Minuten erneut.',
+  storageOutage:
+    'Der Speicher des Servers ist voll oder nicht beschreibbar. Es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Minuten erneut.',
+  databaseOutage:
+    'Die Datenbank des Servers ist nicht erreichbar. Es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Minuten erneut.',
   /** Shown in the browser when a save answered 503: the input stays in this browser. */
-  outageKeptLocally: 'Der Server kann gerade nichts speichern. Ihre Eingaben bleiben in diesem Browser erhalten; bitte versuchen Sie es in einigen Minuten erneut.',
+  outageKeptLocally:
+    'Der Server kann gerade nichts speichern. Ihre Eingaben bleiben in diesem Browser erhalten; bitte versuchen Sie es in einigen Minuten erneut.',
   /** Reasons /api/health gives for "not ready" (for operators and load balancers). */
   healthDatabaseDown: 'Die Datenbank ist nicht erreichbar.',
   healthStorageNotWritable: (where: string) => `Der Speicher (${where}) ist nicht beschreibbar.`,
-  healthDiskLow: (where: string, freeMb: number, minMb: number) => `Zu wenig freier Speicherplatz (${where}): ${freeMb} MB frei, mindestens ${minMb} MB nötig (MIN_FREE_DISK_MB).`,
+  healthDiskLow: (where: string, freeMb: number, minMb: number) =>
+    `Zu wenig freier Speicherplatz (${where}): ${freeMb} MB frei, mindestens ${minMb} MB nötig (MIN_FREE_DISK_MB).`,
 } as const;
-

@@ -3,7 +3,12 @@ export const content = {
   section: 'Inhalte für den Beitrag',
   intro: 'Zitatkarten, Clips mit Untertiteln und Audiogramme aus dem Material, im Design des Mandanten.',
   kinds: { card: 'Zitatkarte', clip: 'Clip', audiogram: 'Audiogramm' } as Record<string, string>,
-  formats: { '4:5': '4:5 · 1080 × 1350', '1:1': '1:1 · 1080 × 1080', '9:16': '9:16 · 1080 × 1920', '16:9': '16:9 · 1920 × 1080' } as Record<string, string>,
+  formats: {
+    '4:5': '4:5 · 1080 × 1350',
+    '1:1': '1:1 · 1080 × 1080',
+    '9:16': '9:16 · 1080 × 1920',
+    '16:9': '16:9 · 1920 × 1080',
+  } as Record<string, string>,
 
   // Quote card
   cardTitle: 'Zitatkarte erstellen',
@@ -57,7 +62,8 @@ export const content = {
   download: 'Herunterladen',
   altLabel: 'Alternativtext',
   edit: 'Neu erstellen',
-  editHint: 'Ein neu erstelltes Element ersetzt das alte in allen Beiträgen; eine erteilte Freigabe gilt dann nicht mehr.',
+  editHint:
+    'Ein neu erstelltes Element ersetzt das alte in allen Beiträgen; eine erteilte Freigabe gilt dann nicht mehr.',
   itemUnknown: 'Dieses Element gehört nicht zu der Einsendung.',
   itemNotReady: 'Dieses Element ist noch nicht fertig.',
   notCancellable: 'Dieses Element wird nicht mehr erstellt.',
@@ -68,7 +74,8 @@ export const content = {
   consentGiven: 'erteilt',
   consentMissing: 'nicht erteilt',
   consentNotNeeded: 'nicht nötig',
-  noPublicationConsent: 'Die Person hat der Veröffentlichung nicht zugestimmt. Inhalte aus ihrer Einsendung können nicht an einen Beitrag angehängt werden.',
+  noPublicationConsent:
+    'Die Person hat der Veröffentlichung nicht zugestimmt. Inhalte aus ihrer Einsendung können nicht an einen Beitrag angehängt werden.',
   noNamingConsent: 'Die Person hat nicht eingewilligt, namentlich genannt zu werden.',
   noPhotoConsent: 'Für die Fotos dieser Einsendung liegt keine Einwilligung zur Verwendung vor.',
 

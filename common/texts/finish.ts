@@ -4,11 +4,13 @@ import { upload } from './upload';
 export const finish = {
   // Image description choice and the W-questions
   descriptionTitle: 'Wie möchten Sie Ihr Bild beschreiben?',
-  descriptionIntro: 'Damit wir aus Ihrem Bild oder Video einen guten Beitrag machen können, brauchen wir ein paar Informationen dazu.',
+  descriptionIntro:
+    'Damit wir aus Ihrem Bild oder Video einen guten Beitrag machen können, brauchen wir ein paar Informationen dazu.',
   describeByText: 'Per Text beschreiben',
   describeByTextHint: 'Beantworten Sie die W-Fragen: Wer, Was, Wann, Wo, Warum.',
   describeByInterview: 'Kurzes Sprachinterview',
-  describeByInterviewHint: 'Erzählen Sie unserem KI-Assistenten in einem kurzen Gespräch, was auf dem Bild zu sehen ist.',
+  describeByInterviewHint:
+    'Erzählen Sie unserem KI-Assistenten in einem kurzen Gespräch, was auf dem Bild zu sehen ist.',
   wQuestions: {
     who: { label: 'Wer', hint: 'Wer ist auf dem Bild oder Video zu sehen?' },
     what: { label: 'Was', hint: 'Was passiert oder was ist zu sehen?' },
@@ -29,7 +31,8 @@ export const finish = {
 
   // Contact form on the thank-you pages
   contactTitle: 'Kontaktdaten hinterlassen',
-  contactIntro: 'Hinterlassen Sie Ihre Kontaktdaten, damit wir Ihnen den fertigen Beitrag zur Prüfung und zur privaten Nutzung zusenden können.',
+  contactIntro:
+    'Hinterlassen Sie Ihre Kontaktdaten, damit wir Ihnen den fertigen Beitrag zur Prüfung und zur privaten Nutzung zusenden können.',
   firstName: 'Vorname',
   lastName: 'Nachname',
   email: 'E-Mail',
@@ -46,7 +49,8 @@ export const finish = {
   contactSaved: 'Ihre Kontaktdaten wurden gespeichert. Wir werden Sie kontaktieren.',
   contactSavedLocally: 'Ihre Kontaktdaten wurden lokal gespeichert (Testmodus).',
   contactSaveFailed: 'Die Kontaktdaten konnten nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
-  contactIdMissing: 'Content-ID fehlt. Kontaktdaten können nicht gespeichert werden. Bitte starten Sie den Prozess erneut.',
+  contactIdMissing:
+    'Content-ID fehlt. Kontaktdaten können nicht gespeichert werden. Bitte starten Sie den Prozess erneut.',
   unexpectedError: 'Es ist ein unerwarteter Fehler aufgetreten.',
 
   // What a person agrees to; stored word for word with the submission (table consents).
@@ -56,7 +60,8 @@ export const finish = {
     /** The upload pages' photo rights checkbox: one wording, shown there and stored here. */
     photo_rights: upload.rightsLabel,
     /** Optional on the thank-you form: without it, nothing made from the submission is published. */
-    publication: 'Ich bin einverstanden, dass mein Beitrag – Text, Fotos, Ton- und Videoaufnahmen – nach meiner Freigabe veröffentlicht wird.',
+    publication:
+      'Ich bin einverstanden, dass mein Beitrag – Text, Fotos, Ton- und Videoaufnahmen – nach meiner Freigabe veröffentlicht wird.',
     naming: 'Mein Name und meine Funktion dürfen dabei genannt werden.',
   },
   roleLabel: 'Funktion (optional)',
@@ -65,7 +70,8 @@ export const finish = {
 
   // Contact information for the post (association and bank)
   postContactTitle: 'Kontaktinformationen für den Beitrag',
-  postContactIntro: 'Optional: Soll im Beitrag eine E-Mail-Adresse oder ein Link genannt werden? Beschreiben Sie kurz, wofür.',
+  postContactIntro:
+    'Optional: Soll im Beitrag eine E-Mail-Adresse oder ein Link genannt werden? Beschreiben Sie kurz, wofür.',
   postEmail: 'E-Mail-Adresse für den Beitrag',
   postLink: 'Link für den Beitrag',
   postDescription: 'Beschreibung',
@@ -91,7 +97,8 @@ export const finish = {
   thankYouTitle: 'Vielen Dank!',
   thankYouIntro: 'Ihre Inhalte wurden erfolgreich übermittelt.',
   /** The thank-you page when nothing was sent yet (skipped): no claim of a transmission. */
-  nothingSentIntro: 'Es wurden noch keine Inhalte übermittelt. Sie können uns hier Ihre Kontaktdaten hinterlassen; wir melden uns bei Ihnen.',
+  nothingSentIntro:
+    'Es wurden noch keine Inhalte übermittelt. Sie können uns hier Ihre Kontaktdaten hinterlassen; wir melden uns bei Ihnen.',
   bankThankYouTitle: 'Vielen Dank für Ihren Beitrag!',
   bankThankYouIntro: 'Ihre Inhalte sind bei unserem Social-Media-Team angekommen.',
   contentIdLabel: 'Content-ID',
@@ -137,7 +144,9 @@ export const finish = {
   // Drafts kept under a local id, sent when the server answers again
   draftsSentTitle: 'Verbindung wiederhergestellt',
   draftsSent: (n: number) => `${n} lokal gespeicherte(r) Inhalt(e) wurde(n) an den Server übertragen.`,
-  draftFileRefused: (file: string, reason: string) => `${file} aus dem lokalen Entwurf wurde vom Server nicht angenommen: ${reason}`,
+  draftFileRefused: (file: string, reason: string) =>
+    `${file} aus dem lokalen Entwurf wurde vom Server nicht angenommen: ${reason}`,
   draftRecordingName: 'Die Sprachnachricht',
-  recordingNotKept: 'Der Browser hat keinen Platz, um die Aufnahme bis zur nächsten Verbindung zu speichern. Bitte geben Sie den Text selbst ein; die Aufnahme geht beim Verlassen der Seite verloren.',
+  recordingNotKept:
+    'Der Browser hat keinen Platz, um die Aufnahme bis zur nächsten Verbindung zu speichern. Bitte geben Sie den Text selbst ein; die Aufnahme geht beim Verlassen der Seite verloren.',
 } as const;

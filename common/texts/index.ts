@@ -15,4 +15,20 @@ import { video } from './video';
 import { videoAnswer } from './videoAnswer';
 
 /** The one German catalogue of every text a user sees, by capability. */
-export const texts = { common, content, auth, nav, upload, speech, interview, finish, admin, post, publicLink, sharing, tenants, videoAnswer, video } as const;
+export const texts = {
+  common,
+  content,
+  auth,
+  nav,
+  upload,
+  speech,
+  interview,
+  finish,
+  admin,
+  post,
+  publicLink,
+  sharing,
+  tenants,
+  videoAnswer,
+  video,
+} as const;

@@ -8,7 +8,8 @@ const closing =
 /** Interview plans of the built-in interviewer: open questions that draw out stories, facts, names and images. */
 const engineerPlans: Record<'engineering-path' | 'behind-scenes' | 'tech-dive' | 'free-topic', Plan> = {
   'engineering-path': {
-    opening: 'Hallo und schön, dass Sie sich Zeit nehmen! Wir sprechen heute über Ihren Weg in den Ingenieurberuf. Erzählen Sie doch zum Einstieg: Wer sind Sie, und woran arbeiten Sie heute?',
+    opening:
+      'Hallo und schön, dass Sie sich Zeit nehmen! Wir sprechen heute über Ihren Weg in den Ingenieurberuf. Erzählen Sie doch zum Einstieg: Wer sind Sie, und woran arbeiten Sie heute?',
     questions: [
       'Wann haben Sie zum ersten Mal gemerkt, dass Technik Sie fasziniert? Gab es einen bestimmten Moment oder einen Menschen, der das ausgelöst hat?',
       'Wie ging es dann weiter: Ausbildung, Studium, erste Stelle? Welche Station hat Sie am meisten geprägt, und warum?',
@@ -18,7 +19,8 @@ const engineerPlans: Record<'engineering-path' | 'behind-scenes' | 'tech-dive' |
     ],
   },
   'behind-scenes': {
-    opening: 'Hallo und schön, dass Sie dabei sind! Heute geht es um einen Blick hinter die Kulissen. Stellen Sie sich bitte kurz vor: Wer sind Sie, und wo arbeiten Sie?',
+    opening:
+      'Hallo und schön, dass Sie dabei sind! Heute geht es um einen Blick hinter die Kulissen. Stellen Sie sich bitte kurz vor: Wer sind Sie, und wo arbeiten Sie?',
     questions: [
       'Nehmen Sie uns mit durch einen typischen Arbeitstag: Wie beginnt er, und was passiert bis zum Feierabend?',
       'Was an Ihrer Arbeit sieht man von außen nicht? Was würde Außenstehende überraschen?',
@@ -28,7 +30,8 @@ const engineerPlans: Record<'engineering-path' | 'behind-scenes' | 'tech-dive' |
     ],
   },
   'tech-dive': {
-    opening: 'Hallo und willkommen zum Deep Dive Technik! Um welche Technik oder welches Projekt soll es heute gehen, und welche Rolle spielen Sie dabei?',
+    opening:
+      'Hallo und willkommen zum Deep Dive Technik! Um welche Technik oder welches Projekt soll es heute gehen, und welche Rolle spielen Sie dabei?',
     questions: [
       'Welches Problem löst diese Technik? Erklären Sie es bitte so, dass es auch jemand ohne Fachwissen versteht.',
       'Wie funktioniert sie im Kern? Gibt es einen Vergleich aus dem Alltag, der das anschaulich macht?',
@@ -38,7 +41,8 @@ const engineerPlans: Record<'engineering-path' | 'behind-scenes' | 'tech-dive' |
     ],
   },
   'free-topic': {
-    opening: 'Hallo und schön, dass Sie da sind! Heute bestimmen Sie das Thema. Worüber möchten Sie sprechen, und warum liegt Ihnen das am Herzen?',
+    opening:
+      'Hallo und schön, dass Sie da sind! Heute bestimmen Sie das Thema. Worüber möchten Sie sprechen, und warum liegt Ihnen das am Herzen?',
     questions: [
       'Wie sind Sie auf dieses Thema gestoßen? Erzählen Sie die Geschichte dahinter.',
       'Wer ist daran beteiligt? Nennen Sie gern Namen, Teams oder Organisationen.',
@@ -51,7 +55,8 @@ const engineerPlans: Record<'engineering-path' | 'behind-scenes' | 'tech-dive' |
 
 const bankerPlans: typeof engineerPlans = {
   'engineering-path': {
-    opening: 'Hallo und schön, dass Sie sich Zeit nehmen! Wir sprechen heute über Ihren Weg in die Bank. Erzählen Sie zum Einstieg: Wer sind Sie, und was ist heute Ihre Aufgabe?',
+    opening:
+      'Hallo und schön, dass Sie sich Zeit nehmen! Wir sprechen heute über Ihren Weg in die Bank. Erzählen Sie zum Einstieg: Wer sind Sie, und was ist heute Ihre Aufgabe?',
     questions: [
       'Wie sind Sie zum Banking gekommen? Gab es einen Moment oder einen Menschen, der den Ausschlag gegeben hat?',
       'Welche Stationen lagen auf dem Weg: Ausbildung, Studium, Wechsel? Welche hat Sie am meisten geprägt?',
@@ -61,7 +66,8 @@ const bankerPlans: typeof engineerPlans = {
     ],
   },
   'behind-scenes': {
-    opening: 'Hallo und schön, dass Sie dabei sind! Heute werfen wir einen Blick hinter die Kulissen Ihrer Bank. Stellen Sie sich kurz vor: Wer sind Sie, und in welchem Bereich arbeiten Sie?',
+    opening:
+      'Hallo und schön, dass Sie dabei sind! Heute werfen wir einen Blick hinter die Kulissen Ihrer Bank. Stellen Sie sich kurz vor: Wer sind Sie, und in welchem Bereich arbeiten Sie?',
     questions: [
       'Wie sieht ein typischer Arbeitstag bei Ihnen aus, vom ersten Termin bis zum Feierabend?',
       'Was passiert in der Bank, das Kundinnen und Kunden nie zu sehen bekommen?',
@@ -71,7 +77,8 @@ const bankerPlans: typeof engineerPlans = {
     ],
   },
   'tech-dive': {
-    opening: 'Hallo und willkommen zum Deep Dive Banking! Welches Thema aus dem Banking möchten Sie heute erklären, und was haben Sie damit zu tun?',
+    opening:
+      'Hallo und willkommen zum Deep Dive Banking! Welches Thema aus dem Banking möchten Sie heute erklären, und was haben Sie damit zu tun?',
     questions: [
       'Warum ist dieses Thema für Kundinnen und Kunden wichtig? Erklären Sie es bitte ohne Fachbegriffe.',
       'Wie funktioniert es im Kern? Gibt es ein Beispiel aus dem Alltag, das es greifbar macht?',
@@ -84,7 +91,8 @@ const bankerPlans: typeof engineerPlans = {
 };
 
 const generalPlan: Plan = {
-  opening: 'Hallo und schön, dass Sie sich Zeit nehmen! Erzählen Sie zum Einstieg: Wer sind Sie, und was möchten Sie heute mit uns teilen?',
+  opening:
+    'Hallo und schön, dass Sie sich Zeit nehmen! Erzählen Sie zum Einstieg: Wer sind Sie, und was möchten Sie heute mit uns teilen?',
   questions: [
     'Was ist der Anlass? Warum ist das gerade jetzt ein Thema?',
     'Wer ist beteiligt? Nennen Sie gern Namen, Teams oder Partner.',
@@ -166,7 +174,8 @@ export const interview = {
   instructionsRead: 'Ich habe die Hinweise gelesen',
   readyTitle: 'Bereit für das Interview',
   readyIntro: 'Klicken Sie auf „Interview starten“ und erlauben Sie den Zugriff auf Ihr Mikrofon.',
-  standaloneIntro: 'Klicken Sie auf „Interview starten“, um das Gespräch zu beginnen. Verwenden Sie am besten ein Headset.',
+  standaloneIntro:
+    'Klicken Sie auf „Interview starten“, um das Gespräch zu beginnen. Verwenden Sie am besten ein Headset.',
   back: 'Zurück',
   // Voice button and connection
   start: 'Interview starten',
@@ -176,22 +185,26 @@ export const interview = {
   stop: 'Interview beenden',
   repeat: 'Interview wiederholen',
   repeatConfirmTitle: 'Interview wirklich wiederholen?',
-  repeatConfirmText: 'Ein neues Interview beginnt. Ihr bisheriges Interview bleibt als frühere Fassung für die Redaktion erhalten.',
+  repeatConfirmText:
+    'Ein neues Interview beginnt. Ihr bisheriges Interview bleibt als frühere Fassung für die Redaktion erhalten.',
   repeatConfirm: 'Neues Interview starten',
   repeatKeep: 'Abbrechen',
   connectingLabel: 'Verbindungsaufbau',
   preloadRunning: 'Audioinitialisierung läuft noch...',
   preloadFailed: 'Problem mit der Audioinitialiserung. Laden Sie die Seite neu.',
   connectionError: 'Verbindungsfehler. Bitte versuchen Sie es erneut.',
-  microphoneDenied: 'Der Zugriff auf das Mikrofon wurde verweigert. Bitte erlauben Sie ihn in den Browser-Einstellungen.',
+  microphoneDenied:
+    'Der Zugriff auf das Mikrofon wurde verweigert. Bitte erlauben Sie ihn in den Browser-Einstellungen.',
   agentSpeaking: 'Der Interviewer spricht...',
   agentListening: 'Der Interviewer hört zu...',
   finishedNote: 'Das Interview ist beendet.',
-  finishedIntro: 'Das Interview ist beendet. Sie können das Transkript bearbeiten oder mit dem nächsten Schritt weitermachen.',
+  finishedIntro:
+    'Das Interview ist beendet. Sie können das Transkript bearbeiten oder mit dem nächsten Schritt weitermachen.',
   /** After the end: whether a transcript was captured. */
   endedWithTranscript: 'Das Interview ist beendet. Ihr Transkript wurde erfasst.',
   endedWithoutTranscript: 'Das Interview ist beendet, es wurde aber kein Transkript erfasst.',
-  endedWithoutTranscriptHint: 'Vielleicht war das Gespräch zu kurz oder das Mikrofon hat nichts aufgenommen. Prüfen Sie Ihr Mikrofon und versuchen Sie es noch einmal.',
+  endedWithoutTranscriptHint:
+    'Vielleicht war das Gespräch zu kurz oder das Mikrofon hat nichts aufgenommen. Prüfen Sie Ihr Mikrofon und versuchen Sie es noch einmal.',
   // Transcript panel
   transcriptTitle: 'Transkript',
   noTranscript: 'Kein Transkript verfügbar',
@@ -224,9 +237,11 @@ export const interview = {
   followUps: {
     work: (verbAndObject: string) => `Sie ${verbAndObject}. Was ist daran für Sie das Spannendste?`,
     employer: (atEmployer: string) => `Wie sind Sie ${atEmployer} gelandet, und was machen Sie dort genau?`,
-    person: (person: string, plural: boolean) => `Welche Rolle ${plural ? 'haben' : 'hat'} ${person} dabei gespielt? Erzählen Sie gern eine Begebenheit.`,
+    person: (person: string, plural: boolean) =>
+      `Welche Rolle ${plural ? 'haben' : 'hat'} ${person} dabei gespielt? Erzählen Sie gern eine Begebenheit.`,
     place: (place: string) => `Was verbindet Sie mit ${place}? Erzählen Sie gern, wie es dort für Sie war.`,
-    duration: (amount: string) => `Sie haben ${amount} erwähnt. Was ist in dieser Zeit passiert, das Ihnen besonders in Erinnerung ist?`,
+    duration: (amount: string) =>
+      `Sie haben ${amount} erwähnt. Was ist in dieser Zeit passiert, das Ihnen besonders in Erinnerung ist?`,
     number: (amount: string) => `Sie haben ${amount} erwähnt. Was steckt hinter dieser Zahl?`,
     year: (year: string) => `Was ist ${year} passiert, das Ihnen besonders in Erinnerung geblieben ist?`,
   },

@@ -21,7 +21,10 @@ export const nav = {
   cards: {
     'content-selection': { title: 'Inhalte bereitstellen', text: 'Alle Möglichkeiten im Überblick.' },
     'interview-category': { title: 'Interview führen', text: 'Ein kurzes Gespräch mit unserem KI-Interviewer.' },
-    'voice-message': { title: 'Sprachnachricht senden', text: 'Sprechen Sie Ihre Geschichte ein, wir machen Text daraus.' },
+    'voice-message': {
+      title: 'Sprachnachricht senden',
+      text: 'Sprechen Sie Ihre Geschichte ein, wir machen Text daraus.',
+    },
     upload: { title: 'Medien hochladen', text: 'Fotos und Videos für Ihren Beitrag.' },
     'image-upload': { title: 'Bild hochladen', text: 'Ein Foto hochladen und beschreiben.' },
     'document-upload': { title: 'Dokument hochladen', text: 'PDF, Word oder Text bereitstellen.' },
@@ -33,9 +36,18 @@ export const nav = {
    * its image page has no description step): each card says what its page does, no two alike.
    */
   bankCards: {
-    upload: { title: 'Ein Dokument hochladen', text: 'Ein einzelnes Dokument (PDF, DOC, DOCX oder TXT, max. 4MB) für Ihren Beitrag.' },
-    'document-upload': { title: 'Mehrere Dokumente hochladen', text: 'Bis zu zehn Dokumente auf einmal, auch Tabellen (CSV, XLS, XLSX; bis 25MB).' },
-    'document-image-upload': { title: 'Dokumente mit Fotos hochladen', text: 'Dokumente und Fotos zusammen, in zwei Reitern.' },
+    upload: {
+      title: 'Ein Dokument hochladen',
+      text: 'Ein einzelnes Dokument (PDF, DOC, DOCX oder TXT, max. 4MB) für Ihren Beitrag.',
+    },
+    'document-upload': {
+      title: 'Mehrere Dokumente hochladen',
+      text: 'Bis zu zehn Dokumente auf einmal, auch Tabellen (CSV, XLS, XLSX; bis 25MB).',
+    },
+    'document-image-upload': {
+      title: 'Dokumente mit Fotos hochladen',
+      text: 'Dokumente und Fotos zusammen, in zwei Reitern.',
+    },
     'image-upload': { title: 'Ein Foto hochladen', text: 'Ein Foto (JPG oder PNG) für Ihren Beitrag.' },
   },
   topics: {

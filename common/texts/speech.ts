@@ -1,10 +1,13 @@
 /** Texts of the speech capability: voice message recorder and transcript editing. */
 export const speech = {
-  tooManyRecordings: 'Sie haben in der letzten Stunde sehr viele Sprachnachrichten gesendet. Bitte versuchen Sie es später erneut.',
-  tooManyTranscriptions: 'Sie haben in der letzten Stunde sehr viele Transkriptionen angefordert. Bitte versuchen Sie es später erneut.',
+  tooManyRecordings:
+    'Sie haben in der letzten Stunde sehr viele Sprachnachrichten gesendet. Bitte versuchen Sie es später erneut.',
+  tooManyTranscriptions:
+    'Sie haben in der letzten Stunde sehr viele Transkriptionen angefordert. Bitte versuchen Sie es später erneut.',
   // /voice-message
   voiceTitle: 'Sprachnachricht aufnehmen',
-  voiceIntro: 'Erzählen Sie uns in Ihrer Sprachnachricht, worum es in Ihrem Beitrag gehen soll. Sie können bis zu 5 Minuten sprechen.',
+  voiceIntro:
+    'Erzählen Sie uns in Ihrer Sprachnachricht, worum es in Ihrem Beitrag gehen soll. Sie können bis zu 5 Minuten sprechen.',
   start: 'Aufnahme starten',
   stop: 'Aufnahme beenden',
   play: 'Abspielen',
@@ -17,8 +20,10 @@ export const speech = {
   idle: 'Bereit zur Aufnahme',
   autoStopped: 'Die maximale Aufnahmedauer von 5 Minuten wurde erreicht. Die Aufnahme wurde beendet.',
   recordingErrorTitle: 'Aufnahmefehler',
-  notSupported: 'Ihr Browser unterstützt keine Audioaufnahme. Bitte verwenden Sie einen aktuellen Browser wie Chrome, Firefox, Edge oder Safari.',
-  micDenied: 'Mikrofon-Zugriff wurde verweigert. Bitte erlauben Sie den Zugriff auf das Mikrofon in den Einstellungen Ihres Browsers und versuchen Sie es erneut.',
+  notSupported:
+    'Ihr Browser unterstützt keine Audioaufnahme. Bitte verwenden Sie einen aktuellen Browser wie Chrome, Firefox, Edge oder Safari.',
+  micDenied:
+    'Mikrofon-Zugriff wurde verweigert. Bitte erlauben Sie den Zugriff auf das Mikrofon in den Einstellungen Ihres Browsers und versuchen Sie es erneut.',
   noMic: 'Kein Mikrofon gefunden. Bitte schließen Sie ein Mikrofon an und versuchen Sie es erneut.',
   micFailed: 'Auf das Mikrofon konnte nicht zugegriffen werden. Bitte versuchen Sie es erneut.',
   recorderFailed: 'Bei der Aufnahme ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
@@ -32,8 +37,10 @@ export const speech = {
   noTranscriptReceived: 'Keine Transkription erhalten',
   transcriptionFailed: 'Die Aufnahme konnte nicht transkribiert werden.',
   audioKept: 'Ihre Aufnahme ist gespeichert. Sie können den Text selbst eingeben.',
-  noTranscriber: 'Auf diesem Server ist keine automatische Transkription eingerichtet. Ihre Aufnahme ist gespeichert; bitte geben Sie den Text Ihrer Nachricht selbst ein.',
-  offline: 'Ohne Verbindung zum Server kann die Aufnahme nicht transkribiert werden. Bitte geben Sie den Text Ihrer Nachricht selbst ein.',
+  noTranscriber:
+    'Auf diesem Server ist keine automatische Transkription eingerichtet. Ihre Aufnahme ist gespeichert; bitte geben Sie den Text Ihrer Nachricht selbst ein.',
+  offline:
+    'Ohne Verbindung zum Server kann die Aufnahme nicht transkribiert werden. Bitte geben Sie den Text Ihrer Nachricht selbst ein.',
   typeYourself: 'Text selbst eingeben',
   retry: 'Erneut versuchen',
   uploadFailed: 'Die Aufnahme konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',

@@ -2,7 +2,8 @@
 export const tenants = {
   navLabel: 'Bereiche',
   pageTitle: 'Bereiche',
-  pageIntro: 'Mandanten, für die Beiträge gesammelt werden: jeder Bereich hat eigene Beitragende und eine eigene Redaktion.',
+  pageIntro:
+    'Mandanten, für die Beiträge gesammelt werden: jeder Bereich hat eigene Beitragende und eine eigene Redaktion.',
   create: 'Bereich anlegen',
   edit: 'Bereich bearbeiten',
   save: 'Speichern',
@@ -52,14 +53,17 @@ export const tenants = {
   archivedDone: 'Bereich archiviert.',
   unarchivedDone: 'Bereich wieder aktiv.',
   delete: 'Löschen',
-  deleteConfirm: (name: string) => `Bereich „${name}“ mit allen Einsendungen endgültig löschen? Geben Sie zur Bestätigung das Kürzel ein.`,
+  deleteConfirm: (name: string) =>
+    `Bereich „${name}“ mit allen Einsendungen endgültig löschen? Geben Sie zur Bestätigung das Kürzel ein.`,
   deleteConfirmLabel: 'Kürzel zur Bestätigung',
   deleted: 'Bereich gelöscht.',
   members: 'Mitglieder',
   membersTitle: 'Mitglieder des Bereichs',
-  membersIntro: (name: string) => `Wer für ${name} Beiträge einreicht oder sie in der Redaktion sichtet. Neue Personen erhalten eine Einladung per E-Mail.`,
+  membersIntro: (name: string) =>
+    `Wer für ${name} Beiträge einreicht oder sie in der Redaktion sichtet. Neue Personen erhalten eine Einladung per E-Mail.`,
   membersEmpty: 'Noch keine eingeladenen Mitglieder.',
-  membersNote: 'Wer aus dem Bereich entfernt wird, sieht ab sofort keine Einsendungen dieses Bereichs mehr – auch die eigenen nicht.',
+  membersNote:
+    'Wer aus dem Bereich entfernt wird, sieht ab sofort keine Einsendungen dieses Bereichs mehr – auch die eigenen nicht.',
   memberContributor: 'Beitragende(r)',
   memberEditor: 'Redaktion',
   invite: 'Einladen',
@@ -67,12 +71,14 @@ export const tenants = {
   inviteEmail: 'E-Mail-Adresse',
   inviteRole: 'Rolle',
   // errors
-  keyInvalid: 'Das Kürzel darf nur Kleinbuchstaben, Ziffern und Bindestriche enthalten (2 bis 40 Zeichen, nicht am Anfang oder Ende).',
+  keyInvalid:
+    'Das Kürzel darf nur Kleinbuchstaben, Ziffern und Bindestriche enthalten (2 bis 40 Zeichen, nicht am Anfang oder Ende).',
   keyTaken: 'Dieses Kürzel ist schon vergeben.',
   keyReserved: 'Dieses Kürzel ist reserviert.',
   nameInvalid: 'Bitte geben Sie einen Namen mit 2 bis 80 Zeichen ein.',
   colorInvalid: 'Bitte geben Sie die Farbe als Hex-Wert an, z. B. #0f766e.',
-  colorContrast: (ratio: string) => `Weiße Schrift auf dieser Farbe ist schlecht lesbar (Kontrast ${ratio} : 1, nötig sind mindestens 4,5 : 1). Bitte wählen Sie eine dunklere Farbe.`,
+  colorContrast: (ratio: string) =>
+    `Weiße Schrift auf dieser Farbe ist schlecht lesbar (Kontrast ${ratio} : 1, nötig sind mindestens 4,5 : 1). Bitte wählen Sie eine dunklere Farbe.`,
   cardsEmpty: 'Bitte wählen Sie mindestens eine Karte für die Startseite.',
   topicsEmpty: 'Bitte wählen Sie mindestens ein Interview-Thema.',
   agentInvalid: 'Eine Agenten-ID darf nur Buchstaben, Ziffern, Binde- und Unterstriche enthalten.',
@@ -87,15 +93,18 @@ export const tenants = {
   editorsByAdmin: 'Nur Administratoren legen Redakteure an.',
   alreadyMember: 'Diese Person gehört schon zu einem Bereich.',
   // memberships (issue 26)
-  invitedNeutral: (email: string) => `Einladung an ${email} verschickt. Die Person gehört zum Bereich, sobald sie die Einladung annimmt.`,
+  invitedNeutral: (email: string) =>
+    `Einladung an ${email} verschickt. Die Person gehört zum Bereich, sobald sie die Einladung annimmt.`,
   archivedNoInvite: 'Dieser Bereich ist archiviert: Es können keine Personen eingeladen werden.',
-  invitesTooMany: 'Sie haben in der letzten Stunde zu viele Einladungen verschickt. Bitte versuchen Sie es später erneut.',
+  invitesTooMany:
+    'Sie haben in der letzten Stunde zu viele Einladungen verschickt. Bitte versuchen Sie es später erneut.',
   memberNotFound: 'Diese Person gehört nicht zu diesem Bereich.',
   contributorsOnly: 'Redakteure ändern und entfernen nur Beitragende ihres Bereichs.',
   notYourself: 'Sie können Ihre eigene Mitgliedschaft nicht ändern.',
   memberRemove: 'Entfernen',
   memberRemoveFromTenant: 'Aus Bereich entfernen',
-  memberRemoveConfirm: (email: string) => `${email} aus dem Bereich entfernen? Die Person sieht danach keine Einsendungen dieses Bereichs mehr.`,
+  memberRemoveConfirm: (email: string) =>
+    `${email} aus dem Bereich entfernen? Die Person sieht danach keine Einsendungen dieses Bereichs mehr.`,
   memberRemoved: 'Mitglied entfernt.',
   memberRoleChanged: 'Rolle geändert.',
   memberRoleLabel: (email: string) => `Rolle von ${email}`,

@@ -12,7 +12,9 @@ export const upload = {
   allowedFormats: (labels: string[]) => `Erlaubt: ${labels.join(', ')}`,
   /** MB with one decimal (spec); below 0,1 MB in KB, so a small file never reads "0,0 MB". */
   sizeMb: (bytes: number) =>
-    bytes < 0.05 * 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`,
+    bytes < 0.05 * 1024 * 1024
+      ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+      : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`,
   remove: 'Entfernen',
   skip: 'Überspringen',
   skipUploading: 'Upload läuft...',
@@ -75,7 +77,8 @@ export const upload = {
 
   // Outcomes (section 8)
   failedTitle: 'Upload fehlgeschlagen',
-  allFailed: 'Es konnten keine Dateien hochgeladen werden. Bitte versuchen Sie es erneut oder überspringen Sie diesen Schritt.',
+  allFailed:
+    'Es konnten keine Dateien hochgeladen werden. Bitte versuchen Sie es erneut oder überspringen Sie diesen Schritt.',
   uploadException: 'Es gab ein Problem beim Hochladen der Dateien. Bitte versuchen Sie es erneut.',
   successTitle: 'Upload erfolgreich',
   success: (n: number, total: number) => `${n} von ${total} Datei(en) wurden erfolgreich hochgeladen.`,
@@ -84,8 +87,10 @@ export const upload = {
   localSuccessTitle: 'Upload erfolgreich (lokal)',
   localSuccess: (n: number) => `${n} Datei(en) wurden lokal gespeichert.`,
   localStoreFullTitle: 'Speicher voll',
-  localStoreFull: 'Der Browser hat keinen Platz, um die Dateien bis zur nächsten Verbindung zu speichern. Es wurde nichts gespeichert. Bitte geben Sie Speicherplatz frei, wählen Sie weniger oder kleinere Dateien oder laden Sie sie hoch, sobald Sie wieder online sind.',
-  localStoreFailed: 'Die Dateien konnten im Browser nicht gespeichert werden. Es wurde nichts gespeichert. Bitte laden Sie sie hoch, sobald Sie wieder online sind.',
+  localStoreFull:
+    'Der Browser hat keinen Platz, um die Dateien bis zur nächsten Verbindung zu speichern. Es wurde nichts gespeichert. Bitte geben Sie Speicherplatz frei, wählen Sie weniger oder kleinere Dateien oder laden Sie sie hoch, sobald Sie wieder online sind.',
+  localStoreFailed:
+    'Die Dateien konnten im Browser nicht gespeichert werden. Es wurde nichts gespeichert. Bitte laden Sie sie hoch, sobald Sie wieder online sind.',
   noInterviewIdUpload: 'Keine Interview-ID gefunden. Bitte starten Sie den Prozess erneut.',
 
   // Public link
@@ -103,7 +108,10 @@ export const upload = {
   uploadConflict: 'Der Upload wurde unterbrochen und an anderer Stelle fortgesetzt. Bitte versuchen Sie es erneut.',
   uploadInvalid: 'Die Upload-Anfrage ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   storageUnavailableTitle: 'Speicherfehler',
-  storageUnavailable: 'Die Datei konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut – bereits übertragene Teile bleiben erhalten.',
-  storageFull: 'Der Speicher des Servers ist voll. Bitte versuchen Sie es später erneut – bereits übertragene Teile bleiben erhalten.',
-  finishPending: 'Die Datei ist vollständig angekommen, konnte aber noch nicht abgelegt werden. Sie wird beim nächsten Versuch übernommen.',
+  storageUnavailable:
+    'Die Datei konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut – bereits übertragene Teile bleiben erhalten.',
+  storageFull:
+    'Der Speicher des Servers ist voll. Bitte versuchen Sie es später erneut – bereits übertragene Teile bleiben erhalten.',
+  finishPending:
+    'Die Datei ist vollständig angekommen, konnte aber noch nicht abgelegt werden. Sie wird beim nächsten Versuch übernommen.',
 } as const;

@@ -1,7 +1,8 @@
 /** Texts of the video answer: questions shown one at a time, a clip per question, recorded in the browser. */
 export const videoAnswer = {
   title: 'Video aufnehmen',
-  intro: 'Beantworten Sie ein paar Fragen vor der Kamera, eine nach der anderen. Jede Antwort wird gesendet, während Sie die nächste aufnehmen.',
+  intro:
+    'Beantworten Sie ein paar Fragen vor der Kamera, eine nach der anderen. Jede Antwort wird gesendet, während Sie die nächste aufnehmen.',
   card: { title: 'Video aufnehmen', text: 'Beantworten Sie Fragen vor der Kamera, eine nach der anderen.' },
   back: 'Zurück',
   chooseTopic: 'Worüber möchten Sie sprechen?',
@@ -9,8 +10,10 @@ export const videoAnswer = {
 
   // consent and start
   consentTitle: 'Bevor es losgeht',
-  consentText: (seconds: number) => `Sie sehen jeweils eine Frage und antworten darauf in höchstens ${seconds} Sekunden. Jede Antwort können Sie sich vor dem Senden ansehen und neu aufnehmen; eine Frage können Sie auch überspringen.`,
-  consentLabel: 'Ich bin damit einverstanden, dass meine Videoaufnahmen mit Bild und Stimme für Beiträge in sozialen Medien verwendet werden dürfen.',
+  consentText: (seconds: number) =>
+    `Sie sehen jeweils eine Frage und antworten darauf in höchstens ${seconds} Sekunden. Jede Antwort können Sie sich vor dem Senden ansehen und neu aufnehmen; eine Frage können Sie auch überspringen.`,
+  consentLabel:
+    'Ich bin damit einverstanden, dass meine Videoaufnahmen mit Bild und Stimme für Beiträge in sozialen Medien verwendet werden dürfen.',
   consentRequired: 'Bitte bestätigen Sie Ihr Einverständnis, bevor Sie aufnehmen.',
   startCamera: 'Kamera einschalten',
 
@@ -28,7 +31,8 @@ export const videoAnswer = {
   recording: 'Aufnahme läuft',
   remaining: (clock: string) => `Noch ${clock}`,
   maxLength: (clock: string) => `Höchstens ${clock}`,
-  autoStopped: (seconds: number) => `Die höchste Länge von ${seconds} Sekunden ist erreicht. Die Aufnahme wurde beendet.`,
+  autoStopped: (seconds: number) =>
+    `Die höchste Länge von ${seconds} Sekunden ist erreicht. Die Aufnahme wurde beendet.`,
   reviewTitle: 'Ihre Antwort',
   reviewHint: 'Sehen Sie sich Ihre Antwort an. Sie können sie neu aufnehmen oder senden.',
   retake: 'Neu aufnehmen',
@@ -46,7 +50,8 @@ export const videoAnswer = {
     refused: 'nicht angenommen',
     skipped: 'übersprungen',
   },
-  keptOnDevice: 'Noch nicht gesendete Antworten bleiben auf diesem Gerät gespeichert und werden gesendet, sobald die Verbindung wieder steht.',
+  keptOnDevice:
+    'Noch nicht gesendete Antworten bleiben auf diesem Gerät gespeichert und werden gesendet, sobald die Verbindung wieder steht.',
   doneTitle: 'Alle Fragen beantwortet',
   doneWaiting: 'Ihre Antworten werden noch übertragen. Bitte lassen Sie diese Seite geöffnet.',
   doneSent: 'Alle Antworten sind angekommen. Vielen Dank!',
@@ -56,19 +61,25 @@ export const videoAnswer = {
 
   // errors
   errorTitle: 'Aufnahmefehler',
-  notSupported: 'Ihr Browser kann keine Videos aufnehmen. Bitte verwenden Sie einen aktuellen Browser wie Chrome, Firefox, Edge oder Safari.',
-  cameraDenied: 'Der Zugriff auf Kamera und Mikrofon wurde verweigert. Bitte erlauben Sie ihn in den Einstellungen Ihres Browsers und versuchen Sie es erneut.',
+  notSupported:
+    'Ihr Browser kann keine Videos aufnehmen. Bitte verwenden Sie einen aktuellen Browser wie Chrome, Firefox, Edge oder Safari.',
+  cameraDenied:
+    'Der Zugriff auf Kamera und Mikrofon wurde verweigert. Bitte erlauben Sie ihn in den Einstellungen Ihres Browsers und versuchen Sie es erneut.',
   noCamera: 'Keine Kamera gefunden. Bitte schließen Sie eine Kamera an und versuchen Sie es erneut.',
   cameraFailed: 'Auf die Kamera konnte nicht zugegriffen werden. Bitte versuchen Sie es erneut.',
   recorderFailed: 'Bei der Aufnahme ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
-  notKept: 'Die Aufnahme konnte auf diesem Gerät nicht zwischengespeichert werden. Bitte lassen Sie die Seite geöffnet, bis sie gesendet ist.',
-  needsServer: 'Für Videoantworten wird eine Verbindung zum Server benötigt. Bitte versuchen Sie es erneut, sobald Sie wieder online sind.',
+  notKept:
+    'Die Aufnahme konnte auf diesem Gerät nicht zwischengespeichert werden. Bitte lassen Sie die Seite geöffnet, bis sie gesendet ist.',
+  needsServer:
+    'Für Videoantworten wird eine Verbindung zum Server benötigt. Bitte versuchen Sie es erneut, sobald Sie wieder online sind.',
 
   // server
   notOffered: 'Dieser Bereich bietet keine Videoantworten an.',
   questionInvalid: 'Zu dieser Frage kann keine Videoantwort gesendet werden.',
-  minutesAddress: 'Von diesem Anschluss wurden in der letzten Stunde schon viele Minuten Video aufgenommen. Bitte versuchen Sie es später erneut.',
-  minutesTotal: 'In der letzten Stunde wurden über den öffentlichen Link sehr viele Minuten Video aufgenommen. Bitte versuchen Sie es später erneut.',
+  minutesAddress:
+    'Von diesem Anschluss wurden in der letzten Stunde schon viele Minuten Video aufgenommen. Bitte versuchen Sie es später erneut.',
+  minutesTotal:
+    'In der letzten Stunde wurden über den öffentlichen Link sehr viele Minuten Video aufgenommen. Bitte versuchen Sie es später erneut.',
 
   // inbox
   inboxQuestion: (n: number) => `Antwort auf Frage ${n}`,

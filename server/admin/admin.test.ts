@@ -9,12 +9,23 @@ async function submit(t: TestApp, cookie: string, tenant: string, kind = 'interv
   const res = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant, kind } });
   expect(res.status).toBe(201);
   // Only a submission with content counts (an empty one is an opened page, nothing sent).
-  await t.app.db.updateTable('submissions').set({ post_description: 'Ein Beitrag' }).where('id', '=', res.body.contentId).execute();
+  await t.app.db
+    .updateTable('submissions')
+    .set({ post_description: 'Ein Beitrag' })
+    .where('id', '=', res.body.contentId)
+    .execute();
   return res.body.contentId as number;
 }
 
 async function attach(t: TestApp, contentId: number, kind: 'photo' | 'document' | 'transcript' | 'audio' = 'photo') {
-  return attachFile(t.app, { contentId, kind, body: Buffer.from(`bytes of ${kind}`), originalName: `${kind}.bin`, contentType: 'application/octet-stream', extension: 'bin' });
+  return attachFile(t.app, {
+    contentId,
+    kind,
+    body: Buffer.from(`bytes of ${kind}`),
+    originalName: `${kind}.bin`,
+    contentType: 'application/octet-stream',
+    extension: 'bin',
+  });
 }
 
 const ofTenant = (stats: AdminStatistics, tenant: string) => stats.tenants.find((s) => s.tenant === tenant)!;
@@ -64,7 +75,12 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
     const stats = res.body as AdminStatistics;
     expect(ofTenant(stats, 'bank')).toMatchObject({ totalInterviews: 3, totalMediaUploads: 3, activeUsers: 2 });
     expect(ofTenant(stats, 'firma_a')).toMatchObject({ totalInterviews: 1, totalMediaUploads: 0, activeUsers: 1 });
-    expect(ofTenant(stats, 'firma_b')).toMatchObject({ totalInterviews: 0, totalMediaUploads: 0, activeUsers: 0, topUsers: [] });
+    expect(ofTenant(stats, 'firma_b')).toMatchObject({
+      totalInterviews: 0,
+      totalMediaUploads: 0,
+      activeUsers: 0,
+      topUsers: [],
+    });
     expect(ofTenant(stats, 'vdi')).toMatchObject({ totalInterviews: 0 });
 
     const top = ofTenant(stats, 'bank').topUsers;
@@ -88,7 +104,11 @@ describe.each(dialects)('admin statistics on %s', (dialect) => {
       for (let k = 0; k < n; k++) await submit(t, cookie, 'firma_b');
     }
     const stats = (await api(t, 'GET', '/api/admin/statistics', { cookie: admin })).body as AdminStatistics;
-    expect(ofTenant(stats, 'firma_b').topUsers.map((u) => u.userEmail)).toEqual(['b0@example.de', 'b2@example.de', 'b3@example.de']);
+    expect(ofTenant(stats, 'firma_b').topUsers.map((u) => u.userEmail)).toEqual([
+      'b0@example.de',
+      'b2@example.de',
+      'b3@example.de',
+    ]);
     expect(ofTenant(stats, 'firma_b')).toMatchObject({ totalInterviews: 10, activeUsers: 4 });
   });
 

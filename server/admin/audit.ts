@@ -6,7 +6,11 @@ import type { DB } from '../db/schema';
 export type AuditEntry = { action: string; target: string; tenant?: string | null; detail?: Record<string, unknown> };
 
 /** Records who did what; written in the same transaction as the change when one is given. */
-export async function writeAudit(db: Kysely<DB>, actor: Pick<SessionUser, 'id' | 'email'> | null, entry: AuditEntry): Promise<void> {
+export async function writeAudit(
+  db: Kysely<DB>,
+  actor: Pick<SessionUser, 'id' | 'email'> | null,
+  entry: AuditEntry,
+): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

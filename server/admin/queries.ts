@@ -30,7 +30,9 @@ export function topUsers(db: Kysely<DB>, limit: number, scope: Scope = null) {
       'submissions',
       'media',
       'last_activity',
-      sql<number>`row_number() over (partition by tenant order by submissions + media desc, last_activity desc)`.as('rank'),
+      sql<number>`row_number() over (partition by tenant order by submissions + media desc, last_activity desc)`.as(
+        'rank',
+      ),
     ])
     .where('user_key', '<>', '')
     .where(sql<boolean>`submissions + media > 0`)

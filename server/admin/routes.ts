@@ -12,7 +12,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/admin/audit', async (request, reply): Promise<AuditEntry[]> => {
     await requireRole(request, reply, ['admin']);
-    const rows = await app.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(AUDIT_PAGE_SIZE).execute();
+    const rows = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(AUDIT_PAGE_SIZE)
+      .execute();
     return rows.map((r) => ({
       id: Number(r.id),
       at: r.at,

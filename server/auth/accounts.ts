@@ -11,11 +11,18 @@ export type NewUser = { email: string; password?: string; name?: string; role: R
 
 export async function createUser(auth: Auth, input: NewUser) {
   const email = input.email.trim().toLowerCase();
-  if (input.name !== undefined && input.name.trim().length > NAME_MAX) throw new DomainError('invalid', texts.auth.nameTooLong);
-  const problem = input.password === undefined ? null : await passwordProblem(input.password, [email, input.name ?? '']);
+  if (input.name !== undefined && input.name.trim().length > NAME_MAX)
+    throw new DomainError('invalid', texts.auth.nameTooLong);
+  const problem =
+    input.password === undefined ? null : await passwordProblem(input.password, [email, input.name ?? '']);
   if (problem) throw new DomainError('invalid', problem);
   const { user } = await auth.api.createUser({
-    body: { email, password: input.password, name: input.name ?? email.split('@')[0]!, role: (input.role ?? NO_ROLE) as 'user' },
+    body: {
+      email,
+      password: input.password,
+      name: input.name ?? email.split('@')[0]!,
+      role: (input.role ?? NO_ROLE) as 'user',
+    },
   });
   return user;
 }

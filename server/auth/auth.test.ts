@@ -35,9 +35,13 @@ describe.each(dialects)('auth and roles on %s', (dialect) => {
   });
 
   it('refuses public sign-up', async () => {
-    const res = await api(t, 'POST', '/api/auth/sign-up/email', { body: { email: 'x@example.de', password: 'abcdefgh12', name: 'x' } });
+    const res = await api(t, 'POST', '/api/auth/sign-up/email', {
+      body: { email: 'x@example.de', password: 'abcdefgh12', name: 'x' },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(await t.app.db.selectFrom('user').select('id').where('email', '=', 'x@example.de').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.app.db.selectFrom('user').select('id').where('email', '=', 'x@example.de').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('lets a bank user create bank submissions but not association ones', async () => {
@@ -52,7 +56,10 @@ describe.each(dialects)('auth and roles on %s', (dialect) => {
 
   it('hides a submission from another user, even with its numeric Content-ID', async () => {
     const bank = await login(t, 'bank@example.de');
-    const { body } = await api(t, 'POST', '/api/submissions', { cookie: bank, body: { tenant: 'bank', kind: 'voice' } });
+    const { body } = await api(t, 'POST', '/api/submissions', {
+      cookie: bank,
+      body: { tenant: 'bank', kind: 'voice' },
+    });
     const other = await login(t, 'norole@example.de');
     const res = await api(t, 'GET', `/api/submissions/${body.contentId}`, { cookie: other });
     expect(res.status).toBe(404);
@@ -64,7 +71,9 @@ describe.each(dialects)('auth and roles on %s', (dialect) => {
 
   it('offers first-admin setup only while no admin exists', async () => {
     expect((await api(t, 'GET', '/api/client-config')).body.setupNeeded).toBe(false);
-    const res = await api(t, 'POST', '/api/setup', { body: { name: 'X', email: 'second@example.de', password: 'abcdefgh12' } });
+    const res = await api(t, 'POST', '/api/setup', {
+      body: { name: 'X', email: 'second@example.de', password: 'abcdefgh12' },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(texts.auth.setupClosed);
   });
@@ -87,9 +96,17 @@ describe.each(dialects)('transcripts on %s', (dialect) => {
     const cookie = await login(t, 'vdi@example.de');
     const { body } = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } });
     const path = `/api/submissions/${body.contentId}/transcript`;
-    expect((await api(t, 'PUT', path, { cookie, body: { transcript: 'Interviewer: Hallo\n\nDu: Erste' } })).status).toBe(200);
-    expect((await api(t, 'PUT', path, { cookie, body: { transcript: 'Du: Zweite', completed: true } })).status).toBe(200);
-    const row = await t.app.db.selectFrom('submissions').selectAll().where('id', '=', body.contentId).executeTakeFirstOrThrow();
+    expect(
+      (await api(t, 'PUT', path, { cookie, body: { transcript: 'Interviewer: Hallo\n\nDu: Erste' } })).status,
+    ).toBe(200);
+    expect((await api(t, 'PUT', path, { cookie, body: { transcript: 'Du: Zweite', completed: true } })).status).toBe(
+      200,
+    );
+    const row = await t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', body.contentId)
+      .executeTakeFirstOrThrow();
     expect(row.transcript).toBe('Du: Zweite');
     expect(row.completed_at).not.toBeNull();
     const files = await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', body.contentId).execute();
@@ -104,10 +121,17 @@ describe.each(dialects)('transcripts on %s', (dialect) => {
   it('refuses a blank transcript with "Das Transkript darf nicht leer sein." and changes nothing', async () => {
     const cookie = await login(t, 'vdi@example.de');
     const { body } = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } });
-    const res = await api(t, 'PUT', `/api/submissions/${body.contentId}/transcript`, { cookie, body: { transcript: '   ' } });
+    const res = await api(t, 'PUT', `/api/submissions/${body.contentId}/transcript`, {
+      cookie,
+      body: { transcript: '   ' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(texts.common.transcriptEmpty);
-    const row = await t.app.db.selectFrom('submissions').select('transcript').where('id', '=', body.contentId).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('submissions')
+      .select('transcript')
+      .where('id', '=', body.contentId)
+      .executeTakeFirstOrThrow();
     expect(row.transcript).toBeNull();
   });
 });

@@ -43,7 +43,10 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
     basePath: '/api/auth',
     secret: config.authSecret,
     // Without BASE_URL a request from its own host is same-origin (localhost, 127.0.0.1, the LAN address).
-    trustedOrigins: (request?: Request) => [...config.trustedOrigins, config.BASE_URL ? null : sameHostOrigin(request?.headers.get('origin'), request?.headers.get('host'))],
+    trustedOrigins: (request?: Request) => [
+      ...config.trustedOrigins,
+      config.BASE_URL ? null : sameHostOrigin(request?.headers.get('origin'), request?.headers.get('host')),
+    ],
     // biome-ignore lint/suspicious/noExplicitAny: better-auth types its Kysely adapter over its own schema, not ours
     database: { db: opts.db as Kysely<any>, type: opts.dialect },
     emailAndPassword: {
@@ -53,7 +56,11 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({ to: user.email, subject: texts.auth.resetMailSubject, text: texts.auth.resetMailText(url) });
+        await mailer.send({
+          to: user.email,
+          subject: texts.auth.resetMailSubject,
+          text: texts.auth.resetMailText(url),
+        });
       },
     },
     // A session lives as long as its user is active: every request after `updateAge` extends it.
@@ -77,7 +84,13 @@ function authOptions(opts: { db: Kysely<DB>; dialect: Dialect; config: AppConfig
     },
     hooks: { before: guardHook(opts.db, config), after: loginOutcomeHook(opts.db, config) },
     plugins: [
-      admin({ ac: defaultAc as never, roles: accessRoles, defaultRole: NO_ROLE, adminRoles: ['admin'], bannedUserMessage: texts.auth.loginFailedText }),
+      admin({
+        ac: defaultAc as never,
+        roles: accessRoles,
+        defaultRole: NO_ROLE,
+        adminRoles: ['admin'],
+        bannedUserMessage: texts.auth.loginFailedText,
+      }),
       twoFactor({ issuer: 'Content-Assistent' }),
     ],
   } satisfies BetterAuthOptions;
@@ -104,21 +117,36 @@ function guardHook(db: Kysely<DB>, config: AppConfig) {
     const login = loginOf(ctx.path, body, ctx.headers);
     if (login) {
       const claim = await claimLoginAttempt(db, login.email, login.address, config.LOGIN_FAILURES_PER_ACCOUNT);
-      if (!claim.allowed) throw new APIError('TOO_MANY_REQUESTS', { message: texts.auth.accountLocked, code: 'ACCOUNT_LOCKED' });
+      if (!claim.allowed)
+        throw new APIError('TOO_MANY_REQUESTS', { message: texts.auth.accountLocked, code: 'ACCOUNT_LOCKED' });
     }
     const field = passwordFields[ctx.path];
     // A reset with a token that does not exist is refused by better-auth; no strength check for it (cheap refusal).
-    const resetWithoutToken = ctx.path === '/reset-password' && !(typeof body.token === 'string' && (await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`)));
+    const resetWithoutToken =
+      ctx.path === '/reset-password' &&
+      !(
+        typeof body.token === 'string' &&
+        (await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`))
+      );
     if (field && typeof body[field] === 'string' && !resetWithoutToken) {
       const problem = await passwordProblem(body[field] as string, [String(body.email ?? ''), String(body.name ?? '')]);
-      const code = problem === texts.auth.passwordTooShort ? 'PASSWORD_TOO_SHORT' : problem === texts.auth.passwordTooLong ? 'PASSWORD_TOO_LONG' : 'PASSWORD_TOO_COMMON';
+      const code =
+        problem === texts.auth.passwordTooShort
+          ? 'PASSWORD_TOO_SHORT'
+          : problem === texts.auth.passwordTooLong
+            ? 'PASSWORD_TOO_LONG'
+            : 'PASSWORD_TOO_COMMON';
       if (problem) throw new APIError('BAD_REQUEST', { message: problem, code });
     }
     // Display names have a length limit wherever they are set (better-auth's own endpoints too).
-    if (typeof body.name === 'string' && body.name.trim().length > NAME_MAX) throw new APIError('BAD_REQUEST', { message: texts.auth.nameTooLong, code: 'NAME_TOO_LONG' });
+    if (typeof body.name === 'string' && body.name.trim().length > NAME_MAX)
+      throw new APIError('BAD_REQUEST', { message: texts.auth.nameTooLong, code: 'NAME_TOO_LONG' });
     if (ctx.path === '/two-factor/verify-totp' && typeof body.code === 'string') {
       const userId = await twoFactorUser(ctx);
-      if (userId && !(await claimOnce(db, 'totp', `${userId}:${body.code}`, new Date(Date.now() + TOTP_REUSE_WINDOW_MS)))) {
+      if (
+        userId &&
+        !(await claimOnce(db, 'totp', `${userId}:${body.code}`, new Date(Date.now() + TOTP_REUSE_WINDOW_MS)))
+      ) {
         throw new APIError('UNAUTHORIZED', { message: texts.auth.totpUsed, code: 'TOTP_ALREADY_USED' });
       }
     }
@@ -126,7 +154,11 @@ function guardHook(db: Kysely<DB>, config: AppConfig) {
 }
 
 /** The e-mail and client address of a password login (null for every other call). */
-function loginOf(path: string | undefined, body: Record<string, unknown>, headers: Headers | undefined): { email: string; address: string } | null {
+function loginOf(
+  path: string | undefined,
+  body: Record<string, unknown>,
+  headers: Headers | undefined,
+): { email: string; address: string } | null {
   if (path !== '/sign-in/email' || !headers || typeof body.email !== 'string' || !body.email.trim()) return null;
   return { email: body.email, address: headers.get('x-client-ip') ?? 'unknown' };
 }
@@ -141,14 +173,19 @@ function loginOutcomeHook(db: Kysely<DB>, config: AppConfig) {
       await clearLoginAttempts(db, login.email, login.address);
       return;
     }
-    const delay = failureDelayMs(await addressFailures(db, login.email, login.address), config.LOGIN_FAILURES_PER_ACCOUNT);
+    const delay = failureDelayMs(
+      await addressFailures(db, login.email, login.address),
+      config.LOGIN_FAILURES_PER_ACCOUNT,
+    );
     if (delay > 0) await sleep(delay);
   });
 }
 
 /** The account a TOTP code is for: the signed-in one (enabling 2FA) or the one half-way through login. */
 async function twoFactorUser(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | null> {
-  const session = await getSessionFromCtx(ctx).catch(ignoreFailure('read the session', null, { level: 'debug', fallback: null }));
+  const session = await getSessionFromCtx(ctx).catch(
+    ignoreFailure('read the session', null, { level: 'debug', fallback: null }),
+  );
   if (session?.user.id) return session.user.id;
   const signed = await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
   if (!signed) return null;

@@ -30,14 +30,20 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       headers.set('x-client-ip', request.ip);
       // The host the origin check compares with (behind a trusted proxy: the forwarded one).
       headers.set('host', request.host);
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
+      const body =
+        request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
       const response = await app.auth.handler(
-        new Request(new URL(request.url, app.config.baseUrl), { method: request.method, headers, body: body?.length ? new Uint8Array(body) : undefined }),
+        new Request(new URL(request.url, app.config.baseUrl), {
+          method: request.method,
+          headers,
+          body: body?.length ? new Uint8Array(body) : undefined,
+        }),
       );
       // A failure of the auth library (e.g. its database is down) answers like every other route.
       if (response.status >= 500) throw new Error(`auth handler answered ${response.status}`);
       reply.status(response.status);
-      for (const [key, value] of response.headers) if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      for (const [key, value] of response.headers)
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       if (!response.body) return reply.send(null);
       const bytes = Buffer.from(await response.arrayBuffer());
@@ -52,7 +58,11 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
         if (parsed && typeof parsed === 'object') {
           const code = typeof parsed.code === 'string' ? parsed.code : undefined;
           // A deactivated account with the right password is told what a wrong password is told.
-          if (code === 'BANNED_USER') return reply.status(401).send({ code: 'INVALID_EMAIL_OR_PASSWORD', message: germanAuthMessage('INVALID_EMAIL_OR_PASSWORD', 401) });
+          if (code === 'BANNED_USER')
+            return reply.status(401).send({
+              code: 'INVALID_EMAIL_OR_PASSWORD',
+              message: germanAuthMessage('INVALID_EMAIL_OR_PASSWORD', 401),
+            });
           const own = code === 'PASSWORD_TOO_COMMON' || code === 'TOTP_ALREADY_USED' ? String(parsed.message) : null;
           const error = response.status === 429 ? { error: 'too_many' } : {};
           return reply.send({ ...parsed, ...error, message: own ?? germanAuthMessage(code, response.status) });

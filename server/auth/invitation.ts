@@ -23,7 +23,11 @@ export async function sendInvitation(app: FastifyInstance, user: { id: string; e
     expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
   });
   const url = `${app.config.baseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(resetPasswordPage(app))}`;
-  await app.mailer.send({ to: user.email, subject: texts.admin.inviteMailSubject, text: texts.admin.inviteMailText(url, INVITATION_DAYS) });
+  await app.mailer.send({
+    to: user.email,
+    subject: texts.admin.inviteMailSubject,
+    text: texts.admin.inviteMailText(url, INVITATION_DAYS),
+  });
 }
 
 /** The ordinary password reset, with better-auth's mail and one-hour token. */

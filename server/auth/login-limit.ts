@@ -37,11 +37,21 @@ export type LoginClaim = { allowed: boolean; pairCount: number };
  * from all addresses (locks after `max` too), to which one address adds at most half of `max` —
  * so one address cannot lock anyone else out, while many addresses guessing still meet the lock.
  */
-export async function claimLoginAttempt(db: Kysely<DB>, email: string, address: string, max: number, now = Date.now()): Promise<LoginClaim> {
+export async function claimLoginAttempt(
+  db: Kysely<DB>,
+  email: string,
+  address: string,
+  max: number,
+  now = Date.now(),
+): Promise<LoginClaim> {
   const pairCount = await bump(db, pairKey(email, address), now);
   if (pairCount > max) return { allowed: false, pairCount };
   if (pairCount > perAddressShare(max)) {
-    const row = await db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', accountKey(email)).executeTakeFirst();
+    const row = await db
+      .selectFrom('rate_limits')
+      .select(['count', 'window_start'])
+      .where('key', '=', accountKey(email))
+      .executeTakeFirst();
     const accountCount = row && Number(row.window_start) + LOGIN_FAILURE_WINDOW_MS > now ? Number(row.count) : 0;
     return { allowed: accountCount < max, pairCount };
   }
@@ -51,12 +61,24 @@ export async function claimLoginAttempt(db: Kysely<DB>, email: string, address: 
 
 /** A login went through: the account's failed attempts (all addresses, and this one's) are forgotten. */
 export async function clearLoginAttempts(db: Kysely<DB>, email: string, address: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', 'in', [accountKey(email), pairKey(email, address)]).execute();
+  await db
+    .deleteFrom('rate_limits')
+    .where('key', 'in', [accountKey(email), pairKey(email, address)])
+    .execute();
 }
 
 /** The attempts on an account from one address in the current window. */
-export async function addressFailures(db: Kysely<DB>, email: string, address: string, now = Date.now()): Promise<number> {
-  const row = await db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', pairKey(email, address)).executeTakeFirst();
+export async function addressFailures(
+  db: Kysely<DB>,
+  email: string,
+  address: string,
+  now = Date.now(),
+): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'window_start'])
+    .where('key', '=', pairKey(email, address))
+    .executeTakeFirst();
   return row && Number(row.window_start) + LOGIN_FAILURE_WINDOW_MS > now ? Number(row.count) : 0;
 }
 

@@ -6,10 +6,15 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as de from '@zxcvbn-ts/language-de';
 
-const zxcvbn = new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...de.dictionary }, graphs: common.adjacencyGraphs });
+const zxcvbn = new ZxcvbnFactory({
+  dictionary: { ...common.dictionary, ...de.dictionary },
+  graphs: common.adjacencyGraphs,
+});
 
 // The common and breached passwords (zxcvbn's 49,000), German words, names and Wikipedia terms.
-const words = new Set([...Object.values(common.dictionary), ...Object.values(de.dictionary)].flat().map((w) => String(w).toLowerCase()));
+const words = new Set(
+  [...Object.values(common.dictionary), ...Object.values(de.dictionary)].flat().map((w) => String(w).toLowerCase()),
+);
 const leet = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', '@': 'a', $: 's' };
 
 /**

@@ -14,15 +14,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       .select(sql<number | boolean | null>`"twoFactorEnabled"`.as('twoFactorEnabled'))
       .where('id', '=', user.id)
       .executeTakeFirst();
-    return { id: user.id, email: user.email, username: user.email.split('@')[0] || texts.nav.defaultUsername, role: user.role, twoFactorEnabled: !!row?.twoFactorEnabled };
+    return {
+      id: user.id,
+      email: user.email,
+      username: user.email.split('@')[0] || texts.nav.defaultUsername,
+      role: user.role,
+      twoFactorEnabled: !!row?.twoFactorEnabled,
+    };
   });
 
-  app.get('/api/client-config', async (): Promise<ClientConfig> => ({
-    idleMinutes: app.config.SESSION_IDLE_MINUTES,
-    activityCheckSeconds: app.config.ACTIVITY_CHECK_SECONDS,
-    setupNeeded: !(await adminExists(app.db)),
-    voiceAgent: app.config.VOICE_AGENT,
-  }));
+  app.get(
+    '/api/client-config',
+    async (): Promise<ClientConfig> => ({
+      idleMinutes: app.config.SESSION_IDLE_MINUTES,
+      activityCheckSeconds: app.config.ACTIVITY_CHECK_SECONDS,
+      setupNeeded: !(await adminExists(app.db)),
+      voiceAgent: app.config.VOICE_AGENT,
+    }),
+  );
 
   // The first admin account, possible only while no admin exists.
   app.post('/api/setup', { config: { rateLimit: { max: 5, timeWindow: 60_000 } } }, async (request, reply) => {

@@ -21,13 +21,22 @@ export async function currentUser(request: FastifyRequest, reply: FastifyReply):
   for (const cookie of out.getSetCookie()) reply.header('set-cookie', cookie);
   // However active, a session ends SESSION_MAX_HOURS after its login (a shared or stolen device).
   const session = response?.session as { id: string; createdAt: Date | string } | undefined;
-  if (session && Date.now() - new Date(session.createdAt).getTime() > request.server.config.SESSION_MAX_HOURS * 3_600_000) {
-    await request.server.db.deleteFrom('session' as never).where('id' as never, '=', session.id as never).execute();
+  if (
+    session &&
+    Date.now() - new Date(session.createdAt).getTime() > request.server.config.SESSION_MAX_HOURS * 3_600_000
+  ) {
+    await request.server.db
+      .deleteFrom('session' as never)
+      .where('id' as never, '=', session.id as never)
+      .execute();
     request.sessionUser = null;
     return null;
   }
-  const user = response?.user as { id: string; email: string; name: string; role?: string | null; banned?: boolean | null } | undefined;
-  request.sessionUser = user && !user.banned ? { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } : null;
+  const user = response?.user as
+    | { id: string; email: string; name: string; role?: string | null; banned?: boolean | null }
+    | undefined;
+  request.sessionUser =
+    user && !user.banned ? { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } : null;
   return request.sessionUser;
 }
 
@@ -37,7 +46,11 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   return user;
 }
 
-export async function requireRole(request: FastifyRequest, reply: FastifyReply, allowed: readonly Role[]): Promise<SessionUser & { role: Role }> {
+export async function requireRole(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  allowed: readonly Role[],
+): Promise<SessionUser & { role: Role }> {
   const user = await requireUser(request, reply);
   if (!user.role || !allowed.includes(user.role)) throw new DomainError('forbidden', texts.auth.noPermission);
   return user as SessionUser & { role: Role };

@@ -22,7 +22,12 @@ describe('backup archive', () => {
   it('reads back every entry byte for byte, long and non-ASCII names included', async () => {
     const file = path.join(dir, 'a.tar');
     const tar = new TarWriter(file);
-    for (const [name, bytes] of entries) await tar.add(name, bytes.length, name.endsWith('.bin') ? Readable.from([bytes.subarray(0, 100), bytes.subarray(100)]) : bytes);
+    for (const [name, bytes] of entries)
+      await tar.add(
+        name,
+        bytes.length,
+        name.endsWith('.bin') ? Readable.from([bytes.subarray(0, 100), bytes.subarray(100)]) : bytes,
+      );
     await tar.close();
     const read: [string, Buffer][] = [];
     for await (const entry of readTar(file)) read.push([entry.name, await entry.read()]);
@@ -34,7 +39,9 @@ describe('backup archive', () => {
   });
 
   it('is a tar file that tar itself lists', async () => {
-    const listing = execFileSync('tar', ['-tf', path.join(dir, 'a.tar')], { encoding: 'utf8' }).trim().split('\n');
+    const listing = execFileSync('tar', ['-tf', path.join(dir, 'a.tar')], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
     expect(listing).toEqual(entries.map(([name]) => name));
   });
 

@@ -14,7 +14,15 @@ import * as fixture from '../media/testing/fixtures';
 import { tusUpload } from '../media/testing/tus';
 import { projectRoot } from '../paths';
 import { startS3rver } from '../storage/s3-test-server';
-import { addUser, api, freshPostgresDatabase, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
+import {
+  addUser,
+  api,
+  freshPostgresDatabase,
+  login,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../testing/harness';
 import { buildServer, startServerProcess, type ServerProcess } from '../testing/server-process';
 import { readTar } from './archive';
 
@@ -26,7 +34,14 @@ async function cli(args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(projectRoot, 'dist/server/cli.js'), ...args], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', TRANSCRIBER: 'none', AUTH_SECRET, ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        TRANSCRIBER: 'none',
+        AUTH_SECRET,
+        ...env,
+      },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -42,7 +57,10 @@ async function bytes(url: string, cookie: string): Promise<Buffer> {
 }
 
 function openDb(target: { sqliteFile?: string; postgresUrl?: string }): Kysely<DB> {
-  if (target.postgresUrl) return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.postgresUrl, max: 2 }) }) });
+  if (target.postgresUrl)
+    return new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.postgresUrl, max: 2 }) }),
+    });
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: new SqliteDatabase(target.sqliteFile!) }) });
 }
 
@@ -92,10 +110,33 @@ describe.each(setups)('backup and restore with $name', ({ dialect, s3 }) => {
       const created = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } });
       expect(created.status).toBe(201);
       const contentId = created.body.contentId as number;
-      await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie, body: { transcript: `Interviewer: Frage ${i}?\n\nDu: Antwort ${i} mit Ümlauten.` } });
+      await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, {
+        cookie,
+        body: { transcript: `Interviewer: Frage ${i}?\n\nDu: Antwort ${i} mit Ümlauten.` },
+      });
       const note = Buffer.from(`Notiz ${i}\n${randomBytes(100_000).toString('base64')}`);
-      expect((await tusUpload(t, { bytes: note, contentId, page: 'upload', filename: `notiz-${i}.txt`, headers: { cookie } })).status).toBe(200);
-      expect((await tusUpload(t, { bytes: await fixture.png(), contentId, page: 'upload', filename: `bild-${i}.png`, headers: { cookie } })).status).toBe(200);
+      expect(
+        (
+          await tusUpload(t, {
+            bytes: note,
+            contentId,
+            page: 'upload',
+            filename: `notiz-${i}.txt`,
+            headers: { cookie },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await tusUpload(t, {
+            bytes: await fixture.png(),
+            contentId,
+            page: 'upload',
+            filename: `bild-${i}.png`,
+            headers: { cookie },
+          })
+        ).status,
+      ).toBe(200);
     }
     const submissionsBefore = await t.app.db.selectFrom('submissions').selectAll().orderBy('id').execute();
     const mediaBefore = await t.app.db.selectFrom('media').selectAll().orderBy('id').execute();
@@ -103,13 +144,18 @@ describe.each(setups)('backup and restore with $name', ({ dialect, s3 }) => {
     const originals = new Map<string, Buffer>();
     for (const m of mediaBefore) {
       originals.set(`${m.id}/file`, await bytes(`${t.url}/api/media/${m.id}/file`, cookie));
-      if (m.thumbnail_path) originals.set(`${m.id}/thumbnail`, await bytes(`${t.url}/api/media/${m.id}/thumbnail`, cookie));
+      if (m.thumbnail_path)
+        originals.set(`${m.id}/thumbnail`, await bytes(`${t.url}/api/media/${m.id}/thumbnail`, cookie));
     }
     expect(originals.size).toBeGreaterThan(6);
 
     // The app keeps taking submissions while the backup runs.
     const file = path.join(work, 'sicherung.tar');
-    const sourceEnv = { DATA_DIR: t.config.dataDir, ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}), ...sourceS3?.env };
+    const sourceEnv = {
+      DATA_DIR: t.config.dataDir,
+      ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}),
+      ...sourceS3?.env,
+    };
     let writing = true;
     const writer = (async () => {
       let n = 0;
@@ -133,13 +179,20 @@ describe.each(setups)('backup and restore with $name', ({ dialect, s3 }) => {
     // A second backup never overwrites the first.
     expect((await cli(['backup', file], sourceEnv)).code).toBe(1);
 
-    const targetEnv = { DATA_DIR: restoredDir, ...(restoredPg ? { DATABASE_URL: restoredPg.url } : {}), ...targetS3?.env };
+    const targetEnv = {
+      DATA_DIR: restoredDir,
+      ...(restoredPg ? { DATABASE_URL: restoredPg.url } : {}),
+      ...targetS3?.env,
+    };
     const back = await cli(['restore', file], targetEnv);
     expect(back.stderr).toBe('');
     expect(back.code).toBe(0);
     if (dialect === 'sqlite') {
       // A SQLite backup does not go into PostgreSQL.
-      const wrongKind = await cli(['restore', file], { DATA_DIR: path.join(work, 'wrong-kind'), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
+      const wrongKind = await cli(['restore', file], {
+        DATA_DIR: path.join(work, 'wrong-kind'),
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      });
       expect(wrongKind.code).toBe(1);
       expect(wrongKind.stderr).toMatch(/enthält eine SQLite-Datenbank, eingestellt ist PostgreSQL/);
     }
@@ -158,11 +211,17 @@ describe.each(setups)('backup and restore with $name', ({ dialect, s3 }) => {
       const res = await api(restoredApp, 'GET', `/api/inbox/${s.id}`, { cookie: restoredCookie });
       expect(res.status, `submission ${s.id}`).toBe(200);
     }
-    const db = openDb(restoredPg ? { postgresUrl: restoredPg.url } : { sqliteFile: path.join(restoredDir, 'content.db') });
+    const db = openDb(
+      restoredPg ? { postgresUrl: restoredPg.url } : { sqliteFile: path.join(restoredDir, 'content.db') },
+    );
     try {
       const maxId = submissionsBefore.at(-1)!.id;
-      expect(await db.selectFrom('submissions').selectAll().where('id', '<=', maxId).orderBy('id').execute()).toEqual(submissionsBefore);
-      expect(await db.selectFrom('media').selectAll().where('id', '<=', mediaBefore.at(-1)!.id).orderBy('id').execute()).toEqual(mediaBefore);
+      expect(await db.selectFrom('submissions').selectAll().where('id', '<=', maxId).orderBy('id').execute()).toEqual(
+        submissionsBefore,
+      );
+      expect(
+        await db.selectFrom('media').selectAll().where('id', '<=', mediaBefore.at(-1)!.id).orderBy('id').execute(),
+      ).toEqual(mediaBefore);
     } finally {
       await db.destroy();
     }

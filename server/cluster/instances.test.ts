@@ -20,7 +20,9 @@ const MB = 1024 * 1024;
 async function solveAltcha(t: TestApp): Promise<string> {
   const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
   const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 /** Sends the head of a PATCH body, then drops the connection, as a phone losing its network does. */
@@ -57,7 +59,13 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
   beforeAll(async () => {
     database = await freshPostgresDatabase();
     s3 = await startS3rver();
-    const env = { ...s3.env, DATABASE_URL: database.url, ALTCHA_MAX_NUMBER: '2000', PUBLIC_SUBMISSIONS_PER_HOUR: '20', MAX_VIDEO_MB: '20' };
+    const env = {
+      ...s3.env,
+      DATABASE_URL: database.url,
+      ALTCHA_MAX_NUMBER: '2000',
+      PUBLIC_SUBMISSIONS_PER_HOUR: '20',
+      MAX_VIDEO_MB: '20',
+    };
     a = await startTestApp('postgres', env);
     b = await startTestApp('postgres', env);
     a.app.jobs.start();
@@ -74,12 +82,20 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
   });
 
   it('finishes on instance B an upload started on A, and registers it once', async () => {
-    const contentId = (await api(a, 'POST', '/api/submissions', { cookie: cookieA, body: { tenant: 'vdi', kind: 'upload' } })).body.contentId as number;
+    const contentId = (
+      await api(a, 'POST', '/api/submissions', { cookie: cookieA, body: { tenant: 'vdi', kind: 'upload' } })
+    ).body.contentId as number;
     // A real MP4, padded to 14 MB: the last request carries more than one 8 MB piece.
     const clip = fixture.video('mp4');
     const bytes = Buffer.concat([clip, Buffer.alloc(14 * MB - clip.length, 7)]);
 
-    const created = await createUpload(a, { size: bytes.length, contentId, page: 'upload', filename: 'Baustelle.mp4', headers: { cookie: cookieA } });
+    const created = await createUpload(a, {
+      size: bytes.length,
+      contentId,
+      page: 'upload',
+      filename: 'Baustelle.mp4',
+      headers: { cookie: cookieA },
+    });
     expect(created.status).toBe(201);
     const onA = created.location!;
     const onB = onA.replace(a.url, b.url);
@@ -100,7 +116,12 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     // B takes the rest and registers the file.
     const finished = await patchUpload(onB, offset, bytes.subarray(offset), { cookie: cookieB });
     expect(finished.status).toBe(200);
-    expect(finished.body.media).toMatchObject({ kind: 'video', fileType: 'video/mp4', originalName: 'Baustelle.mp4', size: bytes.length });
+    expect(finished.body.media).toMatchObject({
+      kind: 'video',
+      fileType: 'video/mp4',
+      originalName: 'Baustelle.mp4',
+      size: bytes.length,
+    });
 
     const rows = await a.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute();
     expect(rows).toHaveLength(1);
@@ -135,7 +156,10 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     const stored = Buffer.concat(await (await b.app.blobs.get(tail!.key)).toArray());
     expect(stored.toString()).toBe(offset === 10 ? 'aaaaaaaaaa' : 'bbbbbbbbbbbb');
     // The loser's tail was deleted: one object under tus/race/ (s3rver keeps each as key._S3rver_object).
-    const pieces = () => readdirSync(s3.directory, { recursive: true }).map(String).filter((f) => f.includes('race') && statSync(path.join(s3.directory, f)).isFile());
+    const pieces = () =>
+      readdirSync(s3.directory, { recursive: true })
+        .map(String)
+        .filter((f) => f.includes('race') && statSync(path.join(s3.directory, f)).isFile());
     expect(pieces().filter((f) => f.endsWith('._S3rver_object'))).toHaveLength(1);
     await storeA.remove('race');
     expect(pieces()).toEqual([]);
@@ -151,8 +175,12 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     expect(replay.body.message).toBe(texts.upload.challengeFailed);
     // A challenge issued by A and not used yet counts on B (once).
     const fresh = await solveAltcha(a);
-    expect((await api(b, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: fresh } })).status).toBe(201);
-    expect((await api(a, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: fresh } })).status).toBe(403);
+    expect((await api(b, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: fresh } })).status).toBe(
+      201,
+    );
+    expect((await api(a, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: fresh } })).status).toBe(
+      403,
+    );
   }, 30_000);
 
   it('refuses on B a voice session token already used on A', async () => {
@@ -164,7 +192,9 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     const first = await ProtocolClient.connect(signedUrl);
     await first.until(() => first.of('conversation_initiation_metadata').length === 1);
 
-    const replayOnB = await ProtocolClient.connect(signedUrl.replace(a.url.replace('http', 'ws'), b.url.replace('http', 'ws')));
+    const replayOnB = await ProtocolClient.connect(
+      signedUrl.replace(a.url.replace('http', 'ws'), b.url.replace('http', 'ws')),
+    );
     expect(await replayOnB.closedWith()).toEqual({ code: 1008, reason: texts.interview.sessionExpired });
     const replayOnA = await ProtocolClient.connect(signedUrl);
     expect(await replayOnA.closedWith()).toEqual({ code: 1008, reason: texts.interview.sessionExpired });
@@ -172,7 +202,8 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     first.close();
 
     // A fresh token from A opens a conversation on B.
-    const next = (await api(a, 'GET', '/api/voice/signed-url?tenant=vdi&topic=tech-dive', { cookie: cookieA })).body.signedUrl as string;
+    const next = (await api(a, 'GET', '/api/voice/signed-url?tenant=vdi&topic=tech-dive', { cookie: cookieA })).body
+      .signedUrl as string;
     const onB = await ProtocolClient.connect(next.replace(a.url.replace('http', 'ws'), b.url.replace('http', 'ws')));
     await onB.until(() => onB.of('conversation_initiation_metadata').length === 1);
     onB.close();

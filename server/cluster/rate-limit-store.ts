@@ -44,7 +44,11 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
         .returning(['count', 'window_start'])
         .executeTakeFirstOrThrow()
         .then(
-          (row) => callback(null, { current: Number(row.count), ttl: Math.max(0, Number(row.window_start) + timeWindow - now) }),
+          (row) =>
+            callback(null, {
+              current: Number(row.count),
+              ttl: Math.max(0, Number(row.window_start) + timeWindow - now),
+            }),
           (error: Error) => callback(error),
         );
       if (now - lastSweep > SWEEP_EVERY_MS) {

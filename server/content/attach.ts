@@ -71,7 +71,8 @@ export async function checkPostItems(db: Kysely<DB>, contentId: number, items: P
   const seen = new Set<number>();
   for (const item of items) {
     const row = rows.find((r) => Number(r.id) === item.itemId);
-    if (!row || seen.has(item.itemId) || row.state === 'failed' || row.state === 'cancelled') throw new DomainError('invalid', t.itemUnknown);
+    if (!row || seen.has(item.itemId) || row.state === 'failed' || row.state === 'cancelled')
+      throw new DomainError('invalid', t.itemUnknown);
     seen.add(item.itemId);
     const reason = notCovered(needsOf(row.kind, specOf(row)), consent);
     if (reason) throw new DomainError('conflict', reason);
@@ -84,12 +85,17 @@ export async function requireItemsReady(db: Kysely<DB>, contentId: number, items
   await checkPostItems(db, contentId, items);
   const rows = await itemsOf(db, contentId);
   for (const item of items) {
-    if (rows.find((r) => Number(r.id) === item.itemId)?.state !== 'ready') throw new DomainError('conflict', t.itemNotReady);
+    if (rows.find((r) => Number(r.id) === item.itemId)?.state !== 'ready')
+      throw new DomainError('conflict', t.itemNotReady);
   }
 }
 
 /** The stored items a post version carries, in its order (ready ones only: what can be shown). */
-export async function readyItems(db: Kysely<DB>, contentId: number, items: PostItem[]): Promise<{ row: ItemRow; alt: string }[]> {
+export async function readyItems(
+  db: Kysely<DB>,
+  contentId: number,
+  items: PostItem[],
+): Promise<{ row: ItemRow; alt: string }[]> {
   if (items.length === 0) return [];
   const rows = await itemsOf(db, contentId);
   return items.flatMap((item) => {

@@ -46,19 +46,29 @@ export function reframe(srcW: number, srcH: number, format: ClipFormat, cropX = 
 }
 
 /** One caption as a PNG of the box alone, and where it goes in the frame. */
-export async function captionImage(cue: Cue, format: ClipFormat, brandColour: string): Promise<{ png: Buffer; x: number; y: number; width: number; height: number }> {
+export async function captionImage(
+  cue: Cue,
+  format: ClipFormat,
+  brandColour: string,
+): Promise<{ png: Buffer; x: number; y: number; width: number; height: number }> {
   const { size } = captionStyle[format];
   const safe = safeAreas[format];
   const { box, text } = readableBox(brandColour);
   const padX = Math.round(size * 0.55);
   const padY = Math.round(size * 0.3);
   const lineHeight = Math.round(size * 1.25);
-  const width = Math.min(safe.right - safe.left, Math.ceil(Math.max(...cue.lines.map((l) => textWidth(l, size, true))) + 2 * padX));
+  const width = Math.min(
+    safe.right - safe.left,
+    Math.ceil(Math.max(...cue.lines.map((l) => textWidth(l, size, true))) + 2 * padX),
+  );
   const height = cue.lines.length * lineHeight + 2 * padY;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${Math.round(size * 0.25)}" fill="${box}"/>` +
     cue.lines
-      .map((line, i) => `<text x="${width / 2}" y="${padY + i * lineHeight + lineHeight * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="700" font-size="${size}" fill="${text}">${escapeXml(line)}</text>`)
+      .map(
+        (line, i) =>
+          `<text x="${width / 2}" y="${padY + i * lineHeight + lineHeight * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="700" font-size="${size}" fill="${text}">${escapeXml(line)}</text>`,
+      )
       .join('') +
     '</svg>';
   const x = Math.round(safe.left + (safe.right - safe.left - width) / 2);
@@ -96,7 +106,10 @@ export function overlayChain(input: string, overlays: Overlay[], firstInput: num
   let last = input;
   overlays.forEach((o, i) => {
     const out = i === overlays.length - 1 ? '[v]' : `[o${i}]`;
-    const enable = o.start !== undefined && o.end !== undefined ? `:enable='between(t,${o.start.toFixed(3)},${o.end.toFixed(3)})'` : '';
+    const enable =
+      o.start !== undefined && o.end !== undefined
+        ? `:enable='between(t,${o.start.toFixed(3)},${o.end.toFixed(3)})'`
+        : '';
     parts.push(`${last}[${firstInput + i}:v]overlay=${o.x}:${o.y}${enable}${out}`);
     last = out;
   });
@@ -110,16 +123,43 @@ const encode = ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-profile:v', 'high', 
  * ffmpeg arguments of a clip cut from a video: [start, start+duration] of the original, reframed to
  * the format, logo and caption boxes laid over, H.264/AAC MP4.
  */
-export function clipArgs(o: { source: string; start: number; duration: number; srcW: number; srcH: number; format: ClipFormat; cropX?: number; cropY?: number; overlays: Overlay[]; hasAudio: boolean; out: string }): string[] {
+export function clipArgs(o: {
+  source: string;
+  start: number;
+  duration: number;
+  srcW: number;
+  srcH: number;
+  format: ClipFormat;
+  cropX?: number;
+  cropY?: number;
+  overlays: Overlay[];
+  hasAudio: boolean;
+  out: string;
+}): string[] {
   const frame = reframe(o.srcW, o.srcH, o.format, o.cropX, o.cropY);
   const graph = [`[0:v]${frame.filter},format=yuv420p[base]`, ...overlayChain('[base]', o.overlays, 1)].join(';');
   return [
-    '-ss', o.start.toFixed(3), '-t', o.duration.toFixed(3), '-i', o.source,
+    '-ss',
+    o.start.toFixed(3),
+    '-t',
+    o.duration.toFixed(3),
+    '-i',
+    o.source,
     ...o.overlays.flatMap((x) => ['-i', x.file]),
-    '-filter_complex', graph,
-    '-map', '[v]', ...(o.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '160k'] : []),
-    ...encode, '-preset', 'veryfast', '-crf', '20',
-    '-t', o.duration.toFixed(3), '-y', o.out,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    ...(o.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '160k'] : []),
+    ...encode,
+    '-preset',
+    'veryfast',
+    '-crf',
+    '20',
+    '-t',
+    o.duration.toFixed(3),
+    '-y',
+    o.out,
   ];
 }
 
@@ -132,7 +172,9 @@ export async function audiogramBackground(format: ClipFormat, brand: Brand, phot
   const photoSvg = photo
     ? `<clipPath id="p"><circle cx="${W / 2}" cy="${cy}" r="${r}"/></clipPath><image x="${W / 2 - r}" y="${cy - r}" width="${2 * r}" height="${2 * r}" preserveAspectRatio="xMidYMid slice" clip-path="url(#p)" href="data:${photo[0] === 0xff ? 'image/jpeg' : 'image/png'};base64,${photo.toString('base64')}"/><circle cx="${W / 2}" cy="${cy}" r="${r}" fill="none" stroke="#ffffff" stroke-width="8"/>`
     : '';
-  return svgToPng(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${box}"/>${photoSvg}</svg>`);
+  return svgToPng(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${box}"/>${photoSvg}</svg>`,
+  );
 }
 
 /** Where the waveform lies: below the photo, or in the middle without one. */
@@ -141,7 +183,9 @@ export function waveBox(format: ClipFormat, withPhoto: boolean) {
   const safe = safeAreas[format];
   const width = safe.right - safe.left;
   const height = format === '16:9' ? 200 : 260;
-  const y = withPhoto ? Math.round(H * (format === '9:16' ? 0.36 : 0.34) + Math.min(W, H) * 0.2 + 60) : Math.round((safe.top + safe.bottom) / 2 - height);
+  const y = withPhoto
+    ? Math.round(H * (format === '9:16' ? 0.36 : 0.34) + Math.min(W, H) * 0.2 + 60)
+    : Math.round((safe.top + safe.bottom) / 2 - height);
   return { x: safe.left, y: Math.min(y, safe.bottom - height - 260), width, height };
 }
 
@@ -150,7 +194,17 @@ export function waveBox(format: ClipFormat, withPhoto: boolean) {
  * audio in the text colour, logo and caption boxes, H.264/AAC MP4 at 25 frames a second (x264
  * ultrafast: the picture is mostly still, and ultrafast encodes it about three times faster).
  */
-export function audiogramArgs(o: { source: string; start: number; duration: number; format: ClipFormat; background: string; waveColour: string; withPhoto: boolean; overlays: Overlay[]; out: string }): string[] {
+export function audiogramArgs(o: {
+  source: string;
+  start: number;
+  duration: number;
+  format: ClipFormat;
+  background: string;
+  waveColour: string;
+  withPhoto: boolean;
+  overlays: Overlay[];
+  out: string;
+}): string[] {
   const wave = waveBox(o.format, o.withPhoto);
   const graph = [
     `[0:a]aformat=channel_layouts=mono,showwaves=s=${wave.width}x${wave.height}:mode=cline:rate=25:scale=sqrt:colors=${o.waveColour}[w]`,
@@ -159,12 +213,37 @@ export function audiogramArgs(o: { source: string; start: number; duration: numb
     ...overlayChain('[base]', o.overlays, 2),
   ].join(';');
   return [
-    '-ss', o.start.toFixed(3), '-t', o.duration.toFixed(3), '-i', o.source,
-    '-i', o.background,
+    '-ss',
+    o.start.toFixed(3),
+    '-t',
+    o.duration.toFixed(3),
+    '-i',
+    o.source,
+    '-i',
+    o.background,
     ...o.overlays.flatMap((x) => ['-i', x.file]),
-    '-filter_complex', graph,
-    '-map', '[v]', '-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k',
-    ...encode, '-preset', 'ultrafast', '-tune', 'stillimage', '-crf', '23', '-r', '25',
-    '-t', o.duration.toFixed(3), '-y', o.out,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-map',
+    '0:a:0',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    ...encode,
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'stillimage',
+    '-crf',
+    '23',
+    '-r',
+    '25',
+    '-t',
+    o.duration.toFixed(3),
+    '-y',
+    o.out,
   ];
 }

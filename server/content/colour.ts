@@ -7,7 +7,8 @@ export function parseHex(colour: string): [number, number, number] {
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-export const toHex = ([r, g, b]: [number, number, number]) => `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+export const toHex = ([r, g, b]: [number, number, number]) =>
+  `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
 function luminance([r, g, b]: [number, number, number]): number {
   const lin = (v: number) => {

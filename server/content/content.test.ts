@@ -40,11 +40,15 @@ describe.each(dialects)('content on %s', (dialect) => {
   let photo = 0;
 
   async function submission(fields: Record<string, unknown>) {
-    const res = await api(tApp, 'POST', '/api/submissions', { cookie: editor, body: { tenant: 'vdi', kind: 'interview' } });
+    const res = await api(tApp, 'POST', '/api/submissions', {
+      cookie: editor,
+      body: { tenant: 'vdi', kind: 'interview' },
+    });
     await tApp.app.db.updateTable('submissions').set(fields).where('id', '=', res.body.contentId).execute();
     return res.body.contentId as number;
   }
-  const overview = async (contentId: number) => (await api(tApp, 'GET', `/api/content/${contentId}`, { cookie: editor })).body as ContentOverview;
+  const overview = async (contentId: number) =>
+    (await api(tApp, 'GET', `/api/content/${contentId}`, { cookie: editor })).body as ContentOverview;
   const bytes = async (url: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${tApp.url}${url}`, { headers: { cookie: editor, ...headers } });
     return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
@@ -55,35 +59,119 @@ describe.each(dialects)('content on %s', (dialect) => {
     tApp.app.mediaJobs.start();
     await addUser(tApp.app, 'redaktion@example.de', 'vdi_admin');
     editor = await login(tApp, 'redaktion@example.de');
-    const fields = { transcript: 'Interviewer: Wie ging es los?\n\nDu: Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.', contact_first_name: 'Erika', contact_last_name: 'Muster', contact_role: 'Teamleiterin', contact_email: 'erika@example.de' };
+    const fields = {
+      transcript:
+        'Interviewer: Wie ging es los?\n\nDu: Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.',
+      contact_first_name: 'Erika',
+      contact_last_name: 'Muster',
+      contact_role: 'Teamleiterin',
+      contact_email: 'erika@example.de',
+    };
     id = await submission(fields);
     bare = await submission(fields);
     for (const kind of ['publication', 'naming', 'photo_rights']) {
-      await tApp.app.db.insertInto('consents').values({ submission_id: id, kind, text: 'wie gezeigt', given_at: new Date().toISOString() }).execute();
+      await tApp.app.db
+        .insertInto('consents')
+        .values({ submission_id: id, kind, text: 'wie gezeigt', given_at: new Date().toISOString() })
+        .execute();
     }
     if (dialect === 'sqlite') {
-      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=5', '-f', 'lavfi', '-i', 'sine=f=300:d=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', '-y', path.join(dir, 'src.mp4')]);
-      const row = await attachFile(tApp.app, { contentId: id, kind: 'video', body: readFileSync(path.join(dir, 'src.mp4')), originalName: 'antwort.mp4', contentType: 'video/mp4', extension: 'mp4' });
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=s=640x360:r=25:d=5',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=f=300:d=5',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-c:a',
+        'aac',
+        '-shortest',
+        '-y',
+        path.join(dir, 'src.mp4'),
+      ]);
+      const row = await attachFile(tApp.app, {
+        contentId: id,
+        kind: 'video',
+        body: readFileSync(path.join(dir, 'src.mp4')),
+        originalName: 'antwort.mp4',
+        contentType: 'video/mp4',
+        extension: 'mp4',
+      });
       video = Number(row.id);
-      await tApp.app.db.updateTable('media').set({ timing: JSON.stringify(timing), duration_ms: 5000, width: 640, height: 360 }).where('id', '=', row.id).execute();
+      await tApp.app.db
+        .updateTable('media')
+        .set({ timing: JSON.stringify(timing), duration_ms: 5000, width: 640, height: 360 })
+        .where('id', '=', row.id)
+        .execute();
     } else {
-      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=220:d=5', '-c:a', 'libopus', '-y', path.join(dir, 'voice.ogg')]);
-      const row = await attachFile(tApp.app, { contentId: id, kind: 'audio', body: readFileSync(path.join(dir, 'voice.ogg')), originalName: 'interview.ogg', contentType: 'audio/ogg', extension: 'ogg' });
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=f=220:d=5',
+        '-c:a',
+        'libopus',
+        '-y',
+        path.join(dir, 'voice.ogg'),
+      ]);
+      const row = await attachFile(tApp.app, {
+        contentId: id,
+        kind: 'audio',
+        body: readFileSync(path.join(dir, 'voice.ogg')),
+        originalName: 'interview.ogg',
+        contentType: 'audio/ogg',
+        extension: 'ogg',
+      });
       audio = Number(row.id);
-      await tApp.app.db.updateTable('media').set({ timing: JSON.stringify(timing), duration_ms: 5000 }).where('id', '=', row.id).execute();
+      await tApp.app.db
+        .updateTable('media')
+        .set({ timing: JSON.stringify(timing), duration_ms: 5000 })
+        .where('id', '=', row.id)
+        .execute();
     }
-    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c05020' } }).jpeg().toBuffer();
-    photo = Number((await attachFile(tApp.app, { contentId: id, kind: 'photo', body: jpeg, originalName: 'portrait.jpg', contentType: 'image/jpeg', extension: 'jpg' })).id);
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c05020' } })
+      .jpeg()
+      .toBuffer();
+    photo = Number(
+      (
+        await attachFile(tApp.app, {
+          contentId: id,
+          kind: 'photo',
+          body: jpeg,
+          originalName: 'portrait.jpg',
+          contentType: 'image/jpeg',
+          extension: 'jpg',
+        })
+      ).id,
+    );
   });
   afterAll(() => tApp.close());
 
   let card: ContentItem;
 
   it('makes quote cards at 1080×1350 and 1080×1080 in the tenant colour with the quote drawn and as alt text', async () => {
-    const res = await api(tApp, 'POST', `/api/content/${id}/cards`, { cookie: editor, body: { format: '4:5', quote: 'Heute leite ich ein Team von zwölf Leuten.', showName: true, photoMediaId: photo } });
+    const res = await api(tApp, 'POST', `/api/content/${id}/cards`, {
+      cookie: editor,
+      body: { format: '4:5', quote: 'Heute leite ich ein Team von zwölf Leuten.', showName: true, photoMediaId: photo },
+    });
     expect(res.status).toBe(201);
     card = res.body;
-    expect(card).toMatchObject({ kind: 'card', state: 'ready', fileType: 'image/png', alt: t.cardAlt('Heute leite ich ein Team von zwölf Leuten.', 'Erika Muster') });
+    expect(card).toMatchObject({
+      kind: 'card',
+      state: 'ready',
+      fileType: 'image/png',
+      alt: t.cardAlt('Heute leite ich ein Team von zwölf Leuten.', 'Erika Muster'),
+    });
     const file = await bytes(card.url!);
     expect(file.type).toBe('image/png');
     const { data, info } = await raw(file.body);
@@ -94,7 +182,11 @@ describe.each(dialects)('content on %s', (dialect) => {
     let brand = 0;
     for (let i = 0; i < data.length; i += 3) {
       if (data[i]! > 240 && data[i + 1]! > 240 && data[i + 2]! > 240) white++;
-      if (Math.abs(data[i]! - parseInt(background.slice(1, 3), 16)) < 4 && Math.abs(data[i + 2]! - parseInt(background.slice(5, 7), 16)) < 4) brand++;
+      if (
+        Math.abs(data[i]! - parseInt(background.slice(1, 3), 16)) < 4 &&
+        Math.abs(data[i + 2]! - parseInt(background.slice(5, 7), 16)) < 4
+      )
+        brand++;
     }
     expect(white).toBeGreaterThan(20_000);
     expect(brand).toBeGreaterThan(info.width * info.height * 0.6);
@@ -103,22 +195,37 @@ describe.each(dialects)('content on %s', (dialect) => {
     for (let i = 0; i < data.length; i += 3) if (data[i]! > 170 && data[i + 1]! < 110 && data[i + 2]! < 60) orange++;
     expect(orange).toBeGreaterThan(5000);
 
-    const square = await api(tApp, 'POST', `/api/content/${id}/cards`, { cookie: editor, body: { format: '1:1', quote: 'Ich habe hier angefangen.' } });
+    const square = await api(tApp, 'POST', `/api/content/${id}/cards`, {
+      cookie: editor,
+      body: { format: '1:1', quote: 'Ich habe hier angefangen.' },
+    });
     expect((await raw((await bytes(square.body.url)).body)).info).toMatchObject({ width: 1080, height: 1080 });
   });
 
   it('shows the name only with consent and refuses to attach what the consent does not cover', async () => {
-    const named = await api(tApp, 'POST', `/api/content/${bare}/cards`, { cookie: editor, body: { format: '1:1', quote: 'Ein Satz.', showName: true } });
+    const named = await api(tApp, 'POST', `/api/content/${bare}/cards`, {
+      cookie: editor,
+      body: { format: '1:1', quote: 'Ein Satz.', showName: true },
+    });
     expect(named.status).toBe(409);
     expect(named.body.message).toBe(t.noNamingConsent);
-    const unnamed = await api(tApp, 'POST', `/api/content/${bare}/cards`, { cookie: editor, body: { format: '1:1', quote: 'Ein Satz.' } });
+    const unnamed = await api(tApp, 'POST', `/api/content/${bare}/cards`, {
+      cookie: editor,
+      body: { format: '1:1', quote: 'Ein Satz.' },
+    });
     expect(unnamed.status).toBe(201);
     expect(unnamed.body.attachable).toBe(false);
-    const attach = await api(tApp, 'POST', `/api/posts/${bare}/linkedin/versions`, { cookie: editor, body: { body: 'Text', items: [{ itemId: unnamed.body.id, alt: 'Zitat' }] } });
+    const attach = await api(tApp, 'POST', `/api/posts/${bare}/linkedin/versions`, {
+      cookie: editor,
+      body: { body: 'Text', items: [{ itemId: unnamed.body.id, alt: 'Zitat' }] },
+    });
     expect(attach.status).toBe(409);
     expect(attach.body.message).toBe(t.noPublicationConsent);
     // Another submission's item is not this one's.
-    const foreign = await api(tApp, 'POST', `/api/posts/${id}/linkedin/versions`, { cookie: editor, body: { body: 'Text', items: [{ itemId: unnamed.body.id, alt: 'Zitat' }] } });
+    const foreign = await api(tApp, 'POST', `/api/posts/${id}/linkedin/versions`, {
+      cookie: editor,
+      body: { body: 'Text', items: [{ itemId: unnamed.body.id, alt: 'Zitat' }] },
+    });
     expect(foreign.status).toBe(400);
     expect((await overview(id)).consent).toEqual({ publication: true, naming: true, photo: true });
   });
@@ -130,7 +237,10 @@ describe.each(dialects)('content on %s', (dialect) => {
     const proposals = await api(tApp, 'GET', `/api/content/${id}/proposals?mediaId=${mediaId}`, { cookie: editor });
     expect(proposals.body.kind).toBe('rules');
     expect(proposals.body.passages.length).toBeGreaterThan(0);
-    const res = await api(tApp, 'POST', `/api/content/${id}/clips`, { cookie: editor, body: { mediaId, start: 2.3, end: 4.5, format: '9:16', photoMediaId: dialect === 'sqlite' ? null : photo } });
+    const res = await api(tApp, 'POST', `/api/content/${id}/clips`, {
+      cookie: editor,
+      body: { mediaId, start: 2.3, end: 4.5, format: '9:16', photoMediaId: dialect === 'sqlite' ? null : photo },
+    });
     expect(res.status).toBe(201);
     expect(res.body.kind).toBe(dialect === 'sqlite' ? 'clip' : 'audiogram');
     // Snapped out to the start of "Heute" and the end of "Leuten.".
@@ -157,10 +267,36 @@ describe.each(dialects)('content on %s', (dialect) => {
 
     // The caption area differs from the same frame without captions.
     const frame = (file: string, filter: string | null, at: number) =>
-      execFileSync('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', file, ...(filter ? ['-vf', filter] : []), '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-']);
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-ss',
+        String(at),
+        '-i',
+        file,
+        ...(filter ? ['-vf', filter] : []),
+        '-frames:v',
+        '1',
+        '-f',
+        'image2pipe',
+        '-vcodec',
+        'png',
+        '-',
+      ]);
     const captionArea = { left: 90, top: 1200, width: 900, height: 300 };
-    const withCaptions = await raw(await sharp(frame(out, null, 1)).extract(captionArea).toBuffer());
-    const plain = dialect === 'sqlite' ? await raw(await sharp(frame(path.join(dir, 'src.mp4'), reframe(640, 360, '9:16').filter, 3)).extract(captionArea).toBuffer()) : null;
+    const withCaptions = await raw(
+      await sharp(frame(out, null, 1))
+        .extract(captionArea)
+        .toBuffer(),
+    );
+    const plain =
+      dialect === 'sqlite'
+        ? await raw(
+            await sharp(frame(path.join(dir, 'src.mp4'), reframe(640, 360, '9:16').filter, 3))
+              .extract(captionArea)
+              .toBuffer(),
+          )
+        : null;
     if (plain) {
       let diff = 0;
       for (let i = 0; i < plain.data.length; i++) diff += Math.abs(plain.data[i]! - withCaptions.data[i]!);
@@ -168,14 +304,20 @@ describe.each(dialects)('content on %s', (dialect) => {
     }
     // White caption text is in the area.
     let white = 0;
-    for (let i = 0; i < withCaptions.data.length; i += 3) if (withCaptions.data[i]! > 235 && withCaptions.data[i + 1]! > 235 && withCaptions.data[i + 2]! > 235) white++;
+    for (let i = 0; i < withCaptions.data.length; i += 3)
+      if (withCaptions.data[i]! > 235 && withCaptions.data[i + 1]! > 235 && withCaptions.data[i + 2]! > 235) white++;
     expect(white).toBeGreaterThan(2000);
   });
 
   it('cancels a render', async () => {
     const mediaId = dialect === 'sqlite' ? video : audio;
-    const res = await api(tApp, 'POST', `/api/content/${id}/clips`, { cookie: editor, body: { mediaId, start: 0, end: 4.8, format: '16:9' } });
-    expect((await api(tApp, 'POST', `/api/content/${id}/items/${res.body.id}/cancel`, { cookie: editor })).status).toBe(200);
+    const res = await api(tApp, 'POST', `/api/content/${id}/clips`, {
+      cookie: editor,
+      body: { mediaId, start: 0, end: 4.8, format: '16:9' },
+    });
+    expect((await api(tApp, 'POST', `/api/content/${id}/items/${res.body.id}/cancel`, { cookie: editor })).status).toBe(
+      200,
+    );
     let state = '';
     for (let i = 0; i < 100 && state !== 'cancelled'; i++) {
       state = (await overview(id)).items.find((x) => x.id === res.body.id)!.state;
@@ -187,11 +329,22 @@ describe.each(dialects)('content on %s', (dialect) => {
   it('attaches items to a post; the approval page plays them; an edit outdates the approval; the ZIP holds them', async () => {
     const save = await api(tApp, 'POST', `/api/posts/${id}/linkedin/versions`, {
       cookie: editor,
-      body: { body: 'Unser neuer Beitrag', items: [{ itemId: rendered.id, alt: 'Clip mit Untertiteln' }, { itemId: card.id, alt: card.alt }] },
+      body: {
+        body: 'Unser neuer Beitrag',
+        items: [
+          { itemId: rendered.id, alt: 'Clip mit Untertiteln' },
+          { itemId: card.id, alt: card.alt },
+        ],
+      },
     });
     expect(save.status).toBe(201);
     expect((await api(tApp, 'POST', `/api/posts/${id}/linkedin/approvals`, { cookie: editor })).status).toBe(201);
-    const mail = (await tApp.app.db.selectFrom('outbox').selectAll().where('to_address', '=', 'erika@example.de').orderBy('id', 'desc').executeTakeFirst())!;
+    const mail = (await tApp.app.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'erika@example.de')
+      .orderBy('id', 'desc')
+      .executeTakeFirst())!;
     const token = /\/freigabe\/([A-Za-z0-9_-]{40,})/.exec(mail.body)![1]!;
     const page = (await api(tApp, 'GET', `/api/freigabe/${token}`)).body as PublicApproval;
     expect(page.items.map((i) => [i.kind, i.video, i.alt])).toEqual([
@@ -203,9 +356,14 @@ describe.each(dialects)('content on %s', (dialect) => {
     expect(clip.headers.get('content-type')).toBe('video/mp4');
     expect((await fetch(`${tApp.url}/api/freigabe/${token}/inhalte/5`)).status).toBe(404);
 
-    const edited = await api(tApp, 'POST', `/api/content/${id}/items/${card.id}/edit`, { cookie: editor, body: { quote: 'Ich habe hier angefangen.' } });
+    const edited = await api(tApp, 'POST', `/api/content/${id}/items/${card.id}/edit`, {
+      cookie: editor,
+      body: { quote: 'Ich habe hier angefangen.' },
+    });
     expect(edited.status).toBe(201);
-    const post = ((await api(tApp, 'GET', `/api/posts/${id}`, { cookie: editor })).body as PostOverview).channels.find((c) => c.channel === 'linkedin')!;
+    const post = ((await api(tApp, 'GET', `/api/posts/${id}`, { cookie: editor })).body as PostOverview).channels.find(
+      (c) => c.channel === 'linkedin',
+    )!;
     expect(post.versions.at(-1)!.items.map((i) => i.itemId)).toEqual([rendered.id, edited.body.id]);
     expect(post.approvals[0]!.outdated).toBe(true);
 

@@ -16,8 +16,13 @@ export async function requireContentEditor(request: FastifyRequest, reply: Fasti
   return { ...user, scope };
 }
 
-export async function submissionForEditor(app: FastifyInstance, editor: ContentEditor, contentId: number): Promise<Submission> {
+export async function submissionForEditor(
+  app: FastifyInstance,
+  editor: ContentEditor,
+  contentId: number,
+): Promise<Submission> {
   const row = await findSubmission(app.db, contentId);
-  if (!row || (editor.scope && !editor.scope.includes(row.tenant))) throw new DomainError('not_found', texts.common.contentIdNotFound);
+  if (!row || (editor.scope && !editor.scope.includes(row.tenant)))
+    throw new DomainError('not_found', texts.common.contentIdNotFound);
   return row;
 }

@@ -66,6 +66,10 @@ export function wrap(text: string, size: number, maxWidth: number, bold = false)
   return lines;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these control characters; they are removed on purpose
+const xmlForbidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
 export const escapeXml = (s: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these control characters; they are removed on purpose
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  s
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+    .replace(xmlForbidden, '');

@@ -18,7 +18,8 @@ describe('clip proposals', () => {
     chat = await startFakeOpenAIChat();
   });
   afterAll(() => chat.close());
-  const config = () => ({ OPENAI_BASE_URL: chat.url, OPENAI_CHAT_MODEL: 'test-model', DRAFT_TIMEOUT_SECONDS: 5 }) as AppConfig;
+  const config = () =>
+    ({ OPENAI_BASE_URL: chat.url, OPENAI_CHAT_MODEL: 'test-model', DRAFT_TIMEOUT_SECONDS: 5 }) as AppConfig;
 
   it('takes the chat model’s sentence ranges and gives them the transcript’s times', async () => {
     chat.behave({ mode: 'json' });
@@ -26,7 +27,10 @@ describe('clip proposals', () => {
     const errors: unknown[] = [];
     const result = await proposeWithModel(config(), words, (e) => errors.push(e));
     expect(result.kind).toBe('model');
-    expect(result.passages[0]).toMatchObject({ start: 3.2, text: 'Heute leite ich ein Team von zwölf Leuten, und das macht mir viel Freude. Wir bauen Anlagen für Wasserstoff aus Sonnenstrom.' });
+    expect(result.passages[0]).toMatchObject({
+      start: 3.2,
+      text: 'Heute leite ich ein Team von zwölf Leuten, und das macht mir viel Freude. Wir bauen Anlagen für Wasserstoff aus Sonnenstrom.',
+    });
     expect(result.passages[0]!.end).toBeCloseTo(14);
     expect(result.passages[1]).toMatchObject({ start: 0, text: 'Ich habe vor drei Jahren hier angefangen.' });
     expect(chat.requests.at(-1)!.messages[1]!.content).toContain('2 [3.2–9.0 s] Heute leite ich');
@@ -39,6 +43,9 @@ describe('clip proposals', () => {
     const none = await proposeWithModel({} as AppConfig, words, () => undefined);
     expect(none.kind).toBe('rules');
     expect(none.passages.length).toBeGreaterThanOrEqual(2);
-    expect(parseRanges('1-2, 9-12, 3', 4)).toEqual([[1, 2], [3, 3]]);
+    expect(parseRanges('1-2, 9-12, 3', 4)).toEqual([
+      [1, 2],
+      [3, 3],
+    ]);
   });
 });

@@ -15,7 +15,8 @@ export function sentencesOf(words: TimedWord[]): Passage[] {
       current = [];
     }
   }
-  if (current.length) out.push({ start: current[0]!.start, end: current.at(-1)!.end, text: current.map((x) => x.text).join(' ') });
+  if (current.length)
+    out.push({ start: current[0]!.start, end: current.at(-1)!.end, text: current.map((x) => x.text).join(' ') });
   return out;
 }
 
@@ -35,14 +36,21 @@ export function parseRanges(answer: string, count: number): [number, number][] {
  * picks sentence ranges; times come from the transcript), the rule-based one otherwise or when the
  * model fails.
  */
-export async function proposeWithModel(config: AppConfig, words: TimedWord[], log: (error: unknown) => void): Promise<{ kind: 'model' | 'rules'; passages: Passage[] }> {
+export async function proposeWithModel(
+  config: AppConfig,
+  words: TimedWord[],
+  log: (error: unknown) => void,
+): Promise<{ kind: 'model' | 'rules'; passages: Passage[] }> {
   const rules = { kind: 'rules' as const, passages: proposePassages(words, 4) };
   if (!config.OPENAI_BASE_URL || !config.OPENAI_CHAT_MODEL) return rules;
   const sentences = sentencesOf(words).slice(0, 200);
   try {
     const res = await fetch(openaiUrl(config.OPENAI_BASE_URL, '/chat/completions'), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(config.OPENAI_API_KEY ? { authorization: `Bearer ${config.OPENAI_API_KEY}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(config.OPENAI_API_KEY ? { authorization: `Bearer ${config.OPENAI_API_KEY}` } : {}),
+      },
       body: JSON.stringify({
         model: config.OPENAI_CHAT_MODEL,
         stream: false,
@@ -53,7 +61,12 @@ export async function proposeWithModel(config: AppConfig, words: TimedWord[], lo
             content:
               'Du wählst aus einem nummerierten deutschen Transkript 2 bis 4 zitierfähige Passagen für kurze Social-Media-Clips: je 1 bis 4 zusammenhängende Sätze, konkret, in sich verständlich, höchstens 30 Sekunden. Antworte nur mit je einer Zeile pro Passage im Format "von-bis" (Satznummern), ohne weiteren Text.',
           },
-          { role: 'user', content: sentences.map((s, i) => `${i + 1} [${s.start.toFixed(1)}–${s.end.toFixed(1)} s] ${s.text}`).join('\n') },
+          {
+            role: 'user',
+            content: sentences
+              .map((s, i) => `${i + 1} [${s.start.toFixed(1)}–${s.end.toFixed(1)} s] ${s.text}`)
+              .join('\n'),
+          },
         ],
       }),
       signal: AbortSignal.timeout(config.DRAFT_TIMEOUT_SECONDS * 1000),

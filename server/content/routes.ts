@@ -7,12 +7,33 @@ import { DomainError } from '../http/errors';
 import { parseRange } from '../media/routes';
 import { requireContentEditor as requireEditor, submissionForEditor as loadForEditor } from './editor';
 import { itemFileName, type ItemRow } from './attach';
-import { cancelItem, contentOverview, createCard, createClip, editItem, findItem, proposals, renderItem, RENDER_JOB } from './service';
+import {
+  cancelItem,
+  contentOverview,
+  createCard,
+  createClip,
+  editItem,
+  findItem,
+  proposals,
+  renderItem,
+  RENDER_JOB,
+} from './service';
 
-const proposalQuery = z.object({ mediaId: z.coerce.number(texts.common.invalidInput).int(texts.common.invalidInput).positive(texts.common.invalidInput) });
+const proposalQuery = z.object({
+  mediaId: z.coerce
+    .number(texts.common.invalidInput)
+    .int(texts.common.invalidInput)
+    .positive(texts.common.invalidInput),
+});
 
 /** Streams an item's file; answers Range requests so clips play and seek. */
-export async function sendItem(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, item: ItemRow, cache: string) {
+export async function sendItem(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  item: ItemRow,
+  cache: string,
+) {
   if (item.state !== 'ready' || !item.file_key) throw new DomainError('not_found', texts.content.itemNotReady);
   const size = Number(item.size);
   const download = (request.query as { download?: string } | undefined)?.download === '1';
@@ -26,7 +47,10 @@ export async function sendItem(app: FastifyInstance, request: FastifyRequest, re
   if (rangeHeader) {
     const range = parseRange(rangeHeader, size);
     if (!range) return reply.status(416).header('content-range', `bytes */${size}`).send();
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
     return reply.send(await app.blobs.get(item.file_key, range));
   }
   reply.header('content-length', size);

@@ -5,7 +5,17 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
-import { newCard, newClip, type ClipSource, type ContentItem, type ContentOverview, type ItemKind, type NewCard, type NewClip, type Proposals } from '../../common/schemas/content';
+import {
+  newCard,
+  newClip,
+  type ClipSource,
+  type ContentItem,
+  type ContentOverview,
+  type ItemKind,
+  type NewCard,
+  type NewClip,
+  type Proposals,
+} from '../../common/schemas/content';
 import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
@@ -44,16 +54,25 @@ export async function brandOf(app: FastifyInstance, tenant: string): Promise<Bra
   let logoPng: Buffer | null = null;
   if (logoKey) {
     try {
-      logoPng = await sharp(await toBuffer(await app.blobs.get(logoKey))).resize({ height: 180, withoutEnlargement: true }).png().toBuffer();
+      logoPng = await sharp(await toBuffer(await app.blobs.get(logoKey)))
+        .resize({ height: 180, withoutEnlargement: true })
+        .png()
+        .toBuffer();
     } catch (error) {
       app.log.warn({ err: error, tenant }, 'tenant logo unreadable; the logo tile is used');
     }
   }
   const name = info?.name ?? tenantDisplayName(tenant);
-  return { colour: info?.brandColor ?? seed?.brandColor ?? '#374151', logoPng, logoText: seed?.logoText ?? name.slice(0, 12), name };
+  return {
+    colour: info?.brandColor ?? seed?.brandColor ?? '#374151',
+    logoPng,
+    logoText: seed?.logoText ?? name.slice(0, 12),
+    name,
+  };
 }
 
-const contributorName = (row: Submission) => [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ') || null;
+const contributorName = (row: Submission) =>
+  [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ') || null;
 
 function mediaKindOf(m: Media): 'video' | 'audio' | null {
   if (m.kind === 'video' || m.file_type.startsWith('video/')) return 'video';
@@ -72,27 +91,44 @@ function wordsOfMedia(m: Media): TimedWord[] | null {
 }
 
 /** A photo of the submission as a square JPEG for cards and audiograms. */
-async function photoOf(app: FastifyInstance, contentId: number, mediaId: number | null | undefined): Promise<Buffer | null> {
+async function photoOf(
+  app: FastifyInstance,
+  contentId: number,
+  mediaId: number | null | undefined,
+): Promise<Buffer | null> {
   if (mediaId == null) return null;
   const media = (await mediaOf(app, contentId)).find((m) => Number(m.id) === mediaId && m.kind === 'photo');
   if (!media) throw new DomainError('invalid', t.photoUnknown);
-  return sharp(await toBuffer(await app.blobs.get(media.file_path))).rotate().resize(480, 480, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(await toBuffer(await app.blobs.get(media.file_path)))
+    .rotate()
+    .resize(480, 480, { fit: 'cover' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 function sentences(text: string): string[] {
-  return (text.match(/[^.!?…]+[.!?…]+["“”]?|[^.!?…]+$/g) ?? []).map((s) => s.trim()).filter((s) => s.length >= 12 && s.length <= 400);
+  return (text.match(/[^.!?…]+[.!?…]+["“”]?|[^.!?…]+$/g) ?? [])
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 12 && s.length <= 400);
 }
 
 function wAnswerList(value: string | null): string[] {
   try {
     const parsed = value ? JSON.parse(value) : {};
-    return Object.values(parsed).filter((v): v is string => typeof v === 'string' && v.trim().length > 0).map((v) => v.trim());
+    return Object.values(parsed)
+      .filter((v): v is string => typeof v === 'string' && v.trim().length > 0)
+      .map((v) => v.trim());
   } catch {
     return [];
   }
 }
 
-export async function itemView(app: FastifyInstance, row: ItemRow, consent: Awaited<ReturnType<typeof consentOf>>, states?: Awaited<ReturnType<typeof mediaJobStates>>): Promise<ContentItem> {
+export async function itemView(
+  app: FastifyInstance,
+  row: ItemRow,
+  consent: Awaited<ReturnType<typeof consentOf>>,
+  states?: Awaited<ReturnType<typeof mediaJobStates>>,
+): Promise<ContentItem> {
   const spec = specOf(row);
   let state = row.state as ContentItem['state'];
   let progress: number | null = null;
@@ -124,14 +160,33 @@ export async function itemView(app: FastifyInstance, row: ItemRow, consent: Awai
 }
 
 export async function contentOverview(app: FastifyInstance, row: Submission): Promise<ContentOverview> {
-  const [items, consent, media] = await Promise.all([itemsOf(app.db, row.id), consentOf(app.db, row.id), mediaOf(app, row.id)]);
-  const states = await mediaJobStates(app.db, items.filter((i) => i.state === 'rendering' && i.job_id != null).map((i) => Number(i.job_id)));
+  const [items, consent, media] = await Promise.all([
+    itemsOf(app.db, row.id),
+    consentOf(app.db, row.id),
+    mediaOf(app, row.id),
+  ]);
+  const states = await mediaJobStates(
+    app.db,
+    items.filter((i) => i.state === 'rendering' && i.job_id != null).map((i) => Number(i.job_id)),
+  );
   const sources: ClipSource[] = media.flatMap((m) => {
     const kind = mediaKindOf(m);
     if (!kind) return [];
-    return [{ mediaId: Number(m.id), kind, name: m.original_name, durationMs: m.duration_ms == null ? null : Number(m.duration_ms), width: m.width ?? null, height: m.height ?? null, words: wordsOfMedia(m) }];
+    return [
+      {
+        mediaId: Number(m.id),
+        kind,
+        name: m.original_name,
+        durationMs: m.duration_ms == null ? null : Number(m.duration_ms),
+        width: m.width ?? null,
+        height: m.height ?? null,
+        words: wordsOfMedia(m),
+      },
+    ];
   });
-  const transcript = parseTranscript(row.transcript ?? '').filter((turn) => turn.speaker !== 'interviewer').flatMap((turn) => sentences(turn.text));
+  const transcript = parseTranscript(row.transcript ?? '')
+    .filter((turn) => turn.speaker !== 'interviewer')
+    .flatMap((turn) => sentences(turn.text));
   return {
     contentId: Number(row.id),
     consent,
@@ -143,10 +198,17 @@ export async function contentOverview(app: FastifyInstance, row: Submission): Pr
   };
 }
 
-const blobKey = (contentId: number, kind: string, ext: string) => `${contentId}/content/${kind}-${Date.now()}_${randomBytes(6).toString('hex')}.${ext}`;
+const blobKey = (contentId: number, kind: string, ext: string) =>
+  `${contentId}/content/${kind}-${Date.now()}_${randomBytes(6).toString('hex')}.${ext}`;
 
 /** Makes a quote card now (a card renders in well under a second) and stores it. */
-export async function createCard(app: FastifyInstance, editor: Editor, row: Submission, input: NewCard, replacesId: number | null = null): Promise<ContentItem> {
+export async function createCard(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Submission,
+  input: NewCard,
+  replacesId: number | null = null,
+): Promise<ContentItem> {
   const consent = await consentOf(app.db, row.id);
   if (input.showName && !consent.naming) throw new DomainError('conflict', t.noNamingConsent);
   if (input.photoMediaId != null && !consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
@@ -181,21 +243,33 @@ export async function createCard(app: FastifyInstance, editor: Editor, row: Subm
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, editor, { action: 'content.card', target: `submission:${row.id}`, tenant: row.tenant, detail: { item: Number(inserted.id), format: input.format, named: !!name } });
+    await writeAudit(trx, editor, {
+      action: 'content.card',
+      target: `submission:${row.id}`,
+      tenant: row.tenant,
+      detail: { item: Number(inserted.id), format: input.format, named: !!name },
+    });
     return inserted;
   });
   return itemView(app, item, consent);
 }
 
 /** Queues a clip (from video) or audiogram (from audio) of the passage [start, end], snapped to word times. */
-export async function createClip(app: FastifyInstance, editor: Editor, row: Submission, input: NewClip, replacesId: number | null = null): Promise<ContentItem> {
+export async function createClip(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Submission,
+  input: NewClip,
+  replacesId: number | null = null,
+): Promise<ContentItem> {
   const media = (await mediaOf(app, row.id)).find((m) => Number(m.id) === input.mediaId);
   const kind = media && mediaKindOf(media);
   if (!media || !kind) throw new DomainError('invalid', t.sourceUnknown);
   const consent = await consentOf(app.db, row.id);
   if (input.photoMediaId != null) {
     if (!consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
-    if (!(await mediaOf(app, row.id)).some((m) => Number(m.id) === input.photoMediaId && m.kind === 'photo')) throw new DomainError('invalid', t.photoUnknown);
+    if (!(await mediaOf(app, row.id)).some((m) => Number(m.id) === input.photoMediaId && m.kind === 'photo'))
+      throw new DomainError('invalid', t.photoUnknown);
   }
   const words = wordsOfMedia(media);
   const snapped = words ? snapToWords(words, input.start, input.end) : { start: input.start, end: input.end };
@@ -204,8 +278,20 @@ export async function createClip(app: FastifyInstance, editor: Editor, row: Subm
   const end = durationMs != null ? Math.min(snapped.end, durationMs / 1000) : snapped.end;
   if (end - snapped.start < 1 || end - snapped.start > 180) throw new DomainError('invalid', t.rangeInvalid);
   const itemKind = kind === 'video' ? 'clip' : 'audiogram';
-  const spec: ItemSpec = { mediaId: input.mediaId, start: snapped.start, end, cropX: input.cropX, cropY: input.cropY, photoMediaId: itemKind === 'audiogram' ? input.photoMediaId : null };
-  const passage = words ? words.filter((w) => (w.start + w.end) / 2 >= snapped.start && (w.start + w.end) / 2 <= end).map((w) => w.text).join(' ') : '';
+  const spec: ItemSpec = {
+    mediaId: input.mediaId,
+    start: snapped.start,
+    end,
+    cropX: input.cropX,
+    cropY: input.cropY,
+    photoMediaId: itemKind === 'audiogram' ? input.photoMediaId : null,
+  };
+  const passage = words
+    ? words
+        .filter((w) => (w.start + w.end) / 2 >= snapped.start && (w.start + w.end) / 2 <= end)
+        .map((w) => w.text)
+        .join(' ')
+    : '';
   const at = now();
   const item = await app.db
     .insertInto('content_items')
@@ -230,20 +316,36 @@ export async function createClip(app: FastifyInstance, editor: Editor, row: Subm
     .executeTakeFirstOrThrow();
   const jobId = await app.mediaJobs.enqueue(RENDER_JOB, { itemId: Number(item.id) }, { maxAttempts: 1 });
   await app.db.updateTable('content_items').set({ job_id: jobId }).where('id', '=', item.id).execute();
-  await writeAudit(app.db, editor, { action: `content.${itemKind}`, target: `submission:${row.id}`, tenant: row.tenant, detail: { item: Number(item.id), media: input.mediaId, start: spec.start, end: spec.end, format: input.format } });
+  await writeAudit(app.db, editor, {
+    action: `content.${itemKind}`,
+    target: `submission:${row.id}`,
+    tenant: row.tenant,
+    detail: { item: Number(item.id), media: input.mediaId, start: spec.start, end: spec.end, format: input.format },
+  });
   return itemView(app, { ...item, job_id: jobId }, consent);
 }
 
 export async function findItem(app: FastifyInstance, row: Submission, itemId: number): Promise<ItemRow> {
-  const item = await app.db.selectFrom('content_items').selectAll().where('id', '=', itemId).where('submission_id', '=', row.id).executeTakeFirst();
+  const item = await app.db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('id', '=', itemId)
+    .where('submission_id', '=', row.id)
+    .executeTakeFirst();
   if (!item) throw new DomainError('not_found', t.itemUnknown);
   return item;
 }
 
 export async function cancelItem(app: FastifyInstance, editor: Editor, row: Submission, itemId: number) {
   const item = await findItem(app, row, itemId);
-  if (item.state !== 'rendering' || item.job_id == null || !(await cancelMediaJob(app.db, Number(item.job_id)))) throw new DomainError('conflict', t.notCancellable);
-  await writeAudit(app.db, editor, { action: 'content.cancel', target: `submission:${row.id}`, tenant: row.tenant, detail: { item: itemId } });
+  if (item.state !== 'rendering' || item.job_id == null || !(await cancelMediaJob(app.db, Number(item.job_id))))
+    throw new DomainError('conflict', t.notCancellable);
+  await writeAudit(app.db, editor, {
+    action: 'content.cancel',
+    target: `submission:${row.id}`,
+    tenant: row.tenant,
+    detail: { item: itemId },
+  });
 }
 
 /** Where a blob is on disk, or a copy of it in `dir` (S3). */
@@ -264,8 +366,17 @@ export async function renderItem(app: FastifyInstance, ctx: MediaJobContext): Pr
   if (item?.state !== 'rendering') return { skipped: true };
   try {
     const spec = specOf(item);
-    const row = await app.db.selectFrom('submissions').selectAll().where('id', '=', item.submission_id).executeTakeFirstOrThrow();
-    const media = await app.db.selectFrom('media').selectAll().where('id', '=', Number(spec.mediaId)).where('submission_id', '=', item.submission_id).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', item.submission_id)
+      .executeTakeFirstOrThrow();
+    const media = await app.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', Number(spec.mediaId))
+      .where('submission_id', '=', item.submission_id)
+      .executeTakeFirstOrThrow();
     const brand = await brandOf(app, row.tenant);
     const format = item.format as ClipFormat;
     const start = Number(spec.start);
@@ -279,27 +390,69 @@ export async function renderItem(app: FastifyInstance, ctx: MediaJobContext): Pr
     const audio = probe.streams.some((s) => s.codec_type === 'audio');
     if (item.kind === 'clip') {
       const video = probe.streams.find((s) => s.codec_type === 'video');
-      const rotation = Math.abs(Number(video?.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video?.tags?.rotate ?? 0)) % 180;
+      const rotation =
+        Math.abs(Number(video?.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video?.tags?.rotate ?? 0)) %
+        180;
       const srcW = Number(media.width ?? (rotation === 90 ? video?.height : video?.width) ?? 1920);
       const srcH = Number(media.height ?? (rotation === 90 ? video?.width : video?.height) ?? 1080);
-      await ctx.ffmpeg(clipArgs({ source, start, duration, srcW, srcH, format, cropX: spec.cropX, cropY: spec.cropY, overlays, hasAudio: audio, out }), { durationSeconds: duration });
+      await ctx.ffmpeg(
+        clipArgs({
+          source,
+          start,
+          duration,
+          srcW,
+          srcH,
+          format,
+          cropX: spec.cropX,
+          cropY: spec.cropY,
+          overlays,
+          hasAudio: audio,
+          out,
+        }),
+        { durationSeconds: duration },
+      );
     } else {
       const photo = await photoOf(app, item.submission_id, spec.photoMediaId);
       const background = path.join(ctx.tempDir, 'background.png');
       await writeFile(background, await audiogramBackground(format, brand, photo));
-      await ctx.ffmpeg(audiogramArgs({ source, start, duration, format, background, waveColour: readableBox(brand.colour).text, withPhoto: !!photo, overlays, out }), { durationSeconds: duration });
+      await ctx.ffmpeg(
+        audiogramArgs({
+          source,
+          start,
+          duration,
+          format,
+          background,
+          waveColour: readableBox(brand.colour).text,
+          withPhoto: !!photo,
+          overlays,
+          out,
+        }),
+        { durationSeconds: duration },
+      );
     }
     const { readFile, stat } = await import('node:fs/promises');
     const key = blobKey(item.submission_id, item.kind, 'mp4');
     const size = (await stat(out)).size;
-    await app.blobs.put(key, size < 64 * 1024 * 1024 ? await readFile(out) : (await import('node:fs')).createReadStream(out), { contentType: 'video/mp4' });
-    await app.db.updateTable('content_items').set({ state: 'ready', file_key: key, file_type: 'video/mp4', size, updated_at: now() }).where('id', '=', item.id).execute();
+    await app.blobs.put(
+      key,
+      size < 64 * 1024 * 1024 ? await readFile(out) : (await import('node:fs')).createReadStream(out),
+      { contentType: 'video/mp4' },
+    );
+    await app.db
+      .updateTable('content_items')
+      .set({ state: 'ready', file_key: key, file_type: 'video/mp4', size, updated_at: now() })
+      .where('id', '=', item.id)
+      .execute();
     return { itemId, size };
   } catch (error) {
     const cancelled = ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled;
     // Shutdown hands the job back; anything else ends this item.
     if (!ctx.signal.aborted || cancelled || (ctx.signal.reason as Error)?.message !== 'shutdown') {
-      await app.db.updateTable('content_items').set({ state: cancelled ? 'cancelled' : 'failed', updated_at: now() }).where('id', '=', item.id).execute();
+      await app.db
+        .updateTable('content_items')
+        .set({ state: cancelled ? 'cancelled' : 'failed', updated_at: now() })
+        .where('id', '=', item.id)
+        .execute();
     }
     throw error;
   }
@@ -311,7 +464,9 @@ export async function proposals(app: FastifyInstance, row: Submission, mediaId: 
   if (!media || !mediaKindOf(media)) throw new DomainError('invalid', t.sourceUnknown);
   const words = wordsOfMedia(media);
   if (!words) throw new DomainError('conflict', t.noTiming);
-  return proposeWithModel(app.config, words, (error) => app.log.warn({ err: error }, 'clip proposals: chat model failed, rule-based choice used'));
+  return proposeWithModel(app.config, words, (error) =>
+    app.log.warn({ err: error }, 'clip proposals: chat model failed, rule-based choice used'),
+  );
 }
 
 /**
@@ -320,19 +475,58 @@ export async function proposals(app: FastifyInstance, row: Submission, mediaId: 
  * post whose newest version carries it, as a new version, which marks an approval of the old one
  * out of date like a text edit does.
  */
-export async function editItem(app: FastifyInstance, editor: Editor, row: Submission, itemId: number, body: unknown): Promise<ContentItem> {
+export async function editItem(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Submission,
+  itemId: number,
+  body: unknown,
+): Promise<ContentItem> {
   const old = await findItem(app, row, itemId);
   const spec = specOf(old);
   const changes = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const made =
     old.kind === 'card'
-      ? await createCard(app, editor, row, newCard.parse({ format: old.format, quote: spec.quote, showName: spec.showName, photoMediaId: spec.photoMediaId ?? null, ...changes }), Number(old.id))
-      : await createClip(app, editor, row, newClip.parse({ mediaId: spec.mediaId, start: spec.start, end: spec.end, format: old.format, cropX: spec.cropX, cropY: spec.cropY, photoMediaId: spec.photoMediaId ?? null, ...changes }), Number(old.id));
+      ? await createCard(
+          app,
+          editor,
+          row,
+          newCard.parse({
+            format: old.format,
+            quote: spec.quote,
+            showName: spec.showName,
+            photoMediaId: spec.photoMediaId ?? null,
+            ...changes,
+          }),
+          Number(old.id),
+        )
+      : await createClip(
+          app,
+          editor,
+          row,
+          newClip.parse({
+            mediaId: spec.mediaId,
+            start: spec.start,
+            end: spec.end,
+            format: old.format,
+            cropX: spec.cropX,
+            cropY: spec.cropY,
+            photoMediaId: spec.photoMediaId ?? null,
+            ...changes,
+          }),
+          Number(old.id),
+        );
   for (const handler of replacedHandlers) await handler(app, editor, row, old, made);
   return made;
 }
 
-type ReplacedHandler = (app: FastifyInstance, editor: Editor, row: Submission, old: ItemRow, made: ContentItem) => Promise<void>;
+type ReplacedHandler = (
+  app: FastifyInstance,
+  editor: Editor,
+  row: Submission,
+  old: ItemRow,
+  made: ContentItem,
+) => Promise<void>;
 const replacedHandlers: ReplacedHandler[] = [];
 
 /** Called after an item was made anew (the post capability swaps it into its posts). */

@@ -6,7 +6,11 @@ import { cuesFor, proposePassages, snapToWords, twoLines, wordsOf } from './timi
 const timing = {
   segments: [
     { start: 0, end: 3, text: 'Ich habe vor drei Jahren hier angefangen.' },
-    { start: 3.2, end: 9, text: 'Heute leite ich ein Team von zwölf Leuten, und das macht mir wirklich sehr viel Freude.' },
+    {
+      start: 3.2,
+      end: 9,
+      text: 'Heute leite ich ein Team von zwölf Leuten, und das macht mir wirklich sehr viel Freude.',
+    },
     { start: 9.5, end: 12, text: 'Wie geht es weiter?' },
   ],
 };
@@ -23,7 +27,9 @@ describe('caption timing', () => {
   });
 
   it('prefers word times when the transcriber gave them', () => {
-    expect(wordsOf({ words: [{ start: 1, end: 1.4, word: ' Hallo' }] })).toEqual([{ start: 1, end: 1.4, text: 'Hallo' }]);
+    expect(wordsOf({ words: [{ start: 1, end: 1.4, word: ' Hallo' }] })).toEqual([
+      { start: 1, end: 1.4, text: 'Hallo' },
+    ]);
   });
 
   it('makes cues of at most two lines of the line length, 1–7 s, split at sentences and clauses, relative to the clip', () => {
@@ -38,11 +44,16 @@ describe('caption timing', () => {
     for (let i = 1; i < cues.length; i++) expect(cues[i]!.start).toBeGreaterThanOrEqual(cues[i - 1]!.end);
     const later = cuesFor(words, 3.2, 9, 26);
     expect(later[0]!.start).toBe(0);
-    expect(later.map((c) => c.lines.join(' ')).join(' ')).toBe('Heute leite ich ein Team von zwölf Leuten, und das macht mir wirklich sehr viel Freude.');
+    expect(later.map((c) => c.lines.join(' ')).join(' ')).toBe(
+      'Heute leite ich ein Team von zwölf Leuten, und das macht mir wirklich sehr viel Freude.',
+    );
   });
 
   it('balances two lines', () => {
-    expect(twoLines('Heute leite ich ein Team von zwölf Leuten'.split(' '), 26)).toEqual(['Heute leite ich ein', 'Team von zwölf Leuten']);
+    expect(twoLines('Heute leite ich ein Team von zwölf Leuten'.split(' '), 26)).toEqual([
+      'Heute leite ich ein',
+      'Team von zwölf Leuten',
+    ]);
   });
 
   it('proposes statements, not questions', () => {
@@ -62,13 +73,36 @@ describe('filter graphs', () => {
   });
 
   it('cuts at the passage, lays logo and cues over with their times, and encodes H.264/AAC with faststart', () => {
-    const args = clipArgs({ source: 'in.mp4', start: 2, duration: 3, srcW: 1920, srcH: 1080, format: '9:16', overlays: [{ file: 'logo.png', x: 1, y: 2 }, { file: 'cue-0.png', x: 3, y: 4, start: 0, end: 1.5 }], hasAudio: true, out: 'out.mp4' });
+    const args = clipArgs({
+      source: 'in.mp4',
+      start: 2,
+      duration: 3,
+      srcW: 1920,
+      srcH: 1080,
+      format: '9:16',
+      overlays: [
+        { file: 'logo.png', x: 1, y: 2 },
+        { file: 'cue-0.png', x: 3, y: 4, start: 0, end: 1.5 },
+      ],
+      hasAudio: true,
+      out: 'out.mp4',
+    });
     expect(args.slice(0, 6)).toEqual(['-ss', '2.000', '-t', '3.000', '-i', 'in.mp4']);
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph).toContain('crop=606:1080:657:0,scale=1080:1920');
     expect(graph).toContain("[o0][2:v]overlay=3:4:enable='between(t,0.000,1.500)'[v]");
     expect(args).toEqual(expect.arrayContaining(['libx264', 'aac', '+faststart', 'yuv420p']));
-    const audiogram = audiogramArgs({ source: 'a.ogg', start: 0, duration: 60, format: '1:1', background: 'bg.png', waveColour: '#ffffff', withPhoto: false, overlays: [], out: 'o.mp4' });
+    const audiogram = audiogramArgs({
+      source: 'a.ogg',
+      start: 0,
+      duration: 60,
+      format: '1:1',
+      background: 'bg.png',
+      waveColour: '#ffffff',
+      withPhoto: false,
+      overlays: [],
+      out: 'o.mp4',
+    });
     expect(audiogram[audiogram.indexOf('-filter_complex') + 1]).toContain('showwaves=');
   });
 

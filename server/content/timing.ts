@@ -5,7 +5,11 @@
  */
 
 export type TimedWord = { start: number; end: number; text: string };
-export type Timing = { text?: string; segments?: { start: number; end: number; text: string }[]; words?: { start: number; end: number; word?: string; text?: string }[] };
+export type Timing = {
+  text?: string;
+  segments?: { start: number; end: number; text: string }[];
+  words?: { start: number; end: number; word?: string; text?: string }[];
+};
 export type Cue = { start: number; end: number; lines: string[] };
 
 export function parseTiming(json: string | null | undefined): Timing | null {
@@ -26,7 +30,9 @@ export function wordsOf(timing: Timing): TimedWord[] {
   if (words.length) return words;
   const out: TimedWord[] = [];
   for (const segment of timing.segments ?? []) {
-    const parts = String(segment.text ?? '').split(/\s+/).filter(Boolean);
+    const parts = String(segment.text ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
     const total = parts.reduce((n, p) => n + p.length + 1, 0);
     let at = Number(segment.start);
     const span = Math.max(0, Number(segment.end) - at);
@@ -85,7 +91,14 @@ export function cuesFor(words: TimedWord[], start: number, end: number, maxChars
     }
   }
   if (group.length) groups.push(group);
-  const cues = groups.map((g) => ({ start: Math.max(0, g[0]!.start - start), end: Math.min(end, g.at(-1)!.end) - start, lines: twoLines(g.map((w) => w.text), maxChars) }));
+  const cues = groups.map((g) => ({
+    start: Math.max(0, g[0]!.start - start),
+    end: Math.min(end, g.at(-1)!.end) - start,
+    lines: twoLines(
+      g.map((w) => w.text),
+      maxChars,
+    ),
+  }));
   // At least one second on screen, never overlapping the next cue.
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i]!;
@@ -105,7 +118,8 @@ export function twoLines(words: string[], maxChars: number): string[] {
   for (let i = 1; i < words.length; i++) {
     const a = words.slice(0, i).join(' ');
     const b = words.slice(i).join(' ');
-    const score = Math.max(a.length, b.length) + (clauseEnd.test(words[i - 1]!) || sentenceEnd.test(words[i - 1]!) ? -4 : 0);
+    const score =
+      Math.max(a.length, b.length) + (clauseEnd.test(words[i - 1]!) || sentenceEnd.test(words[i - 1]!) ? -4 : 0);
     if (score < bestScore) {
       bestScore = score;
       best = i;

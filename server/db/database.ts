@@ -1,5 +1,16 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import path from 'node:path';
 import pg from 'pg';
 import { readPoolKysely, SqliteReadPool } from './read-pool';
@@ -54,7 +65,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     // priced as what they are on a cached SSD, so a filtered search walks the filter's keyset
     // index newest first instead of fetching and sorting every match.
     pool.on('connect', (client) => {
-      client.query('set max_parallel_workers_per_gather = 0; set random_page_cost = 1.1').catch(ignoreFailure('tune a PostgreSQL read connection'));
+      client
+        .query('set max_parallel_workers_per_gather = 0; set random_page_cost = 1.1')
+        .catch(ignoreFailure('tune a PostgreSQL read connection'));
     });
     const db = tracked(new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }), clock);
     return { db, readDb: db, dialect: 'postgres', startReaders: () => {}, close: () => db.destroy() };

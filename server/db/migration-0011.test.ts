@@ -20,14 +20,24 @@ describe.each(dialects)('migration 0011 on %s', (dialect) => {
     if (pg) cleanup.push(() => pg.drop());
     const { db, close } = openDatabase({ databaseUrl: pg?.url, dataDir });
     cleanup.push(() => close());
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableName: 'app_migrations', migrationLockTableName: 'app_migrations_lock' });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableName: 'app_migrations',
+      migrationLockTableName: 'app_migrations_lock',
+    });
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect((await migrator.migrateTo('0007b_rate_limits')).error).toBeUndefined();
     const t = new Date().toISOString();
-    await db.insertInto('submissions').values({ tenant: 'vdi', kind: 'upload', created_at: t, updated_at: t } as never).execute();
+    await db
+      .insertInto('submissions')
+      .values({ tenant: 'vdi', kind: 'upload', created_at: t, updated_at: t } as never)
+      .execute();
     const users = await db.selectFrom('stats_user').select('submissions').execute();
     expect(users.map((u) => Number(u.submissions))).toEqual([1]);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect((await db.selectFrom('stats_user').select('submissions').execute()).map((u) => Number(u.submissions))).toEqual([]);
+    expect(
+      (await db.selectFrom('stats_user').select('submissions').execute()).map((u) => Number(u.submissions)),
+    ).toEqual([]);
   });
 });

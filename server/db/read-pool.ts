@@ -21,7 +21,10 @@ import type { DB } from './schema';
  * itself or into db/), else in the source tree under the working directory.
  */
 export function readWorkerFile(): string {
-  const candidates = [new URL('./sqlite-read-worker.mjs', import.meta.url), new URL('./db/sqlite-read-worker.mjs', import.meta.url)].map((u) => fileURLToPath(u));
+  const candidates = [
+    new URL('./sqlite-read-worker.mjs', import.meta.url),
+    new URL('./db/sqlite-read-worker.mjs', import.meta.url),
+  ].map((u) => fileURLToPath(u));
   candidates.push(path.resolve('server/db/sqlite-read-worker.mjs'));
   return candidates.find((f) => existsSync(f)) ?? candidates[0]!;
 }
@@ -54,7 +57,10 @@ export class SqliteReadPool {
   }
 
   private spawn(): Reader {
-    const worker = new Worker(this.workerFile, { workerData: { file: this.file, driver: this.driver, nice: READER_NICE }, name: 'sqlite-reader' });
+    const worker = new Worker(this.workerFile, {
+      workerData: { file: this.file, driver: this.driver, nice: READER_NICE },
+      name: 'sqlite-reader',
+    });
     const reader: Reader = { worker, pending: new Map() };
     readPoolStats.started++;
     worker.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {

@@ -8,7 +8,10 @@ export function updateSubmission(db: Db, contentId: number, values: Updateable<D
   return db.updateTable('submissions').set(values).where('id', '=', contentId).execute();
 }
 
-export function insertConsent(db: Db, consent: { contentId: number; kind: ConsentKind; text: string; givenAt: string }) {
+export function insertConsent(
+  db: Db,
+  consent: { contentId: number; kind: ConsentKind; text: string; givenAt: string },
+) {
   return db
     .insertInto('consents')
     .values({ submission_id: consent.contentId, kind: consent.kind, text: consent.text, given_at: consent.givenAt })

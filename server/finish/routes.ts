@@ -18,20 +18,34 @@ export async function finishRoutes(app: FastifyInstance): Promise<void> {
     const { contentId } = contentIdParam.parse(request.params);
     const submission = await loadOwnedSubmission(request, reply, contentId);
     // The tenant's rules: a created tenant's stored thank-you variant (server/tenants/registry.ts).
-    await saveContact(app.db, submission, request.body, (await app.tenantRegistry.fresh()).formVariant(submission.tenant));
+    await saveContact(
+      app.db,
+      submission,
+      request.body,
+      (await app.tenantRegistry.fresh()).formVariant(submission.tenant),
+    );
     return { ok: true };
   });
 
   app.put('/api/submissions/:contentId/post-contact', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     const submission = await loadOwnedSubmission(request, reply, contentId);
-    await savePostContact(app.db, submission, request.body, (await app.tenantRegistry.fresh()).formVariant(submission.tenant));
+    await savePostContact(
+      app.db,
+      submission,
+      request.body,
+      (await app.tenantRegistry.fresh()).formVariant(submission.tenant),
+    );
     return { ok: true };
   });
 
   app.post('/api/submissions/:contentId/consents', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
-    const created = await recordSubmissionConsent(app.db, await loadOwnedSubmission(request, reply, contentId), request.body);
+    const created = await recordSubmissionConsent(
+      app.db,
+      await loadOwnedSubmission(request, reply, contentId),
+      request.body,
+    );
     return reply.status(201).send(created);
   });
 

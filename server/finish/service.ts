@@ -24,7 +24,12 @@ export async function saveDescription(db: Kysely<DB>, submission: Submission, bo
  * Saves the thank-you contact form with the tenant's rules, stamps completed_at (once) and keeps
  * the consent wording the person agreed to, in one transaction.
  */
-export async function saveContact(db: Kysely<DB>, submission: Submission, body: unknown, variant: FormVariant = formVariantOfTenant(submission.tenant)): Promise<void> {
+export async function saveContact(
+  db: Kysely<DB>,
+  submission: Submission,
+  body: unknown,
+  variant: FormVariant = formVariantOfTenant(submission.tenant),
+): Promise<void> {
   const contact = contactForm(variant).parse(body);
   const t = now();
   await db.transaction().execute(async (trx) => {
@@ -38,13 +43,19 @@ export async function saveContact(db: Kysely<DB>, submission: Submission, body: 
     });
     await insertConsent(trx, { contentId: submission.id, kind: 'contact', text: contact.consentText, givenAt: t });
     for (const kind of ['publication', 'naming'] as const) {
-      if (contact[kind]) await insertConsent(trx, { contentId: submission.id, kind, text: consentWordings[kind][0]!, givenAt: t });
+      if (contact[kind])
+        await insertConsent(trx, { contentId: submission.id, kind, text: consentWordings[kind][0]!, givenAt: t });
     }
   });
 }
 
 /** Saves the post's e-mail, link and description; empty values are stored as null. */
-export async function savePostContact(db: Kysely<DB>, submission: Submission, body: unknown, variant: FormVariant = formVariantOfTenant(submission.tenant)): Promise<void> {
+export async function savePostContact(
+  db: Kysely<DB>,
+  submission: Submission,
+  body: unknown,
+  variant: FormVariant = formVariantOfTenant(submission.tenant),
+): Promise<void> {
   const post = postContactForm(variant).parse(body ?? {});
   await updateSubmission(db, submission.id, {
     post_email: post.email,
@@ -55,9 +66,18 @@ export async function savePostContact(db: Kysely<DB>, submission: Submission, bo
 }
 
 /** Records a consent (e.g. the photo rights checkbox); the text must be one of the catalogue's wordings. */
-export async function recordSubmissionConsent(db: Kysely<DB>, submission: Submission, body: unknown): Promise<{ id: number }> {
+export async function recordSubmissionConsent(
+  db: Kysely<DB>,
+  submission: Submission,
+  body: unknown,
+): Promise<{ id: number }> {
   const consent = recordConsent.parse(body);
-  const row = await insertConsent(db, { contentId: submission.id, kind: consent.kind, text: consent.text, givenAt: now() });
+  const row = await insertConsent(db, {
+    contentId: submission.id,
+    kind: consent.kind,
+    text: consent.text,
+    givenAt: now(),
+  });
   return { id: Number(row.id) };
 }
 

@@ -26,7 +26,9 @@ describe('static delivery and compression', () => {
     await registerCompression(app);
     app.get('/api/big', async () => big);
     app.get('/api/small', async () => ({ ok: true }));
-    app.get('/api/media/:id/file', (_req, reply) => reply.type('application/json').send(Readable.from([JSON.stringify(big)])));
+    app.get('/api/media/:id/file', (_req, reply) =>
+      reply.type('application/json').send(Readable.from([JSON.stringify(big)])),
+    );
     await registerWebRoot(app, root);
     app.setNotFoundHandler(spaFallback(root));
     await app.ready();
@@ -43,7 +45,10 @@ describe('static delivery and compression', () => {
   });
 
   it('serves a hashed asset precompressed by Accept-Encoding, immutable for a year', async () => {
-    const br = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);

@@ -33,7 +33,8 @@ export function compressesOnTheFly(route: Pick<RouteOptions, 'url'> & { websocke
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
-    if (route.compress === undefined && !compressesOnTheFly(route as RouteOptions & { websocket?: boolean })) route.compress = false;
+    if (route.compress === undefined && !compressesOnTheFly(route as RouteOptions & { websocket?: boolean }))
+      route.compress = false;
   });
   await app.register(compress, {
     global: true,
@@ -76,9 +77,14 @@ export function spaFallback(webRoot: string) {
       return reply.status(404).send({ error: 'not_found', message: texts.common.notFound });
     }
     if (url.startsWith('/assets/')) {
-      return reply.status(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send(texts.common.notFound);
+      return reply
+        .status(404)
+        .header('cache-control', REVALIDATE)
+        .type('text/plain; charset=utf-8')
+        .send(texts.common.notFound);
     }
-    if (!existsSync(webRoot)) return reply.status(503).type('text/plain').send('Die Weboberfläche wurde nicht gebaut: npm run build');
+    if (!existsSync(webRoot))
+      return reply.status(503).type('text/plain').send('Die Weboberfläche wurde nicht gebaut: npm run build');
     const link = preloads(url);
     if (link) reply.header('link', link);
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', webRoot);

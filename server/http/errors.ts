@@ -6,7 +6,11 @@ import { outageBody, outageOrDatabaseDown, RETRY_AFTER_SECONDS } from './outage'
 import { germanAuthMessage } from './auth-errors-de';
 
 function isAuthApiError(error: unknown): error is Error & { statusCode: number; body?: { code?: string } } {
-  return error instanceof Error && error.name === 'APIError' && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+  return (
+    error instanceof Error &&
+    error.name === 'APIError' &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number'
+  );
 }
 
 export type ErrorCode =
@@ -54,7 +58,9 @@ export type ErrorBody = { error: ErrorCode | 'internal' | 'origin_refused'; mess
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.status(error.status).send({ error: error.code, message: error.message, title: error.title } satisfies ErrorBody);
+      return reply
+        .status(error.status)
+        .send({ error: error.code, message: error.message, title: error.title } satisfies ErrorBody);
     }
     if (error instanceof ZodError) {
       const message = error.issues[0]?.message ?? texts.common.invalidInput;
@@ -63,13 +69,32 @@ export function installErrorHandler(app: FastifyInstance): void {
     // better-auth called from our own routes: its refusal in German, never its English text.
     if (isAuthApiError(error)) {
       const status = error.statusCode;
-      if (status < 500) return reply.status(status).send({ error: status === 429 ? 'too_many' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : 'invalid', message: germanAuthMessage(error.body?.code, status) } satisfies ErrorBody);
+      if (status < 500)
+        return reply.status(status).send({
+          error:
+            status === 429
+              ? 'too_many'
+              : status === 403
+                ? 'forbidden'
+                : status === 404
+                  ? 'not_found'
+                  : status === 401
+                    ? 'unauthenticated'
+                    : 'invalid',
+          message: germanAuthMessage(error.body?.code, status),
+        } satisfies ErrorBody);
     }
     const status = (error as FastifyError).statusCode;
-    if (status === 413) return reply.status(413).send({ error: 'too_large', message: texts.common.requestTooLarge } satisfies ErrorBody);
-    if (status === 415) return reply.status(415).send({ error: 'unsupported_type', message: texts.common.unsupportedMediaType } satisfies ErrorBody);
-    if (status === 400 && (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') return reply.status(400).send({ error: 'invalid', message: texts.common.malformedJson } satisfies ErrorBody);
-    if (status === 429) return reply.status(429).send({ error: 'too_many', message: texts.auth.tooManyAttempts } satisfies ErrorBody);
+    if (status === 413)
+      return reply.status(413).send({ error: 'too_large', message: texts.common.requestTooLarge } satisfies ErrorBody);
+    if (status === 415)
+      return reply
+        .status(415)
+        .send({ error: 'unsupported_type', message: texts.common.unsupportedMediaType } satisfies ErrorBody);
+    if (status === 400 && (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return reply.status(400).send({ error: 'invalid', message: texts.common.malformedJson } satisfies ErrorBody);
+    if (status === 429)
+      return reply.status(429).send({ error: 'too_many', message: texts.auth.tooManyAttempts } satisfies ErrorBody);
     if (status && status < 500) {
       return reply.status(status).send({ error: 'invalid', message: texts.common.invalidInput } satisfies ErrorBody);
     }
@@ -79,7 +104,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const outage = await outageOrDatabaseDown(error, request.server.hasDecorator('db') ? request.server.db : undefined);
     if (outage) {
       request.log.error({ err: error, outage }, 'request failed: storage or database outage');
-      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(outageBody(outage) satisfies ErrorBody);
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(outageBody(outage) satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: texts.common.internalError } satisfies ErrorBody);
@@ -97,6 +125,11 @@ export function germanClientError(error: Error & { code?: string }, socket: impo
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-  const body = JSON.stringify({ error: tooLarge ? 'too_large' : 'invalid', message: tooLarge ? texts.common.requestTooLarge : texts.common.invalidInput } satisfies ErrorBody);
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const body = JSON.stringify({
+    error: tooLarge ? 'too_large' : 'invalid',
+    message: tooLarge ? texts.common.requestTooLarge : texts.common.invalidInput,
+  } satisfies ErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

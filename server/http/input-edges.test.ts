@@ -54,7 +54,10 @@ describe.each(dialects)('input edges on %s', (dialect) => {
     vdi = await login(t, 'vdi@example.de');
     const res = await api(t, 'POST', '/api/submissions', { cookie: vdi, body: { tenant: 'vdi', kind: 'voice' } });
     contentId = res.body.contentId;
-    await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie: vdi, body: { transcript: 'Du: Ein Anfang.' } });
+    await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, {
+      cookie: vdi,
+      body: { transcript: 'Du: Ein Anfang.' },
+    });
   });
   afterAll(() => t.close());
 
@@ -69,33 +72,67 @@ describe.each(dialects)('input edges on %s', (dialect) => {
       expect((await csv.json()).message).toBe(texts.admin.invalidDate);
     }
     expect((await api(t, 'GET', '/api/inbox?from=2024-02-29&to=2024-12-31', { cookie: admin })).status).toBe(200);
-    expect((await fetch(`${t.url}/api/inbox/export.csv?to=2024-02-29`, { headers: { cookie: admin } })).status).toBe(200);
+    expect((await fetch(`${t.url}/api/inbox/export.csv?to=2024-02-29`, { headers: { cookie: admin } })).status).toBe(
+      200,
+    );
   });
 
   it('refuses NUL bytes in every text input with the same German 400 on both databases, storing nothing', async () => {
-    const before = await t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom('submissions')
+      .select('transcript')
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     const refused = [
-      await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie: vdi, body: { transcript: 'Du: a\u0000b' } }),
+      await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, {
+        cookie: vdi,
+        body: { transcript: 'Du: a\u0000b' },
+      }),
       await api(t, 'GET', `/api/inbox?q=${encodeURIComponent('a\u0000b')}`, { cookie: admin }),
       await api(t, 'POST', `/api/inbox/${contentId}/notes`, { cookie: admin, body: { body: 'Notiz\u0000' } }),
-      await api(t, 'PUT', `/api/submissions/${contentId}/contact`, { cookie: vdi, body: { firstName: 'A\u0000', lastName: 'B', email: 'a@example.de' } }),
-      await api(t, 'POST', '/api/auth/sign-in/email', { body: { email: 'admin@example.de\u0000', password: TEST_PASSWORD } }),
+      await api(t, 'PUT', `/api/submissions/${contentId}/contact`, {
+        cookie: vdi,
+        body: { firstName: 'A\u0000', lastName: 'B', email: 'a@example.de' },
+      }),
+      await api(t, 'POST', '/api/auth/sign-in/email', {
+        body: { email: 'admin@example.de\u0000', password: TEST_PASSWORD },
+      }),
       await api(t, 'POST', '/api/submissions', { cookie: vdi, body: { tenant: 'vdi\u0000', kind: 'voice' } }),
     ];
     for (const res of refused) {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(texts.common.invalidCharacters);
     }
-    const after = await t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('submissions')
+      .select('transcript')
+      .where('id', '=', contentId)
+      .executeTakeFirstOrThrow();
     expect(after.transcript).toBe(before.transcript);
-    expect(await t.app.db.selectFrom('notes' as never).selectAll().execute().catch(() => [])).toHaveLength(0);
+    expect(
+      await t.app.db
+        .selectFrom('notes' as never)
+        .selectAll()
+        .execute()
+        .catch(() => []),
+    ).toHaveLength(0);
   });
 
   it('caps a transcript at MAX_TRANSCRIPT_CHARS with a German message', async () => {
-    const long = await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie: vdi, body: { transcript: 'x'.repeat(MAX_TRANSCRIPT_CHARS + 1) } });
+    const long = await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, {
+      cookie: vdi,
+      body: { transcript: 'x'.repeat(MAX_TRANSCRIPT_CHARS + 1) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.message).toBe(texts.common.transcriptTooLong(MAX_TRANSCRIPT_CHARS));
-    expect((await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie: vdi, body: { transcript: 'y'.repeat(MAX_TRANSCRIPT_CHARS) } })).status).toBe(200);
+    expect(
+      (
+        await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, {
+          cookie: vdi,
+          body: { transcript: 'y'.repeat(MAX_TRANSCRIPT_CHARS) },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("answers zod's and the HTTP layer's refusals in German (max length, wrong type, 413 zu groß, broken JSON)", async () => {
@@ -113,15 +150,40 @@ describe.each(dialects)('input edges on %s', (dialect) => {
     });
     expect(big.status).toBe(413);
     expect((await big.json()).message).toBe(texts.common.requestTooLarge);
-    const broken = await fetch(`${t.url}/api/submissions/${contentId}/transcript`, { method: 'PUT', headers: { 'content-type': 'application/json', origin: t.url, cookie: vdi }, body: '{"transcript":' });
+    const broken = await fetch(`${t.url}/api/submissions/${contentId}/transcript`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: t.url, cookie: vdi },
+      body: '{"transcript":',
+    });
     expect(broken.status).toBe(400);
     expect((await broken.json()).message).toBe(texts.common.malformedJson);
   });
 
   it('exports a submission whose stored file name is ".." as a ZIP with clean entry names', async () => {
-    await attachFile(t.app, { contentId, kind: 'document', body: Buffer.from('%PDF-1.4 a'), originalName: '..', contentType: 'application/pdf', extension: 'pdf' });
-    await attachFile(t.app, { contentId, kind: 'document', body: Buffer.from('%PDF-1.4 b'), originalName: '.', contentType: 'application/pdf', extension: 'pdf' });
-    await attachFile(t.app, { contentId, kind: 'document', body: Buffer.from('%PDF-1.4 c'), originalName: '../../x.pdf', contentType: 'application/pdf', extension: 'pdf' });
+    await attachFile(t.app, {
+      contentId,
+      kind: 'document',
+      body: Buffer.from('%PDF-1.4 a'),
+      originalName: '..',
+      contentType: 'application/pdf',
+      extension: 'pdf',
+    });
+    await attachFile(t.app, {
+      contentId,
+      kind: 'document',
+      body: Buffer.from('%PDF-1.4 b'),
+      originalName: '.',
+      contentType: 'application/pdf',
+      extension: 'pdf',
+    });
+    await attachFile(t.app, {
+      contentId,
+      kind: 'document',
+      body: Buffer.from('%PDF-1.4 c'),
+      originalName: '../../x.pdf',
+      contentType: 'application/pdf',
+      extension: 'pdf',
+    });
     const res = await fetch(`${t.url}/api/inbox/${contentId}/zip`, { headers: { cookie: admin } });
     expect(res.status).toBe(200);
     const names = [...readZip(Buffer.from(await res.arrayBuffer())).keys()];
@@ -156,11 +218,22 @@ describe.each(dialects)('input edges on %s', (dialect) => {
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.error).toBe('origin_refused');
     }
-    expect((await t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow()).transcript).not.toContain('fremd');
+    expect(
+      (
+        await t.app.db
+          .selectFrom('submissions')
+          .select('transcript')
+          .where('id', '=', contentId)
+          .executeTakeFirstOrThrow()
+      ).transcript,
+    ).not.toContain('fremd');
   });
 
   it('builds the voice socket URL from the request Host, never from X-Forwarded-Host (even behind a trusted proxy)', async () => {
-    const res = await api(t, 'GET', '/api/voice/signed-url?tenant=vdi&topic=free-topic', { cookie: admin, headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const res = await api(t, 'GET', '/api/voice/signed-url?tenant=vdi&topic=free-topic', {
+      cookie: admin,
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
     expect(res.status).toBe(200);
     const url = new URL(res.body.signedUrl);
     expect(url.host).toBe(new URL(t.url).host);
@@ -177,8 +250,14 @@ describe.each(dialects)('input edges on %s', (dialect) => {
         body: JSON.stringify({ email: 'admin@example.de', password: TEST_PASSWORD }),
       });
       expect(signIn.status).toBe(200);
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const res = await api(base, 'GET', '/api/voice/signed-url?tenant=vdi&topic=free-topic', { cookie, headers: { 'x-forwarded-host': 'evil.example' } });
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const res = await api(base, 'GET', '/api/voice/signed-url?tenant=vdi&topic=free-topic', {
+        cookie,
+        headers: { 'x-forwarded-host': 'evil.example' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.signedUrl).toMatch(/^wss:\/\/content\.example\.org\/api\/voice\/agent\?token=/);
     } finally {

@@ -17,9 +17,13 @@ export function hasNul(value: unknown, depth = 0): boolean {
  */
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) && request.url.startsWith('/api/auth/') ? request.body.toString('utf8') : null;
+    const raw =
+      Buffer.isBuffer(request.body) && request.url.startsWith('/api/auth/') ? request.body.toString('utf8') : null;
     const refused =
-      hasNul(request.query) || hasNul(request.params) || (raw !== null ? raw.includes('\u0000') || /\\u0000/i.test(raw) : hasNul(request.body));
-    if (refused) return reply.status(400).send({ error: 'invalid', message: texts.common.invalidCharacters } satisfies ErrorBody);
+      hasNul(request.query) ||
+      hasNul(request.params) ||
+      (raw !== null ? raw.includes('\u0000') || /\\u0000/i.test(raw) : hasNul(request.body));
+    if (refused)
+      return reply.status(400).send({ error: 'invalid', message: texts.common.invalidCharacters } satisfies ErrorBody);
   });
 }

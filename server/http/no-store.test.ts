@@ -13,7 +13,13 @@ describe.each(dialects)('answers that keep nothing and tell in German on %s', (d
   afterAll(() => t?.close());
 
   it('API answers with personal data carry Cache-Control: no-store; public assets keep their caching', async () => {
-    for (const url of ['/api/me', '/api/inbox', '/api/admin/users', '/api/account/notifications', '/api/inbox/999999']) {
+    for (const url of [
+      '/api/me',
+      '/api/inbox',
+      '/api/admin/users',
+      '/api/account/notifications',
+      '/api/inbox/999999',
+    ]) {
       const res = await fetch(`${t.url}${url}`, { headers: { cookie } });
       expect(res.headers.get('cache-control'), url).toBe('no-store');
     }

@@ -16,6 +16,7 @@ export function installNoStore(app: FastifyInstance): void {
  * URL): German, and without echoing the address.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send({ error: 'too_long', message: texts.common.addressTooLong });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    void reply.status(414).send({ error: 'too_long', message: texts.common.addressTooLong });
   else void reply.status(400).send({ error: 'invalid', message: texts.common.addressInvalid });
 }

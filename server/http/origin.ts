@@ -12,7 +12,9 @@ export function sameHostOrigin(origin: string | null | undefined, host: string |
   if (!origin || !host || origin === 'null') return null;
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(`http://${host}`).host ? url.origin : null;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(`http://${host}`).host
+      ? url.origin
+      : null;
   } catch {
     return null;
   }
@@ -26,7 +28,8 @@ export function sameHostOrigin(origin: string | null | undefined, host: string |
  * browser page (CLI, curl, server to server) and carries no forged cookies of a visitor.
  */
 export function originAllowed(config: Pick<AppConfig, 'BASE_URL' | 'trustedOrigins'>, r: OriginRequest): boolean {
-  if (r.origin === undefined) return r.secFetchSite === undefined || r.secFetchSite === 'same-origin' || r.secFetchSite === 'none';
+  if (r.origin === undefined)
+    return r.secFetchSite === undefined || r.secFetchSite === 'same-origin' || r.secFetchSite === 'none';
   if (config.trustedOrigins.some((trusted) => trusted.replace(/\/$/, '') === r.origin)) return true;
   return !config.BASE_URL && sameHostOrigin(r.origin, r.host) !== null;
 }
@@ -47,7 +50,8 @@ export function installOriginGuard(app: FastifyInstance): void {
     const upgrade = /websocket/i.test(header(request, 'upgrade') ?? '');
     if ((!stateChanging.has(request.method) && !upgrade) || !request.url.startsWith('/api/')) return;
     const origin = header(request, 'origin');
-    if (originAllowed(app.config, { origin, host: request.host, secFetchSite: header(request, 'sec-fetch-site') })) return;
+    if (originAllowed(app.config, { origin, host: request.host, secFetchSite: header(request, 'sec-fetch-site') }))
+      return;
     const allowed = app.config.BASE_URL ? app.config.baseUrl : `${request.protocol}://${request.host}`;
     if (logged.size < 100 && !logged.has(origin ?? '')) {
       logged.add(origin ?? '');
@@ -56,8 +60,10 @@ export function installOriginGuard(app: FastifyInstance): void {
         `Refused a request from origin ${origin ?? '(cross-site, no Origin)'}. If users open the app at that address, set BASE_URL to it or add it to TRUSTED_ORIGINS (comma-separated).`,
       );
     }
-    return reply
-      .status(403)
-      .send({ error: 'origin_refused', title: texts.common.originRefusedTitle, message: texts.common.originRefused(allowed) } satisfies ErrorBody);
+    return reply.status(403).send({
+      error: 'origin_refused',
+      title: texts.common.originRefusedTitle,
+      message: texts.common.originRefused(allowed),
+    } satisfies ErrorBody);
   });
 }

@@ -11,13 +11,25 @@ import { texts } from '../../common/texts';
 export type Outage = 'storage' | 'database';
 
 /** File system errors that mean: the disk is full, read-only, gone or refuses us. */
-const storageCodes = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'ESTALE', 'ENXIO']);
+const storageCodes = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'EIO',
+  'EMFILE',
+  'ENFILE',
+  'ESTALE',
+  'ENXIO',
+]);
 /** SQLite: its disk full, failing, read-only or the file unopenable (a storage fault)... */
 const sqliteStoragePrefixes = ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_CANTOPEN'];
 /** ...or busy/locked beyond the busy timeout, out of memory (the database cannot serve now). */
 const sqliteBusyPrefixes = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_NOMEM'];
 /** pg-pool and pg's own texts for a lost or unobtainable connection. */
-const pgConnectionTexts = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+const pgConnectionTexts =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
 
 function classify(error: Record<string, unknown>): Outage | null {
   const code = typeof error.code === 'string' ? error.code : '';
@@ -29,11 +41,17 @@ function classify(error: Record<string, unknown>): Outage | null {
   if (/^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return 'database';
   // An S3 store that answers with a server error or refuses our credentials.
   const s3 = error.$metadata as { httpStatusCode?: number } | undefined;
-  if (s3 && typeof s3 === 'object' && (s3.httpStatusCode === undefined || s3.httpStatusCode >= 500 || s3.httpStatusCode === 403)) return 'storage';
+  if (
+    s3 &&
+    typeof s3 === 'object' &&
+    (s3.httpStatusCode === undefined || s3.httpStatusCode >= 500 || s3.httpStatusCode === 403)
+  )
+    return 'storage';
   if (typeof error.message === 'string' && pgConnectionTexts.test(error.message)) return 'database';
   // SQLite rolled a transaction back itself (disk full, I/O error, busy, out of memory): the
   // library's ROLLBACK then fails with this text and hides the cause.
-  if (typeof error.message === 'string' && /cannot rollback.{1,4}no transaction is active/i.test(error.message)) return 'storage';
+  if (typeof error.message === 'string' && /cannot rollback.{1,4}no transaction is active/i.test(error.message))
+    return 'storage';
   return null;
 }
 
@@ -71,7 +89,11 @@ export async function outageOrDatabaseDown(error: unknown, db: Kysely<DB> | unde
 export type OutageBody = { error: 'unavailable'; message: string; title: string };
 
 export function outageBody(outage: Outage): OutageBody {
-  return { error: 'unavailable', message: outage === 'storage' ? texts.common.storageOutage : texts.common.databaseOutage, title: texts.common.outageTitle };
+  return {
+    error: 'unavailable',
+    message: outage === 'storage' ? texts.common.storageOutage : texts.common.databaseOutage,
+    title: texts.common.outageTitle,
+  };
 }
 
 /** Seconds a client should wait before trying again. */
@@ -82,7 +104,10 @@ export const RETRY_AFTER_SECONDS = 30;
  * other raw error (not one of tus' own protocol answers) a German 500; the raw text is logged only.
  */
 export function tusFaultMapper(log: FastifyBaseLogger, db: Kysely<DB>) {
-  return async (_req: unknown, error: Error | { status_code: number; body: string }): Promise<{ status_code: number; body: string } | undefined> => {
+  return async (
+    _req: unknown,
+    error: Error | { status_code: number; body: string },
+  ): Promise<{ status_code: number; body: string } | undefined> => {
     // tus' own protocol answers and our refusals from onUploadFinish pass unchanged.
     if (!(error instanceof Error) && typeof error.status_code === 'number') return undefined;
     const outage = await outageOrDatabaseDown(error, db);

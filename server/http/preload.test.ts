@@ -21,7 +21,9 @@ describe('route preloads from the build manifest', () => {
       }),
     );
     const link = routePreloads(root);
-    expect(link('/p/vdi/upload')).toBe('</assets/pages-1.js>; rel=modulepreload, </assets/drafts-1.js>; rel=modulepreload, </assets/icons-1.js>; rel=modulepreload');
+    expect(link('/p/vdi/upload')).toBe(
+      '</assets/pages-1.js>; rel=modulepreload, </assets/drafts-1.js>; rel=modulepreload, </assets/icons-1.js>; rel=modulepreload',
+    );
     expect(link('/p/firma-a/upload/')).not.toBeNull();
     expect(link('/login')).toBeNull();
     expect(link('/p/vdi/upload/x')).toBeNull();

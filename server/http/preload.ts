@@ -8,7 +8,9 @@ type ManifestChunk = { file: string; imports?: string[] };
  * fetches them with the app's entry instead of one round trip later (the first render would find
  * them only after the entry ran). Keys are the page modules of web/src/pages.tsx.
  */
-const routes: { pattern: RegExp; modules: string[] }[] = [{ pattern: /^\/p\/[^/]+\/upload\/?$/, modules: ['src/features/upload/pages.ts'] }];
+const routes: { pattern: RegExp; modules: string[] }[] = [
+  { pattern: /^\/p\/[^/]+\/upload\/?$/, modules: ['src/features/upload/pages.ts'] },
+];
 
 /**
  * From the build's manifest (dist/web/.vite/manifest.json): the `Link` header value of a path, or

@@ -24,7 +24,13 @@ export function approvalStateColumn(_eb: ExpressionBuilder<DB, 'submissions'>, a
 }
 
 /** The stored state behind each state the list shows. */
-const storedState: Record<ListApprovalState, string> = { pending: 'pending', expired: 'pending', approved: 'approved', outdated: 'approved', changes: 'changes' };
+const storedState: Record<ListApprovalState, string> = {
+  pending: 'pending',
+  expired: 'pending',
+  approved: 'approved',
+  outdated: 'approved',
+  changes: 'changes',
+};
 
 /** One WHERE condition for the inbox filter: the newest live approval request shows as `state`. */
 export function approvalStateIs(state: ListApprovalState, at = now()): Expression<SqlBool> {

@@ -38,17 +38,20 @@ export function summaryText(d: InboxDetail): string {
   ];
   if (d.wAnswers) {
     lines.push('', `## ${t.sectionWAnswers}`);
-    for (const key of ['who', 'what', 'when', 'where', 'why'] as const) lines.push(`${t.wQuestions[key]} ${orDash(d.wAnswers[key])}`);
+    for (const key of ['who', 'what', 'when', 'where', 'why'] as const)
+      lines.push(`${t.wQuestions[key]} ${orDash(d.wAnswers[key])}`);
   }
   lines.push('', `## ${t.sectionConsents}`);
   if (d.consents.length === 0) lines.push(t.noConsents);
-  for (const c of d.consents) lines.push(`${t.consentKinds[c.kind] ?? c.kind} (${t.consentGivenAt} ${c.givenAt}): ${c.text}`);
+  for (const c of d.consents)
+    lines.push(`${t.consentKinds[c.kind] ?? c.kind} (${t.consentGivenAt} ${c.givenAt}): ${c.text}`);
   lines.push('', `## ${t.sectionFiles}`);
   if (d.media.length === 0) lines.push(t.noFiles);
   for (const m of d.media) {
     lines.push(`${m.originalName} (${t.mediaKinds[m.kind] ?? m.kind}, ${m.fileType}, ${m.size} Bytes)`);
     // A recorded video answer: the question it answers, as the contributor saw it.
-    if (m.videoAnswer) lines.push(`  ${texts.videoAnswer.inboxQuestion(m.videoAnswer.questionIndex + 1)}: ${m.videoAnswer.question}`);
+    if (m.videoAnswer)
+      lines.push(`  ${texts.videoAnswer.inboxQuestion(m.videoAnswer.questionIndex + 1)}: ${m.videoAnswer.question}`);
   }
   if (d.notes.length) {
     lines.push('', `## ${t.sectionNotes}`);
@@ -78,18 +81,32 @@ export function zipEntryNames(names: string[]): string[] {
  * yazl checksums every byte with buffer-crc32, a table loop in JavaScript on the event loop
  * (about 3 s of main-thread CPU per GB). Node's zlib.crc32 computes the same value natively.
  */
-const bufferCrc32 = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as { unsigned: (buf: Buffer | string, previous?: number | Buffer) => number };
+const bufferCrc32 = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
+  unsigned: (buf: Buffer | string, previous?: number | Buffer) => number;
+};
 const jsCrc32 = bufferCrc32.unsigned;
-bufferCrc32.unsigned = (buf, previous) => (previous === undefined || typeof previous === 'number' ? crc32(buf, previous ?? 0) : jsCrc32(buf, previous));
+bufferCrc32.unsigned = (buf, previous) =>
+  previous === undefined || typeof previous === 'number' ? crc32(buf, previous ?? 0) : jsCrc32(buf, previous);
 
 /** Formats that deflate cannot shrink: stored as they are, so a 1 GB video costs no compression work. */
-const compressed = (type: string | undefined) => !!type && /^(image|video|audio)\/|^application\/(pdf|zip|x-7z|vnd\.openxmlformats)/.test(type) && type !== 'audio/wav' && type !== 'image/bmp';
+const compressed = (type: string | undefined) =>
+  !!type &&
+  /^(image|video|audio)\/|^application\/(pdf|zip|x-7z|vnd\.openxmlformats)/.test(type) &&
+  type !== 'audio/wav' &&
+  type !== 'image/bmp';
 
 /** A ZIP stream of the summary and every file; blobs are opened one at a time as the ZIP is written. */
 export function submissionZip(
   app: FastifyInstance,
   detail: InboxDetail,
-  files: { file_path: string; original_name: string; file_type?: string; timing?: string | null; caption_text?: string | null; caption_state?: string | null }[],
+  files: {
+    file_path: string;
+    original_name: string;
+    file_type?: string;
+    timing?: string | null;
+    caption_text?: string | null;
+    caption_state?: string | null;
+  }[],
 ): Readable {
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(summaryText(detail), 'utf8'), t.zipSummaryName);
@@ -103,7 +120,14 @@ export function submissionZip(
     });
     // Captions of spoken media lie next to the file: <file>.de.vtt and <file>.de.srt.
     for (const format of ['vtt', 'srt'] as const) {
-      const captions = captionsOf({ timing: file.timing ?? null, caption_text: file.caption_text ?? null, caption_state: file.caption_state ?? null }, format);
+      const captions = captionsOf(
+        {
+          timing: file.timing ?? null,
+          caption_text: file.caption_text ?? null,
+          caption_state: file.caption_state ?? null,
+        },
+        format,
+      );
       if (captions) zip.addBuffer(Buffer.from(captions, 'utf8'), `${names[i]}.de.${format}`);
     }
   });

@@ -13,7 +13,8 @@ export type ListFilter = Omit<InboxFilter, 'cursor'>;
 /** A position in the newest-first order: older than (or, for `newer`, newer than) this row. */
 export type Keyset = { direction: 'older' | 'newer'; createdAt: string; id: number };
 
-const dialectOf = (db: Kysely<DB>): Dialect => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+const dialectOf = (db: Kysely<DB>): Dialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -33,7 +34,8 @@ const tsQuery = (words: string[]) => words.map((w) => (w.length >= 3 ? `${w}:*` 
 /** Every word of the search appears in the submission (for exports; the list ranks instead). */
 function searchCondition(dialect: Dialect, words: string[]): Expression<SqlBool> {
   if (words.length === 0) return sql<SqlBool>`1 = 0`;
-  if (dialect === 'sqlite') return sql<SqlBool>`submissions.id in (select rowid from submissions_fts where submissions_fts match ${ftsQuery(words)})`;
+  if (dialect === 'sqlite')
+    return sql<SqlBool>`submissions.id in (select rowid from submissions_fts where submissions_fts match ${ftsQuery(words)})`;
   return sql<SqlBool>`submissions.search @@ to_tsquery('simple', ${tsQuery(words)})`;
 }
 
@@ -41,7 +43,13 @@ function searchCondition(dialect: Dialect, words: string[]): Expression<SqlBool>
  * The one place where the inbox's WHERE clause is built (list, count, search and CSV export).
  * A new filter (e.g. approval state) adds its condition here.
  */
-export function filterConditions(eb: ExpressionBuilder<DB, 'submissions'>, dialect: Dialect, scope: TenantScope, filter: ListFilter, opts: { search?: boolean } = {}): Expression<SqlBool>[] {
+export function filterConditions(
+  eb: ExpressionBuilder<DB, 'submissions'>,
+  dialect: Dialect,
+  scope: TenantScope,
+  filter: ListFilter,
+  opts: { search?: boolean } = {},
+): Expression<SqlBool>[] {
   // A submission that holds nothing yet (opened page, nothing sent) is not the team's business.
   const conditions: Expression<SqlBool>[] = [eb('submissions.content_at', 'is not', null)];
   if (scope) conditions.push(eb('submissions.tenant', 'in', scope));
@@ -81,7 +89,11 @@ const mediaCount = (eb: ExpressionBuilder<DB, 'submissions'>) =>
     .as('media_count');
 
 const keysetCondition = (eb: ExpressionBuilder<DB, 'submissions'>, at: Keyset) =>
-  eb(eb.refTuple('submissions.created_at', 'submissions.id'), at.direction === 'older' ? '<' : '>', eb.tuple(at.createdAt, at.id));
+  eb(
+    eb.refTuple('submissions.created_at', 'submissions.id'),
+    at.direction === 'older' ? '<' : '>',
+    eb.tuple(at.createdAt, at.id),
+  );
 
 /**
  * One page of the list without search, newest first, by keyset: `limit` rows after `at` (one
@@ -89,7 +101,13 @@ const keysetCondition = (eb: ExpressionBuilder<DB, 'submissions'>, at: Keyset) =
  * index of the filter combination first, so the per-row media counts run for those rows only.
  * Rows come back newest first in both directions.
  */
-export async function listPage(db: Kysely<DB>, scope: TenantScope, filter: ListFilter, at: Keyset | null, limit: number) {
+export async function listPage(
+  db: Kysely<DB>,
+  scope: TenantScope,
+  filter: ListFilter,
+  at: Keyset | null,
+  limit: number,
+) {
   const dialect = dialectOf(db);
   const newer = at?.direction === 'newer';
   const order = newer ? 'asc' : 'desc';
@@ -102,7 +120,12 @@ export async function listPage(db: Kysely<DB>, scope: TenantScope, filter: ListF
     .limit(limit);
   const rows = await db
     .selectFrom('submissions')
-    .select((eb) => [...summaryColumns, sql<string | null>`substr(submissions.transcript, 1, ${sql.lit(EXCERPT)})`.as('excerpt'), mediaCount(eb), approvalStateColumn(eb)])
+    .select((eb) => [
+      ...summaryColumns,
+      sql<string | null>`substr(submissions.transcript, 1, ${sql.lit(EXCERPT)})`.as('excerpt'),
+      mediaCount(eb),
+      approvalStateColumn(eb),
+    ])
     .where('submissions.id', 'in', pageIds)
     .orderBy('submissions.created_at', order)
     .orderBy('submissions.id', order)
@@ -116,13 +139,20 @@ export async function listPage(db: Kysely<DB>, scope: TenantScope, filter: ListF
  * (bm25 on SQLite, ts_rank on PostgreSQL), then `limit` of them from `offset`. `total` is the
  * number of those hits, so it stops at INBOX_COUNT_LIMIT + 1: nothing counts all matches.
  */
-export async function searchPage(db: Kysely<DB>, scope: TenantScope, filter: ListFilter, offset: number, limit: number) {
+export async function searchPage(
+  db: Kysely<DB>,
+  scope: TenantScope,
+  filter: ListFilter,
+  offset: number,
+  limit: number,
+) {
   const dialect = dialectOf(db);
   const words = searchWords(filter.q ?? '');
   if (words.length === 0) return [];
   const candidates = INBOX_COUNT_LIMIT + 1;
   const filtered = !!(scope || filter.tenant || filter.kind || filter.status || filter.from || filter.to);
-  const where = (eb: ExpressionBuilder<DB, 'submissions'>) => eb.and(filterConditions(eb, dialect, scope, filter, { search: false }));
+  const where = (eb: ExpressionBuilder<DB, 'submissions'>) =>
+    eb.and(filterConditions(eb, dialect, scope, filter, { search: false }));
   const search = db.withTables<{ submissions_fts: { rowid: number }; filtered: { id: number } }>();
   const ranked = (hits: ReturnType<typeof sqliteHits>) =>
     search
@@ -175,7 +205,10 @@ export async function searchPage(db: Kysely<DB>, scope: TenantScope, filter: Lis
       )
       .selectFrom('newest')
       .innerJoin('submissions', 'submissions.id', 'newest.id')
-      .select(['submissions.id', sql<number>`ts_rank(submissions.search, to_tsquery('simple', ${tsQuery(words)}), 2)`.as('score')]);
+      .select([
+        'submissions.id',
+        sql<number>`ts_rank(submissions.search, to_tsquery('simple', ${tsQuery(words)}), 2)`.as('score'),
+      ]);
   return ranked(dialect === 'sqlite' ? sqliteHits() : (postgresHits() as unknown as ReturnType<typeof sqliteHits>))
     .selectFrom('ranked')
     .innerJoin('submissions', 'submissions.id', 'ranked.id')
@@ -219,7 +252,13 @@ export async function countMatching(db: Kysely<DB>, scope: TenantScope, filter: 
 }
 
 /** Rows for the CSV export, newest first, in batches by keyset (created_at, id). */
-export function exportBatch(db: Kysely<DB>, scope: TenantScope, filter: ListFilter, after: { createdAt: string; id: number } | null, size: number) {
+export function exportBatch(
+  db: Kysely<DB>,
+  scope: TenantScope,
+  filter: ListFilter,
+  after: { createdAt: string; id: number } | null,
+  size: number,
+) {
   const dialect = dialectOf(db);
   return db
     .selectFrom('submissions')
@@ -231,7 +270,12 @@ export function exportBatch(db: Kysely<DB>, scope: TenantScope, filter: ListFilt
       'submissions.transcript',
       mediaCount(eb),
     ])
-    .where((eb) => eb.and([...filterConditions(eb, dialect, scope, filter), ...(after ? [keysetCondition(eb, { direction: 'older', ...after })] : [])]))
+    .where((eb) =>
+      eb.and([
+        ...filterConditions(eb, dialect, scope, filter),
+        ...(after ? [keysetCondition(eb, { direction: 'older', ...after })] : []),
+      ]),
+    )
     .orderBy('submissions.created_at', 'desc')
     .orderBy('submissions.id', 'desc')
     .limit(size)
@@ -239,9 +283,21 @@ export function exportBatch(db: Kysely<DB>, scope: TenantScope, filter: ListFilt
 }
 
 export function notesOf(db: Kysely<DB>, contentId: number) {
-  return db.selectFrom('submission_notes').selectAll().where('submission_id', '=', contentId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('submission_notes')
+    .selectAll()
+    .where('submission_id', '=', contentId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export function consentsOf(db: Kysely<DB>, contentId: number) {
-  return db.selectFrom('consents').selectAll().where('submission_id', '=', contentId).orderBy('given_at').orderBy('id').execute();
+  return db
+    .selectFrom('consents')
+    .selectAll()
+    .where('submission_id', '=', contentId)
+    .orderBy('given_at')
+    .orderBy('id')
+    .execute();
 }

@@ -18,7 +18,8 @@ export function readZip(archive: Buffer): Map<string, Buffer> {
     const commentLength = archive.readUInt16LE(at + 32);
     const localOffset = archive.readUInt32LE(at + 42);
     const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const dataStart = localOffset + 30 + archive.readUInt16LE(localOffset + 26) + archive.readUInt16LE(localOffset + 28);
+    const dataStart =
+      localOffset + 30 + archive.readUInt16LE(localOffset + 26) + archive.readUInt16LE(localOffset + 28);
     const data = archive.subarray(dataStart, dataStart + compressedSize);
     const bytes = method === 8 ? inflateRawSync(data) : Buffer.from(data);
     if (crc32(bytes) !== crc) throw new Error(`wrong CRC of ${name}`);

@@ -4,9 +4,23 @@ import { dialects, startTestApp, type TestApp } from '../testing/harness';
 
 /** About 2.5 KB of German interview text, different in every submission. */
 function transcript(i: number): string {
-  const words = ['Projekt', 'Prüfstand', 'Messreihe', 'Sensor', 'Brücke', 'Leichtbau', 'Windkanal', 'Team', 'Kunde', 'Werkstoff'];
+  const words = [
+    'Projekt',
+    'Prüfstand',
+    'Messreihe',
+    'Sensor',
+    'Brücke',
+    'Leichtbau',
+    'Windkanal',
+    'Team',
+    'Kunde',
+    'Werkstoff',
+  ];
   const parts: string[] = [];
-  for (let n = 0; parts.join(' ').length < 2500; n++) parts.push(`Du: Im ${words[(i + n) % words.length]} ${i}-${n} haben wir die ${words[(i * 7 + n) % words.length]} geprüft.`);
+  for (let n = 0; parts.join(' ').length < 2500; n++)
+    parts.push(
+      `Du: Im ${words[(i + n) % words.length]} ${i}-${n} haben wir die ${words[(i * 7 + n) % words.length]} geprüft.`,
+    );
   return parts.join(' ');
 }
 
@@ -26,7 +40,11 @@ describe.each(dialects)('a slow inbox read on %s', (dialect) => {
       updated_at: '2026-01-01T00:00:00.000Z',
       transcript: transcript(i),
     }));
-    for (let i = 0; i < rows.length; i += 250) await t.app.db.insertInto('submissions').values(rows.slice(i, i + 250)).execute();
+    for (let i = 0; i < rows.length; i += 250)
+      await t.app.db
+        .insertInto('submissions')
+        .values(rows.slice(i, i + 250))
+        .execute();
   });
   afterAll(() => t.close());
 

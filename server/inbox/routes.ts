@@ -5,7 +5,16 @@ import { texts } from '../../common/texts';
 import { itemFileName, itemsOf } from '../content/attach';
 import { listMedia } from '../submissions/queries';
 import { inboxCsv, submissionZip } from './export';
-import { addNote, checkFilterScope, deleteSubmission, inboxDetail, inboxPage, loadForEditor, requireEditor, setStatus } from './service';
+import {
+  addNote,
+  checkFilterScope,
+  deleteSubmission,
+  inboxDetail,
+  inboxPage,
+  loadForEditor,
+  requireEditor,
+  setStatus,
+} from './service';
 
 /** The editorial inbox: admins see every tenant, vdi_admin the association; nobody else any. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
@@ -46,7 +55,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const { contentId } = contentIdParam.parse(request.params);
     const { body } = newNote.parse(request.body);
     const note = await addNote(app, editor, await loadForEditor(app, editor, contentId), body);
-    return reply.status(201).send({ id: Number(note.id), authorEmail: note.author_email, body: note.body, createdAt: note.created_at });
+    return reply
+      .status(201)
+      .send({ id: Number(note.id), authorEmail: note.author_email, body: note.body, createdAt: note.created_at });
   });
 
   app.get('/api/inbox/:contentId/zip', async (request, reply) => {
@@ -54,9 +65,17 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const editor = await requireEditor(request, reply);
     const { contentId } = contentIdParam.parse(request.params);
     const row = await loadForEditor(app, editor, contentId);
-    const [detail, files, items] = await Promise.all([inboxDetail(app, row), listMedia(app.db, row.id), itemsOf(app.db, row.id)]);
+    const [detail, files, items] = await Promise.all([
+      inboxDetail(app, row),
+      listMedia(app.db, row.id),
+      itemsOf(app.db, row.id),
+    ]);
     // Quote cards, clips and audiograms made from it lie beside the files.
-    const made = items.flatMap((item) => (item.state === 'ready' && item.file_key ? [{ file_path: item.file_key, original_name: itemFileName(item), file_type: item.file_type ?? undefined }] : []));
+    const made = items.flatMap((item) =>
+      item.state === 'ready' && item.file_key
+        ? [{ file_path: item.file_key, original_name: itemFileName(item), file_type: item.file_type ?? undefined }]
+        : [],
+    );
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="einsendung-${row.id}.zip"`)

@@ -19,7 +19,16 @@ import { findSubmission, listMedia } from '../submissions/queries';
 import { requireTenantEditor } from '../tenants/access';
 import { listVideoAnswers } from '../video-answers/service';
 import { toVideoAnswerItem } from '../video-answers/routes';
-import { consentsOf, countMatching, listPage, notesOf, searchPage, searchWords, type Keyset, type TenantScope } from './queries';
+import {
+  consentsOf,
+  countMatching,
+  listPage,
+  notesOf,
+  searchPage,
+  searchWords,
+  type Keyset,
+  type TenantScope,
+} from './queries';
 import { earlierTakes } from '../voice/takes';
 
 export type Editor = SessionUser & { scope: TenantScope };
@@ -32,7 +41,8 @@ export async function requireEditor(request: FastifyRequest, reply: FastifyReply
 
 /** A tenant filter outside the editor's scope is refused rather than silently emptied. */
 export function checkFilterScope(editor: Editor, filter: Pick<InboxFilter, 'tenant'>): void {
-  if (filter.tenant && editor.scope && !editor.scope.includes(filter.tenant)) throw new DomainError('forbidden', texts.auth.noPermission);
+  if (filter.tenant && editor.scope && !editor.scope.includes(filter.tenant))
+    throw new DomainError('forbidden', texts.auth.noPermission);
 }
 
 type Position = { kind: 'keyset'; at: Keyset } | { kind: 'offset'; offset: number };
@@ -96,7 +106,10 @@ export async function inboxPage(app: FastifyInstance, editor: Editor, filter: In
     };
   }
   let at = position?.kind === 'keyset' ? position.at : null;
-  let [rows, total] = await Promise.all([listPage(db, editor.scope, filter, at, size + 1), countMatching(db, editor.scope, filter)]);
+  let [rows, total] = await Promise.all([
+    listPage(db, editor.scope, filter, at, size + 1),
+    countMatching(db, editor.scope, filter),
+  ]);
   // Back at the newest rows: show the first page as it is without cursor.
   if (at?.direction === 'newer' && rows.length <= size) {
     at = null;
@@ -124,9 +137,14 @@ export async function inboxPage(app: FastifyInstance, editor: Editor, filter: In
 const isUnfiltered = (f: InboxFilter) => !f.kind && !f.status && !f.from && !f.to && !f.q && !f.approval;
 
 /** A submission the editor may review; anything else looks like a missing Content-ID. */
-export async function loadForEditor(app: FastifyInstance, editor: Editor, contentId: number): Promise<Selectable<SubmissionTable>> {
+export async function loadForEditor(
+  app: FastifyInstance,
+  editor: Editor,
+  contentId: number,
+): Promise<Selectable<SubmissionTable>> {
   const row = await findSubmission(app.db, contentId);
-  if (!row || (editor.scope && !editor.scope.includes(row.tenant))) throw new DomainError('not_found', texts.common.contentIdNotFound);
+  if (!row || (editor.scope && !editor.scope.includes(row.tenant)))
+    throw new DomainError('not_found', texts.common.contentIdNotFound);
   return row;
 }
 
@@ -141,7 +159,13 @@ function parseWAnswers(value: string | null): InboxDetail['wAnswers'] {
 }
 
 export async function inboxDetail(app: FastifyInstance, row: Selectable<SubmissionTable>): Promise<InboxDetail> {
-  const [media, notes, consents, clips, earlierInterviews] = await Promise.all([listMedia(app.db, row.id), notesOf(app.db, row.id), consentsOf(app.db, row.id), listVideoAnswers(app, row.id), earlierTakes(app, row.id)]);
+  const [media, notes, consents, clips, earlierInterviews] = await Promise.all([
+    listMedia(app.db, row.id),
+    notesOf(app.db, row.id),
+    consentsOf(app.db, row.id),
+    listVideoAnswers(app, row.id),
+    earlierTakes(app, row.id),
+  ]);
   const clipOf = new Map(clips.map((c) => [Number(c.media_id), toVideoAnswerItem(c)]));
   return {
     contentId: Number(row.id),
@@ -177,10 +201,20 @@ export async function inboxDetail(app: FastifyInstance, row: Selectable<Submissi
   };
 }
 
-export async function setStatus(app: FastifyInstance, editor: Editor, row: Selectable<SubmissionTable>, status: SubmissionStatus): Promise<void> {
+export async function setStatus(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Selectable<SubmissionTable>,
+  status: SubmissionStatus,
+): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('submissions').set({ status, updated_at: now() }).where('id', '=', row.id).execute();
-    await writeAudit(trx, editor, { action: 'submission.status', target: `submission:${row.id}`, tenant: row.tenant, detail: { from: row.status, to: status } });
+    await writeAudit(trx, editor, {
+      action: 'submission.status',
+      target: `submission:${row.id}`,
+      tenant: row.tenant,
+      detail: { from: row.status, to: status },
+    });
   });
 }
 
@@ -196,7 +230,11 @@ export async function addNote(app: FastifyInstance, editor: Editor, row: Selecta
  * Deletes a submission for good (data-protection requests): its files first, so a failure leaves
  * the record to retry rather than files nobody can find; then the rows, with an audit entry.
  */
-export async function deleteSubmission(app: FastifyInstance, editor: Editor, row: Selectable<SubmissionTable>): Promise<{ files: number }> {
+export async function deleteSubmission(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Selectable<SubmissionTable>,
+): Promise<{ files: number }> {
   const media = await listMedia(app.db, row.id);
   for (const m of media) {
     await app.blobs.delete(m.file_path);

@@ -6,18 +6,44 @@ import { submissionZip } from './export';
 import { readZip } from './read-zip';
 
 const detail = {
-  contentId: 7, tenant: 'vdi', kind: 'upload', status: 'neu', topic: null, source: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
-  completedAt: null, userEmail: null, transcript: null, wAnswers: null, contact: { firstName: null, lastName: null, email: null }, post: { email: null, link: null, description: null },
-  media: [], notes: [], consents: [],
+  contentId: 7,
+  tenant: 'vdi',
+  kind: 'upload',
+  status: 'neu',
+  topic: null,
+  source: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  completedAt: null,
+  userEmail: null,
+  transcript: null,
+  wAnswers: null,
+  contact: { firstName: null, lastName: null, email: null },
+  post: { email: null, link: null, description: null },
+  media: [],
+  notes: [],
+  consents: [],
 } as never;
 
 describe('the submission ZIP', () => {
   it('checksums natively with the same result, stores media and deflates text', async () => {
     const video = randomBytes(3 * 1024 * 1024 + 17);
     const text = Buffer.from('Projekt '.repeat(50_000));
-    const blobs = new Map([['a.mp4', video], ['b.txt', text]]);
+    const blobs = new Map([
+      ['a.mp4', video],
+      ['b.txt', text],
+    ]);
     // Only the blob store is used by submissionZip; chunks of 64 KB as from a file.
-    const app = { blobs: { get: async (key: string) => Readable.from(Array.from({ length: Math.ceil(blobs.get(key)!.length / 65536) }, (_, i) => blobs.get(key)!.subarray(i * 65536, (i + 1) * 65536))) } } as unknown as FastifyInstance;
+    const app = {
+      blobs: {
+        get: async (key: string) =>
+          Readable.from(
+            Array.from({ length: Math.ceil(blobs.get(key)!.length / 65536) }, (_, i) =>
+              blobs.get(key)!.subarray(i * 65536, (i + 1) * 65536),
+            ),
+          ),
+      },
+    } as unknown as FastifyInstance;
     const stream = submissionZip(app, detail, [
       { file_path: 'a.mp4', original_name: 'film.mp4', file_type: 'video/mp4' },
       { file_path: 'b.txt', original_name: 'notiz.txt', file_type: 'text/plain' },

@@ -9,13 +9,22 @@ const EVERY_MS = 60 * 60_000;
 /** Removes submissions that never received content and are older than `days`. Returns how many. */
 export async function expireEmptySubmissions(db: Kysely<DB>, days: number, at = Date.now()): Promise<number> {
   const cutoff = new Date(at - days * 86_400_000).toISOString();
-  const gone = await db.deleteFrom('submissions').where('content_at', 'is', null).where('created_at', '<', cutoff).executeTakeFirst();
+  const gone = await db
+    .deleteFrom('submissions')
+    .where('content_at', 'is', null)
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
   return Number(gone.numDeletedRows);
 }
 
 /** Plans the next run unless one is already waiting (several instances share one chain). */
 async function planNext(db: Kysely<DB>, runAt: Date): Promise<void> {
-  const waiting = await db.selectFrom('jobs').select('id').where('kind', '=', EXPIRE_EMPTY_JOB).where('status', '=', 'queued').executeTakeFirst();
+  const waiting = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', EXPIRE_EMPTY_JOB)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
   if (!waiting) await enqueue(db, EXPIRE_EMPTY_JOB, {}, { runAt, maxAttempts: 3 });
 }
 

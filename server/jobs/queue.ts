@@ -9,7 +9,14 @@ type JobRow = Selectable<JobTable>;
 
 export type Job = { id: number; kind: string; payload: unknown; attempts: number };
 export type JobHandler = (job: Job) => Promise<unknown>;
-export type JobStatus = { id: number; kind: string; status: string; attempts: number; error: string | null; result: unknown };
+export type JobStatus = {
+  id: number;
+  kind: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+  result: unknown;
+};
 
 /** Thrown by a handler whose job was cancelled: the job ends as 'cancelled', never retried. */
 export class JobCancelled extends Error {}
@@ -17,11 +24,25 @@ export class JobCancelled extends Error {}
 /** Default lease of a claimed job; the runner renews it while the job runs (JOB_LEASE_SECONDS). */
 export const DEFAULT_LEASE_MS = 30_000;
 
-export async function enqueue(db: Kysely<DB>, kind: string, payload: unknown, opts: { maxAttempts?: number; runAt?: Date } = {}): Promise<number> {
+export async function enqueue(
+  db: Kysely<DB>,
+  kind: string,
+  payload: unknown,
+  opts: { maxAttempts?: number; runAt?: Date } = {},
+): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify(payload), status: 'queued', attempts: 0, max_attempts: opts.maxAttempts ?? 3, run_at: opts.runAt?.toISOString() ?? t, created_at: t, updated_at: t })
+    .values({
+      kind,
+      payload: JSON.stringify(payload),
+      status: 'queued',
+      attempts: 0,
+      max_attempts: opts.maxAttempts ?? 3,
+      run_at: opts.runAt?.toISOString() ?? t,
+      created_at: t,
+      updated_at: t,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -33,7 +54,14 @@ export async function jobStatus(db: Kysely<DB>, id: number): Promise<JobStatus |
 }
 
 function toStatus(row: JobRow): JobStatus {
-  return { id: row.id, kind: row.kind, status: row.status, attempts: row.attempts, error: row.last_error, result: row.result ? JSON.parse(row.result) : null };
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    error: row.last_error,
+    result: row.result ? JSON.parse(row.result) : null,
+  };
 }
 
 /**
@@ -41,7 +69,12 @@ function toStatus(row: JobRow): JobStatus {
  * row is locked with SKIP LOCKED, so several instances never take the same job; SQLite has one
  * writer and the single UPDATE is atomic.
  */
-export async function claimNext(db: Kysely<DB>, dialect: Dialect, kinds: string[], leaseMs = DEFAULT_LEASE_MS): Promise<Job | null> {
+export async function claimNext(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  kinds: string[],
+  leaseMs = DEFAULT_LEASE_MS,
+): Promise<Job | null> {
   if (kinds.length === 0) return null;
   const t = now();
   const lease = new Date(Date.now() + leaseMs).toISOString();
@@ -65,7 +98,11 @@ export async function claimNext(db: Kysely<DB>, dialect: Dialect, kinds: string[
  * attempt count): an attempt whose lease ran out and was taken over records nothing, so a job ends
  * with one stored result. Returns whether it was recorded.
  */
-async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | { error: string } | { cancelled: string }): Promise<boolean> {
+async function finish(
+  db: Kysely<DB>,
+  job: Job,
+  outcome: { result: unknown } | { error: string } | { cancelled: string },
+): Promise<boolean> {
   const t = now();
   if ('cancelled' in outcome) {
     const done = await db
@@ -87,7 +124,11 @@ async function finish(db: Kysely<DB>, job: Job, outcome: { result: unknown } | {
       .executeTakeFirst();
     return Number(done.numUpdatedRows) > 0;
   }
-  const row = await db.selectFrom('jobs').select(['attempts', 'max_attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('jobs')
+    .select(['attempts', 'max_attempts'])
+    .where('id', '=', job.id)
+    .executeTakeFirstOrThrow();
   if (row.attempts !== job.attempts) return false;
   const retry = row.attempts < row.max_attempts;
   const failed = await db
@@ -178,7 +219,8 @@ export class JobRunner {
   }
 
   private report(job: Job, started: number, ok: boolean): void {
-    for (const listener of this.observers) listener({ kind: job.kind, seconds: (performance.now() - started) / 1000, ok });
+    for (const listener of this.observers)
+      listener({ kind: job.kind, seconds: (performance.now() - started) / 1000, ok });
   }
 
   start(): void {
@@ -264,21 +306,29 @@ export class JobRunner {
     });
     const started = performance.now();
     // Heartbeat: the lease runs out only when this process stops renewing it (crash, kill -9).
-    const heartbeat = setInterval(() => {
-      renewLease(this.db, job, this.leaseMs).then(
-        (held) => {
-          if (!held) this.log.warn({ job: job.id, kind: job.kind }, 'job lease lost: its result will not be recorded here');
-        },
-        (error) => this.log.warn({ err: error, job: job.id }, 'job lease not renewed'),
-      );
-    }, Math.max(500, Math.floor(this.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(this.db, job, this.leaseMs).then(
+          (held) => {
+            if (!held)
+              this.log.warn({ job: job.id, kind: job.kind }, 'job lease lost: its result will not be recorded here');
+          },
+          (error) => this.log.warn({ err: error, job: job.id }, 'job lease not renewed'),
+        );
+      },
+      Math.max(500, Math.floor(this.leaseMs / 3)),
+    );
     heartbeat.unref();
     try {
       const result = await Promise.race([handler(job), released]);
       if (result === RELEASED) return true;
       clearInterval(heartbeat);
       if (await finish(this.db, job, { result })) this.report(job, started, true);
-      else this.log.warn({ job: job.id, kind: job.kind }, 'job finished after another instance took it over: result not recorded');
+      else
+        this.log.warn(
+          { job: job.id, kind: job.kind },
+          'job finished after another instance took it over: result not recorded',
+        );
     } catch (error) {
       clearInterval(heartbeat);
       if (this.releasing) return true;

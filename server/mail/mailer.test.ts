@@ -22,7 +22,12 @@ async function localSmtp() {
       let data = '';
       stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data, user: session.user as string | undefined });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+          user: session.user as string | undefined,
+        });
         cb();
       });
     },
@@ -40,7 +45,10 @@ describe('mailer', () => {
   afterAll(() => smtp.close());
 
   it('delivers through SMTP with authentication', async () => {
-    const mailer = smtpMailer(`smtp://mailer:geheim@127.0.0.1:${smtp.port}`, 'Content-Assistent <no-reply@example.org>');
+    const mailer = smtpMailer(
+      `smtp://mailer:geheim@127.0.0.1:${smtp.port}`,
+      'Content-Assistent <no-reply@example.org>',
+    );
     await mailer.send({ to: 'anna@example.org', subject: 'Grüße', text: 'Hallo Anna, schöne Grüße' });
     const mail = smtp.received.at(-1)!;
     expect(mail.user).toBe('mailer');
@@ -87,7 +95,11 @@ describe('the outbox without SMTP', () => {
       const logged: unknown[] = [];
       const mailer = outboxMailer(t.app.db, { info: (obj: unknown) => void logged.push(obj) } as never);
       const token = 'Zx9-geheimes-token_4711';
-      for (const link of [`https://content.example.org/api/auth/reset-password/${token}?callbackURL=x`, `https://content.example.org/freigabe/${token}`, `https://content.example.org/einladung?token=${token}`]) {
+      for (const link of [
+        `https://content.example.org/api/auth/reset-password/${token}?callbackURL=x`,
+        `https://content.example.org/freigabe/${token}`,
+        `https://content.example.org/einladung?token=${token}`,
+      ]) {
         await mailer.send({ to: 'anna@example.org', subject: 'Link', text: `Bitte öffnen Sie:\n\n${link}\n\nDanke.` });
       }
       const text = JSON.stringify(logged);

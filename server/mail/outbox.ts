@@ -24,8 +24,14 @@ export function forLog(text: string): string {
 export function outboxMailer(db: Kysely<DB>, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   return {
     async send(mail) {
-      await db.insertInto('outbox').values({ to_address: mail.to, subject: mail.subject, body: mail.text, created_at: now() }).execute();
-      log.info({ mail: { to: mail.to, subject: mail.subject, text: forLog(mail.text) } }, 'mail written to outbox (no SMTP configured)');
+      await db
+        .insertInto('outbox')
+        .values({ to_address: mail.to, subject: mail.subject, body: mail.text, created_at: now() })
+        .execute();
+      log.info(
+        { mail: { to: mail.to, subject: mail.subject, text: forLog(mail.text) } },
+        'mail written to outbox (no SMTP configured)',
+      );
     },
   };
 }

@@ -43,12 +43,20 @@ export type FfmpegOptions = {
  * `out_time_us` lines. The event loop only reads short key=value lines.
  */
 export function runFfmpeg(args: string[], opts: FfmpegOptions = {}): Promise<void> {
-  return runTool('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-progress', 'pipe:1', ...args], opts).then(() => undefined);
+  return runTool(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-progress', 'pipe:1', ...args],
+    opts,
+  ).then(() => undefined);
 }
 
 /** ffprobe's JSON about a file. */
 export async function ffprobe(file: string, opts: { signal?: AbortSignal } = {}): Promise<FfprobeResult> {
-  const out = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal: opts.signal, collect: true });
+  const out = await runTool(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    { signal: opts.signal, collect: true },
+  );
   return JSON.parse(out) as FfprobeResult;
 }
 

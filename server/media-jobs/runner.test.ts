@@ -8,7 +8,17 @@ import { mediaChildCount } from './ffmpeg';
 import { cancelMediaJob, mediaJobStates } from './runner';
 
 /** An ffmpeg run held to real time (-re), so it is still running while the test looks at it. */
-const slowArgs = (out: string, seconds: number) => ['-re', '-f', 'lavfi', '-i', `testsrc=size=160x120:rate=10:duration=${seconds}`, '-c:v', 'mpeg4', '-y', out];
+const slowArgs = (out: string, seconds: number) => [
+  '-re',
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc=size=160x120:rate=10:duration=${seconds}`,
+  '-c:v',
+  'mpeg4',
+  '-y',
+  out,
+];
 
 describe.each(dialects)('media jobs on %s', (dialect) => {
   let t: TestApp;
@@ -39,11 +49,15 @@ describe.each(dialects)('media jobs on %s', (dialect) => {
     const a = await t.app.mediaJobs.enqueue('test.render', { seconds: 2 });
     const b = await t.app.mediaJobs.enqueue('test.render', { seconds: 1 });
     const seen: number[] = [];
-    await until(async () => {
-      const s = await state(a);
-      if (s.progress !== null) seen.push(s.progress);
-      return s.status === 'done';
-    }, 'the first job', 20_000);
+    await until(
+      async () => {
+        const s = await state(a);
+        if (s.progress !== null) seen.push(s.progress);
+        return s.status === 'done';
+      },
+      'the first job',
+      20_000,
+    );
     await until(async () => (await state(b)).status === 'done', 'the second job', 20_000);
     expect(peak).toBe(1);
     expect(seen.some((p) => p > 0 && p < 1)).toBe(true);

@@ -26,7 +26,13 @@ export type MediaJobContext = {
 
 export type MediaJobHandler = (ctx: MediaJobContext) => Promise<unknown>;
 
-export type MediaJobState = { id: number; kind: string; status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled'; progress: number | null; result: unknown };
+export type MediaJobState = {
+  id: number;
+  kind: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  progress: number | null;
+  result: unknown;
+};
 
 export class MediaJobTimeout extends Error {}
 
@@ -51,7 +57,10 @@ export class MediaJobs {
     private log: FastifyBaseLogger,
     private opts: { concurrency: number; pollMs: number; leaseMs: number; timeoutMs: number },
   ) {
-    this.runners = Array.from({ length: opts.concurrency }, () => new JobRunner(db, dialect, log, opts.pollMs, opts.leaseMs));
+    this.runners = Array.from(
+      { length: opts.concurrency },
+      () => new JobRunner(db, dialect, log, opts.pollMs, opts.leaseMs),
+    );
   }
 
   /** Registers a media job kind on every runner of this instance. */
@@ -107,14 +116,22 @@ export class MediaJobs {
     };
     const check = async () => {
       await flush();
-      const row = await this.db.selectFrom('jobs').select('cancel_requested_at').where('id', '=', job.id).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('jobs')
+        .select('cancel_requested_at')
+        .where('id', '=', job.id)
+        .executeTakeFirst();
       if (row?.cancel_requested_at && !controller.signal.aborted) controller.abort(new JobCancelled('cancelled'));
     };
     const poll = setInterval(() => {
       check().catch((error) => this.log.warn({ err: error, job: job.id }, 'media job progress not stored'));
     }, POLL_MS);
     poll.unref();
-    const timeout = setTimeout(() => controller.abort(new MediaJobTimeout(`media job timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`)), this.opts.timeoutMs);
+    const timeout = setTimeout(
+      () =>
+        controller.abort(new MediaJobTimeout(`media job timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`)),
+      this.opts.timeoutMs,
+    );
     timeout.unref();
     const tempDir = await mkdtemp(path.join(tmpdir(), 'ca-media-job-'));
     const progress = (fraction: number) => {
@@ -131,7 +148,12 @@ export class MediaJobs {
         ffmpeg: (args, o = {}) => {
           const from = o.from ?? 0;
           const to = o.to ?? 1;
-          return runFfmpeg(args, { durationSeconds: o.durationSeconds, signal: controller.signal, nice: FFMPEG_NICE, onProgress: (f) => progress(from + (to - from) * f) });
+          return runFfmpeg(args, {
+            durationSeconds: o.durationSeconds,
+            signal: controller.signal,
+            nice: FFMPEG_NICE,
+            onProgress: (f) => progress(from + (to - from) * f),
+          });
         },
       });
     } catch (error) {
@@ -142,7 +164,9 @@ export class MediaJobs {
       clearTimeout(timeout);
       this.running.delete(job.id);
       await flush().catch((error) => this.log.warn({ err: error, job: job.id }, 'media job progress not stored'));
-      await rm(tempDir, { recursive: true, force: true }).catch((error) => this.log.warn({ err: error, tempDir }, 'media job temp dir not removed'));
+      await rm(tempDir, { recursive: true, force: true }).catch((error) =>
+        this.log.warn({ err: error, tempDir }, 'media job temp dir not removed'),
+      );
     }
   }
 }
@@ -153,9 +177,19 @@ export class MediaJobs {
  */
 export async function cancelMediaJob(db: Kysely<DB>, jobId: number): Promise<boolean> {
   const t = now();
-  const queued = await db.updateTable('jobs').set({ status: 'cancelled', last_error: 'cancelled', updated_at: t }).where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
+  const queued = await db
+    .updateTable('jobs')
+    .set({ status: 'cancelled', last_error: 'cancelled', updated_at: t })
+    .where('id', '=', jobId)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
   if (Number(queued.numUpdatedRows) > 0) return true;
-  const running = await db.updateTable('jobs').set({ cancel_requested_at: t }).where('id', '=', jobId).where('status', '=', 'running').executeTakeFirst();
+  const running = await db
+    .updateTable('jobs')
+    .set({ cancel_requested_at: t })
+    .where('id', '=', jobId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
   return Number(running.numUpdatedRows) > 0;
 }
 
@@ -163,9 +197,19 @@ export async function cancelMediaJob(db: Kysely<DB>, jobId: number): Promise<boo
 export async function mediaJobStates(db: Kysely<DB>, ids: number[]): Promise<Map<number, MediaJobState>> {
   const states = new Map<number, MediaJobState>();
   if (ids.length === 0) return states;
-  const rows = await db.selectFrom('jobs').select(['id', 'kind', 'status', 'progress', 'result']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'status', 'progress', 'result'])
+    .where('id', 'in', ids)
+    .execute();
   for (const row of rows) {
-    states.set(row.id, { id: row.id, kind: row.kind, status: row.status as MediaJobState['status'], progress: row.progress ?? null, result: row.result ? JSON.parse(row.result) : null });
+    states.set(row.id, {
+      id: row.id,
+      kind: row.kind,
+      status: row.status as MediaJobState['status'],
+      progress: row.progress ?? null,
+      result: row.result ? JSON.parse(row.result) : null,
+    });
   }
   return states;
 }

@@ -44,7 +44,11 @@ export async function cleanPhotoFile(input: string, format: FileFormat, output: 
 }
 
 export async function thumbnail(input: Buffer | string): Promise<Buffer> {
-  return sharp(input).rotate().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(input)
+    .rotate()
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 let ffmpegFound: Promise<boolean> | undefined;
@@ -61,9 +65,27 @@ export function ffmpegAvailable(): Promise<boolean> {
 /** A JPEG poster of a video's first frame, made by ffmpeg from a local file. */
 export function videoPoster(filePath: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const ffmpeg = spawn('ffmpeg', ['-v', 'error', '-i', filePath, '-frames:v', '1', '-vf', `scale=${THUMB_SIZE}:-2`, '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const ffmpeg = spawn(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-i',
+        filePath,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=${THUMB_SIZE}:-2`,
+        '-f',
+        'image2',
+        '-c:v',
+        'mjpeg',
+        'pipe:1',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const out: Buffer[] = [];
     let err = '';
     ffmpeg.stdout.on('data', (d: Buffer) => out.push(d));

@@ -11,7 +11,13 @@ export function findMediaByUpload(db: Kysely<DB>, uploadId: string) {
 
 /** Files shown to people: everything but the transcript copy. */
 export function listSubmissionMedia(db: Kysely<DB>, contentId: number) {
-  return db.selectFrom('media').selectAll().where('submission_id', '=', contentId).where('kind', '!=', 'transcript').orderBy('id').execute();
+  return db
+    .selectFrom('media')
+    .selectAll()
+    .where('submission_id', '=', contentId)
+    .where('kind', '!=', 'transcript')
+    .orderBy('id')
+    .execute();
 }
 
 export async function countSurfaceMedia(db: Kysely<DB>, contentId: number, surface: string): Promise<number> {
@@ -37,12 +43,23 @@ export async function setThumbnail(db: Kysely<DB>, mediaId: number, key: string)
  * submission's row is locked (PostgreSQL) or the write transaction is the only one (SQLite), so
  * parallel uploads to a one-photo page cannot both land. Null when the page is full.
  */
-export async function insertMediaWithin(db: Kysely<DB>, dialect: 'sqlite' | 'postgres', values: Insertable<MediaTable>, maxFiles: number) {
+export async function insertMediaWithin(
+  db: Kysely<DB>,
+  dialect: 'sqlite' | 'postgres',
+  values: Insertable<MediaTable>,
+  maxFiles: number,
+) {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
-      await trx.selectFrom('submissions').select('id').where('id', '=', values.submission_id as number).forUpdate().execute();
+      await trx
+        .selectFrom('submissions')
+        .select('id')
+        .where('id', '=', values.submission_id as number)
+        .forUpdate()
+        .execute();
     }
-    if ((await countSurfaceMedia(trx, values.submission_id as number, values.surface as string)) >= maxFiles) return null;
+    if ((await countSurfaceMedia(trx, values.submission_id as number, values.surface as string)) >= maxFiles)
+      return null;
     return trx.insertInto('media').values(values).returningAll().executeTakeFirstOrThrow();
   });
 }

@@ -21,7 +21,11 @@ const fileQuery = z.object({
  * A file the caller may read: with a valid signed URL from the media list, or as owner or editor
  * of its submission. Anything else looks like a missing file.
  */
-export async function readableMedia(request: FastifyRequest, reply: FastifyReply, variant: 'file' | 'thumbnail' | 'proxy' | 'captions'): Promise<MediaRow> {
+export async function readableMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  variant: 'file' | 'thumbnail' | 'proxy' | 'captions',
+): Promise<MediaRow> {
   const { mediaId } = mediaIdParam.parse(request.params);
   const { exp, sig } = fileQuery.parse(request.query);
   const row = await findMedia(request.server.db, mediaId);
@@ -58,7 +62,10 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tusRoutes);
 
   // Limits the browser repeats for quick feedback (the server enforces them anyway).
-  app.get('/api/media/limits', async () => ({ maxPhotoMb: app.config.MAX_PHOTO_MB, maxVideoMb: app.config.MAX_VIDEO_MB }));
+  app.get('/api/media/limits', async () => ({
+    maxPhotoMb: app.config.MAX_PHOTO_MB,
+    maxVideoMb: app.config.MAX_VIDEO_MB,
+  }));
 
   app.get('/api/submissions/:contentId/media', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
@@ -71,7 +78,13 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/media/:mediaId/file', async (request, reply) => {
     const row = await readableMedia(request, reply, 'file');
     const { download } = fileQuery.parse(request.query);
-    return sendBlob(request, reply, { key: row.file_path, size: Number(row.size), type: row.file_type, name: nameWithType(row.original_name, row.file_path), download: !!download });
+    return sendBlob(request, reply, {
+      key: row.file_path,
+      size: Number(row.size),
+      type: row.file_type,
+      name: nameWithType(row.original_name, row.file_path),
+      download: !!download,
+    });
   });
 
   app.get('/api/media/:mediaId/thumbnail', async (request, reply) => {
@@ -84,21 +97,32 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
 /** Streams a stored blob; answers Range requests so videos can play and seek. */
 /** Types the pages show on purpose (img, video, audio); every other file goes out as a download. */
-export const displayableInline = (type: string) => /^(image\/(jpeg|png|webp|gif|avif|heic|heif)|video\/[\w.+-]+|audio\/[\w.+-]+)$/.test(type);
+export const displayableInline = (type: string) =>
+  /^(image\/(jpeg|png|webp|gif|avif|heic|heif)|video\/[\w.+-]+|audio\/[\w.+-]+)$/.test(type);
 
-export async function sendBlob(request: FastifyRequest, reply: FastifyReply, file: { key: string; size: number; type: string; name: string; download: boolean }) {
+export async function sendBlob(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { key: string; size: number; type: string; name: string; download: boolean },
+) {
   const { blobs } = request.server;
   const type = file.type.startsWith('text/') ? `${file.type}; charset=utf-8` : file.type;
   reply
     .header('accept-ranges', 'bytes')
     .header('cache-control', 'private, max-age=3600')
     .header('content-type', type)
-    .header('content-disposition', contentDisposition(file.download || !displayableInline(file.type) ? 'attachment' : 'inline', file.name));
+    .header(
+      'content-disposition',
+      contentDisposition(file.download || !displayableInline(file.type) ? 'attachment' : 'inline', file.name),
+    );
   const rangeHeader = request.headers.range;
   if (rangeHeader) {
     const range = parseRange(rangeHeader, file.size);
     if (!range) return reply.status(416).header('content-range', `bytes */${file.size}`).send();
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('content-length', range.end - range.start + 1);
     return reply.send(await blobs.get(file.key, range));
   }
   reply.header('content-length', file.size);

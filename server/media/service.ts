@@ -52,14 +52,24 @@ function signature(secret: string, mediaId: number, variant: string, exp: number
   return createHmac('sha256', secret).update(`media:${mediaId}:${variant}:${exp}`).digest('base64url');
 }
 
-export function signedUrl(secret: string, mediaId: number, variant: 'file' | 'thumbnail' | 'proxy' | 'captions'): string {
+export function signedUrl(
+  secret: string,
+  mediaId: number,
+  variant: 'file' | 'thumbnail' | 'proxy' | 'captions',
+): string {
   // Rounded up to the next full hour, so the same URL (and the browser's cache) holds for a while.
   const exp = Math.ceil((Date.now() + URL_LIFETIME_MS) / URL_LIFETIME_MS) * URL_LIFETIME_MS;
   const path = variant === 'captions' ? 'captions.vtt' : variant;
   return `/api/media/${mediaId}/${path}?exp=${exp}&sig=${signature(secret, mediaId, variant, exp)}`;
 }
 
-export function validSignature(secret: string, mediaId: number, variant: string, exp: number | undefined, sig: string | undefined): boolean {
+export function validSignature(
+  secret: string,
+  mediaId: number,
+  variant: string,
+  exp: number | undefined,
+  sig: string | undefined,
+): boolean {
   if (!exp || !sig || exp < Date.now()) return false;
   const expected = Buffer.from(signature(secret, mediaId, variant, exp));
   const given = Buffer.from(sig);
@@ -103,12 +113,20 @@ export type FinishedUpload = {
 type Rejection = { status: number; title: string; message: string };
 const rejected = (r: Rejection): { status: number; body: UploadOutcome } => ({
   status: r.status,
-  body: { error: r.status === 413 ? 'too_large' : r.status === 429 ? 'too_many' : 'unsupported_type', title: r.title, message: r.message },
+  body: {
+    error: r.status === 413 ? 'too_large' : r.status === 429 ? 'too_many' : 'unsupported_type',
+    title: r.title,
+    message: r.message,
+  },
 });
 
 /** The final key of an upload: `{contentId}/{tus id}.{ext}`; the tus id is `{timestamp}_{random}`. */
 export function uploadKey(contentId: number, uploadId: string, format: string): string {
-  const ext = format.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin';
+  const ext =
+    format
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase()
+      .slice(0, 8) || 'bin';
   return `${contentId}/${uploadId.replace(/[^a-zA-Z0-9_]/g, '')}.${ext}`;
 }
 
@@ -118,7 +136,8 @@ export function namedFormat(filename: string): FileFormat | null {
   return ext in fileFormats ? (ext as FileFormat) : null;
 }
 
-const tooMany = (maxFiles: number) => rejected({ status: 429, title: texts.upload.tooManyTitle, message: texts.upload.tooMany(maxFiles) });
+const tooMany = (maxFiles: number) =>
+  rejected({ status: 429, title: texts.upload.tooManyTitle, message: texts.upload.tooMany(maxFiles) });
 
 /**
  * The server's decision on a finished upload: its bytes must be an allowed format of the page's
@@ -129,7 +148,11 @@ const tooMany = (maxFiles: number) => rejected({ status: 429, title: texts.uploa
  * file count is enforced by the insert itself (insertMediaWithin). Called again for an upload
  * that was finished before a crash, it registers it once.
  */
-export async function acceptUpload(app: FastifyInstance, tenant: string, upload: FinishedUpload): Promise<{ status: number; body: UploadOutcome }> {
+export async function acceptUpload(
+  app: FastifyInstance,
+  tenant: string,
+  upload: FinishedUpload,
+): Promise<{ status: number; body: UploadOutcome }> {
   const { contentId, page } = upload.metadata;
   const done = await findMediaByUpload(app.db, upload.id);
   if (done) {
@@ -141,7 +164,11 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
   }
   const originalName = safeFileName(upload.metadata.filename);
   const surface = surfaceFor(styleOf(tenant).uploadSurfaces, page);
-  const verdict = await judgeFile(surface, { head: await upload.head(), size: upload.size, originalName }, uploadLimits(app.config));
+  const verdict = await judgeFile(
+    surface,
+    { head: await upload.head(), size: upload.size, originalName },
+    uploadLimits(app.config),
+  );
   if (!verdict.ok) {
     await upload.discard();
     return rejected(verdict);
@@ -157,7 +184,15 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
     const jobId = await enqueue(
       app.db,
       PHOTO_JOB,
-      { uploadId: upload.id, stagingKey: key, contentId, surface: surface.id, maxFiles: surface.maxFiles, format: verdict.format, originalName } satisfies PhotoJob,
+      {
+        uploadId: upload.id,
+        stagingKey: key,
+        contentId,
+        surface: surface.id,
+        maxFiles: surface.maxFiles,
+        format: verdict.format,
+        originalName,
+      } satisfies PhotoJob,
       { maxAttempts: PHOTO_ATTEMPTS },
     );
     await upload.forget();
@@ -194,14 +229,22 @@ export async function acceptUpload(app: FastifyInstance, tenant: string, upload:
   return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
 }
 
-async function photoOutcome(app: FastifyInstance, jobId: number, uploadId: string): Promise<{ status: number; body: UploadOutcome }> {
+async function photoOutcome(
+  app: FastifyInstance,
+  jobId: number,
+  uploadId: string,
+): Promise<{ status: number; body: UploadOutcome }> {
   const deadline = Date.now() + PHOTO_WAIT_MS;
   while (Date.now() < deadline) {
     const job = await jobStatus(app.db, jobId);
     if (job?.status === 'done') {
       const result = job.result as PhotoResult;
       if ('rejected' in result) {
-        return rejected(result.status === 429 ? { status: 429, title: texts.upload.tooManyTitle, message: result.rejected } : { status: 415, title: texts.upload.invalidTypeTitle, message: result.rejected });
+        return rejected(
+          result.status === 429
+            ? { status: 429, title: texts.upload.tooManyTitle, message: result.rejected }
+            : { status: 415, title: texts.upload.invalidTypeTitle, message: result.rejected },
+        );
       }
       const row = await findMedia(app.db, result.mediaId);
       if (row) return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
@@ -212,19 +255,36 @@ async function photoOutcome(app: FastifyInstance, jobId: number, uploadId: strin
   }
   // Still queued (busy workers): the job registers the photo later; the upload itself is safe.
   app.log.warn({ jobId, uploadId }, 'photo job still pending');
-  return { status: 202, body: { error: 'pending', title: texts.upload.successTitle, message: texts.upload.imageSuccess } };
+  return {
+    status: 202,
+    body: { error: 'pending', title: texts.upload.successTitle, message: texts.upload.imageSuccess },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Jobs
 
-export type PhotoJob = { uploadId: string; stagingKey: string; contentId: number; surface: string; maxFiles?: number; format: FileFormat; originalName: string; round?: number };
+export type PhotoJob = {
+  uploadId: string;
+  stagingKey: string;
+  contentId: number;
+  surface: string;
+  maxFiles?: number;
+  format: FileFormat;
+  originalName: string;
+  round?: number;
+};
 type PhotoResult = { mediaId: number } | { rejected: string; status?: number };
 type PosterJob = { mediaId: number };
 
 /** An error of a full, read-only or failing disk or database (sharp reports the system's text only). */
 function storageFault(error: unknown): boolean {
-  return outageOf(error) !== null || /no space left|ENOSPC|EROFS|read-only file system|disk quota|EDQUOT|input\/output error|EIO/i.test(String((error as Error)?.message ?? error));
+  return (
+    outageOf(error) !== null ||
+    /no space left|ENOSPC|EROFS|read-only file system|disk quota|EDQUOT|input\/output error|EIO/i.test(
+      String((error as Error)?.message ?? error),
+    )
+  );
 }
 
 /** A local file with a blob's bytes: the file itself on the local store, else a temporary copy. */
@@ -331,8 +391,14 @@ export function registerMediaJobs(app: FastifyInstance): void {
       if (job.attempts >= PHOTO_ATTEMPTS) {
         const round = (payload.round ?? 0) + 1;
         const delayMs = Math.min(60 * 60_000, 30_000 * 2 ** Math.min(round - 1, 7));
-        await enqueue(app.db, PHOTO_JOB, { ...payload, round } satisfies PhotoJob, { maxAttempts: PHOTO_ATTEMPTS, runAt: new Date(Date.now() + delayMs) });
-        app.log.warn({ err: error, uploadId: payload.uploadId, round, delayMs }, 'photo processing failed; the original is kept and tried again later');
+        await enqueue(app.db, PHOTO_JOB, { ...payload, round } satisfies PhotoJob, {
+          maxAttempts: PHOTO_ATTEMPTS,
+          runAt: new Date(Date.now() + delayMs),
+        });
+        app.log.warn(
+          { err: error, uploadId: payload.uploadId, round, delayMs },
+          'photo processing failed; the original is kept and tried again later',
+        );
       }
       throw error;
     }

@@ -156,7 +156,8 @@ export class MultipartTusStore extends DataStore {
     let filled = 0;
     if (state.tail) {
       const tail = await readAll(await this.blobs.get(state.tail.key));
-      if (tail.length !== state.tail.size) throw new Error(`tail of upload ${id} has ${tail.length} bytes, expected ${state.tail.size}`);
+      if (tail.length !== state.tail.size)
+        throw new Error(`tail of upload ${id} has ${tail.length} bytes, expected ${state.tail.size}`);
       part = partBuffers.take();
       filled = tail.copy(part, 0);
       oldTails.push(state.tail.key);
@@ -259,7 +260,8 @@ export class MultipartTusStore extends DataStore {
       }
     } else if (part) partBuffers.give(part);
     // Tails now inside a part (or replaced by a longer tail) are no longer needed.
-    for (const key of oldTails) if (key !== state.tail?.key) await this.blobs.delete(key).catch(ignoreFailure('remove an old upload tail blob'));
+    for (const key of oldTails)
+      if (key !== state.tail?.key) await this.blobs.delete(key).catch(ignoreFailure('remove an old upload tail blob'));
     if (streamError && recorded === offset) throw streamError;
     return recorded;
   }
@@ -283,7 +285,9 @@ export class MultipartTusStore extends DataStore {
     try {
       await this.multipart.complete(state.key, state.uploadId, state.parts);
     } catch (error) {
-      const stored = await this.blobs.stat(state.key).catch(ignoreFailure('look up a stored upload', null, { level: 'debug', fallback: null }));
+      const stored = await this.blobs
+        .stat(state.key)
+        .catch(ignoreFailure('look up a stored upload', null, { level: 'debug', fallback: null }));
       if (!stored || stored.size !== size) throw error;
     }
     await this.db

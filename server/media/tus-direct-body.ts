@@ -16,13 +16,22 @@ class NodeBody {
 }
 
 /** A srvx request for tus whose body is the Node request (see NodeBody). */
-export function tusRequest(req: IncomingMessage, res: ConstructorParameters<typeof NodeRequest>[0]['res']): InstanceType<typeof NodeRequest> {
+export function tusRequest(
+  req: IncomingMessage,
+  res: ConstructorParameters<typeof NodeRequest>[0]['res'],
+): InstanceType<typeof NodeRequest> {
   const request = new NodeRequest({ req, res });
-  if (req.method === 'PATCH' || req.method === 'POST') Object.defineProperty(request, 'body', { value: new NodeBody(req) });
+  if (req.method === 'PATCH' || req.method === 'POST')
+    Object.defineProperty(request, 'body', { value: new NodeBody(req) });
   return request;
 }
 
-type WriteToStore = (body: unknown, upload: Upload, maxFileSize: number, context: CancellationContext) => Promise<number>;
+type WriteToStore = (
+  body: unknown,
+  upload: Upload,
+  maxFileSize: number,
+  context: CancellationContext,
+) => Promise<number>;
 
 /**
  * Teaches the PATCH and POST handlers of a tus server to write a NodeBody straight into the

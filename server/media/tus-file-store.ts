@@ -14,7 +14,11 @@ const WRITE_BUFFER_BYTES = 2 * 1024 * 1024;
  */
 export class AppendingFileStore extends FileStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const file = createWriteStream((this as unknown as { resolve(id: string): string }).resolve(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES });
+    const file = createWriteStream((this as unknown as { resolve(id: string): string }).resolve(id), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_BUFFER_BYTES,
+    });
     try {
       await pipeline(readable, file);
     } catch {

@@ -4,7 +4,16 @@ import type { Readable } from 'node:stream';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNodeResponse } from 'srvx/node';
-import { fileFormats, kindsOf, maxBytes, type FileFormat, surfaceFor, uploadMetadata, type UploadMetadata, type UploadOutcome } from '../../common/schemas/upload';
+import {
+  fileFormats,
+  kindsOf,
+  maxBytes,
+  type FileFormat,
+  surfaceFor,
+  uploadMetadata,
+  type UploadMetadata,
+  type UploadOutcome,
+} from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { tusFaultMapper } from '../http/outage';
@@ -77,7 +86,11 @@ function partialUploadStore(app: FastifyInstance) {
       id: upload.id,
       size: upload.offset,
       metadata,
-      head: async () => readStreamHead(await app.blobs.get(await store.complete(upload.id), { start: 0, end: SNIFF_BYTES - 1 }), SNIFF_BYTES),
+      head: async () =>
+        readStreamHead(
+          await app.blobs.get(await store.complete(upload.id), { start: 0, end: SNIFF_BYTES - 1 }),
+          SNIFF_BYTES,
+        ),
       finish: () => store.complete(upload.id),
       forget: () => store.forget(upload.id),
       discard: () => store.remove(upload.id).catch(ignoreFailure('discard a refused upload', app.log)),
@@ -143,7 +156,14 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         // The bytes are kept: the client's retry (HEAD) finishes the upload.
         app.log.error({ err: error, uploadId: upload.id }, 'finishing an upload failed');
-        return { status: 503, body: { error: 'unavailable', title: texts.upload.storageUnavailableTitle, message: texts.upload.finishPending } };
+        return {
+          status: 503,
+          body: {
+            error: 'unavailable',
+            title: texts.upload.storageUnavailableTitle,
+            message: texts.upload.finishPending,
+          },
+        };
       }
     })();
     finishing.set(upload.id, run);
@@ -174,7 +194,10 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
 
   writeNodeBodies(tus, store);
 
-  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(ignoreFailure('sweep expired uploads', app.log)), 60 * 60_000);
+  const sweep = setInterval(
+    () => void tus.cleanUpExpiredUploads().catch(ignoreFailure('sweep expired uploads', app.log)),
+    60 * 60_000,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -189,11 +212,17 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     const length = Number(request.headers['upload-length']);
     // Early refusal before any byte is sent: by the name's kind when it names one (the bytes are
     // judged again at the end), else by the largest limit of the surface.
-    const named = fileFormats[metadata.filename.toLowerCase().split('.').pop() as FileFormat] as (typeof fileFormats)[FileFormat] | undefined;
+    const named = fileFormats[metadata.filename.toLowerCase().split('.').pop() as FileFormat] as
+      | (typeof fileFormats)[FileFormat]
+      | undefined;
     const kinds = named && kindsOf(surface).includes(named.kind) ? [named.kind] : kindsOf(surface);
     const limit = Math.max(...kinds.map((k) => maxBytes(surface, k, limits)));
     if (Number.isFinite(length) && length > limit) {
-      throw new DomainError('too_large', texts.upload.tooLarge(metadata.filename, Math.round(limit / (1024 * 1024))), texts.upload.tooLargeTitle);
+      throw new DomainError(
+        'too_large',
+        texts.upload.tooLarge(metadata.filename, Math.round(limit / (1024 * 1024))),
+        texts.upload.tooLargeTitle,
+      );
     }
     if ((await countSurfaceMedia(app.db, submission.id, surface.id)) >= surface.maxFiles) {
       throw new DomainError('too_many', texts.upload.tooMany(surface.maxFiles), texts.upload.tooManyTitle);
@@ -201,7 +230,8 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     // A recorded clip: the tenant offers it and the question exists.
     const clip = metadata.page === 'video-answer' ? await checkVideoAnswerUpload(request, submission, metadata) : null;
     if (!isPublicSubmission(submission)) return null;
-    if (!/^\d+$/.test(String(request.headers['upload-length'] ?? '')) || !Number.isSafeInteger(length)) throw new DomainError('invalid', texts.publicLink.uploadLengthRequired);
+    if (!/^\d+$/.test(String(request.headers['upload-length'] ?? '')) || !Number.isSafeInteger(length))
+      throw new DomainError('invalid', texts.publicLink.uploadLengthRequired);
     const counted = await countPublicUpload(app.db, app.config, request.ip, submission.id, length);
     // A public clip also counts its minutes; refused, its bytes no longer count either.
     if (clip) {
@@ -239,7 +269,11 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     const outcome = await finishOnce(upload);
     reply.header('tus-resumable', '1.0.0').header('cache-control', 'no-store');
     if (outcome.status < 400) {
-      return reply.status(200).header('upload-offset', String(upload.size)).header('upload-length', String(upload.size)).send();
+      return reply
+        .status(200)
+        .header('upload-offset', String(upload.size))
+        .header('upload-length', String(upload.size))
+        .send();
     }
     return reply.status(outcome.status === 503 ? 503 : 410).send();
   }
@@ -259,7 +293,12 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     }
     let status = response.status;
     let body: { error: string; title?: string; message: string };
-    if (status === 413) body = { error: 'too_large', title: texts.upload.tooLargeTitle, message: texts.upload.uploadTooLarge(Math.round(largest / (1024 * 1024))) };
+    if (status === 413)
+      body = {
+        error: 'too_large',
+        title: texts.upload.tooLargeTitle,
+        message: texts.upload.uploadTooLarge(Math.round(largest / (1024 * 1024))),
+      };
     else if (status === 404 || status === 410) body = { error: 'not_found', message: texts.upload.uploadGone };
     else if (status === 409) body = { error: 'conflict', message: texts.upload.uploadConflict };
     else if (status === 423) body = { error: 'conflict', message: texts.upload.uploadConflict };
@@ -267,7 +306,11 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     else {
       request.log.error({ status, body: text.slice(0, 500) }, 'upload failed in the tus store');
       status = 503;
-      body = { error: 'unavailable', title: texts.upload.storageUnavailableTitle, message: /ENOSPC|EDQUOT|no space/i.test(text) ? texts.upload.storageFull : texts.upload.storageUnavailable };
+      body = {
+        error: 'unavailable',
+        title: texts.upload.storageUnavailableTitle,
+        message: /ENOSPC|EDQUOT|no space/i.test(text) ? texts.upload.storageFull : texts.upload.storageUnavailable,
+      };
     }
     return new Response(JSON.stringify(body), { status, headers });
   }
@@ -281,13 +324,16 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
       if (request.method === 'POST') counted = await authoriseCreate(request, reply);
       else if (id && request.method !== 'OPTIONS') {
         const upload = await authoriseExisting(request, reply, id);
-        if (upload && request.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) return finishOnHead(upload, reply);
+        if (upload && request.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size)
+          return finishOnHead(upload, reply);
       }
       reply.hijack();
       const response = await tus.handleWeb(tusRequest(request.raw, reply.raw));
       if (counted !== null && response.status >= 400) {
         // Not created: its bytes do not count.
-        await forgetPublicUpload(app.db, counted).catch((error) => request.log.error({ err: error }, 'could not take back a public upload count'));
+        await forgetPublicUpload(app.db, counted).catch((error) =>
+          request.log.error({ err: error }, 'could not take back a public upload count'),
+        );
       }
       await sendNodeResponse(reply.raw, await german(request, response));
     };

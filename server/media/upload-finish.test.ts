@@ -76,7 +76,8 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
   });
 
   async function newSubmission(): Promise<number> {
-    return (await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'upload' } })).body.contentId;
+    return (await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'upload' } })).body
+      .contentId;
   }
   const fetchFile = async (url: string) => Buffer.from(await (await fetch(`${t.url}${url}`)).arrayBuffer());
   const tusIdOf = (location: string) => location.split('/').pop()!;
@@ -84,7 +85,13 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
   it('stores the source bytes exactly, writing each byte once (local: the appended file itself)', async () => {
     const contentId = await newSubmission();
     const bytes = bigVideo(21 * MB + 12345);
-    const created = await createUpload(t, { size: bytes.length, contentId, page: 'upload', filename: 'lang.mp4', headers: { cookie: owner } });
+    const created = await createUpload(t, {
+      size: bytes.length,
+      contentId,
+      page: 'upload',
+      filename: 'lang.mp4',
+      headers: { cookie: owner },
+    });
     expect(created.status).toBe(201);
     writes.reset();
     let offset = 0;
@@ -94,7 +101,8 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
     for (const size of [6 * MB, 9 * MB, bytes.length - 15 * MB]) {
       last = await patchUpload(created.location!, offset, bytes.subarray(offset, offset + size), { cookie: owner });
       offset += size;
-      if (storeKind === 'local' && !inode) inode = statSync(path.join(t.config.dataDir, 'uploads', tusIdOf(created.location!))).ino;
+      if (storeKind === 'local' && !inode)
+        inode = statSync(path.join(t.config.dataDir, 'uploads', tusIdOf(created.location!))).ino;
     }
     expect(last!.status).toBe(200);
     const media = last!.body.media;
@@ -115,7 +123,13 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
   it('stores the bytes exactly when a phone sends small pieces and drops out in between', async () => {
     const contentId = await newSubmission();
     const bytes = bigVideo(11 * MB + 7);
-    const created = await createUpload(t, { size: bytes.length, contentId, page: 'upload', filename: 'stueckchen.mp4', headers: { cookie: owner } });
+    const created = await createUpload(t, {
+      size: bytes.length,
+      contentId,
+      page: 'upload',
+      filename: 'stueckchen.mp4',
+      headers: { cookie: owner },
+    });
     let offset = 0;
     let last: Awaited<ReturnType<typeof patchUpload>> | null = null;
     for (const size of [1 * MB, 3 * MB, 512 * 1024, 5 * MB, bytes.length]) {
@@ -133,14 +147,25 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
   it('leaves no multipart upload and no bytes behind when an upload is deleted', async () => {
     const contentId = await newSubmission();
     const bytes = bigVideo(12 * MB);
-    const created = await createUpload(t, { size: bytes.length, contentId, page: 'upload', filename: 'weg.mp4', headers: { cookie: owner } });
+    const created = await createUpload(t, {
+      size: bytes.length,
+      contentId,
+      page: 'upload',
+      filename: 'weg.mp4',
+      headers: { cookie: owner },
+    });
     await patchUpload(created.location!, 0, bytes.subarray(0, 9 * MB), { cookie: owner });
-    const res = await fetch(created.location!, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', cookie: owner } });
+    const res = await fetch(created.location!, {
+      method: 'DELETE',
+      headers: { 'tus-resumable': '1.0.0', cookie: owner },
+    });
     expect(res.status).toBe(204);
     expect((await uploadOffset(created.location!, { cookie: owner })).status).toBe(404);
     if (s3) {
       expect(openMultipartUploads(s3.directory)).toEqual([]);
-      const objects = readdirSync(s3.directory, { recursive: true }).map(String).filter((f) => f.startsWith(`media/${contentId}/`) || f.startsWith('media/tus/'));
+      const objects = readdirSync(s3.directory, { recursive: true })
+        .map(String)
+        .filter((f) => f.startsWith(`media/${contentId}/`) || f.startsWith('media/tus/'));
       expect(objects.filter((f) => f.endsWith('_object'))).toEqual([]);
     } else {
       expect(readdirSync(path.join(t.config.dataDir, 'uploads')).filter((f) => !f.startsWith('.'))).toEqual([]);
@@ -149,10 +174,19 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
 
   it.runIf(storeKind === 's3')('aborts the multipart upload of an expired upload', async () => {
     const contentId = await newSubmission();
-    const created = await createUpload(t, { size: 12 * MB, contentId, page: 'upload', filename: 'alt.mp4', headers: { cookie: owner } });
+    const created = await createUpload(t, {
+      size: 12 * MB,
+      contentId,
+      page: 'upload',
+      filename: 'alt.mp4',
+      headers: { cookie: owner },
+    });
     await patchUpload(created.location!, 0, bigVideo(6 * MB), { cookie: owner });
     expect(openMultipartUploads(s3!.directory)).toHaveLength(1);
-    await t.app.db.updateTable('tus_uploads').set({ created_at: new Date(Date.now() - 2 * 86_400_000).toISOString() }).execute();
+    await t.app.db
+      .updateTable('tus_uploads')
+      .set({ created_at: new Date(Date.now() - 2 * 86_400_000).toISOString() })
+      .execute();
     const store = new MultipartTusStore(t.app.db, t.app.blobs, 86_400_000, () => 'unused');
     expect(await store.deleteExpired()).toBe(1);
     expect(openMultipartUploads(s3!.directory)).toEqual([]);
@@ -163,7 +197,15 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
     const contentId = await newSubmission();
     const png = await fixture.png();
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => tusUpload(t, { bytes: png, contentId, page: 'image-upload', filename: `bild${i}.png`, headers: { cookie: owner } })),
+      Array.from({ length: 6 }, (_, i) =>
+        tusUpload(t, {
+          bytes: png,
+          contentId,
+          page: 'image-upload',
+          filename: `bild${i}.png`,
+          headers: { cookie: owner },
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 200)) {
@@ -173,17 +215,28 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
     const rows = await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute();
     expect(rows).toHaveLength(1);
     // Refused photos leave no original behind.
-    if (storeKind === 'local') expect(readdirSync(path.join(t.config.dataDir, 'files', String(contentId)))).toHaveLength(2);
+    if (storeKind === 'local')
+      expect(readdirSync(path.join(t.config.dataDir, 'files', String(contentId)))).toHaveLength(2);
   }, 60_000);
 
   it('lets exactly one of six parallel documents land on the one-document page', async () => {
     const contentId = await newSubmission();
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => tusUpload(t, { bytes: fixture.pdf(), contentId, page: 'document-upload', filename: `doc${i}.pdf`, headers: { cookie: owner } })),
+      Array.from({ length: 6 }, (_, i) =>
+        tusUpload(t, {
+          bytes: fixture.pdf(),
+          contentId,
+          page: 'document-upload',
+          filename: `doc${i}.pdf`,
+          headers: { cookie: owner },
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 429)).toHaveLength(5);
-    expect(await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute()).toHaveLength(1);
+    expect(
+      await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute(),
+    ).toHaveLength(1);
   }, 60_000);
 
   it('registers an upload whose finishing failed when the client retries (HEAD), never offset = length without a file', async () => {
@@ -195,7 +248,9 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
     if (storeKind === 'local') {
       blobs.adopt = async () => {
         blobs.adopt = restore.adopt;
-        throw Object.assign(new Error(`ENOSPC: no space left on device, link '${t.config.dataDir}/x'`), { code: 'ENOSPC' });
+        throw Object.assign(new Error(`ENOSPC: no space left on device, link '${t.config.dataDir}/x'`), {
+          code: 'ENOSPC',
+        });
       };
     } else {
       blobs.multipart!.complete = async () => {
@@ -203,11 +258,19 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
         throw new Error('InternalError: We encountered an internal error. Please try again.');
       };
     }
-    const res = await tusUpload(t, { bytes, contentId, page: 'upload', filename: 'fast-fertig.mp4', headers: { cookie: owner } });
+    const res = await tusUpload(t, {
+      bytes,
+      contentId,
+      page: 'upload',
+      filename: 'fast-fertig.mp4',
+      headers: { cookie: owner },
+    });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ error: 'unavailable', message: texts.upload.finishPending });
     expect(JSON.stringify(res.body)).not.toMatch(/ENOSPC|InternalError|\/tmp|dataDir/);
-    expect(await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute()).toHaveLength(0);
+    expect(
+      await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute(),
+    ).toHaveLength(0);
     // The client's retry: HEAD finishes the upload and reports it complete.
     const head = await uploadOffset(res.location!, { cookie: owner });
     expect(head.status).toBe(200);
@@ -222,7 +285,13 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
 
   it('answers protocol errors in German JSON, never the library text or a server path', async () => {
     const contentId = await newSubmission();
-    const created = await createUpload(t, { size: 10, contentId, page: 'upload', filename: 'klein.txt', headers: { cookie: owner } });
+    const created = await createUpload(t, {
+      size: 10,
+      contentId,
+      page: 'upload',
+      filename: 'klein.txt',
+      headers: { cookie: owner },
+    });
     const tooMuch = await patchUpload(created.location!, 0, Buffer.alloc(20, 0x61), { cookie: owner });
     expect(tooMuch.status).toBe(413);
     expect(tooMuch.body).toMatchObject({ error: 'too_large', title: texts.upload.tooLargeTitle });
@@ -233,7 +302,11 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
     const missing = await patchUpload(`${t.url}/api/uploads/123_abc`, 0, Buffer.alloc(5, 0x61), { cookie: owner });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'not_found', message: texts.upload.uploadGone });
-    const noVersion = await fetch(created.location!, { method: 'PATCH', headers: { cookie: owner, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, body: 'a' });
+    const noVersion = await fetch(created.location!, {
+      method: 'PATCH',
+      headers: { cookie: owner, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      body: 'a',
+    });
     expect(noVersion.status).toBe(412);
     expect(await noVersion.json()).toEqual({ error: 'invalid', message: texts.upload.uploadInvalid });
   });
@@ -241,10 +314,26 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
   it('serves the limits the pages state and the server enforces', async () => {
     expect((await api(t, 'GET', '/api/media/limits')).body).toEqual({ maxPhotoMb: 50, maxVideoMb: 40 });
     const contentId = await newSubmission();
-    const big = await createUpload(t, { size: 51 * MB, contentId, page: 'image-upload', filename: 'riesig.jpg', headers: { cookie: owner } });
+    const big = await createUpload(t, {
+      size: 51 * MB,
+      contentId,
+      page: 'image-upload',
+      filename: 'riesig.jpg',
+      headers: { cookie: owner },
+    });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('riesig.jpg ist zu groß. Maximale Dateigröße: 50MB');
-    expect((await createUpload(t, { size: 49 * MB, contentId, page: 'image-upload', filename: 'gross.jpg', headers: { cookie: owner } })).status).toBe(201);
+    expect(
+      (
+        await createUpload(t, {
+          size: 49 * MB,
+          contentId,
+          page: 'image-upload',
+          filename: 'gross.jpg',
+          headers: { cookie: owner },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -265,12 +354,22 @@ describe('a 17 MB phone photo', () => {
     const raw = randomBytes(2600 * 2200 * 3);
     const jpeg = await sharp(raw, { raw: { width: 2600, height: 2200, channels: 3 } })
       .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
-      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 2/1', GPSLongitudeRef: 'E', GPSLongitude: '11/1 34/1 5/1' } })
+      .withExif({
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 2/1', GPSLongitudeRef: 'E', GPSLongitude: '11/1 34/1 5/1' },
+      })
       .toBuffer();
     expect(jpeg.length).toBeGreaterThan(12 * MB);
     expect(await fixture.hasGps(jpeg)).toBe(true);
-    const contentId = (await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'upload' } })).body.contentId;
-    const res = await tusUpload(t, { bytes: jpeg, contentId, page: 'image-upload', filename: 'handy.jpg', headers: { cookie: owner } });
+    const contentId = (
+      await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'upload' } })
+    ).body.contentId;
+    const res = await tusUpload(t, {
+      bytes: jpeg,
+      contentId,
+      page: 'image-upload',
+      filename: 'handy.jpg',
+      headers: { cookie: owner },
+    });
     expect(res.status).toBe(200);
     const stored = Buffer.from(await (await fetch(`${t.url}${res.body.media.url}`)).arrayBuffer());
     expect(await fixture.hasGps(stored)).toBe(false);
@@ -326,14 +425,27 @@ describe('kill -9 during a multipart upload', () => {
   it('resumes byte-exact on the restarted server', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env = { ...s3.env, DATA_DIR: dataDir, MAX_VIDEO_MB: '60', ALTCHA_MAX_NUMBER: '1000', AUTH_SECRET: 'kill-test-secret-kill-test-secret-0123', BASE_URL: url };
+    const env = {
+      ...s3.env,
+      DATA_DIR: dataDir,
+      MAX_VIDEO_MB: '60',
+      ALTCHA_MAX_NUMBER: '1000',
+      AUTH_SECRET: 'kill-test-secret-kill-test-secret-0123',
+      BASE_URL: url,
+    };
     child = await startServer(env, port);
     const { solveChallenge } = await import('altcha-lib');
     const { deriveKey } = await import('altcha-lib/algorithms/sha');
     const challenge = await (await fetch(`${url}/api/public/challenge`)).json();
     const solution = await solveChallenge({ challenge, deriveKey });
-    const altcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
-    const created = await fetch(`${url}/api/public/submissions`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ tenant: 'vdi', altcha }) });
+    const altcha = Buffer.from(
+      JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+    ).toString('base64');
+    const created = await fetch(`${url}/api/public/submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ tenant: 'vdi', altcha }),
+    });
     const { contentId, accessToken } = (await created.json()) as { contentId: number; accessToken: string };
     const mine = { 'x-submission-token': accessToken };
 
@@ -355,7 +467,13 @@ describe('kill -9 during a multipart upload', () => {
     // The whole file in one PATCH, sent slowly; the server is killed once 16 MiB are stored.
     const patch = request(tusUrl, {
       method: 'PATCH',
-      headers: { ...mine, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes.length) },
+      headers: {
+        ...mine,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.length),
+      },
     });
     patch.on('error', () => undefined);
     let sent = 0;
@@ -370,7 +488,11 @@ describe('kill -9 during a multipart upload', () => {
     let offset = 0;
     for (let i = 0; i < 600 && offset < 16 * MB; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      offset = Number((await fetch(tusUrl, { method: 'HEAD', headers: { ...mine, 'tus-resumable': '1.0.0' } })).headers.get('upload-offset'));
+      offset = Number(
+        (await fetch(tusUrl, { method: 'HEAD', headers: { ...mine, 'tus-resumable': '1.0.0' } })).headers.get(
+          'upload-offset',
+        ),
+      );
     }
     expect(offset).toBeGreaterThanOrEqual(16 * MB);
     child.kill('SIGKILL');
@@ -427,12 +549,24 @@ describe.runIf(canMount())('a full disk during an upload (local store)', () => {
   });
 
   it('answers 503 in German without a path, keeps what arrived, and resumes byte-exact once there is space', async () => {
-    const contentId = (await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'upload' } })).body.contentId;
+    const contentId = (
+      await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'upload' } })
+    ).body.contentId;
     const bytes = bigVideo(20 * MB);
-    const created = await createUpload(t, { size: bytes.length, contentId, page: 'upload', filename: 'voll.mp4', headers: { cookie: owner } });
+    const created = await createUpload(t, {
+      size: bytes.length,
+      contentId,
+      page: 'upload',
+      filename: 'voll.mp4',
+      headers: { cookie: owner },
+    });
     const full = await patchUpload(created.location!, 0, bytes, { cookie: owner });
     expect(full.status).toBe(503);
-    expect(full.body).toEqual({ error: 'unavailable', title: texts.common.outageTitle, message: texts.common.storageOutage });
+    expect(full.body).toEqual({
+      error: 'unavailable',
+      title: texts.common.outageTitle,
+      message: texts.common.storageOutage,
+    });
     const kept = await uploadOffset(created.location!, { cookie: owner });
     expect(kept.status).toBe(200);
     expect(kept.offset).toBeGreaterThan(0);

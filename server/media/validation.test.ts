@@ -19,7 +19,9 @@ describe('judging a file by its bytes', () => {
   });
 
   it('does not take markup or binary bytes as text', async () => {
-    expect(await detectFormat(Buffer.from('  <svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'), 'a.txt')).toBeNull();
+    expect(
+      await detectFormat(Buffer.from('  <svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'), 'a.txt'),
+    ).toBeNull();
     expect(await detectFormat(Buffer.from('<?xml version="1.0"?><x/>'), 'a.txt')).toBeNull();
     expect(await detectFormat(Buffer.from([0x41, 0x42, 0x01, 0x02]), 'a.txt')).toBeNull();
     expect(await detectFormat(Buffer.alloc(0), 'leer.txt')).toBeNull();
@@ -27,8 +29,16 @@ describe('judging a file by its bytes', () => {
 
   it('applies the limit of the detected kind, not of the name', async () => {
     const head = await fixture.png();
-    const verdict = await judgeFile(uploadSurfaces.media, { head, size: 11 * 1024 * 1024, originalName: 'klein.pdf' }, { photoMb: 10, videoMb: 500 });
-    expect(verdict).toMatchObject({ ok: false, status: 413, message: 'klein.pdf ist zu groß. Maximale Dateigröße: 10MB' });
+    const verdict = await judgeFile(
+      uploadSurfaces.media,
+      { head, size: 11 * 1024 * 1024, originalName: 'klein.pdf' },
+      { photoMb: 10, videoMb: 500 },
+    );
+    expect(verdict).toMatchObject({
+      ok: false,
+      status: 413,
+      message: 'klein.pdf ist zu groß. Maximale Dateigröße: 10MB',
+    });
   });
 });
 

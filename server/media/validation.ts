@@ -1,6 +1,13 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileFormats, maxBytes, type FileFormat, type UploadKind, type UploadLimits, type UploadSurface } from '../../common/schemas/upload';
+import {
+  fileFormats,
+  maxBytes,
+  type FileFormat,
+  type UploadKind,
+  type UploadLimits,
+  type UploadSurface,
+} from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 
 /** Bytes read from the start of a file to recognise it. */
@@ -48,7 +55,11 @@ function looksLikeText(head: Uint8Array): boolean {
     // Older Windows text files are Latin-1/CP1252: same rules, byte by byte.
     text = Buffer.from(head).toString('latin1');
   }
-  const start = text.replace(/^\uFEFF/, '').trimStart().slice(0, 200).toLowerCase();
+  const start = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 200)
+    .toLowerCase();
   if (/^<(!doctype|html|head|body|script|svg|\?xml|iframe)/.test(start)) return false;
   // Control characters other than tab, newline, carriage return and form feed mean binary data.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: detecting control characters is the point
@@ -91,12 +102,22 @@ export async function judgeFile(
 ): Promise<Verdict> {
   const format = await detectFormat(file.head, file.originalName);
   if (!format || !surface.formats.includes(format)) {
-    return { ok: false, status: 415, title: texts.upload.invalidTypeTitle, message: texts.upload.contentMismatch(file.originalName) };
+    return {
+      ok: false,
+      status: 415,
+      title: texts.upload.invalidTypeTitle,
+      message: texts.upload.contentMismatch(file.originalName),
+    };
   }
   const { kind, mime } = fileFormats[format];
   const limit = maxBytes(surface, kind, limits);
   if (file.size > limit) {
-    return { ok: false, status: 413, title: texts.upload.tooLargeTitle, message: texts.upload.tooLarge(file.originalName, Math.round(limit / (1024 * 1024))) };
+    return {
+      ok: false,
+      status: 413,
+      title: texts.upload.tooLargeTitle,
+      message: texts.upload.tooLarge(file.originalName, Math.round(limit / (1024 * 1024))),
+    };
   }
   return { ok: true, format, kind, mime };
 }

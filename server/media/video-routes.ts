@@ -20,7 +20,13 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
     if (!info) throw new DomainError('not_found', texts.upload.notFound);
     const { download } = downloadQuery.parse(request.query);
     const name = `${row.original_name.replace(/\.[^.]+$/, '')}.mp4`;
-    return sendBlob(request, reply, { key: row.proxy_path, size: info.size, type: 'video/mp4', name, download: !!download });
+    return sendBlob(request, reply, {
+      key: row.proxy_path,
+      size: info.size,
+      type: 'video/mp4',
+      name,
+      download: !!download,
+    });
   });
 
   for (const format of ['vtt', 'srt'] as const) {
@@ -33,7 +39,10 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .type(format === 'vtt' ? 'text/vtt; charset=utf-8' : 'application/x-subrip; charset=utf-8')
         .header('cache-control', 'private, no-cache')
-        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header(
+          'content-disposition',
+          `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
         .send(captions);
     });
   }
@@ -57,7 +66,8 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/media/:mediaId/cancel', async (request, reply) => {
     const row = await readableMedia(request, reply, 'file');
     const cancelled = row.media_job_id ? await cancelMediaJob(app.db, row.media_job_id) : false;
-    if (cancelled && row.media_state === 'processing') await app.db.updateTable('media').set({ media_state: 'cancelled' }).where('id', '=', row.id).execute();
+    if (cancelled && row.media_state === 'processing')
+      await app.db.updateTable('media').set({ media_state: 'cancelled' }).where('id', '=', row.id).execute();
     return { cancelled };
   });
 }

@@ -20,7 +20,12 @@ describe('/metrics', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await startFakeOpenAI({ text: 'Hallo, ich baue Brücken.' });
-    t = await startTestApp('sqlite', { METRICS_TOKEN: TOKEN, TRANSCRIBER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' });
+    t = await startTestApp('sqlite', {
+      METRICS_TOKEN: TOKEN,
+      TRANSCRIBER: 'openai',
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -44,15 +49,26 @@ describe('/metrics', () => {
     await api(t, 'GET', '/api/health');
     await addUser(t.app, 'redaktion@example.de', 'admin');
     const cookie = await login(t, 'redaktion@example.de');
-    const { contentId } = (await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } })).body;
+    const { contentId } = (await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } }))
+      .body;
 
     const note = Buffer.from('Eine Notiz für die Redaktion.\n'.repeat(100));
-    const upload = await createUpload(t, { size: note.length, contentId, page: 'upload', filename: 'notiz.txt', headers: { cookie } });
+    const upload = await createUpload(t, {
+      size: note.length,
+      contentId,
+      page: 'upload',
+      filename: 'notiz.txt',
+      headers: { cookie },
+    });
     await patchUpload(upload.location!, 0, note.subarray(0, 1000), { cookie });
     await patchUpload(upload.location!, 1000, note.subarray(1000), { cookie });
 
     const speech = readFileSync(germanSpeech('Hallo, ich baue Brücken.').wav);
-    const voice = await fetch(`${t.url}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/wav', origin: t.url, cookie }, body: new Uint8Array(speech) });
+    const voice = await fetch(`${t.url}/api/submissions/${contentId}/voice-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'audio/wav', origin: t.url, cookie },
+      body: new Uint8Array(speech),
+    });
     expect(voice.status).toBe(202);
 
     t.app.jobs.register('metrics-test-fails', async () => {
@@ -64,24 +80,33 @@ describe('/metrics', () => {
 
     const { text } = await scrape(`Bearer ${TOKEN}`);
     expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}')).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_bucket{method="GET",route="/api/health",status="200",le="+Inf"}')).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/submissions",status="201"}')).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_bucket{method="GET",route="/api/health",status="200",le="+Inf"}'),
+    ).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/submissions",status="201"}'),
+    ).toBe(1);
     expect(sample(text, 'content_upload_bytes_total{route="/api/uploads"}')).toBe(note.length);
-    expect(sample(text, 'content_upload_bytes_total{route="/api/submissions/:contentId/voice-message"}')).toBe(speech.length);
+    expect(sample(text, 'content_upload_bytes_total{route="/api/submissions/:contentId/voice-message"}')).toBe(
+      speech.length,
+    );
     expect(sample(text, 'content_jobs{kind="metrics-test-waits",status="queued"}')).toBe(1);
     expect(sample(text, 'content_jobs{kind="metrics-test-fails",status="failed"}')).toBe(1);
     expect(sample(text, 'content_job_failures_total{kind="metrics-test-fails"}')).toBe(1);
     expect(sample(text, 'content_job_duration_seconds_count{kind="transcribe-voice-message",outcome="ok"}')).toBe(1);
     expect(sample(text, 'content_transcription_seconds_count{transcriber="openai",outcome="ok"}')).toBe(1);
     expect(sample(text, 'content_transcription_seconds_sum{transcriber="openai",outcome="ok"}')).toBeGreaterThan(0);
-    for (const q of ['0.5', '0.99', 'max']) expect(sample(text, `nodejs_eventloop_delay_seconds{quantile="${q}"}`)).toBeGreaterThanOrEqual(0);
+    for (const q of ['0.5', '0.99', 'max'])
+      expect(sample(text, `nodejs_eventloop_delay_seconds{quantile="${q}"}`)).toBeGreaterThanOrEqual(0);
     // The loop held for 80 ms: the next scrape reports a delay of at least 60 ms (beyond the 10 ms
     // interval). The first timer run after a scrape only starts the histogram's clock.
     await new Promise((r) => setTimeout(r, 30));
     const held = performance.now();
     while (performance.now() - held < 80);
     await new Promise((r) => setTimeout(r, 30));
-    expect(sample((await scrape(`Bearer ${TOKEN}`)).text, 'nodejs_eventloop_delay_seconds{quantile="max"}')).toBeGreaterThanOrEqual(0.06);
+    expect(
+      sample((await scrape(`Bearer ${TOKEN}`)).text, 'nodejs_eventloop_delay_seconds{quantile="max"}'),
+    ).toBeGreaterThanOrEqual(0.06);
     expect(text).toMatch(/# TYPE http_request_duration_seconds histogram/);
   });
 });
@@ -103,7 +128,9 @@ describe('/metrics switched off or on its own listener', () => {
       await api(t, 'GET', '/api/health');
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(res.status).toBe(200);
-      expect(sample(await res.text(), 'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}')).toBe(1);
+      expect(
+        sample(await res.text(), 'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}'),
+      ).toBe(1);
       expect((await fetch(`${t.url}/metrics`)).status).toBe(404);
     } finally {
       await t.close();

@@ -34,7 +34,8 @@ export class Counter implements Metric {
 
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${number(value)}`);
+    for (const { labels, value } of this.values.values())
+      lines.push(`${this.name}${labelText(labels)} ${number(value)}`);
     return lines.join('\n');
   }
 }
@@ -61,7 +62,9 @@ export class Histogram implements Metric {
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
     for (const s of this.series.values()) {
-      this.buckets.forEach((le, i) => lines.push(`${this.name}_bucket${labelText(s.labels, ['le', String(le)])} ${s.counts[i]}`));
+      this.buckets.forEach((le, i) =>
+        lines.push(`${this.name}_bucket${labelText(s.labels, ['le', String(le)])} ${s.counts[i]}`),
+      );
       lines.push(`${this.name}_bucket${labelText(s.labels, ['le', '+Inf'])} ${s.count}`);
       lines.push(`${this.name}_sum${labelText(s.labels)} ${number(s.sum)}`);
       lines.push(`${this.name}_count${labelText(s.labels)} ${s.count}`);

@@ -12,7 +12,8 @@ const transcript = [
   'Du: Die Verbindungen der Fertigteile mussten wir dreimal neu berechnen.',
 ].join('\n\n');
 
-const deltas = (events: DraftEvent[]) => events.filter((e) => e.type === 'delta').map((e) => (e as { text: string }).text);
+const deltas = (events: DraftEvent[]) =>
+  events.filter((e) => e.type === 'delta').map((e) => (e as { text: string }).text);
 
 describe('post drafts from an OpenAI-compatible chat model', () => {
   let fake: FakeOpenAIChat;
@@ -23,17 +24,33 @@ describe('post drafts from an OpenAI-compatible chat model', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAIChat({ apiKey: 'sk-test' });
-    tApp = await startTestApp('sqlite', { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_CHAT_MODEL: 'llama3.1:8b', DRAFT_TIMEOUT_SECONDS: '1' });
+    tApp = await startTestApp('sqlite', {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_CHAT_MODEL: 'llama3.1:8b',
+      DRAFT_TIMEOUT_SECONDS: '1',
+    });
     await addUser(tApp.app, 'redaktion@example.de', 'vdi_admin');
     cookie = await login(tApp, 'redaktion@example.de');
-    const res = await api(tApp, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'interview', topic: 'tech-dive' } });
+    const res = await api(tApp, 'POST', '/api/submissions', {
+      cookie,
+      body: { tenant: 'vdi', kind: 'interview', topic: 'tech-dive' },
+    });
     contentId = res.body.contentId;
     await tApp.app.db
       .updateTable('submissions')
-      .set({ transcript, w_answers: JSON.stringify({ who: 'Brückenbau Müller', where: 'Köln' }), post_link: 'https://example.de/bruecke', post_description: 'Unsere Carbonbrücke' })
+      .set({
+        transcript,
+        w_answers: JSON.stringify({ who: 'Brückenbau Müller', where: 'Köln' }),
+        post_link: 'https://example.de/bruecke',
+        post_description: 'Unsere Carbonbrücke',
+      })
       .where('id', '=', contentId)
       .execute();
-    await api(tApp, 'POST', `/api/inbox/${contentId}/notes`, { cookie, body: { body: 'Interne Notiz: nicht vor Juni' } });
+    await api(tApp, 'POST', `/api/inbox/${contentId}/notes`, {
+      cookie,
+      body: { body: 'Interne Notiz: nicht vor Juni' },
+    });
   });
   afterAll(async () => {
     await tApp.close();
@@ -42,13 +59,20 @@ describe('post drafts from an OpenAI-compatible chat model', () => {
 
   it('streams the draft in pieces, cuts the sources line and names the passages the model used', async () => {
     fake.behave({ mode: 'stream', chunkSize: 7, delayMs: 0 });
-    fake.reply('Brückenbau Müller baut in Köln eine Fußgängerbrücke aus Carbonbeton – 40 Prozent leichter.\n\nQUELLEN: 2, 99');
+    fake.reply(
+      'Brückenbau Müller baut in Köln eine Fußgängerbrücke aus Carbonbeton – 40 Prozent leichter.\n\nQUELLEN: 2, 99',
+    );
     const { status, events } = await readDraft(draftUrl(), cookie, tApp.url);
     expect(status).toBe(200);
     expect(events[0]).toEqual({ type: 'start', kind: 'model' });
     expect(deltas(events).length).toBeGreaterThan(5);
-    expect(deltas(events).join('').trim()).toBe('Brückenbau Müller baut in Köln eine Fußgängerbrücke aus Carbonbeton – 40 Prozent leichter.');
-    expect(events.at(-1)).toEqual({ type: 'done', sources: [{ index: 2, text: expect.stringContaining('Carbonbeton') }] });
+    expect(deltas(events).join('').trim()).toBe(
+      'Brückenbau Müller baut in Köln eine Fußgängerbrücke aus Carbonbeton – 40 Prozent leichter.',
+    );
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      sources: [{ index: 2, text: expect.stringContaining('Carbonbeton') }],
+    });
 
     const request = fake.requests.at(-1)!;
     expect(request).toMatchObject({ model: 'llama3.1:8b', stream: true, authorization: 'Bearer sk-test' });
@@ -62,7 +86,9 @@ describe('post drafts from an OpenAI-compatible chat model', () => {
     expect(user!.content).toContain('https://example.de/bruecke');
     expect(user!.content).toContain('Unsere Carbonbrücke');
     expect(user!.content).not.toContain('Interne Notiz');
-    expect(((await api(tApp, 'GET', `/api/posts/${contentId}`, { cookie })).body as PostOverview).drafter).toBe('model');
+    expect(((await api(tApp, 'GET', `/api/posts/${contentId}`, { cookie })).body as PostOverview).drafter).toBe(
+      'model',
+    );
   });
 
   it('takes a server that answers with one JSON body, and finds the passages by their words', async () => {
@@ -70,7 +96,10 @@ describe('post drafts from an OpenAI-compatible chat model', () => {
     fake.reply('Die Verbindungen der Fertigteile wurden dreimal neu berechnet.');
     const { events } = await readDraft(draftUrl(), cookie, tApp.url);
     expect(deltas(events).join('')).toBe('Die Verbindungen der Fertigteile wurden dreimal neu berechnet.');
-    expect(events.at(-1)).toEqual({ type: 'done', sources: [{ index: 4, text: expect.stringContaining('Fertigteile') }] });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      sources: [{ index: 4, text: expect.stringContaining('Fertigteile') }],
+    });
   });
 
   it('gives up after the timeout with a German message, saving nothing', async () => {
@@ -85,11 +114,17 @@ describe('post drafts from an OpenAI-compatible chat model', () => {
 
   it('says so in German when the model refuses', async () => {
     fake.behave({ mode: 'stream', delayMs: 0 });
-    const wrongKey = await startTestApp('sqlite', { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-falsch', OPENAI_CHAT_MODEL: 'llama3.1:8b' });
+    const wrongKey = await startTestApp('sqlite', {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-falsch',
+      OPENAI_CHAT_MODEL: 'llama3.1:8b',
+    });
     try {
       await addUser(wrongKey.app, 'r@example.de', 'admin');
       const c = await login(wrongKey, 'r@example.de');
-      const id = (await api(wrongKey, 'POST', '/api/submissions', { cookie: c, body: { tenant: 'vdi', kind: 'interview' } })).body.contentId;
+      const id = (
+        await api(wrongKey, 'POST', '/api/submissions', { cookie: c, body: { tenant: 'vdi', kind: 'interview' } })
+      ).body.contentId;
       await wrongKey.app.db.updateTable('submissions').set({ transcript }).where('id', '=', id).execute();
       const { events } = await readDraft(`${wrongKey.url}/api/posts/${id}/x/draft`, c, wrongKey.url);
       expect(events.at(-1)).toEqual({ type: 'error', message: texts.post.modelFailed });

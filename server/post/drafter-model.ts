@@ -65,7 +65,10 @@ export function modelDrafter(opts: { baseUrl: string; apiKey?: string; model: st
       try {
         const res = await fetch(openaiUrl(opts.baseUrl, '/chat/completions'), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+          },
           body: JSON.stringify({
             model: opts.model,
             stream: true,

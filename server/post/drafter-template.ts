@@ -33,7 +33,8 @@ export function templateDrafter(): Drafter {
       const lead = [w.who, w.what].filter(Boolean).join(': ');
       const circumstances = [w.where, w.when].filter(Boolean).join(', ');
       const parts: string[] = [];
-      if (lead || circumstances) parts.push(`${lead}${lead && circumstances ? ` (${circumstances})` : circumstances}`.trim());
+      if (lead || circumstances)
+        parts.push(`${lead}${lead && circumstances ? ` (${circumstances})` : circumstances}`.trim());
       if (w.why) parts.push(w.why.trim());
       if (m.postDescription) parts.push(m.postDescription.trim());
       const quotes = sentences(m.passages)

@@ -20,7 +20,16 @@ type DigestJob = { userId: string; day: string; until: string };
 /** Date (YYYY-MM-DD) and hour in the editors' time zone. */
 export function localTime(at: Date, timeZone: string): { day: string; hour: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
@@ -29,8 +38,14 @@ const scopeOf = (user: { role: string | null; member_tenant?: string | null; mem
   editorScope(accessFrom(user.role, { tenant: user.member_tenant ?? null, role: user.member_role ?? null }));
 
 export async function getPrefs(app: FastifyInstance, user: SessionUser): Promise<NotificationPrefs> {
-  const row = await app.db.selectFrom('notification_prefs').selectAll().where('user_id', '=', user.id).executeTakeFirst();
-  return row ? { mode: row.mode as NotificationPrefs['mode'], digestHour: Number(row.digest_hour) } : { mode: 'none', digestHour: 8 };
+  const row = await app.db
+    .selectFrom('notification_prefs')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  return row
+    ? { mode: row.mode as NotificationPrefs['mode'], digestHour: Number(row.digest_hour) }
+    : { mode: 'none', digestHour: 8 };
 }
 
 export async function setPrefs(app: FastifyInstance, user: SessionUser, prefs: NotificationPrefs): Promise<void> {
@@ -39,9 +54,15 @@ export async function setPrefs(app: FastifyInstance, user: SessionUser, prefs: N
     await trx
       .insertInto('notification_prefs')
       .values({ user_id: user.id, mode: prefs.mode, digest_hour: prefs.digestHour, updated_at: at })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ mode: prefs.mode, digest_hour: prefs.digestHour, updated_at: at }))
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ mode: prefs.mode, digest_hour: prefs.digestHour, updated_at: at }),
+      )
       .execute();
-    await writeAudit(trx, user, { action: 'account.notifications', target: `user:${user.id}`, detail: { mode: prefs.mode, digestHour: prefs.digestHour } });
+    await writeAudit(trx, user, {
+      action: 'account.notifications',
+      target: `user:${user.id}`,
+      detail: { mode: prefs.mode, digestHour: prefs.digestHour },
+    });
   });
 }
 
@@ -59,17 +80,27 @@ export async function scheduleNotifications(app: FastifyInstance, at = new Date(
     if (editor.mode === 'immediate') {
       const since = [editor.updated_at, new Date(at.getTime() - 2 * DAY_MS).toISOString()].sort().at(-1)!;
       for (const s of await completedSince(app.db, scopeOf(editor), since, iso)) {
-        queued += await claimAndEnqueue(app, `new:${editor.id}:${s.id}`, NEW_SUBMISSION_JOB, { userId: editor.id, contentId: Number(s.id) } satisfies NewSubmissionJob);
+        queued += await claimAndEnqueue(app, `new:${editor.id}:${s.id}`, NEW_SUBMISSION_JOB, {
+          userId: editor.id,
+          contentId: Number(s.id),
+        } satisfies NewSubmissionJob);
       }
     } else if (editor.mode === 'digest') {
       const local = localTime(at, app.config.NOTIFY_TIME_ZONE);
       if (local.hour < Number(editor.digest_hour)) continue;
-      queued += await claimAndEnqueue(app, `digest:${editor.id}:${local.day}`, DIGEST_JOB, { userId: editor.id, day: local.day, until: iso } satisfies DigestJob);
+      queued += await claimAndEnqueue(app, `digest:${editor.id}:${local.day}`, DIGEST_JOB, {
+        userId: editor.id,
+        day: local.day,
+        until: iso,
+      } satisfies DigestJob);
     }
   }
   if (queued) app.jobs.nudge();
   // Keys older than the look-back of both kinds can no longer be claimed again.
-  await app.db.deleteFrom('notification_keys').where('created_at', '<', new Date(at.getTime() - 7 * DAY_MS).toISOString()).execute();
+  await app.db
+    .deleteFrom('notification_keys')
+    .where('created_at', '<', new Date(at.getTime() - 7 * DAY_MS).toISOString())
+    .execute();
   return queued;
 }
 
@@ -85,7 +116,13 @@ async function recipient(app: FastifyInstance, userId: string) {
   const user = await app.db
     .selectFrom('user')
     .leftJoin('memberships', 'memberships.user_id', 'user.id')
-    .select(['user.email', 'user.role', 'user.banned', 'memberships.tenant as member_tenant', 'memberships.role as member_role'])
+    .select([
+      'user.email',
+      'user.role',
+      'user.banned',
+      'memberships.tenant as member_tenant',
+      'memberships.role as member_role',
+    ])
     .where('user.id', '=', userId)
     .executeTakeFirst();
   return user && !user.banned ? user : null;
@@ -97,13 +134,22 @@ export function registerNotificationJobs(app: FastifyInstance): void {
   app.jobs.register(NEW_SUBMISSION_JOB, async (job) => {
     const { userId, contentId } = job.payload as NewSubmissionJob;
     const user = await recipient(app, userId);
-    const row = await app.db.selectFrom('submissions').select(['id', 'tenant', 'kind']).where('id', '=', contentId).executeTakeFirst();
+    const row = await app.db
+      .selectFrom('submissions')
+      .select(['id', 'tenant', 'kind'])
+      .where('id', '=', contentId)
+      .executeTakeFirst();
     const scope = user ? scopeOf(user) : [];
     if (!user || !row || (scope !== null && !scope.includes(row.tenant))) return { sent: 0 };
     await app.mailer.send({
       to: user.email,
       subject: t.newSubmissionSubject(contentId, tenantName(row.tenant)),
-      text: t.newSubmissionText(contentId, tenantName(row.tenant), texts.admin.kinds[row.kind] ?? row.kind, `${app.config.baseUrl}/eingang/${contentId}`),
+      text: t.newSubmissionText(
+        contentId,
+        tenantName(row.tenant),
+        texts.admin.kinds[row.kind] ?? row.kind,
+        `${app.config.baseUrl}/eingang/${contentId}`,
+      ),
     });
     return { sent: 1 };
   });
@@ -115,8 +161,15 @@ export function registerNotificationJobs(app: FastifyInstance): void {
     const since = new Date(Date.parse(until) - DAY_MS).toISOString();
     const rows = await completedSince(app.db, scopeOf(user), since, until);
     if (rows.length === 0) return { sent: 0 };
-    const lines = rows.map((r) => `${r.id} · ${tenantName(r.tenant)} · ${texts.admin.kinds[r.kind] ?? r.kind}: ${app.config.baseUrl}/eingang/${r.id}`);
-    await app.mailer.send({ to: user.email, subject: t.digestSubject(rows.length, day.split('-').reverse().join('.')), text: t.digestText(lines) });
+    const lines = rows.map(
+      (r) =>
+        `${r.id} · ${tenantName(r.tenant)} · ${texts.admin.kinds[r.kind] ?? r.kind}: ${app.config.baseUrl}/eingang/${r.id}`,
+    );
+    await app.mailer.send({
+      to: user.email,
+      subject: t.digestSubject(rows.length, day.split('-').reverse().join('.')),
+      text: t.digestText(lines),
+    });
     return { sent: 1, submissions: rows.length };
   });
 }

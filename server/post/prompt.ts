@@ -34,7 +34,9 @@ export function userPrompt(m: Material): string {
   if (m.postDescription) parts.push(`Beschreibung der Person für den Beitrag: ${m.postDescription}`);
   if (m.postLink) parts.push(`Link für den Beitrag: ${m.postLink}`);
   if (m.passages.length) {
-    parts.push(`Transkript, nummeriert:\n${m.passages.map((p) => `[${p.index}] ${p.speaker === 'user' ? 'Person' : 'Interviewer'}: ${p.text}`).join('\n')}`);
+    parts.push(
+      `Transkript, nummeriert:\n${m.passages.map((p) => `[${p.index}] ${p.speaker === 'user' ? 'Person' : 'Interviewer'}: ${p.text}`).join('\n')}`,
+    );
   }
   return `Material:\n\n${parts.join('\n\n')}`;
 }

@@ -6,16 +6,33 @@ export function postsOf(db: Kysely<DB>, contentId: number) {
 }
 
 export function findPost(db: Kysely<DB>, contentId: number, channel: string) {
-  return db.selectFrom('posts').selectAll().where('submission_id', '=', contentId).where('channel', '=', channel).executeTakeFirst();
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('submission_id', '=', contentId)
+    .where('channel', '=', channel)
+    .executeTakeFirst();
 }
 
 export function versionsOf(db: Kysely<DB>, postIds: number[]) {
   if (postIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('post_versions').selectAll().where('post_id', 'in', postIds).orderBy('post_id').orderBy('number').execute();
+  return db
+    .selectFrom('post_versions')
+    .selectAll()
+    .where('post_id', 'in', postIds)
+    .orderBy('post_id')
+    .orderBy('number')
+    .execute();
 }
 
 export function latestVersion(db: Kysely<DB>, postId: number) {
-  return db.selectFrom('post_versions').selectAll().where('post_id', '=', postId).orderBy('number', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('post_versions')
+    .selectAll()
+    .where('post_id', '=', postId)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function approvalsOf(db: Kysely<DB>, postIds: number[]) {
@@ -67,13 +84,25 @@ export function approvalWithSubmission(db: Kysely<DB>, approvalId: number) {
   return db
     .selectFrom('post_approvals')
     .innerJoin('submissions', 'submissions.id', 'post_approvals.submission_id')
-    .select(['post_approvals.id', 'post_approvals.submission_id', 'post_approvals.state', 'post_approvals.withdrawn_at', 'submissions.tenant'])
+    .select([
+      'post_approvals.id',
+      'post_approvals.submission_id',
+      'post_approvals.state',
+      'post_approvals.withdrawn_at',
+      'submissions.tenant',
+    ])
     .where('post_approvals.id', '=', approvalId)
     .executeTakeFirst();
 }
 
 export function photosOf(db: Kysely<DB>, contentId: number) {
-  return db.selectFrom('media').selectAll().where('submission_id', '=', contentId).where('kind', '=', 'photo').orderBy('id').execute();
+  return db
+    .selectFrom('media')
+    .selectAll()
+    .where('submission_id', '=', contentId)
+    .where('kind', '=', 'photo')
+    .orderBy('id')
+    .execute();
 }
 
 /** Claims a notification key; false when another instance (or an earlier run) already has it. */
@@ -103,7 +132,17 @@ export function editorsWithNotifications(db: Kysely<DB>) {
     .selectFrom('notification_prefs')
     .innerJoin('user', 'user.id', 'notification_prefs.user_id')
     .leftJoin('memberships', 'memberships.user_id', 'user.id')
-    .select(['user.id', 'user.email', 'user.role', 'user.banned', 'memberships.tenant as member_tenant', 'memberships.role as member_role', 'notification_prefs.mode', 'notification_prefs.digest_hour', 'notification_prefs.updated_at'])
+    .select([
+      'user.id',
+      'user.email',
+      'user.role',
+      'user.banned',
+      'memberships.tenant as member_tenant',
+      'memberships.role as member_role',
+      'notification_prefs.mode',
+      'notification_prefs.digest_hour',
+      'notification_prefs.updated_at',
+    ])
     .where('notification_prefs.mode', '<>', 'none')
     .execute();
 }

@@ -1,6 +1,15 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { approvalIdParam, decision, notificationPrefs, postParams, publication, saveVersion, tokenParam, type DraftEvent } from '../../common/schemas/post';
+import {
+  approvalIdParam,
+  decision,
+  notificationPrefs,
+  postParams,
+  publication,
+  saveVersion,
+  tokenParam,
+  type DraftEvent,
+} from '../../common/schemas/post';
 import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
@@ -12,12 +21,38 @@ import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
 import { sendItem } from '../content/routes';
 import { onItemReplaced } from '../content/service';
-import { decide, draftPost, imageForToken, itemForToken, swapItem, materialForDraft, postOverview, publicApproval, recordPublication, saveVersion as saveVersionOf, sendForApproval, withdrawApproval } from './service';
+import {
+  decide,
+  draftPost,
+  imageForToken,
+  itemForToken,
+  swapItem,
+  materialForDraft,
+  postOverview,
+  publicApproval,
+  recordPublication,
+  saveVersion as saveVersionOf,
+  sendForApproval,
+  withdrawApproval,
+} from './service';
 
-const imageParams = tokenParam.extend({ position: z.coerce.number(texts.common.notFound).int(texts.common.notFound).min(0, texts.common.notFound).max(50, texts.common.notFound) });
+const imageParams = tokenParam.extend({
+  position: z.coerce
+    .number(texts.common.notFound)
+    .int(texts.common.notFound)
+    .min(0, texts.common.notFound)
+    .max(50, texts.common.notFound),
+});
 /** Public token pages: enough for a person, too few to guess tokens. */
 // The approval page's own limit, with a message about the approval (not about logins).
-const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000, errorResponseBuilder: () => Object.assign(new DomainError('too_many', texts.post.approvalTooMany), { statusCode: 429 }) } };
+const publicLimit = {
+  rateLimit: {
+    max: 60,
+    timeWindow: 60_000,
+    errorResponseBuilder: () =>
+      Object.assign(new DomainError('too_many', texts.post.approvalTooMany), { statusCode: 429 }),
+  },
+};
 
 /** Posts of a submission (editors), the contributor's approval page (public), notification choices. */
 export async function postRoutes(app: FastifyInstance): Promise<void> {
@@ -56,14 +91,24 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
     draftPost(app, drafter, editor, row, material, (text) => send({ type: 'delta', text }), cancel.signal)
       .then((draft) => {
         const used = new Set(draft.sources);
-        send({ type: 'done', sources: material.passages.filter((p) => used.has(p.index)).map((p) => ({ index: p.index, text: p.text })) });
+        send({
+          type: 'done',
+          sources: material.passages.filter((p) => used.has(p.index)).map((p) => ({ index: p.index, text: p.text })),
+        });
       })
       .catch((error) => {
         if (!cancel.signal.aborted) request.log.warn({ err: error }, 'post draft failed');
-        send({ type: 'error', message: error instanceof DraftTimeout ? texts.post.modelTimeout : texts.post.modelFailed });
+        send({
+          type: 'error',
+          message: error instanceof DraftTimeout ? texts.post.modelTimeout : texts.post.modelFailed,
+        });
       })
       .finally(() => out.end());
-    return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(out);
+    return reply
+      .type('application/x-ndjson; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no')
+      .send(out);
   });
 
   app.post('/api/posts/:contentId/:channel/approvals', async (request, reply) => {
@@ -102,15 +147,22 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/freigabe/:token/bilder/:position', { config: publicLimit }, async (request, reply) => {
     const { token, position } = imageParams.parse(request.params);
     const media = await imageForToken(app, token, position);
-    reply.header('content-type', media.file_type).header('cache-control', 'private, no-store').header('content-length', Number(media.size));
+    reply
+      .header('content-type', media.file_type)
+      .header('cache-control', 'private, no-store')
+      .header('content-length', Number(media.size));
     return reply.send(await app.blobs.get(media.file_path));
   });
 
   // The contributor's approval page (and the publication mail) play and show the post's clips and cards.
-  app.get('/api/freigabe/:token/inhalte/:position', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
-    const { token, position } = imageParams.parse(request.params);
-    return sendItem(app, request, reply, await itemForToken(app, token, position), 'private, no-store');
-  });
+  app.get(
+    '/api/freigabe/:token/inhalte/:position',
+    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const { token, position } = imageParams.parse(request.params);
+      return sendItem(app, request, reply, await itemForToken(app, token, position), 'private, no-store');
+    },
+  );
 
   app.get('/api/account/notifications', async (request, reply) => {
     const { user } = await requireTenantEditor(request, reply);

@@ -60,13 +60,26 @@ function parseImages(json: string): PostImage[] {
 }
 
 function toVersion(v: Selectable<PostVersionTable>): PostVersion {
-  return { id: Number(v.id), number: Number(v.number), body: v.body, images: parseImages(v.images), items: parseItems(v.items), source: v.source, authorEmail: v.author_email, createdAt: v.created_at };
+  return {
+    id: Number(v.id),
+    number: Number(v.number),
+    body: v.body,
+    images: parseImages(v.images),
+    items: parseItems(v.items),
+    source: v.source,
+    authorEmail: v.author_email,
+    createdAt: v.created_at,
+  };
 }
 
 export async function postOverview(app: FastifyInstance, row: Submission, drafter: Drafter): Promise<PostOverview> {
   const [posts, photos] = await Promise.all([postsOf(app.db, row.id), photosOf(app.db, row.id)]);
   const ids = posts.map((p) => Number(p.id));
-  const [versions, approvals, publications] = await Promise.all([versionsOf(app.db, ids), approvalsOf(app.db, ids), publicationsOf(app.db, ids)]);
+  const [versions, approvals, publications] = await Promise.all([
+    versionsOf(app.db, ids),
+    approvalsOf(app.db, ids),
+    publicationsOf(app.db, ids),
+  ]);
   const at = now();
   const channels: ChannelPost[] = posts.map((p) => {
     const own = versions.filter((v) => v.post_id === p.id);
@@ -94,7 +107,14 @@ export async function postOverview(app: FastifyInstance, row: Submission, drafte
         })),
       publications: publications
         .filter((x) => x.post_id === p.id)
-        .map((x) => ({ id: Number(x.id), channel: x.channel as PostChannel, url: x.url, versionNumber: numberOf(x.version_id), recordedByEmail: x.recorded_by_email, createdAt: x.created_at })),
+        .map((x) => ({
+          id: Number(x.id),
+          channel: x.channel as PostChannel,
+          url: x.url,
+          versionNumber: numberOf(x.version_id),
+          recordedByEmail: x.recorded_by_email,
+          createdAt: x.created_at,
+        })),
     };
   });
   return {
@@ -107,9 +127,16 @@ export async function postOverview(app: FastifyInstance, row: Submission, drafte
 }
 
 /** Saves the text and images as the post's next version (the post is made on the first save). */
-export async function saveVersion(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel, input: SaveVersion): Promise<PostVersion> {
+export async function saveVersion(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Submission,
+  channel: PostChannel,
+  input: SaveVersion,
+): Promise<PostVersion> {
   if (!input.body.trim()) throw new DomainError('invalid', t.bodyEmpty);
-  if (countChars(input.body) > channelLimits[channel]) throw new DomainError('invalid', t.overLimit(channelLimits[channel]));
+  if (countChars(input.body) > channelLimits[channel])
+    throw new DomainError('invalid', t.overLimit(channelLimits[channel]));
   const photoIds = new Set((await photosOf(app.db, row.id)).map((m) => Number(m.id)));
   const seen = new Set<number>();
   for (const image of input.images) {
@@ -137,7 +164,14 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && /post_versions/.test(e.message ?? ''));
 }
 
-function insertVersion(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel, input: SaveVersion, at: string): Promise<PostVersion> {
+function insertVersion(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Submission,
+  channel: PostChannel,
+  input: SaveVersion,
+  at: string,
+): Promise<PostVersion> {
   return app.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('posts')
@@ -145,7 +179,8 @@ function insertVersion(app: FastifyInstance, editor: Editor, row: Submission, ch
       .onConflict((oc) => oc.columns(['submission_id', 'channel']).doNothing())
       .execute();
     const post = (await findPost(trx, row.id, channel))!;
-    if (app.dialect === 'postgres') await trx.selectFrom('posts').select('id').where('id', '=', post.id).forUpdate().execute();
+    if (app.dialect === 'postgres')
+      await trx.selectFrom('posts').select('id').where('id', '=', post.id).forUpdate().execute();
     const previous = await latestVersion(trx, post.id);
     const version = await trx
       .insertInto('post_versions')
@@ -162,7 +197,12 @@ function insertVersion(app: FastifyInstance, editor: Editor, row: Submission, ch
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, editor, { action: 'post.version', target: `submission:${row.id}`, tenant: row.tenant, detail: { channel, version: Number(version.number), source: input.source, images: input.images.length } });
+    await writeAudit(trx, editor, {
+      action: 'post.version',
+      target: `submission:${row.id}`,
+      tenant: row.tenant,
+      detail: { channel, version: Number(version.number), source: input.source, images: input.images.length },
+    });
     return toVersion(version);
   });
 }
@@ -185,7 +225,11 @@ export function materialOf(row: Submission, channel: PostChannel): Material {
     topic: row.topic,
     channel,
     limit: shownLimit(channel),
-    passages: parseTranscript(row.transcript ?? '').map((turn, i) => ({ index: i + 1, speaker: turn.speaker, text: turn.text })),
+    passages: parseTranscript(row.transcript ?? '').map((turn, i) => ({
+      index: i + 1,
+      speaker: turn.speaker,
+      text: turn.text,
+    })),
     wAnswers: parseWAnswers(row.w_answers),
     postLink: row.post_link,
     postDescription: row.post_description,
@@ -210,7 +254,12 @@ export async function draftPost(
   onText: (chunk: string) => void,
   signal?: AbortSignal,
 ): Promise<Draft> {
-  await writeAudit(app.db, editor, { action: 'post.draft', target: `submission:${row.id}`, tenant: row.tenant, detail: { channel: material.channel, drafter: drafter.kind } });
+  await writeAudit(app.db, editor, {
+    action: 'post.draft',
+    target: `submission:${row.id}`,
+    tenant: row.tenant,
+    detail: { channel: material.channel, drafter: drafter.kind },
+  });
   return drafter.draft(material, onText, signal);
 }
 
@@ -227,7 +276,13 @@ export async function sendForApproval(app: FastifyInstance, editor: Editor, row:
   const at = now();
   const expiresAt = new Date(Date.now() + app.config.APPROVAL_DAYS * 86_400_000).toISOString();
   const approval = await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('post_approvals').set({ withdrawn_at: at }).where('post_id', '=', post.id).where('state', '=', 'pending').where('withdrawn_at', 'is', null).execute();
+    await trx
+      .updateTable('post_approvals')
+      .set({ withdrawn_at: at })
+      .where('post_id', '=', post.id)
+      .where('state', '=', 'pending')
+      .where('withdrawn_at', 'is', null)
+      .execute();
     const inserted = await trx
       .insertInto('post_approvals')
       .values({
@@ -247,25 +302,42 @@ export async function sendForApproval(app: FastifyInstance, editor: Editor, row:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, editor, { action: 'post.approval.send', target: `submission:${row.id}`, tenant: row.tenant, detail: { channel, version: Number(version.number), approval: Number(inserted.id), to: email } });
+    await writeAudit(trx, editor, {
+      action: 'post.approval.send',
+      target: `submission:${row.id}`,
+      tenant: row.tenant,
+      detail: { channel, version: Number(version.number), approval: Number(inserted.id), to: email },
+    });
     return inserted;
   });
   await app.mailer.send({
     to: email,
     subject: t.approvalMailSubject(tenantName(row.tenant)),
-    text: t.approvalMailText(contributorName(row), tenantName(row.tenant), t.channels[channel]!, `${app.config.baseUrl}/freigabe/${token}`, formatDay(expiresAt)),
+    text: t.approvalMailText(
+      contributorName(row),
+      tenantName(row.tenant),
+      t.channels[channel]!,
+      `${app.config.baseUrl}/freigabe/${token}`,
+      formatDay(expiresAt),
+    ),
   });
   return { id: Number(approval.id), email, expiresAt };
 }
 
 export async function withdrawApproval(app: FastifyInstance, editor: Editor, approvalId: number) {
   const approval = await approvalWithSubmission(app.db, approvalId);
-  if (!approval || (editor.scope && !editor.scope.includes(approval.tenant))) throw new DomainError('not_found', texts.common.notFound);
+  if (!approval || (editor.scope && !editor.scope.includes(approval.tenant)))
+    throw new DomainError('not_found', texts.common.notFound);
   if (approval.withdrawn_at) throw new DomainError('conflict', t.linkWithdrawn);
   if (approval.state !== 'pending') throw new DomainError('conflict', t.alreadyDecided);
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('post_approvals').set({ withdrawn_at: now() }).where('id', '=', approval.id).execute();
-    await writeAudit(trx, editor, { action: 'post.approval.withdraw', target: `submission:${approval.submission_id}`, tenant: approval.tenant, detail: { approval: Number(approval.id) } });
+    await writeAudit(trx, editor, {
+      action: 'post.approval.withdraw',
+      target: `submission:${approval.submission_id}`,
+      tenant: approval.tenant,
+      detail: { approval: Number(approval.id) },
+    });
   });
 }
 
@@ -287,10 +359,17 @@ export async function publicApproval(app: FastifyInstance, token: string): Promi
   return {
     tenant: tenantName(a.tenant),
     tenantKey: a.tenant,
-    brand: { name: row?.name ?? tenantName(a.tenant), brandColor: row?.brandColor ?? '#374151', logoUrl: row?.logoUrl ?? null },
+    brand: {
+      name: row?.name ?? tenantName(a.tenant),
+      brandColor: row?.brandColor ?? '#374151',
+      logoUrl: row?.logoUrl ?? null,
+    },
     channel: a.channel as PostChannel,
     body: a.body,
-    images: parseImages(a.images).map((image, i) => ({ url: `/api/freigabe/${encodeURIComponent(token)}/bilder/${i}`, alt: image.alt })),
+    images: parseImages(a.images).map((image, i) => ({
+      url: `/api/freigabe/${encodeURIComponent(token)}/bilder/${i}`,
+      alt: image.alt,
+    })),
     items: (await readyItems(app.db, Number(a.submission_id), parseItems(a.items))).map(({ row, alt }, i) => ({
       url: `/api/freigabe/${encodeURIComponent(token)}/inhalte/${i}`,
       alt,
@@ -334,7 +413,14 @@ export async function decide(app: FastifyInstance, token: string, input: Decisio
   await app.mailer.send({
     to: a.sent_by_email,
     subject: t.decisionMailSubject(Number(a.submission_id), state),
-    text: t.decisionMailText(Number(a.submission_id), t.channels[a.channel]!, state, Number(a.version_number), comment, `${app.config.baseUrl}/eingang/${a.submission_id}`),
+    text: t.decisionMailText(
+      Number(a.submission_id),
+      t.channels[a.channel]!,
+      state,
+      Number(a.version_number),
+      comment,
+      `${app.config.baseUrl}/eingang/${a.submission_id}`,
+    ),
   });
   return { state: input.decision, decidedAt: at };
 }
@@ -345,7 +431,8 @@ export async function imageForToken(app: FastifyInstance, token: string, positio
   let found: { submission_id: number; images: string } | undefined = await publicationByTokenHash(app.db, hash);
   if (!found) found = await approvalForToken(app, token, 'view');
   const image = parseImages(found.images)[position];
-  const media = image && (await photosOf(app.db, Number(found.submission_id))).find((m) => Number(m.id) === image.mediaId);
+  const media =
+    image && (await photosOf(app.db, Number(found.submission_id))).find((m) => Number(m.id) === image.mediaId);
   if (!media) throw new DomainError('not_found', texts.common.notFound);
   return media;
 }
@@ -361,7 +448,13 @@ export async function itemForToken(app: FastifyInstance, token: string, position
 }
 
 /** Records where the post appeared; the contributor gets the link, text and images; status "verwendet". */
-export async function recordPublication(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel, url: string) {
+export async function recordPublication(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Submission,
+  channel: PostChannel,
+  url: string,
+) {
   const post = await findPost(app.db, row.id, channel);
   const version = post && (await latestVersion(app.db, post.id));
   if (!post || !version) throw new DomainError('conflict', t.saveFirst);
@@ -370,12 +463,36 @@ export async function recordPublication(app: FastifyInstance, editor: Editor, ro
   await app.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('post_publications')
-      .values({ post_id: post.id, submission_id: row.id, version_id: version.id, channel, url, token_hash: hashToken(token), recorded_by_id: editor.id, recorded_by_email: editor.email, created_at: at })
+      .values({
+        post_id: post.id,
+        submission_id: row.id,
+        version_id: version.id,
+        channel,
+        url,
+        token_hash: hashToken(token),
+        recorded_by_id: editor.id,
+        recorded_by_email: editor.email,
+        created_at: at,
+      })
       .execute();
-    await trx.updateTable('submissions').set({ status: 'verwendet', updated_at: at }).where('id', '=', row.id).execute();
-    await writeAudit(trx, editor, { action: 'post.publication', target: `submission:${row.id}`, tenant: row.tenant, detail: { channel, url, version: Number(version.number) } });
+    await trx
+      .updateTable('submissions')
+      .set({ status: 'verwendet', updated_at: at })
+      .where('id', '=', row.id)
+      .execute();
+    await writeAudit(trx, editor, {
+      action: 'post.publication',
+      target: `submission:${row.id}`,
+      tenant: row.tenant,
+      detail: { channel, url, version: Number(version.number) },
+    });
     if (row.status !== 'verwendet') {
-      await writeAudit(trx, editor, { action: 'submission.status', target: `submission:${row.id}`, tenant: row.tenant, detail: { from: row.status, to: 'verwendet' } });
+      await writeAudit(trx, editor, {
+        action: 'submission.status',
+        target: `submission:${row.id}`,
+        tenant: row.tenant,
+        detail: { from: row.status, to: 'verwendet' },
+      });
     }
   });
   if (row.contact_email) {
@@ -396,12 +513,25 @@ export async function recordPublication(app: FastifyInstance, editor: Editor, ro
  * A clip or card made anew replaces the old one in every post whose newest version carries it, as
  * a new version: an approval of the old one goes out of date like after a text edit.
  */
-export async function swapItem(app: FastifyInstance, editor: Editor, row: Submission, old: { id: number; alt: string }, made: { id: number; alt: string }): Promise<void> {
+export async function swapItem(
+  app: FastifyInstance,
+  editor: Editor,
+  row: Submission,
+  old: { id: number; alt: string },
+  made: { id: number; alt: string },
+): Promise<void> {
   for (const post of await postsOf(app.db, row.id)) {
     const latest = await latestVersion(app.db, post.id);
     const items = parseItems(latest?.items);
     if (!latest || !items.some((i) => i.itemId === Number(old.id))) continue;
-    const swapped = items.map((i) => (i.itemId === Number(old.id) ? { itemId: made.id, alt: i.alt === old.alt ? made.alt : i.alt } : i));
-    await saveVersion(app, editor, row, post.channel as PostChannel, { body: latest.body, images: parseImages(latest.images), items: swapped, source: 'content' });
+    const swapped = items.map((i) =>
+      i.itemId === Number(old.id) ? { itemId: made.id, alt: i.alt === old.alt ? made.alt : i.alt } : i,
+    );
+    await saveVersion(app, editor, row, post.channel as PostChannel, {
+      body: latest.body,
+      images: parseImages(latest.images),
+      items: swapped,
+      source: 'content',
+    });
   }
 }

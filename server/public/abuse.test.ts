@@ -12,7 +12,9 @@ const speech = readFileSync(germanSpeech('Hallo, ich erzähle von meiner Arbeit.
 async function solveAltcha(t: TestApp): Promise<string> {
   const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
   const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 /**
@@ -37,7 +39,10 @@ describe.each(dialects)('public link caps against forged addresses on %s', (dial
   afterAll(() => t?.close());
 
   async function publicSubmission() {
-    const created = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: await solveAltcha(t) }, headers: spoof() });
+    const created = await api(t, 'POST', '/api/public/submissions', {
+      body: { tenant: 'vdi', altcha: await solveAltcha(t) },
+      headers: spoof(),
+    });
     expect(created.status).toBe(201);
     return { contentId: created.body.contentId as number, token: created.body.accessToken as string };
   }
@@ -60,7 +65,11 @@ describe.each(dialects)('public link caps against forged addresses on %s', (dial
     expect(third.status).toBe(429);
     expect(third.body.message).toBe(p.recordingsPerAddress);
 
-    const retry = () => api(t, 'POST', `/api/submissions/${a.contentId}/transcriptions`, { body: { mediaId: first.body.mediaId }, headers: { 'x-submission-token': a.token, ...spoof() } });
+    const retry = () =>
+      api(t, 'POST', `/api/submissions/${a.contentId}/transcriptions`, {
+        body: { mediaId: first.body.mediaId },
+        headers: { 'x-submission-token': a.token, ...spoof() },
+      });
     expect((await retry()).status).toBeLessThan(300);
     expect((await retry()).status).toBeLessThan(300);
     const refused = await retry();

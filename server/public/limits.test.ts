@@ -18,7 +18,9 @@ const p = texts.publicLink;
 async function solveAltcha(t: TestApp): Promise<string> {
   const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
   const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 const speech = readFileSync(germanSpeech('Hallo, ich erzähle von meiner Arbeit.').webm);
 
@@ -52,7 +54,9 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
   });
 
   async function publicSubmission(): Promise<{ contentId: number; token: string }> {
-    const created = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: await solveAltcha(t) } });
+    const created = await api(t, 'POST', '/api/public/submissions', {
+      body: { tenant: 'vdi', altcha: await solveAltcha(t) },
+    });
     expect(created.status).toBe(201);
     return { contentId: created.body.contentId, token: created.body.accessToken };
   }
@@ -75,12 +79,21 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     expect(third.status).toBe(429);
     expect(third.body.message).toBe(p.recordingsPerSubmission(2));
     // Two transcriptions came with the uploads; one retry is left.
-    const retry = () => api(t, 'POST', `/api/submissions/${s.contentId}/transcriptions`, { body: { mediaId: first.body.mediaId }, headers: { 'x-submission-token': s.token } });
+    const retry = () =>
+      api(t, 'POST', `/api/submissions/${s.contentId}/transcriptions`, {
+        body: { mediaId: first.body.mediaId },
+        headers: { 'x-submission-token': s.token },
+      });
     expect((await retry()).status).toBe(202);
     const refused = await retry();
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(p.transcriptionsPerSubmission(3));
-    const media = await t.app.db.selectFrom('media').select('id').where('submission_id', '=', s.contentId).where('kind', '=', 'audio').execute();
+    const media = await t.app.db
+      .selectFrom('media')
+      .select('id')
+      .where('submission_id', '=', s.contentId)
+      .where('kind', '=', 'audio')
+      .execute();
     expect(media).toHaveLength(2);
   });
 
@@ -101,7 +114,11 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     const cookie = await login(t, 'vdi@example.org');
     const created = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } });
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${t.url}/api/submissions/${created.body.contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/webm', origin: t.url, cookie }, body: new Uint8Array(speech) });
+      const res = await fetch(`${t.url}/api/submissions/${created.body.contentId}/voice-message`, {
+        method: 'POST',
+        headers: { 'content-type': 'audio/webm', origin: t.url, cookie },
+        body: new Uint8Array(speech),
+      });
       expect(res.status).toBe(202);
     }
   });
@@ -109,7 +126,12 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
   it('bounds a signed-in contributor too, generously: voice messages and re-transcriptions per session and hour, in German', async () => {
     const cookie = await login(t, 'vdi@example.org');
     const created = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'voice' } });
-    const send = () => fetch(`${t.url}/api/submissions/${created.body.contentId}/voice-message`, { method: 'POST', headers: { 'content-type': 'audio/webm', origin: t.url, cookie }, body: new Uint8Array(speech) });
+    const send = () =>
+      fetch(`${t.url}/api/submissions/${created.body.contentId}/voice-message`, {
+        method: 'POST',
+        headers: { 'content-type': 'audio/webm', origin: t.url, cookie },
+        body: new Uint8Array(speech),
+      });
     let mediaId = 0;
     for (let i = 0; i < 4; i++) {
       const res = await send();
@@ -119,7 +141,8 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     const refused = await send();
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { message: string }).message).toBe(texts.speech.tooManyRecordings);
-    const retry = () => api(t, 'POST', `/api/submissions/${created.body.contentId}/transcriptions`, { cookie, body: { mediaId } });
+    const retry = () =>
+      api(t, 'POST', `/api/submissions/${created.body.contentId}/transcriptions`, { cookie, body: { mediaId } });
     for (let i = 0; i < 3; i++) expect((await retry()).status).toBe(202);
     const tooMany = await retry();
     expect(tooMany.status).toBe(429);
@@ -131,7 +154,9 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     const a = await publicSubmission();
     const b = await publicSubmission();
     const signed = (s: { contentId: number; token: string }) =>
-      api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+      api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, {
+        headers: { 'x-submission-token': s.token },
+      });
     expect((await signed(a)).status).toBe(200);
     const busy = await signed(b);
     expect(busy.status).toBe(429);
@@ -141,7 +166,10 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     // Elsewhere, two other visitors are interviewing: the total is reached.
     await t.app.db.updateTable('public_usage').set({ ended_at: Date.now() }).execute();
     for (const address of ['198.51.100.1', '198.51.100.2'])
-      await t.app.db.insertInto('public_usage').values({ kind: 'interview', address, submission_id: null, started_at: Date.now(), ended_at: null, seconds: 0 }).execute();
+      await t.app.db
+        .insertInto('public_usage')
+        .values({ kind: 'interview', address, submission_id: null, started_at: Date.now(), ended_at: null, seconds: 0 })
+        .execute();
     const full = await signed(b);
     expect(full.status).toBe(429);
     expect(full.body.message).toBe(p.interviewsBusyTotal);
@@ -152,20 +180,57 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     const now = Date.now();
     // Two interviews of 16 minutes from this address (the test's own) in the last hour.
     const s = await publicSubmission();
-    for (const [from, to] of [[50, 34], [30, 14]])
-      await t.app.db.insertInto('public_usage').values({ kind: 'interview', address: '127.0.0.1', submission_id: null, started_at: now - from! * 60_000, ended_at: now - to! * 60_000, seconds: 0 }).execute();
-    const refused = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+    for (const [from, to] of [
+      [50, 34],
+      [30, 14],
+    ])
+      await t.app.db
+        .insertInto('public_usage')
+        .values({
+          kind: 'interview',
+          address: '127.0.0.1',
+          submission_id: null,
+          started_at: now - from! * 60_000,
+          ended_at: now - to! * 60_000,
+          seconds: 0,
+        })
+        .execute();
+    const refused = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, {
+      headers: { 'x-submission-token': s.token },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(p.audioMinutesAddress);
     expect((await voiceMessage(s)).body.message).toBe(p.audioMinutesAddress);
     // Minutes older than an hour no longer count.
-    await t.app.db.updateTable('public_usage').set({ started_at: now - 120 * 60_000, ended_at: now - 90 * 60_000 }).where('kind', '=', 'interview').execute();
-    expect((await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } })).status).toBe(200);
+    await t.app.db
+      .updateTable('public_usage')
+      .set({ started_at: now - 120 * 60_000, ended_at: now - 90 * 60_000 })
+      .where('kind', '=', 'interview')
+      .execute();
+    expect(
+      (
+        await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, {
+          headers: { 'x-submission-token': s.token },
+        })
+      ).status,
+    ).toBe(200);
     // 16 other visitors spoke 20 minutes each in the last hour: 320 of the 300 minutes in total.
     await t.app.db.updateTable('public_usage').set({ ended_at: now }).execute();
     for (let n = 0; n < 16; n++)
-      await t.app.db.insertInto('public_usage').values({ kind: 'interview', address: `203.0.113.${n}`, submission_id: null, started_at: now - 30 * 60_000, ended_at: now - 10 * 60_000, seconds: 0 }).execute();
-    const full = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+      await t.app.db
+        .insertInto('public_usage')
+        .values({
+          kind: 'interview',
+          address: `203.0.113.${n}`,
+          submission_id: null,
+          started_at: now - 30 * 60_000,
+          ended_at: now - 10 * 60_000,
+          seconds: 0,
+        })
+        .execute();
+    const full = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, {
+      headers: { 'x-submission-token': s.token },
+    });
     expect(full.status).toBe(429);
     expect(full.body.message).toBe(p.audioMinutesTotal);
   });
@@ -176,8 +241,21 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     // 30 minutes per address: spoken so far is 30 minutes less this voice message.
     const spoken = 30 * 60 - recordingSeconds(speech.length);
     // Two interviews (one counts at most PUBLIC_INTERVIEW_MAX_MINUTES).
-    for (const [start, seconds] of [[55, 15 * 60], [35, spoken - 15 * 60]] as const)
-      await t.app.db.insertInto('public_usage').values({ kind: 'interview', address: '127.0.0.1', submission_id: null, started_at: now - start * 60_000, ended_at: now - start * 60_000 + seconds * 1000, seconds: 0 }).execute();
+    for (const [start, seconds] of [
+      [55, 15 * 60],
+      [35, spoken - 15 * 60],
+    ] as const)
+      await t.app.db
+        .insertInto('public_usage')
+        .values({
+          kind: 'interview',
+          address: '127.0.0.1',
+          submission_id: null,
+          started_at: now - start * 60_000,
+          ended_at: now - start * 60_000 + seconds * 1000,
+          seconds: 0,
+        })
+        .execute();
     expect((await voiceMessage(s)).status).toBe(202);
     const refused = await voiceMessage(s);
     expect(refused.status).toBe(429);
@@ -187,18 +265,27 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
   it('frees the slot of a signed URL that is never used when its token expires; a begun interview holds it', async () => {
     await t.app.db.deleteFrom('public_usage').execute();
     const signed = (s: { contentId: number; token: string }) =>
-      api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+      api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, {
+        headers: { 'x-submission-token': s.token },
+      });
     const a = await publicSubmission();
     const b = await publicSubmission();
     expect((await signed(a)).status).toBe(200);
     expect((await signed(b)).status).toBe(429);
     // Three minutes later the unused URL's token is long expired: its slot no longer counts.
     const back = async (minutes: number) => {
-      const rows = await t.app.db.selectFrom('public_usage').select(['id', 'started_at', 'lapses_at']).where('kind', '=', 'interview').execute();
+      const rows = await t.app.db
+        .selectFrom('public_usage')
+        .select(['id', 'started_at', 'lapses_at'])
+        .where('kind', '=', 'interview')
+        .execute();
       for (const r of rows)
         await t.app.db
           .updateTable('public_usage')
-          .set({ started_at: Number(r.started_at) - minutes * 60_000, lapses_at: r.lapses_at === null ? null : Number(r.lapses_at) - minutes * 60_000 })
+          .set({
+            started_at: Number(r.started_at) - minutes * 60_000,
+            lapses_at: r.lapses_at === null ? null : Number(r.lapses_at) - minutes * 60_000,
+          })
           .where('id', '=', r.id)
           .execute();
     };
@@ -209,7 +296,17 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     const client = await ProtocolClient.connect(fresh.body.signedUrl);
     try {
       await client.until(() => client.messages.length > 0, 20_000);
-      await vi.waitFor(async () => expect((await t.app.db.selectFrom('public_usage').select('lapses_at').where('submission_id', '=', b.contentId).executeTakeFirstOrThrow()).lapses_at).toBeNull());
+      await vi.waitFor(async () =>
+        expect(
+          (
+            await t.app.db
+              .selectFrom('public_usage')
+              .select('lapses_at')
+              .where('submission_id', '=', b.contentId)
+              .executeTakeFirstOrThrow()
+          ).lapses_at,
+        ).toBeNull(),
+      );
       await back(3);
       const busy = await signed(await publicSubmission());
       expect(busy.status).toBe(429);
@@ -226,7 +323,9 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     await t.app.db.deleteFrom('public_usage').execute();
     const s = await publicSubmission();
     const open = async (origin: string) => {
-      const signed = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: { 'x-submission-token': s.token } });
+      const signed = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, {
+        headers: { 'x-submission-token': s.token },
+      });
       expect(signed.status).toBe(200);
       const socket = new WebSocket(signed.body.signedUrl, ['convai'], { origin });
       return new Promise<number>((resolve) => {
@@ -255,7 +354,13 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
 
   const MB = 1024 * 1024;
   const create = (s: { contentId: number; token: string }, size: number, headers: Record<string, string> = {}) =>
-    createUpload(t, { size, contentId: s.contentId, page: 'upload', filename: 'film.mp4', headers: { 'x-submission-token': s.token, ...headers } });
+    createUpload(t, {
+      size,
+      contentId: s.contentId,
+      page: 'upload',
+      filename: 'film.mp4',
+      headers: { 'x-submission-token': s.token, ...headers },
+    });
 
   it('counts the declared bytes of public uploads per address and hour and in total, and refuses beyond them in German before a byte is sent', async () => {
     await t.app.db.deleteFrom('public_usage').execute();
@@ -272,18 +377,45 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     expect(deferred.body.message).toBe(p.uploadLengthRequired);
     // Other visitors uploaded 25 MB in the last hour: 30 MB in total are reached.
     await t.app.db.deleteFrom('public_usage').where('kind', '=', 'upload').execute();
-    for (let n = 0; n < 5; n++) await t.app.db.insertInto('public_usage').values({ kind: 'upload', address: `203.0.113.${n}`, submission_id: null, started_at: Date.now(), ended_at: Date.now(), seconds: 0, bytes: 5 * MB }).execute();
+    for (let n = 0; n < 5; n++)
+      await t.app.db
+        .insertInto('public_usage')
+        .values({
+          kind: 'upload',
+          address: `203.0.113.${n}`,
+          submission_id: null,
+          started_at: Date.now(),
+          ended_at: Date.now(),
+          seconds: 0,
+          bytes: 5 * MB,
+        })
+        .execute();
     const full = await create(s, 6 * MB);
     expect(full.status).toBe(429);
     expect(full.body.message).toBe(p.uploadBytesTotal);
     // Bytes older than an hour no longer count.
-    await t.app.db.updateTable('public_usage').set({ started_at: Date.now() - 61 * 60_000 }).where('kind', '=', 'upload').execute();
+    await t.app.db
+      .updateTable('public_usage')
+      .set({ started_at: Date.now() - 61 * 60_000 })
+      .where('kind', '=', 'upload')
+      .execute();
     expect((await create(s, 6 * MB)).status).toBe(201);
     // A signed-in contributor's uploads are not counted.
     await t.app.db.deleteFrom('public_usage').execute();
     const cookie = await login(t, 'vdi@example.org');
     const own = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } });
-    for (let i = 0; i < 3; i++) expect((await createUpload(t, { size: 9 * MB, contentId: own.body.contentId, page: 'upload', filename: 'film.mp4', headers: { cookie } })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await createUpload(t, {
+            size: 9 * MB,
+            contentId: own.body.contentId,
+            page: 'upload',
+            filename: 'film.mp4',
+            headers: { cookie },
+          })
+        ).status,
+      ).toBe(201);
   });
 
   it('refuses every request of an existing anonymous token at once when the public link is switched off or the tenant archived', async () => {
@@ -296,9 +428,14 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
       await create(s, 1000),
       await patchUpload(upload.location!, 0, Buffer.alloc(10), token),
       await voiceMessage(s),
-      await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, { headers: token }),
+      await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${s.contentId}`, {
+        headers: token,
+      }),
       await api(t, 'GET', `/api/submissions/${s.contentId}`, { headers: token }),
-      await api(t, 'PUT', `/api/submissions/${s.contentId}/contact`, { headers: token, body: { name: 'Erika', email: 'erika@example.org' } }),
+      await api(t, 'PUT', `/api/submissions/${s.contentId}/contact`, {
+        headers: token,
+        body: { name: 'Erika', email: 'erika@example.org' },
+      }),
     ];
     const set = async (values: { public_link?: number; archived_at?: string | null }) => {
       await t.app.db.updateTable('tenants').set(values).where('key', '=', 'vdi').execute();
@@ -333,31 +470,60 @@ describe.each(dialects)('empty submissions on %s', (dialect) => {
     await t?.close();
   });
 
-  const listed = async () => ((await api(t, 'GET', '/api/inbox', { cookie: admin })).body.items as { contentId: number }[]).map((i) => i.contentId);
-  const vdiTotal = async () => ((await api(t, 'GET', '/api/admin/statistics', { cookie: admin })).body.tenants as { tenant: string; totalInterviews: number }[]).find((x) => x.tenant === 'vdi')!.totalInterviews;
+  const listed = async () =>
+    ((await api(t, 'GET', '/api/inbox', { cookie: admin })).body.items as { contentId: number }[]).map(
+      (i) => i.contentId,
+    );
+  const vdiTotal = async () =>
+    (
+      (await api(t, 'GET', '/api/admin/statistics', { cookie: admin })).body.tenants as {
+        tenant: string;
+        totalInterviews: number;
+      }[]
+    ).find((x) => x.tenant === 'vdi')!.totalInterviews;
 
   it('keeps a submission out of the inbox, statistics and export until content arrives; a contact alone is content', async () => {
-    const created = await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'upload' } });
+    const created = await api(t, 'POST', '/api/submissions', {
+      cookie: admin,
+      body: { tenant: 'vdi', kind: 'upload' },
+    });
     const id = created.body.contentId as number;
     expect(await listed()).not.toContain(id);
     expect(await vdiTotal()).toBe(0);
-    expect((await api(t, 'GET', '/api/inbox/export.csv', { cookie: admin })).body).not.toMatch(new RegExp(`^${id},`, 'm'));
-    const saved = await api(t, 'PUT', `/api/submissions/${id}/contact`, { cookie: admin, body: { firstName: 'Erika', lastName: 'Muster', email: 'erika@example.org', consentText: texts.finish.consent.contact } });
+    expect((await api(t, 'GET', '/api/inbox/export.csv', { cookie: admin })).body).not.toMatch(
+      new RegExp(`^${id},`, 'm'),
+    );
+    const saved = await api(t, 'PUT', `/api/submissions/${id}/contact`, {
+      cookie: admin,
+      body: {
+        firstName: 'Erika',
+        lastName: 'Muster',
+        email: 'erika@example.org',
+        consentText: texts.finish.consent.contact,
+      },
+    });
     expect(saved.status).toBe(200);
     expect(await listed()).toContain(id);
     expect(await vdiTotal()).toBe(1);
   });
 
   it('removes empty submissions after EMPTY_SUBMISSION_DAYS through the durable job, and keeps those with content', async () => {
-    const empty = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } })).body.contentId as number;
-    const fresh = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } })).body.contentId as number;
-    const full = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } })).body.contentId as number;
+    const empty = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } }))
+      .body.contentId as number;
+    const fresh = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } }))
+      .body.contentId as number;
+    const full = (await api(t, 'POST', '/api/submissions', { cookie: admin, body: { tenant: 'vdi', kind: 'voice' } }))
+      .body.contentId as number;
     await api(t, 'PUT', `/api/submissions/${full}/transcript`, { cookie: admin, body: { transcript: 'Du: Hallo' } });
     const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
     await t.app.db.updateTable('submissions').set({ created_at: old }).where('id', 'in', [empty, full]).execute();
     const before = await vdiTotal();
     // The job is planned in the jobs table; run it now.
-    await t.app.db.updateTable('jobs').set({ run_at: new Date(0).toISOString() }).where('kind', '=', EXPIRE_EMPTY_JOB).execute();
+    await t.app.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0).toISOString() })
+      .where('kind', '=', EXPIRE_EMPTY_JOB)
+      .execute();
     expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
     const left = (await t.app.db.selectFrom('submissions').select('id').execute()).map((r) => r.id);
     expect(left).not.toContain(empty);
@@ -365,7 +531,14 @@ describe.each(dialects)('empty submissions on %s', (dialect) => {
     expect(left).toContain(full);
     expect(await vdiTotal()).toBe(before);
     // The next run is planned again.
-    expect(await t.app.db.selectFrom('jobs').select('id').where('kind', '=', EXPIRE_EMPTY_JOB).where('status', '=', 'queued').execute()).toHaveLength(1);
+    expect(
+      await t.app.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', EXPIRE_EMPTY_JOB)
+        .where('status', '=', 'queued')
+        .execute(),
+    ).toHaveLength(1);
     expect(await expireEmptySubmissions(t.app.db, 7)).toBe(0);
   });
 });
@@ -374,8 +547,15 @@ describe('a public interview ends at PUBLIC_INTERVIEW_MAX_MINUTES', () => {
   it('closes the conversation with the closing words when the slot stops counting', async () => {
     const t = await startTestApp('sqlite', { ALTCHA_MAX_NUMBER: '2000', PUBLIC_INTERVIEW_MAX_MINUTES: '0.1' });
     try {
-      const created = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: await solveAltcha(t) } });
-      const signed = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${created.body.contentId}`, { headers: { 'x-submission-token': created.body.accessToken } });
+      const created = await api(t, 'POST', '/api/public/submissions', {
+        body: { tenant: 'vdi', altcha: await solveAltcha(t) },
+      });
+      const signed = await api(
+        t,
+        'GET',
+        `/api/voice/signed-url?tenant=vdi&topic=free-topic&contentId=${created.body.contentId}`,
+        { headers: { 'x-submission-token': created.body.accessToken } },
+      );
       expect(signed.status).toBe(200);
       const client = await ProtocolClient.connect(signed.body.signedUrl);
       const opened = Date.now();

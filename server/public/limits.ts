@@ -30,9 +30,18 @@ export const isPublicSubmission = (row: Submission): boolean => row.user_id === 
 const refuse = (message: string) => new DomainError('too_many', message, p.limitTitle);
 
 /** Seconds a voice message counts: estimated at 32 kbit/s (every recorder here writes more), at most the 5-minute cap. */
-export const recordingSeconds = (bytes: number): number => Math.max(1, Math.min(MAX_RECORDING_SECONDS, Math.ceil(bytes / 4000)));
+export const recordingSeconds = (bytes: number): number =>
+  Math.max(1, Math.min(MAX_RECORDING_SECONDS, Math.ceil(bytes / 4000)));
 
-type UsageRow = { id: number; kind: string; address: string; started_at: number | string; ended_at: number | string | null; seconds: number; lapses_at: number | string | null };
+type UsageRow = {
+  id: number;
+  kind: string;
+  address: string;
+  started_at: number | string;
+  ended_at: number | string | null;
+  seconds: number;
+  lapses_at: number | string | null;
+};
 
 /** The end of an interview slot as counted at `at`: its end, the moment it lapsed unused, or now. */
 function slotEnd(r: UsageRow, at: number): number {
@@ -65,11 +74,31 @@ async function recentRows(db: Kysely<DB>, since: number, address?: string): Prom
  * Counts an entry first and then checks the limits including it, taking it back if one is
  * exceeded: two requests at the same moment cannot both slip under a limit on another instance.
  */
-async function claim(db: Kysely<DB>, entry: { kind: string; address: string; submissionId: number; seconds: number; bytes?: number; lapsesAt?: number | null }, check: (id: number, at: number) => Promise<string | null>): Promise<number> {
+async function claim(
+  db: Kysely<DB>,
+  entry: {
+    kind: string;
+    address: string;
+    submissionId: number;
+    seconds: number;
+    bytes?: number;
+    lapsesAt?: number | null;
+  },
+  check: (id: number, at: number) => Promise<string | null>,
+): Promise<number> {
   const at = Date.now();
   const row = await db
     .insertInto('public_usage')
-    .values({ kind: entry.kind, address: entry.address, submission_id: entry.submissionId, started_at: at, ended_at: entry.kind === 'interview' ? null : at, seconds: entry.seconds, bytes: entry.bytes ?? 0, lapses_at: entry.lapsesAt ?? null })
+    .values({
+      kind: entry.kind,
+      address: entry.address,
+      submission_id: entry.submissionId,
+      started_at: at,
+      ended_at: entry.kind === 'interview' ? null : at,
+      seconds: entry.seconds,
+      bytes: entry.bytes ?? 0,
+      lapses_at: entry.lapsesAt ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const refused = await check(row.id, at);
@@ -88,7 +117,17 @@ async function claim(db: Kysely<DB>, entry: { kind: string; address: string; sub
 function audioCheck(limits: Limits, rows: UsageRow[], address: string, at: number, withNew = false): string | null {
   const maxMs = limits.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000;
   const over = (seconds: number, minutes: number) => (withNew ? seconds > minutes * 60 : seconds >= minutes * 60);
-  if (over(audioSeconds(rows.filter((r) => r.address === address), at, maxMs), limits.PUBLIC_AUDIO_MINUTES_PER_HOUR_PER_ADDRESS)) return p.audioMinutesAddress;
+  if (
+    over(
+      audioSeconds(
+        rows.filter((r) => r.address === address),
+        at,
+        maxMs,
+      ),
+      limits.PUBLIC_AUDIO_MINUTES_PER_HOUR_PER_ADDRESS,
+    )
+  )
+    return p.audioMinutesAddress;
   if (over(audioSeconds(rows, at, maxMs), limits.PUBLIC_AUDIO_MINUTES_PER_HOUR)) return p.audioMinutesTotal;
   return null;
 }
@@ -98,52 +137,114 @@ function audioCheck(limits: Limits, rows: UsageRow[], address: string, at: numbe
  * the slot holds only until then unless the interview begins (`beginPublicInterview`). Returns the
  * slot's id for `endPublicInterview`.
  */
-export function startPublicInterview(db: Kysely<DB>, limits: Limits, address: string, submissionId: number, lapsesAt: number | null = null): Promise<number> {
+export function startPublicInterview(
+  db: Kysely<DB>,
+  limits: Limits,
+  address: string,
+  submissionId: number,
+  lapsesAt: number | null = null,
+): Promise<number> {
   const maxMs = limits.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000;
   return claim(db, { kind: 'interview', address, submissionId, seconds: 0, lapsesAt }, async (id, at) => {
     const rows = await recentRows(db, at - HOUR_MS - maxMs);
-    const running = rows.filter((r) => r.kind === 'interview' && r.ended_at === null && (r.lapses_at === null || Number(r.lapses_at) > at) && Number(r.started_at) > at - maxMs);
-    if (running.filter((r) => r.address === address).length > limits.PUBLIC_INTERVIEWS_PER_ADDRESS) return p.interviewsBusyAddress;
+    const running = rows.filter(
+      (r) =>
+        r.kind === 'interview' &&
+        r.ended_at === null &&
+        (r.lapses_at === null || Number(r.lapses_at) > at) &&
+        Number(r.started_at) > at - maxMs,
+    );
+    if (running.filter((r) => r.address === address).length > limits.PUBLIC_INTERVIEWS_PER_ADDRESS)
+      return p.interviewsBusyAddress;
     if (running.length > limits.PUBLIC_INTERVIEWS_TOTAL) return p.interviewsBusyTotal;
     // The minutes already spoken in the last hour, without the slot just taken.
-    return audioCheck(limits, rows.filter((r) => r.id !== id), address, at);
+    return audioCheck(
+      limits,
+      rows.filter((r) => r.id !== id),
+      address,
+      at,
+    );
   });
 }
 
 /** The signed URL was used: the slot no longer lapses; it holds until the interview ends. */
 export async function beginPublicInterview(db: Kysely<DB>, slotId: number): Promise<void> {
-  await db.updateTable('public_usage').set({ lapses_at: null }).where('id', '=', slotId).where('ended_at', 'is', null).execute();
+  await db
+    .updateTable('public_usage')
+    .set({ lapses_at: null })
+    .where('id', '=', slotId)
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 /** The interview ended (socket closed, or the ElevenLabs call reported): frees its slot; its minutes stay counted. */
 export async function endPublicInterview(db: Kysely<DB>, slotId: number): Promise<void> {
-  await db.updateTable('public_usage').set({ ended_at: Date.now() }).where('id', '=', slotId).where('ended_at', 'is', null).execute();
+  await db
+    .updateTable('public_usage')
+    .set({ ended_at: Date.now() })
+    .where('id', '=', slotId)
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 /** Ends the open interview slots of a submission (the browser reports an ElevenLabs call's end). */
 export async function endPublicInterviewsOf(db: Kysely<DB>, submissionId: number): Promise<void> {
-  await db.updateTable('public_usage').set({ ended_at: Date.now() }).where('submission_id', '=', submissionId).where('kind', '=', 'interview').where('ended_at', 'is', null).execute();
+  await db
+    .updateTable('public_usage')
+    .set({ ended_at: Date.now() })
+    .where('submission_id', '=', submissionId)
+    .where('kind', '=', 'interview')
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 /** A voice message arrives on a public submission: per submission, per address and hour, and audio minutes. */
-export function countPublicRecording(db: Kysely<DB>, limits: Limits, address: string, submissionId: number, bytes: number): Promise<number> {
+export function countPublicRecording(
+  db: Kysely<DB>,
+  limits: Limits,
+  address: string,
+  submissionId: number,
+  bytes: number,
+): Promise<number> {
   const maxMs = limits.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000;
   return claim(db, { kind: 'recording', address, submissionId, seconds: recordingSeconds(bytes) }, async (_id, at) => {
-    const ofSubmission = await db.selectFrom('public_usage').select((eb) => eb.fn.countAll<number>().as('n')).where('submission_id', '=', submissionId).where('kind', '=', 'recording').executeTakeFirstOrThrow();
-    if (Number(ofSubmission.n) > limits.PUBLIC_RECORDINGS_PER_SUBMISSION) return p.recordingsPerSubmission(limits.PUBLIC_RECORDINGS_PER_SUBMISSION);
+    const ofSubmission = await db
+      .selectFrom('public_usage')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('submission_id', '=', submissionId)
+      .where('kind', '=', 'recording')
+      .executeTakeFirstOrThrow();
+    if (Number(ofSubmission.n) > limits.PUBLIC_RECORDINGS_PER_SUBMISSION)
+      return p.recordingsPerSubmission(limits.PUBLIC_RECORDINGS_PER_SUBMISSION);
     const rows = await recentRows(db, at - HOUR_MS - maxMs);
-    if (rows.filter((r) => r.kind === 'recording' && r.address === address && Number(r.started_at) > at - HOUR_MS).length > limits.PUBLIC_RECORDINGS_PER_HOUR_PER_ADDRESS) return p.recordingsPerAddress;
+    if (
+      rows.filter((r) => r.kind === 'recording' && r.address === address && Number(r.started_at) > at - HOUR_MS)
+        .length > limits.PUBLIC_RECORDINGS_PER_HOUR_PER_ADDRESS
+    )
+      return p.recordingsPerAddress;
     return audioCheck(limits, rows, address, at, true);
   });
 }
 
 /** A transcription is requested for a public submission (the first one with the upload, or a retry). */
-export function countPublicTranscription(db: Kysely<DB>, limits: Limits, address: string, submissionId: number): Promise<number> {
+export function countPublicTranscription(
+  db: Kysely<DB>,
+  limits: Limits,
+  address: string,
+  submissionId: number,
+): Promise<number> {
   return claim(db, { kind: 'transcription', address, submissionId, seconds: 0 }, async (_id, at) => {
-    const ofSubmission = await db.selectFrom('public_usage').select((eb) => eb.fn.countAll<number>().as('n')).where('submission_id', '=', submissionId).where('kind', '=', 'transcription').executeTakeFirstOrThrow();
-    if (Number(ofSubmission.n) > limits.PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION) return p.transcriptionsPerSubmission(limits.PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION);
+    const ofSubmission = await db
+      .selectFrom('public_usage')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('submission_id', '=', submissionId)
+      .where('kind', '=', 'transcription')
+      .executeTakeFirstOrThrow();
+    if (Number(ofSubmission.n) > limits.PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION)
+      return p.transcriptionsPerSubmission(limits.PUBLIC_TRANSCRIPTIONS_PER_SUBMISSION);
     const rows = await recentRows(db, at - HOUR_MS, address);
-    if (rows.filter((r) => r.kind === 'transcription').length > limits.PUBLIC_TRANSCRIPTIONS_PER_HOUR_PER_ADDRESS) return p.transcriptionsPerAddress;
+    if (rows.filter((r) => r.kind === 'transcription').length > limits.PUBLIC_TRANSCRIPTIONS_PER_HOUR_PER_ADDRESS)
+      return p.transcriptionsPerAddress;
     return null;
   });
 }
@@ -154,7 +255,13 @@ const MB = 1024 * 1024;
  * An anonymous upload is created: its declared length counts against the bytes per address and
  * hour and in total per hour, before any byte is sent.
  */
-export function countPublicUpload(db: Kysely<DB>, limits: Limits, address: string, submissionId: number, bytes: number): Promise<number> {
+export function countPublicUpload(
+  db: Kysely<DB>,
+  limits: Limits,
+  address: string,
+  submissionId: number,
+  bytes: number,
+): Promise<number> {
   return claim(db, { kind: 'upload', address, submissionId, seconds: 0, bytes }, async (_id, at) => {
     const sum = (q: { address?: string }) =>
       db
@@ -164,7 +271,8 @@ export function countPublicUpload(db: Kysely<DB>, limits: Limits, address: strin
         .where('started_at', '>', at - HOUR_MS)
         .$if(q.address !== undefined, (w) => w.where('address', '=', q.address!))
         .executeTakeFirstOrThrow();
-    if (Number((await sum({ address })).n) > limits.PUBLIC_UPLOAD_MB_PER_HOUR_PER_ADDRESS * MB) return p.uploadBytesAddress;
+    if (Number((await sum({ address })).n) > limits.PUBLIC_UPLOAD_MB_PER_HOUR_PER_ADDRESS * MB)
+      return p.uploadBytesAddress;
     if (Number((await sum({})).n) > limits.PUBLIC_UPLOAD_MB_PER_HOUR * MB) return p.uploadBytesTotal;
     return null;
   });

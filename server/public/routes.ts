@@ -28,9 +28,11 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   const altchaStore = {
     get: () => false,
     set: () => undefined,
-    setIfAbsent: (challengeId: string) => claimOnce(app.db, 'altcha', challengeId, new Date(Date.now() + CHALLENGE_LIFETIME_MS)),
+    setIfAbsent: (challengeId: string) =>
+      claimOnce(app.db, 'altcha', challengeId, new Date(Date.now() + CHALLENGE_LIFETIME_MS)),
   };
-  const secret = (purpose: string) => createHmac('sha256', app.config.authSecret).update(`altcha:${purpose}`).digest('hex');
+  const secret = (purpose: string) =>
+    createHmac('sha256', app.config.authSecret).update(`altcha:${purpose}`).digest('hex');
   const altcha = createAltcha({
     deriveKey,
     hmacSignatureSecret: secret('challenge'),
@@ -46,17 +48,29 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   });
   const perHour = { max: app.config.PUBLIC_SUBMISSIONS_PER_HOUR, timeWindow: '1 hour' };
 
-  app.get('/api/public/challenge', { config: { rateLimit: { max: perHour.max * 5, timeWindow: '1 hour' } } }, altcha.challengeHandler);
+  app.get(
+    '/api/public/challenge',
+    { config: { rateLimit: { max: perHour.max * 5, timeWindow: '1 hour' } } },
+    altcha.challengeHandler,
+  );
 
-  app.post('/api/public/submissions', { config: { rateLimit: { ...perHour, errorResponseBuilder: () => tooMany() } } }, async (request, reply) => {
-    const input = createPublicSubmission.parse(request.body);
-    const tenant = await publicLinkTenant(app, input.tenant);
-    if (!tenant) throw new DomainError('not_found', texts.upload.unknownTenant);
-    const check = await altcha.verify(input.altcha, deriveKey, secret('challenge'), secret('key'), altchaStore);
-    if (check.error) throw new DomainError('forbidden', texts.upload.challengeFailed);
-    const created = await createSubmission(app.db, { tenant: tenant.key, kind: input.kind ?? 'upload', topic: input.topic, source: 'public-link' }, { anonymous: true });
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/api/public/submissions',
+    { config: { rateLimit: { ...perHour, errorResponseBuilder: () => tooMany() } } },
+    async (request, reply) => {
+      const input = createPublicSubmission.parse(request.body);
+      const tenant = await publicLinkTenant(app, input.tenant);
+      if (!tenant) throw new DomainError('not_found', texts.upload.unknownTenant);
+      const check = await altcha.verify(input.altcha, deriveKey, secret('challenge'), secret('key'), altchaStore);
+      if (check.error) throw new DomainError('forbidden', texts.upload.challengeFailed);
+      const created = await createSubmission(
+        app.db,
+        { tenant: tenant.key, kind: input.kind ?? 'upload', topic: input.topic, source: 'public-link' },
+        { anonymous: true },
+      );
+      return reply.status(201).send(created);
+    },
+  );
 }
 
 const CHALLENGE_LIFETIME_MS = 10 * 60_000;

@@ -48,7 +48,10 @@ export function localBlobStore(root: string): BlobStore {
       await stat(file);
       // Reads of 512 KiB: a ZIP or download of a large video costs the event loop an eighth of
       // the turns (and buffers) it would in the default 64 KiB pieces.
-      return createReadStream(file, { highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
+      return createReadStream(file, {
+        highWaterMark: READ_CHUNK_BYTES,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
     },
     async stat(key) {
       try {

@@ -3,14 +3,30 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-type KoaContext = { method: string; path: string; query: Record<string, string | undefined>; status: number; body?: unknown };
-type S3rverInstance = { run(): Promise<{ port: number }>; close(): Promise<void>; middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[] };
+type KoaContext = {
+  method: string;
+  path: string;
+  query: Record<string, string | undefined>;
+  status: number;
+  body?: unknown;
+};
+type S3rverInstance = {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
+};
 const S3rver = createRequire(import.meta.url)('s3rver') as new (options: Record<string, unknown>) => S3rverInstance;
 
 /** A local S3-compatible server (s3rver) on a random loopback port, with one empty bucket. */
 export async function startS3rver(bucket = 'media') {
   const directory = mkdtempSync(path.join(tmpdir(), 'ca-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   // s3rver lacks AbortMultipartUpload (DELETE with ?uploadId): drop the upload's stored parts as S3 does.
   server.middleware.unshift(async (ctx, next) => {
     const uploadId = ctx.query.uploadId;
@@ -24,7 +40,9 @@ export async function startS3rver(bucket = 'media') {
     const known = existsSync(dir);
     rmSync(dir, { recursive: true, force: true });
     ctx.status = known ? 204 : 404;
-    ctx.body = known ? undefined : '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+    ctx.body = known
+      ? undefined
+      : '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
   });
   const { port } = await server.run();
   return {

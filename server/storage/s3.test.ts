@@ -15,7 +15,14 @@ describe('S3 blob store against s3rver', () => {
   let store: BlobStore;
   beforeAll(async () => {
     s3 = await startS3rver();
-    store = s3BlobStore({ endpoint: s3.env.S3_ENDPOINT, bucket: 'media', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    store = s3BlobStore({
+      endpoint: s3.env.S3_ENDPOINT,
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
   });
   afterAll(async () => s3?.close());
 
@@ -53,7 +60,14 @@ describe('S3 blob store against s3rver', () => {
 
   it('is healthy with its bucket and unhealthy without', async () => {
     expect(await store.healthy()).toBe(true);
-    const missing = s3BlobStore({ endpoint: s3.env.S3_ENDPOINT, bucket: 'fehlt', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const missing = s3BlobStore({
+      endpoint: s3.env.S3_ENDPOINT,
+      bucket: 'fehlt',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     expect(await missing.healthy()).toBe(false);
   });
 });

@@ -36,7 +36,10 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
     // Some S3-compatible servers store streamed bodies corrupted when checksums are always sent.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -44,32 +47,51 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
   const Bucket = settings.bucket;
 
   async function putMultipart(key: string, first: Buffer, rest: AsyncIterator<Buffer>, contentType?: string) {
-    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+    const { UploadId } = await client.send(
+      new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+    );
     const parts: { ETag?: string; PartNumber: number }[] = [];
     try {
       let part: Buffer | null = first;
       while (part) {
         const PartNumber = parts.length + 1;
-        const { ETag } = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: part, ContentLength: part.length }));
+        const { ETag } = await client.send(
+          new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: part, ContentLength: part.length }),
+        );
         parts.push({ ETag, PartNumber });
         const next = await rest.next();
         part = next.done ? null : next.value;
       }
-      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+      await client.send(
+        new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
+      );
     } catch (error) {
-      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(ignoreFailure('abort a multipart upload'));
+      await client
+        .send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId }))
+        .catch(ignoreFailure('abort a multipart upload'));
       throw error;
     }
   }
 
   const multipart: MultipartUploads = {
     async create(key, opts) {
-      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: opts?.contentType }));
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: opts?.contentType }),
+      );
       if (!UploadId) throw new Error('S3 returned no UploadId');
       return UploadId;
     },
     async part(key, uploadId, n, body) {
-      const { ETag } = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: n, Body: body, ContentLength: body.length }));
+      const { ETag } = await client.send(
+        new UploadPartCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: n,
+          Body: body,
+          ContentLength: body.length,
+        }),
+      );
       return ETag ?? '';
     },
     async complete(key, uploadId, parts) {
@@ -95,7 +117,15 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     multipart,
     async put(key, body, opts) {
       if (Buffer.isBuffer(body) && body.length <= PART_BYTES) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType: opts?.contentType }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: body,
+            ContentLength: body.length,
+            ContentType: opts?.contentType,
+          }),
+        );
         return;
       }
       const parts = chunked(Buffer.isBuffer(body) ? Readable.from([body]) : body, PART_BYTES);
@@ -103,7 +133,15 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
       const firstPart = first.done ? Buffer.alloc(0) : first.value;
       const second = first.done ? { done: true as const, value: undefined } : await parts.next();
       if (second.done) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: firstPart, ContentLength: firstPart.length, ContentType: opts?.contentType }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: firstPart,
+            ContentLength: firstPart.length,
+            ContentType: opts?.contentType,
+          }),
+        );
         return;
       }
       const rest = (async function* () {

@@ -7,7 +7,11 @@ export type MediaKind = 'photo' | 'video' | 'document' | 'audio' | 'transcript';
 
 /** Blob key of a new file: `{contentId}/{timestamp}_{random}.{ext}`. */
 export function blobKey(contentId: number, extension: string): string {
-  const ext = extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin';
+  const ext =
+    extension
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase()
+      .slice(0, 8) || 'bin';
   return `${contentId}/${Date.now()}_${randomBytes(6).toString('hex')}.${ext}`;
 }
 
@@ -50,7 +54,15 @@ export function safeFileName(name: string): string {
  */
 export async function attachFile(
   app: FastifyInstance,
-  file: { contentId: number; kind: MediaKind; body: Readable | Buffer; originalName: string; contentType: string; extension: string; size?: number },
+  file: {
+    contentId: number;
+    kind: MediaKind;
+    body: Readable | Buffer;
+    originalName: string;
+    contentType: string;
+    extension: string;
+    size?: number;
+  },
 ) {
   const key = blobKey(file.contentId, file.extension);
   await app.blobs.put(key, file.body, { contentType: file.contentType });

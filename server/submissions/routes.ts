@@ -12,7 +12,9 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request, reply);
     const input = createSchema.parse(request.body);
     await requireOpenTenant(app, input.tenant);
-    return reply.status(201).send(await createSubmission(app.db, input, { user, access: await accessOf(request, user) }));
+    return reply
+      .status(201)
+      .send(await createSubmission(app.db, input, { user, access: await accessOf(request, user) }));
   });
 
   app.get('/api/submissions/:contentId', async (request, reply) => {

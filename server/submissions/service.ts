@@ -1,7 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { SUBMISSION_TOKEN_HEADER, type CreateSubmission, type SubmissionKind, type SubmissionSummary } from '../../common/schemas/submission';
+import {
+  SUBMISSION_TOKEN_HEADER,
+  type CreateSubmission,
+  type SubmissionKind,
+  type SubmissionSummary,
+} from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { DB, SubmissionTable } from '../db/schema';
@@ -56,13 +61,18 @@ function tokenMatches(row: Submission, token: string | undefined): boolean {
  * Loads a submission the caller may work on: its owner (signed-in user or the anonymous browser
  * holding its token) or an editor of its tenant. Anything else looks like a missing Content-ID.
  */
-export async function loadOwnedSubmission(request: FastifyRequest, reply: FastifyReply, contentId: number): Promise<Submission> {
+export async function loadOwnedSubmission(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contentId: number,
+): Promise<Submission> {
   const row = await findSubmission(request.server.db, contentId);
   if (row) {
     const header = request.headers[SUBMISSION_TOKEN_HEADER];
     if (tokenMatches(row, Array.isArray(header) ? header[0] : header)) {
       // An anonymous token works only while its tenant's public link is on and the tenant not archived.
-      if (!(await publicLinkTenant(request.server, row.tenant))) throw new DomainError('forbidden', texts.publicLink.linkClosed);
+      if (!(await publicLinkTenant(request.server, row.tenant)))
+        throw new DomainError('forbidden', texts.publicLink.linkClosed);
       return row;
     }
     const user = await currentUser(request, reply);
@@ -86,6 +96,13 @@ export async function summarize(db: Kysely<DB>, row: Submission): Promise<Submis
     createdAt: row.created_at,
     completedAt: row.completed_at,
     hasContent: row.content_at !== null,
-    media: media.map((m) => ({ id: m.id, kind: m.kind, fileType: m.file_type, size: Number(m.size), originalName: m.original_name, hasThumbnail: !!m.thumbnail_path })),
+    media: media.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      fileType: m.file_type,
+      size: Number(m.size),
+      originalName: m.original_name,
+      hasThumbnail: !!m.thumbnail_path,
+    })),
   };
 }

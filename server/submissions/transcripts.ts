@@ -12,7 +12,12 @@ import { ignoreFailure } from '../../common/best-effort';
  * the removal of the old rows are one transaction; only after it the old files go. A failed file
  * write leaves the row untouched, a failed transaction removes the new file again.
  */
-export async function saveTranscript(app: FastifyInstance, contentId: number, transcript: string, opts: { completed?: boolean } = {}): Promise<void> {
+export async function saveTranscript(
+  app: FastifyInstance,
+  contentId: number,
+  transcript: string,
+  opts: { completed?: boolean } = {},
+): Promise<void> {
   const exists = await app.db.selectFrom('submissions').select('id').where('id', '=', contentId).executeTakeFirst();
   if (!exists) return;
   const body = Buffer.from(transcript, 'utf8');
@@ -22,18 +27,44 @@ export async function saveTranscript(app: FastifyInstance, contentId: number, tr
   try {
     oldFiles = await app.db.transaction().execute(async (trx) => {
       const t = now();
-      const row = await trx.selectFrom('submissions').select('completed_at').where('id', '=', contentId).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom('submissions')
+        .select('completed_at')
+        .where('id', '=', contentId)
+        .executeTakeFirstOrThrow();
       await trx
         .updateTable('submissions')
         .set({ transcript, updated_at: t, ...(opts.completed ? { completed_at: row.completed_at ?? t } : {}) })
         .where('id', '=', contentId)
         .execute();
-      const old = await trx.selectFrom('media').select(['id', 'file_path']).where('submission_id', '=', contentId).where('kind', '=', 'transcript').execute();
+      const old = await trx
+        .selectFrom('media')
+        .select(['id', 'file_path'])
+        .where('submission_id', '=', contentId)
+        .where('kind', '=', 'transcript')
+        .execute();
       await trx
         .insertInto('media')
-        .values({ submission_id: contentId, kind: 'transcript', file_path: key, file_type: 'text/plain', size: body.length, original_name: safeFileName('transcript.txt'), thumbnail_path: null, created_at: t })
+        .values({
+          submission_id: contentId,
+          kind: 'transcript',
+          file_path: key,
+          file_type: 'text/plain',
+          size: body.length,
+          original_name: safeFileName('transcript.txt'),
+          thumbnail_path: null,
+          created_at: t,
+        })
         .execute();
-      if (old.length) await trx.deleteFrom('media').where('id', 'in', old.map((m) => m.id)).execute();
+      if (old.length)
+        await trx
+          .deleteFrom('media')
+          .where(
+            'id',
+            'in',
+            old.map((m) => m.id),
+          )
+          .execute();
       return old.map((m) => m.file_path);
     });
   } catch (error) {
@@ -42,7 +73,10 @@ export async function saveTranscript(app: FastifyInstance, contentId: number, tr
   }
   await followTranscript(app, contentId, transcript);
   // The old files are no longer referenced; one left behind by a failing disk is only clutter.
-  for (const file of oldFiles) await app.blobs.delete(file).catch((error) => app.log.warn({ err: error, contentId }, 'old transcript file not removed'));
+  for (const file of oldFiles)
+    await app.blobs
+      .delete(file)
+      .catch((error) => app.log.warn({ err: error, contentId }, 'old transcript file not removed'));
 }
 
 /**
@@ -51,10 +85,20 @@ export async function saveTranscript(app: FastifyInstance, contentId: number, tr
  * has too little in common with a recording leaves its captions as they were).
  */
 export async function followTranscript(app: FastifyInstance, contentId: number, transcript: string): Promise<void> {
-  const rows = await app.db.selectFrom('media').select(['id', 'timing']).where('submission_id', '=', contentId).where('caption_state', '=', 'ready').execute();
+  const rows = await app.db
+    .selectFrom('media')
+    .select(['id', 'timing'])
+    .where('submission_id', '=', contentId)
+    .where('caption_state', '=', 'ready')
+    .execute();
   for (const row of rows) {
     if (!row.timing) continue;
     const aligned = alignText(timedWords(JSON.parse(row.timing) as Timing), transcript);
-    if (aligned) await app.db.updateTable('media').set({ caption_text: aligned.map((w) => w.text).join(' ') }).where('id', '=', row.id).execute();
+    if (aligned)
+      await app.db
+        .updateTable('media')
+        .set({ caption_text: aligned.map((w) => w.text).join(' ') })
+        .where('id', '=', row.id)
+        .execute();
   }
 }

@@ -31,16 +31,24 @@ declare module 'fastify' {
 }
 
 /** Access from the user's role and stored membership (tenant and role, null when none). */
-export function accessFrom(userRole: string | null, stored: { tenant: string | null; role: string | null } | undefined): Access {
+export function accessFrom(
+  userRole: string | null,
+  stored: { tenant: string | null; role: string | null } | undefined,
+): Access {
   const role = parseRole(userRole);
   if (role === 'admin') return { admin: true, membership: null };
-  if (stored?.tenant && stored.role) return { admin: false, membership: { tenant: stored.tenant, role: stored.role as MembershipRole } };
+  if (stored?.tenant && stored.role)
+    return { admin: false, membership: { tenant: stored.tenant, role: stored.role as MembershipRole } };
   return { admin: false, membership: role ? seedMembership[role] : null };
 }
 
 export async function accessOfUser(db: Kysely<DB>, user: { id: string; role: string | Role | null }): Promise<Access> {
   if (parseRole(user.role) === 'admin') return accessFrom(user.role, undefined);
-  const row = await db.selectFrom('memberships').select(['tenant', 'role']).where('user_id', '=', user.id).executeTakeFirst();
+  const row = await db
+    .selectFrom('memberships')
+    .select(['tenant', 'role'])
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   return accessFrom(user.role, row);
 }
 
@@ -67,7 +75,10 @@ export function entersTenant(access: Access, tenant: string): boolean {
 }
 
 /** An editor (admin or a tenant's editor) with the tenants they see; anyone else gets 403. */
-export async function requireTenantEditor(request: FastifyRequest, reply: FastifyReply): Promise<{ user: SessionUser; access: Access; scope: string[] | null }> {
+export async function requireTenantEditor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ user: SessionUser; access: Access; scope: string[] | null }> {
   const user = await requireUser(request, reply);
   const access = await accessOf(request, user);
   const scope = editorScope(access);
@@ -83,7 +94,12 @@ export async function requireTenantEditor(request: FastifyRequest, reply: Fastif
 export function landingOf(userRole: string | null, access: Access, tenant: TenantInfo | null | undefined): string {
   const role = parseRole(userRole);
   const seed = role ? seedMembership[role] : null;
-  if (access.admin || !access.membership || (seed && seed.tenant === access.membership.tenant && seed.role === access.membership.role)) return landingFor(role);
+  if (
+    access.admin ||
+    !access.membership ||
+    (seed && seed.tenant === access.membership.tenant && seed.role === access.membership.role)
+  )
+    return landingFor(role);
   if (access.membership.role === 'editor') return '/eingang';
   if (tenant?.builtin) return tenants[tenant.key as TenantKey]?.homePath ?? '/';
   return tenantBase(access.membership.tenant);

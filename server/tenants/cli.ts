@@ -22,7 +22,11 @@ function explain(error: unknown): never {
   throw error;
 }
 
-export async function tenantCommand(app: FastifyInstance, verb: string, values: { key?: string; name?: string; color?: string; wording?: string; 'public-link'?: boolean }): Promise<void> {
+export async function tenantCommand(
+  app: FastifyInstance,
+  verb: string,
+  values: { key?: string; name?: string; color?: string; wording?: string; 'public-link'?: boolean },
+): Promise<void> {
   try {
     if (verb === 'create') {
       const input = newTenant.parse({
@@ -34,10 +38,14 @@ export async function tenantCommand(app: FastifyInstance, verb: string, values: 
         publicLink: !!values['public-link'],
       });
       const tenant = await createTenant(app, null, input);
-      console.log(`Bereich ${tenant.name} angelegt: /t/${tenant.key}${tenant.publicLink ? `, öffentlicher Link /p/${tenant.key}/upload` : ''}.`);
+      console.log(
+        `Bereich ${tenant.name} angelegt: /t/${tenant.key}${tenant.publicLink ? `, öffentlicher Link /p/${tenant.key}/upload` : ''}.`,
+      );
     } else if (verb === 'list') {
       for (const t of await listTenants(app.db)) {
-        console.log(`${t.key}\t${t.name}\t${t.archivedAt ? 'archiviert' : 'aktiv'}\t${t.submissions} Einsendungen\t${t.contributors} Beitragende\t${t.editors} Redaktion`);
+        console.log(
+          `${t.key}\t${t.name}\t${t.archivedAt ? 'archiviert' : 'aktiv'}\t${t.submissions} Einsendungen\t${t.contributors} Beitragende\t${t.editors} Redaktion`,
+        );
       }
     } else if (verb === 'archive') {
       if (!values.key) throw new TenantCliError('--key fehlt.');
@@ -52,10 +60,19 @@ export async function tenantCommand(app: FastifyInstance, verb: string, values: 
 }
 
 /** `user create … --tenant K --role contributor|editor`: an account with a membership. */
-export async function createMemberUser(app: FastifyInstance, values: { email: string; password: string; tenant: string; role?: string }): Promise<void> {
-  if (!values.role || !(membershipRoles as readonly string[]).includes(values.role)) throw new TenantCliError(texts.tenants.roleInvalid);
+export async function createMemberUser(
+  app: FastifyInstance,
+  values: { email: string; password: string; tenant: string; role?: string },
+): Promise<void> {
+  if (!values.role || !(membershipRoles as readonly string[]).includes(values.role))
+    throw new TenantCliError(texts.tenants.roleInvalid);
   try {
-    const member = await addMember(app, null, values.tenant, { email: values.email, password: values.password, role: values.role as MembershipRole, invite: false });
+    const member = await addMember(app, null, values.tenant, {
+      email: values.email,
+      password: values.password,
+      role: values.role as MembershipRole,
+      invite: false,
+    });
     console.log(`Benutzer ${member.email} angelegt (Bereich ${values.tenant}, ${values.role}).`);
   } catch (error) {
     explain(error);
@@ -63,14 +80,23 @@ export async function createMemberUser(app: FastifyInstance, values: { email: st
 }
 
 /** `member role|remove --email E --tenant K`: the operator changes or ends a membership (audited). */
-export async function memberCommand(app: FastifyInstance, verb: string, values: { email?: string; tenant?: string; role?: string }): Promise<void> {
+export async function memberCommand(
+  app: FastifyInstance,
+  verb: string,
+  values: { email?: string; tenant?: string; role?: string },
+): Promise<void> {
   if (!values.email) throw new TenantCliError('--email fehlt.');
   if (!values.tenant) throw new TenantCliError('--tenant fehlt.');
-  const user = await app.db.selectFrom('user').select('id').where('email', '=', values.email.trim().toLowerCase()).executeTakeFirst();
+  const user = await app.db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', values.email.trim().toLowerCase())
+    .executeTakeFirst();
   if (!user) throw new TenantCliError(`Kein Benutzer mit der E-Mail ${values.email}.`);
   try {
     if (verb === 'role') {
-      if (!values.role || !(membershipRoles as readonly string[]).includes(values.role)) throw new TenantCliError(texts.tenants.roleInvalid);
+      if (!values.role || !(membershipRoles as readonly string[]).includes(values.role))
+        throw new TenantCliError(texts.tenants.roleInvalid);
       await changeMemberRole(app, null, true, values.tenant, user.id, values.role as MembershipRole);
       console.log(`${values.email} ist jetzt ${values.role} im Bereich ${values.tenant}.`);
     } else if (verb === 'remove') {

@@ -17,6 +17,7 @@ export async function requireOpenTenant(app: FastifyInstance, key: string): Prom
  */
 export async function publicLinkTenant(app: FastifyInstance, word: string): Promise<TenantInfo | null> {
   const registry = await app.tenantRegistry.fresh();
-  const tenant = registry.get(word) ?? registry.all().find((t) => t.builtin && t.key.replace('_', '-') === word) ?? null;
+  const tenant =
+    registry.get(word) ?? registry.all().find((t) => t.builtin && t.key.replace('_', '-') === word) ?? null;
   return tenant?.publicLink && !tenant.archivedAt ? tenant : null;
 }

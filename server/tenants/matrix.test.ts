@@ -51,7 +51,11 @@ describe('route guard matrix (routes × memberships × tenants)', () => {
   for (const [name, actor] of Object.entries(actors)) {
     const member = actor.member ?? accessFrom(actor.role, undefined).membership;
     it(`${name}: tenant pages of its own tenant only`, () => {
-      for (const [path, tenant, param] of pages) expect([path, mayEnter(def(path), actor.role, member, param)]).toEqual([path, contributes[name]!.includes(tenant)]);
+      for (const [path, tenant, param] of pages)
+        expect([path, mayEnter(def(path), actor.role, member, param)]).toEqual([
+          path,
+          contributes[name]!.includes(tenant),
+        ]);
     });
     it(`${name}: inbox for editors, admin pages for admins`, () => {
       expect(mayEnter(def('/eingang'), actor.role, member)).toBe(!!reviews[name]);
@@ -72,18 +76,31 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
     t = await startTestApp(dialect);
     await addUser(t.app, 'admin@m.test', 'admin');
     const adminCookie = await login(t, 'admin@m.test');
-    expect((await api(t, 'POST', '/api/admin/tenants', { cookie: adminCookie, body: { ...tenantDefaults, key: 'firma-c', name: 'Firma C' } })).status).toBe(201);
+    expect(
+      (
+        await api(t, 'POST', '/api/admin/tenants', {
+          cookie: adminCookie,
+          body: { ...tenantDefaults, key: 'firma-c', name: 'Firma C' },
+        })
+      ).status,
+    ).toBe(201);
     for (const [name, actor] of Object.entries(actors)) {
       const email = `${name}@m.test`;
       if (name === 'admin') continue;
-      if (actor.member) await addMember(t.app, null, actor.member.tenant, { email, role: actor.member.role, password: TEST_PASSWORD });
+      if (actor.member)
+        await addMember(t.app, null, actor.member.tenant, { email, role: actor.member.role, password: TEST_PASSWORD });
       else await addUser(t.app, email, actor.role);
     }
-    for (const name of Object.keys(actors)) cookies[name] = name === 'admin' ? adminCookie : await login(t, `${name}@m.test`);
+    for (const name of Object.keys(actors))
+      cookies[name] = name === 'admin' ? adminCookie : await login(t, `${name}@m.test`);
     for (const tenant of tenantsUnderTest) {
       const res = await api(t, 'POST', '/api/submissions', { cookie: adminCookie, body: { tenant, kind: 'upload' } });
       ids[tenant] = res.body.contentId;
-      await t.app.db.updateTable('submissions').set({ content_at: new Date().toISOString() }).where('id', '=', ids[tenant]!).execute();
+      await t.app.db
+        .updateTable('submissions')
+        .set({ content_at: new Date().toISOString() })
+        .where('id', '=', ids[tenant]!)
+        .execute();
     }
   });
   afterAll(() => t.close());
@@ -94,32 +111,53 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
 
   it.each(Object.keys(actors))('%s: submits where it belongs, reviews where it edits', async (name) => {
     for (const tenant of tenantsUnderTest) {
-      const created = await api(t, 'POST', '/api/submissions', { cookie: cookies[name], body: { tenant, kind: 'upload' } });
+      const created = await api(t, 'POST', '/api/submissions', {
+        cookie: cookies[name],
+        body: { tenant, kind: 'upload' },
+      });
       expect([tenant, created.status]).toEqual([tenant, contributes[name]!.includes(tenant) ? 201 : 403]);
       const detail = await api(t, 'GET', `/api/inbox/${ids[tenant]}`, { cookie: cookies[name] });
-      expect([tenant, detail.status]).toEqual([tenant, reviews[name]?.includes(tenant) ? 200 : reviews[name] ? 404 : 403]);
+      expect([tenant, detail.status]).toEqual([
+        tenant,
+        reviews[name]?.includes(tenant) ? 200 : reviews[name] ? 404 : 403,
+      ]);
     }
     const inbox = await api(t, 'GET', '/api/inbox', { cookie: cookies[name] });
-    if (reviews[name]) expect(new Set(inbox.body.items.map((i: { tenant: string }) => i.tenant))).toEqual(new Set(reviews[name]));
+    if (reviews[name])
+      expect(new Set(inbox.body.items.map((i: { tenant: string }) => i.tenant))).toEqual(new Set(reviews[name]));
     else expect(inbox.status).toBe(403);
-    expect((await api(t, 'GET', '/api/admin/tenants', { cookie: cookies[name] })).status).toBe(name === 'admin' ? 200 : 403);
+    expect((await api(t, 'GET', '/api/admin/tenants', { cookie: cookies[name] })).status).toBe(
+      name === 'admin' ? 200 : 403,
+    );
     const members = await api(t, 'GET', '/api/tenants/firma-c/members', { cookie: cookies[name] });
     expect(members.status).toBe(reviews[name]?.includes('firma-c') ? 200 : 403);
     // Membership changes: editors of the tenant (contributors only) and admins; everyone else 403.
     // A user id that is no member answers 404 to those allowed, so the matrix changes nobody.
     for (const tenant of tenantsUnderTest) {
       const may = !!reviews[name]?.includes(tenant);
-      const role = await api(t, 'PUT', `/api/tenants/${tenant}/members/nobody`, { cookie: cookies[name], body: { role: 'contributor' } });
+      const role = await api(t, 'PUT', `/api/tenants/${tenant}/members/nobody`, {
+        cookie: cookies[name],
+        body: { role: 'contributor' },
+      });
       expect([tenant, 'PUT', role.status]).toEqual([tenant, 'PUT', may ? 404 : 403]);
       const removal = await api(t, 'DELETE', `/api/tenants/${tenant}/members/nobody`, { cookie: cookies[name] });
       expect([tenant, 'DELETE', removal.status]).toEqual([tenant, 'DELETE', may ? 404 : 403]);
-      const promote = await api(t, 'PUT', `/api/tenants/${tenant}/members/nobody`, { cookie: cookies[name], body: { role: 'editor' } });
+      const promote = await api(t, 'PUT', `/api/tenants/${tenant}/members/nobody`, {
+        cookie: cookies[name],
+        body: { role: 'editor' },
+      });
       expect([tenant, 'promote', promote.status]).toEqual([tenant, 'promote', name === 'admin' ? 404 : 403]);
-      const invite = await api(t, 'POST', `/api/tenants/${tenant}/members`, { cookie: cookies[name], body: { email: 'not-an-address', role: 'contributor' } });
+      const invite = await api(t, 'POST', `/api/tenants/${tenant}/members`, {
+        cookie: cookies[name],
+        body: { email: 'not-an-address', role: 'contributor' },
+      });
       expect([tenant, 'invite', invite.status]).toEqual([tenant, 'invite', may ? 400 : 403]);
     }
     // Accepting needs a signed-in account and a real invitation.
-    expect((await api(t, 'POST', '/api/invitations/accept', { cookie: cookies[name], body: { token: 'a'.repeat(32) } })).status).toBe(404);
+    expect(
+      (await api(t, 'POST', '/api/invitations/accept', { cookie: cookies[name], body: { token: 'a'.repeat(32) } }))
+        .status,
+    ).toBe(404);
     for (const tenant of tenantsUnderTest) {
       const stats = await api(t, 'GET', `/api/tenants/${tenant}/statistics`, { cookie: cookies[name] });
       expect([tenant, stats.status]).toEqual([tenant, reviews[name]?.includes(tenant) ? 200 : 403]);

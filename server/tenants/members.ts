@@ -46,8 +46,20 @@ export async function tenantMembers(db: Kysely<DB>, tenant: string): Promise<Ten
         .execute()
     : [];
   const members: TenantMember[] = [
-    ...stored.map((r) => ({ id: r.id, email: r.email, role: r.role as MembershipRole, createdAt: r.created_at, seed: false })),
-    ...seeded.map((r) => ({ id: r.id, email: r.email, role: seedMembership[r.role as Role]!.role, createdAt: new Date(r.createdAt as unknown as string).toISOString(), seed: true })),
+    ...stored.map((r) => ({
+      id: r.id,
+      email: r.email,
+      role: r.role as MembershipRole,
+      createdAt: r.created_at,
+      seed: false,
+    })),
+    ...seeded.map((r) => ({
+      id: r.id,
+      email: r.email,
+      role: seedMembership[r.role as Role]!.role,
+      createdAt: new Date(r.createdAt as unknown as string).toISOString(),
+      seed: true,
+    })),
   ];
   return members.sort((a, b) => a.email.localeCompare(b.email));
 }
@@ -56,7 +68,11 @@ export async function tenantMembers(db: Kysely<DB>, tenant: string): Promise<Ten
 async function memberState(db: Kysely<DB>, userId: string) {
   const user = await db.selectFrom('user').select(['id', 'email', 'role']).where('id', '=', userId).executeTakeFirst();
   if (!user) return null;
-  const stored = await db.selectFrom('memberships').select(['tenant', 'role']).where('user_id', '=', userId).executeTakeFirst();
+  const stored = await db
+    .selectFrom('memberships')
+    .select(['tenant', 'role'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return { user, stored, membership: accessFrom(user.role, stored).membership };
 }
 
@@ -67,35 +83,66 @@ export async function membershipsByUser(db: Kysely<DB>): Promise<Map<string, Mem
 }
 
 /** Only admins change editors; editors manage the contributors of their own tenant. */
-function mayManage(actorIsAdmin: boolean, actor: Actor, target: { id: string; membership: MembershipInfo }, nextRole?: MembershipRole) {
+function mayManage(
+  actorIsAdmin: boolean,
+  actor: Actor,
+  target: { id: string; membership: MembershipInfo },
+  nextRole?: MembershipRole,
+) {
   if (actor && actor.id === target.id) throw new DomainError('conflict', t.notYourself);
   if (actorIsAdmin) return;
-  if (target.membership.role !== 'contributor' || (nextRole && nextRole !== 'contributor')) throw new DomainError('forbidden', t.contributorsOnly);
+  if (target.membership.role !== 'contributor' || (nextRole && nextRole !== 'contributor'))
+    throw new DomainError('forbidden', t.contributorsOnly);
 }
 
 /** Changes a member's role in the tenant (a seed role holder becomes a stored member). */
-export async function changeMemberRole(app: FastifyInstance, actor: Actor, actorIsAdmin: boolean, tenant: string, userId: string, role: MembershipRole): Promise<void> {
+export async function changeMemberRole(
+  app: FastifyInstance,
+  actor: Actor,
+  actorIsAdmin: boolean,
+  tenant: string,
+  userId: string,
+  role: MembershipRole,
+): Promise<void> {
   const state = await memberState(app.db, userId);
   if (!state?.membership || state.membership.tenant !== tenant) throw new DomainError('not_found', t.memberNotFound);
   mayManage(actorIsAdmin, actor, { id: userId, membership: state.membership }, role);
   await app.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
     await trx.insertInto('memberships').values({ user_id: userId, tenant, role, created_at: now() }).execute();
-    if (parseRole(state.user.role) && !state.stored) await trx.updateTable('user').set({ role: NO_ROLE }).where('id', '=', userId).execute();
-    await writeAudit(trx, actor, { action: 'membership.role', target: `user:${userId}`, tenant, detail: { email: state.user.email, from: state.membership!.role, to: role } });
+    if (parseRole(state.user.role) && !state.stored)
+      await trx.updateTable('user').set({ role: NO_ROLE }).where('id', '=', userId).execute();
+    await writeAudit(trx, actor, {
+      action: 'membership.role',
+      target: `user:${userId}`,
+      tenant,
+      detail: { email: state.user.email, from: state.membership!.role, to: role },
+    });
   });
 }
 
 /** Ends a person's membership: from the next request on (every instance reads it per request) they are out. */
-export async function removeMember(app: FastifyInstance, actor: Actor, actorIsAdmin: boolean, tenant: string, userId: string): Promise<void> {
+export async function removeMember(
+  app: FastifyInstance,
+  actor: Actor,
+  actorIsAdmin: boolean,
+  tenant: string,
+  userId: string,
+): Promise<void> {
   const state = await memberState(app.db, userId);
   if (!state?.membership || state.membership.tenant !== tenant) throw new DomainError('not_found', t.memberNotFound);
   mayManage(actorIsAdmin, actor, { id: userId, membership: state.membership });
   await app.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
     // A seed role is a membership too: it ends with the membership.
-    if (parseRole(state.user.role) && parseRole(state.user.role) !== 'admin') await trx.updateTable('user').set({ role: NO_ROLE }).where('id', '=', userId).execute();
-    await writeAudit(trx, actor, { action: 'membership.remove', target: `user:${userId}`, tenant, detail: { email: state.user.email, role: state.membership!.role } });
+    if (parseRole(state.user.role) && parseRole(state.user.role) !== 'admin')
+      await trx.updateTable('user').set({ role: NO_ROLE }).where('id', '=', userId).execute();
+    await writeAudit(trx, actor, {
+      action: 'membership.remove',
+      target: `user:${userId}`,
+      tenant,
+      detail: { email: state.user.email, role: state.membership!.role },
+    });
   });
 }
 
@@ -122,37 +169,77 @@ async function claimInvitation(db: Kysely<DB>, actor: Actor, max: number, at = D
  * its password; an existing account gets a mail to accept (it joins only then). The answer is the
  * same either way, so it does not tell whether the address has an account.
  */
-export async function inviteToTenant(app: FastifyInstance, actor: Actor, tenant: string, input: { email: string; role: MembershipRole }): Promise<{ email: string; invited: true }> {
-  const row = await app.db.selectFrom('tenants').select(['key', 'name', 'archived_at']).where('key', '=', tenant).executeTakeFirst();
+export async function inviteToTenant(
+  app: FastifyInstance,
+  actor: Actor,
+  tenant: string,
+  input: { email: string; role: MembershipRole },
+): Promise<{ email: string; invited: true }> {
+  const row = await app.db
+    .selectFrom('tenants')
+    .select(['key', 'name', 'archived_at'])
+    .where('key', '=', tenant)
+    .executeTakeFirst();
   if (!row) throw new DomainError('not_found', t.notFound);
   if (row.archived_at) throw new DomainError('forbidden', t.archivedNoInvite);
   await claimInvitation(app.db, actor, app.config.INVITATIONS_PER_HOUR);
   const email = input.email.trim().toLowerCase();
-  const existing = await app.db.selectFrom('user').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+  const existing = await app.db
+    .selectFrom('user')
+    .select(['id', 'email'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (existing) {
     const token = randomBytes(24).toString('base64url');
     const at = new Date();
-    const values = { token_hash: hash(token), role: input.role, invited_by: actor?.id ?? null, created_at: at.toISOString(), expires_at: new Date(at.getTime() + TENANT_INVITATION_DAYS * 86_400_000).toISOString() };
+    const values = {
+      token_hash: hash(token),
+      role: input.role,
+      invited_by: actor?.id ?? null,
+      created_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + TENANT_INVITATION_DAYS * 86_400_000).toISOString(),
+    };
     await app.db
       .insertInto('membership_invitations')
       .values({ ...values, email, tenant })
       .onConflict((oc) => oc.columns(['email', 'tenant']).doUpdateSet(values))
       .execute();
-    await writeAudit(app.db, actor, { action: 'membership.invite', target: `user:${existing.id}`, tenant, detail: { email, role: input.role } });
+    await writeAudit(app.db, actor, {
+      action: 'membership.invite',
+      target: `user:${existing.id}`,
+      tenant,
+      detail: { email, role: input.role },
+    });
     const url = `${app.config.baseUrl}/einladung?token=${token}`;
-    await app.mailer.send({ to: email, subject: t.inviteMailSubject(row.name), text: t.inviteMailText(row.name, url, TENANT_INVITATION_DAYS) });
+    await app.mailer.send({
+      to: email,
+      subject: t.inviteMailSubject(row.name),
+      text: t.inviteMailText(row.name, url, TENANT_INVITATION_DAYS),
+    });
     return { email, invited: true };
   }
   let user: { id: string; email: string };
   try {
     user = await createUser(app.auth, { email, role: null });
     await app.db.transaction().execute(async (trx) => {
-      await trx.insertInto('memberships').values({ user_id: user.id, tenant, role: input.role, created_at: now() }).execute();
-      await writeAudit(trx, actor, { action: 'membership.add', target: `user:${user.id}`, tenant, detail: { email, role: input.role } });
+      await trx
+        .insertInto('memberships')
+        .values({ user_id: user.id, tenant, role: input.role, created_at: now() })
+        .execute();
+      await writeAudit(trx, actor, {
+        action: 'membership.add',
+        target: `user:${user.id}`,
+        tenant,
+        detail: { email, role: input.role },
+      });
     });
   } catch (error) {
     // The same address invited twice at once: the second finds the first's account.
-    if (isUniqueViolation(error) || (error as { body?: { code?: string } })?.body?.code?.startsWith('USER_ALREADY_EXISTS')) throw new DomainError('conflict', texts.admin.userExists);
+    if (
+      isUniqueViolation(error) ||
+      (error as { body?: { code?: string } })?.body?.code?.startsWith('USER_ALREADY_EXISTS')
+    )
+      throw new DomainError('conflict', texts.admin.userExists);
     throw error;
   }
   await sendInvitation(app, user);
@@ -160,18 +247,43 @@ export async function inviteToTenant(app: FastifyInstance, actor: Actor, tenant:
 }
 
 /** The signed-in account accepts an invitation into a tenant (its former membership ends). */
-export async function acceptInvitation(app: FastifyInstance, user: SessionUser, token: string): Promise<MembershipInfo> {
-  const row = await app.db.selectFrom('membership_invitations').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst();
-  if (!row || row.email !== user.email.trim().toLowerCase() || Date.parse(row.expires_at) <= Date.now()) throw new DomainError('not_found', t.acceptInvalid);
-  const tenant = await app.db.selectFrom('tenants').select(['archived_at']).where('key', '=', row.tenant).executeTakeFirst();
+export async function acceptInvitation(
+  app: FastifyInstance,
+  user: SessionUser,
+  token: string,
+): Promise<MembershipInfo> {
+  const row = await app.db
+    .selectFrom('membership_invitations')
+    .selectAll()
+    .where('token_hash', '=', hash(token))
+    .executeTakeFirst();
+  if (!row || row.email !== user.email.trim().toLowerCase() || Date.parse(row.expires_at) <= Date.now())
+    throw new DomainError('not_found', t.acceptInvalid);
+  const tenant = await app.db
+    .selectFrom('tenants')
+    .select(['archived_at'])
+    .where('key', '=', row.tenant)
+    .executeTakeFirst();
   if (!tenant || tenant.archived_at) throw new DomainError('not_found', t.acceptInvalid);
   await app.db.transaction().execute(async (trx) => {
-    const taken = await trx.deleteFrom('membership_invitations').where('token_hash', '=', row.token_hash).executeTakeFirst();
+    const taken = await trx
+      .deleteFrom('membership_invitations')
+      .where('token_hash', '=', row.token_hash)
+      .executeTakeFirst();
     if (Number(taken.numDeletedRows) !== 1) throw new DomainError('not_found', t.acceptInvalid);
     await trx.deleteFrom('memberships').where('user_id', '=', user.id).execute();
-    await trx.insertInto('memberships').values({ user_id: user.id, tenant: row.tenant, role: row.role, created_at: now() }).execute();
-    if (user.role && user.role !== 'admin') await trx.updateTable('user').set({ role: NO_ROLE }).where('id', '=', user.id).execute();
-    await writeAudit(trx, user, { action: 'membership.accept', target: `user:${user.id}`, tenant: row.tenant, detail: { email: user.email, role: row.role } });
+    await trx
+      .insertInto('memberships')
+      .values({ user_id: user.id, tenant: row.tenant, role: row.role, created_at: now() })
+      .execute();
+    if (user.role && user.role !== 'admin')
+      await trx.updateTable('user').set({ role: NO_ROLE }).where('id', '=', user.id).execute();
+    await writeAudit(trx, user, {
+      action: 'membership.accept',
+      target: `user:${user.id}`,
+      tenant: row.tenant,
+      detail: { email: user.email, role: row.role },
+    });
   });
   return { tenant: row.tenant, role: row.role as MembershipRole };
 }

@@ -38,7 +38,8 @@ export function toTenantInfo(row: Selectable<TenantTable>): TenantInfo {
 const loaded = new Map<string, TenantInfo>();
 export const createdTenantName = (key: string): string | undefined => loaded.get(key)?.name;
 /** A tenant's name for mails, exports and lists: the row's (edits included), else the seed's, else the key. */
-export const tenantDisplayName = (key: string): string => loaded.get(key)?.name ?? seedTenants[key as TenantKey]?.name ?? key;
+export const tenantDisplayName = (key: string): string =>
+  loaded.get(key)?.name ?? seedTenants[key as TenantKey]?.name ?? key;
 /** A tenant row as last loaded (wording and agent ids for the interviewer). */
 export const loadedTenant = (key: string): TenantInfo | undefined => loaded.get(key);
 
@@ -83,7 +84,11 @@ export class TenantRegistry {
   }
 
   private async check(): Promise<void> {
-    const row = await this.db.selectFrom('cache_versions').select('version').where('name', '=', 'tenants').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('cache_versions')
+      .select('version')
+      .where('name', '=', 'tenants')
+      .executeTakeFirst();
     const version = Number(row?.version ?? 0);
     if (version !== this.version) {
       const rows = await this.db.selectFrom('tenants').selectAll().orderBy('builtin', 'desc').orderBy('name').execute();

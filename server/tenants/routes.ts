@@ -1,11 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { acceptTenantInvitation, changeMember, deleteTenant as deleteBody, inviteMember, memberParams, newTenant, tenantKeyParam, tenantSettings, type MyTenant, type TenantInfo, type TenantLabel } from '../../common/schemas/tenants';
+import {
+  acceptTenantInvitation,
+  changeMember,
+  deleteTenant as deleteBody,
+  inviteMember,
+  memberParams,
+  newTenant,
+  tenantKeyParam,
+  tenantSettings,
+  type MyTenant,
+  type TenantInfo,
+  type TenantLabel,
+} from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { currentUser, requireRole, requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
 import { accessOf, landingOf, requireTenantEditor } from './access';
-import { tenantStatistics, archiveTenant, createTenant, deleteTenant, listTenants, setLogo, updateTenant } from './service';
+import {
+  tenantStatistics,
+  archiveTenant,
+  createTenant,
+  deleteTenant,
+  listTenants,
+  setLogo,
+  updateTenant,
+} from './service';
 import { acceptInvitation, changeMemberRole, inviteToTenant, removeMember, tenantMembers } from './members';
 
 const t = texts.tenants;
@@ -14,9 +34,14 @@ const archiveBody = z.object({ archived: z.boolean() });
 /** Tenants as data: the admin's page Bereiche, a tenant's public face, and its editors' members. */
 export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   // Logos arrive as the raw file; anything else than PNG or WebP is refused by its bytes.
-  app.addContentTypeParser(['image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: 3 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: 3 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
 
-  const admin = (request: Parameters<typeof requireRole>[0], reply: Parameters<typeof requireRole>[1]) => requireRole(request, reply, ['admin']);
+  const admin = (request: Parameters<typeof requireRole>[0], reply: Parameters<typeof requireRole>[1]) =>
+    requireRole(request, reply, ['admin']);
 
   // The signed-in user's tenant and where they land (memberships; the seed's roles map onto them).
   app.get('/api/me/tenant', async (request, reply): Promise<MyTenant> => {
@@ -24,7 +49,12 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     const access = await accessOf(request, user);
     const key = access.membership?.tenant;
     const tenant = key ? (await app.tenantRegistry.fresh()).get(key) : null;
-    return { admin: access.admin, membership: access.membership, tenant: tenant ? { ...tenant, agentIds: {} } : null, landing: landingOf(user.role, access, tenant) };
+    return {
+      admin: access.admin,
+      membership: access.membership,
+      tenant: tenant ? { ...tenant, agentIds: {} } : null,
+      landing: landingOf(user.role, access, tenant),
+    };
   });
 
   // What a tenant's pages show (name, colour, logo, cards): /t/<key> and /p/<key> read it.
@@ -36,7 +66,8 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     if (!tenant.publicLink) {
       const user = await currentUser(request, reply);
       const access = user ? await accessOf(request, user) : null;
-      if (!access || !(access.admin || access.membership?.tenant === key)) throw new DomainError('not_found', t.notFound);
+      if (!access || !(access.admin || access.membership?.tenant === key))
+        throw new DomainError('not_found', t.notFound);
     }
     return { ...tenant, agentIds: {} };
   });
@@ -50,7 +81,9 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
       .filter((key) => scope === null || scope.includes(key))
       .flatMap((key) => {
         const row = registry.get(key);
-        return row ? [{ key, name: row.name, brandColor: row.brandColor, builtin: row.builtin, archived: !!row.archivedAt }] : [];
+        return row
+          ? [{ key, name: row.name, brandColor: row.brandColor, builtin: row.builtin, archived: !!row.archivedAt }]
+          : [];
       });
   });
 
@@ -58,7 +91,10 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     const { key } = tenantKeyParam.parse(request.params);
     const blobKey = (await app.tenantRegistry.fresh()).logoKey(key);
     if (!blobKey) throw new DomainError('not_found', t.notFound);
-    reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');
+    reply
+      .header('content-type', 'image/webp')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff');
     return reply.send(await app.blobs.get(blobKey));
   });
 
@@ -88,7 +124,15 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   app.delete('/api/admin/tenants/:key', async (request, reply) => {
     const user = await admin(request, reply);
     const { key } = tenantKeyParam.parse(request.params);
-    return { ok: true, ...(await deleteTenant(app, user, key, deleteBody.parse({ ...(request.query as object), ...(request.body as object | undefined) }).confirmKey)) };
+    return {
+      ok: true,
+      ...(await deleteTenant(
+        app,
+        user,
+        key,
+        deleteBody.parse({ ...(request.query as object), ...(request.body as object | undefined) }).confirmKey,
+      )),
+    };
   });
 
   app.put('/api/admin/tenants/:key/logo', async (request, reply) => {
@@ -145,9 +189,13 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // An existing account accepts an invitation into a tenant (the link of the invitation mail).
-  app.post('/api/invitations/accept', { config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request, reply) => {
-    const user = await requireUser(request, reply);
-    const { token } = acceptTenantInvitation.parse(request.body);
-    return { ok: true, membership: await acceptInvitation(app, user, token) };
-  });
+  app.post(
+    '/api/invitations/accept',
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      const { token } = acceptTenantInvitation.parse(request.body);
+      return { ok: true, membership: await acceptInvitation(app, user, token) };
+    },
+  );
 }

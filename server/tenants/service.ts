@@ -39,8 +39,16 @@ const settingsColumns = (s: TenantSettings) => ({
 export async function listTenants(db: Kysely<DB>): Promise<TenantListItem[]> {
   const [rows, stats, members, seedRoles] = await Promise.all([
     db.selectFrom('tenants').selectAll().orderBy('builtin', 'desc').orderBy('name').execute(),
-    db.selectFrom('stats_user').select(['tenant', (eb) => eb.fn.sum<number>('submissions').as('n')]).groupBy('tenant').execute(),
-    db.selectFrom('memberships').select(['tenant', 'role', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['tenant', 'role']).execute(),
+    db
+      .selectFrom('stats_user')
+      .select(['tenant', (eb) => eb.fn.sum<number>('submissions').as('n')])
+      .groupBy('tenant')
+      .execute(),
+    db
+      .selectFrom('memberships')
+      .select(['tenant', 'role', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['tenant', 'role'])
+      .execute(),
     // The seed's role holders without a stored membership count for their tenant.
     db
       .selectFrom('user')
@@ -55,7 +63,8 @@ export async function listTenants(db: Kysely<DB>): Promise<TenantListItem[]> {
     if (seed) members.push({ tenant: seed.tenant, role: seed.role, n: r.n });
   }
   return rows.map((row) => {
-    const count = (role: string) => members.filter((m) => m.tenant === row.key && m.role === role).reduce((sum, m) => sum + Number(m.n), 0);
+    const count = (role: string) =>
+      members.filter((m) => m.tenant === row.key && m.role === role).reduce((sum, m) => sum + Number(m.n), 0);
     return {
       ...toTenantInfo(row),
       submissions: Number(stats.find((s) => s.tenant === row.key)?.n ?? 0),
@@ -82,10 +91,23 @@ async function insertTenant(app: FastifyInstance, actor: Actor, input: NewTenant
     if (exists) throw new DomainError('conflict', t.keyTaken);
     await trx
       .insertInto('tenants')
-      .values({ key: input.key, ...settingsColumns(input), logo_key: null, builtin: 0, archived_at: null, created_at: at, updated_at: at })
+      .values({
+        key: input.key,
+        ...settingsColumns(input),
+        logo_key: null,
+        builtin: 0,
+        archived_at: null,
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
     await bumpTenantVersion(trx);
-    await writeAudit(trx, actor, { action: 'tenant.create', target: `tenant:${input.key}`, tenant: input.key, detail: { name: input.name } });
+    await writeAudit(trx, actor, {
+      action: 'tenant.create',
+      target: `tenant:${input.key}`,
+      tenant: input.key,
+      detail: { name: input.name },
+    });
   });
 }
 
@@ -98,9 +120,18 @@ async function existing(db: Kysely<DB>, key: string) {
 export async function updateTenant(app: FastifyInstance, actor: Actor, key: string, input: TenantSettings) {
   await app.db.transaction().execute(async (trx) => {
     await existing(trx, key);
-    await trx.updateTable('tenants').set({ ...settingsColumns(input), updated_at: now() }).where('key', '=', key).execute();
+    await trx
+      .updateTable('tenants')
+      .set({ ...settingsColumns(input), updated_at: now() })
+      .where('key', '=', key)
+      .execute();
     await bumpTenantVersion(trx);
-    await writeAudit(trx, actor, { action: 'tenant.update', target: `tenant:${key}`, tenant: key, detail: { name: input.name } });
+    await writeAudit(trx, actor, {
+      action: 'tenant.update',
+      target: `tenant:${key}`,
+      tenant: key,
+      detail: { name: input.name },
+    });
   });
   app.tenantRegistry.invalidate();
   return (await app.tenantRegistry.fresh()).get(key)!;
@@ -110,9 +141,17 @@ export async function archiveTenant(app: FastifyInstance, actor: Actor, key: str
   await app.db.transaction().execute(async (trx) => {
     await existing(trx, key);
     const at = now();
-    await trx.updateTable('tenants').set({ archived_at: archived ? at : null, updated_at: at }).where('key', '=', key).execute();
+    await trx
+      .updateTable('tenants')
+      .set({ archived_at: archived ? at : null, updated_at: at })
+      .where('key', '=', key)
+      .execute();
     await bumpTenantVersion(trx);
-    await writeAudit(trx, actor, { action: archived ? 'tenant.archive' : 'tenant.unarchive', target: `tenant:${key}`, tenant: key });
+    await writeAudit(trx, actor, {
+      action: archived ? 'tenant.archive' : 'tenant.unarchive',
+      target: `tenant:${key}`,
+      tenant: key,
+    });
   });
   app.tenantRegistry.invalidate();
   return (await app.tenantRegistry.fresh()).get(key)!;
@@ -122,7 +161,12 @@ export async function archiveTenant(app: FastifyInstance, actor: Actor, key: str
  * Deletes a tenant for good, with its submissions and their files, memberships and logo. The
  * seed's tenants stay (their routes are part of the specification). The typed key confirms.
  */
-export async function deleteTenant(app: FastifyInstance, actor: Actor, key: string, confirmKey: string): Promise<{ submissions: number; files: number }> {
+export async function deleteTenant(
+  app: FastifyInstance,
+  actor: Actor,
+  key: string,
+  confirmKey: string,
+): Promise<{ submissions: number; files: number }> {
   const row = await existing(app.db, key);
   if (row.builtin) throw new DomainError('conflict', t.builtinNoDelete);
   if (confirmKey !== key) throw new DomainError('invalid', t.deleteMismatch);
@@ -147,7 +191,12 @@ export async function deleteTenant(app: FastifyInstance, actor: Actor, key: stri
     await trx.deleteFrom('stats_week').where('tenant', '=', key).execute();
     await trx.deleteFrom('tenants').where('key', '=', key).execute();
     await bumpTenantVersion(trx);
-    await writeAudit(trx, actor, { action: 'tenant.delete', target: `tenant:${key}`, tenant: key, detail: { name: row.name, submissions, files: media.length } });
+    await writeAudit(trx, actor, {
+      action: 'tenant.delete',
+      target: `tenant:${key}`,
+      tenant: key,
+      detail: { name: row.name, submissions, files: media.length },
+    });
   });
   app.tenantRegistry.invalidate();
   return { submissions, files: media.length };
@@ -160,13 +209,17 @@ export async function setLogo(app: FastifyInstance, actor: Actor, key: string, b
   const row = await existing(app.db, key);
   if (bytes.length > LOGO_MAX_BYTES) throw new DomainError('too_large', t.logoTooLarge);
   const head = bytes.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
-  if (head.startsWith('<svg') || head.startsWith('<?xml') || head.includes('<svg')) throw new DomainError('unsupported_type', t.logoSvg);
+  if (head.startsWith('<svg') || head.startsWith('<?xml') || head.includes('<svg'))
+    throw new DomainError('unsupported_type', t.logoSvg);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !['image/png', 'image/webp'].includes(type.mime)) throw new DomainError('unsupported_type', t.logoType);
   const { default: sharp } = await import('sharp');
   let resized: Buffer;
   try {
-    resized = await sharp(bytes).resize({ width: 512, height: 128, fit: 'inside', withoutEnlargement: true }).webp({ quality: 90 }).toBuffer();
+    resized = await sharp(bytes)
+      .resize({ width: 512, height: 128, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 90 })
+      .toBuffer();
   } catch {
     throw new DomainError('unsupported_type', t.logoType);
   }
@@ -175,7 +228,12 @@ export async function setLogo(app: FastifyInstance, actor: Actor, key: string, b
   await app.db.transaction().execute(async (trx) => {
     await trx.updateTable('tenants').set({ logo_key: blobKey, updated_at: now() }).where('key', '=', key).execute();
     await bumpTenantVersion(trx);
-    await writeAudit(trx, actor, { action: 'tenant.logo', target: `tenant:${key}`, tenant: key, detail: { bytes: resized.length } });
+    await writeAudit(trx, actor, {
+      action: 'tenant.logo',
+      target: `tenant:${key}`,
+      tenant: key,
+      detail: { bytes: resized.length },
+    });
   });
   if (row.logo_key) await app.blobs.delete(row.logo_key).catch(ignoreFailure('remove the old logo', app.log));
   app.tenantRegistry.invalidate();
@@ -194,7 +252,8 @@ export async function addMember(
   const row = await existing(app.db, tenant);
   if (row.archived_at) throw new DomainError('forbidden', t.archivedNoInvite);
   const email = input.email.trim().toLowerCase();
-  if (await app.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst()) throw new DomainError('conflict', t.alreadyMember);
+  if (await app.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())
+    throw new DomainError('conflict', t.alreadyMember);
   let made: { id: string; email: string };
   try {
     made = await createUser(app.auth, { email, password: input.password, role: null });
@@ -205,25 +264,47 @@ export async function addMember(
   const user = { id: made.id, email: made.email };
   const created = true;
   await app.db.transaction().execute(async (trx) => {
-    await trx.insertInto('memberships').values({ user_id: user.id, tenant, role: input.role, created_at: now() }).execute();
-    await writeAudit(trx, actor, { action: 'membership.add', target: `user:${user.id}`, tenant, detail: { email, role: input.role } });
+    await trx
+      .insertInto('memberships')
+      .values({ user_id: user.id, tenant, role: input.role, created_at: now() })
+      .execute();
+    await writeAudit(trx, actor, {
+      action: 'membership.add',
+      target: `user:${user.id}`,
+      tenant,
+      detail: { email, role: input.role },
+    });
   });
   if (created && input.invite !== false && !input.password) await sendInvitation(app, user);
   return { id: user.id, email: user.email, created };
 }
 
 /** One tenant's statistics (the admin dashboard's figures, counted for that tenant only in SQL). */
-export async function tenantStatistics(db: Kysely<DB>, tenant: string, today = new Date()): Promise<TenantStatistics & { weekly: { week: string; submissions: number }[] }> {
+export async function tenantStatistics(
+  db: Kysely<DB>,
+  tenant: string,
+  today = new Date(),
+): Promise<TenantStatistics & { weekly: { week: string; submissions: number }[] }> {
   const weeks = lastWeeks(STATISTICS_WEEKS, today);
   const scope = [tenant];
-  const [totals, top, weekly] = await Promise.all([tenantTotals(db, scope), topUsers(db, 3, scope), weeklySubmissions(db, weeks[0]!, scope)]);
+  const [totals, top, weekly] = await Promise.all([
+    tenantTotals(db, scope),
+    topUsers(db, 3, scope),
+    weeklySubmissions(db, weeks[0]!, scope),
+  ]);
   const total = totals[0];
   return {
     tenant: tenant as TenantStatistics['tenant'],
     totalInterviews: Number(total?.submissions ?? 0),
     totalMediaUploads: Number(total?.media ?? 0),
     activeUsers: Number(total?.active_users ?? 0),
-    topUsers: top.map((u) => ({ userId: u.user_key, userEmail: u.user_email, interviewsCount: Number(u.submissions), mediaUploadsCount: Number(u.media), lastActivity: u.last_activity })),
+    topUsers: top.map((u) => ({
+      userId: u.user_key,
+      userEmail: u.user_email,
+      interviewsCount: Number(u.submissions),
+      mediaUploadsCount: Number(u.media),
+      lastActivity: u.last_activity,
+    })),
     weekly: weeks.map((week) => ({ week, submissions: Number(weekly.find((w) => w.week === week)?.submissions ?? 0) })),
   };
 }

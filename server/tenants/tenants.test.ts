@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../common/schemas/inbox';
 import { tenantDefaults, type TenantListItem } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
-import { addUser, api, dialects, freshPostgresDatabase, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
+import {
+  addUser,
+  api,
+  dialects,
+  freshPostgresDatabase,
+  login,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../testing/harness';
 import { addMember } from './service';
 
 const tt = texts.tenants;
@@ -14,7 +23,9 @@ const tt = texts.tenants;
 async function solveAltcha(t: TestApp): Promise<string> {
   const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
   const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 describe.each(dialects)('tenants as data on %s', (dialect) => {
@@ -33,13 +44,25 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const create = (body: Record<string, unknown>, cookie = cookies.admin) => api(t, 'POST', '/api/admin/tenants', { cookie, body: { ...tenantDefaults, ...body } });
+  const create = (body: Record<string, unknown>, cookie = cookies.admin) =>
+    api(t, 'POST', '/api/admin/tenants', { cookie, body: { ...tenantDefaults, ...body } });
 
   it('has the seed five as rows, listed for admins only', async () => {
     const res = await api(t, 'GET', '/api/admin/tenants', { cookie: cookies.admin });
     expect(res.status).toBe(200);
-    expect((res.body as TenantListItem[]).map((x) => x.key).sort()).toEqual(['bank', 'firma_a', 'firma_b', 'testnormec', 'vdi']);
-    expect((res.body as TenantListItem[]).find((x) => x.key === 'bank')).toMatchObject({ name: 'Bank', wording: 'banking', builtin: true, brandColor: '#b91c1c' });
+    expect((res.body as TenantListItem[]).map((x) => x.key).sort()).toEqual([
+      'bank',
+      'firma_a',
+      'firma_b',
+      'testnormec',
+      'vdi',
+    ]);
+    expect((res.body as TenantListItem[]).find((x) => x.key === 'bank')).toMatchObject({
+      name: 'Bank',
+      wording: 'banking',
+      builtin: true,
+      brandColor: '#b91c1c',
+    });
     expect((await api(t, 'GET', '/api/admin/tenants', { cookie: cookies.vdi })).status).toBe(403);
     expect((await create({ key: 'firma-x', name: 'X' }, cookies.vdi)).status).toBe(403);
   });
@@ -68,20 +91,40 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
     for (const who of ['c', 'c-editor', 'd-editor']) cookies[who] = await login(t, `${who}@example.de`);
 
     const me = await api(t, 'GET', '/api/me/tenant', { cookie: cookies.c });
-    expect(me.body).toMatchObject({ membership: { tenant: 'firma-c', role: 'contributor' }, landing: '/t/firma-c', tenant: { name: 'Firma C' } });
+    expect(me.body).toMatchObject({
+      membership: { tenant: 'firma-c', role: 'contributor' },
+      landing: '/t/firma-c',
+      tenant: { name: 'Firma C' },
+    });
     expect((await api(t, 'GET', '/api/me/tenant', { cookie: cookies['c-editor'] })).body.landing).toBe('/eingang');
     expect((await api(t, 'GET', '/api/me/tenant', { cookie: cookies.a })).body.landing).toBe('/firma-a');
     expect((await api(t, 'GET', '/api/me/tenant', { cookie: cookies.vdi })).body.landing).toBe('/content-selection');
 
-    const sub = await api(t, 'POST', '/api/submissions', { cookie: cookies.c, body: { tenant: 'firma-c', kind: 'upload' } });
+    const sub = await api(t, 'POST', '/api/submissions', {
+      cookie: cookies.c,
+      body: { tenant: 'firma-c', kind: 'upload' },
+    });
     expect(sub.status).toBe(201);
     const id = sub.body.contentId as number;
-    await t.app.db.updateTable('submissions').set({ content_at: new Date().toISOString(), transcript: 'Ein Foto vom Prüfstand.' }).where('id', '=', id).execute();
+    await t.app.db
+      .updateTable('submissions')
+      .set({ content_at: new Date().toISOString(), transcript: 'Ein Foto vom Prüfstand.' })
+      .where('id', '=', id)
+      .execute();
 
     // Other tenants' people cannot submit for it.
-    expect((await api(t, 'POST', '/api/submissions', { cookie: cookies.a, body: { tenant: 'firma-c', kind: 'upload' } })).status).toBe(403);
-    expect((await api(t, 'POST', '/api/submissions', { cookie: cookies.c, body: { tenant: 'firma_a', kind: 'upload' } })).status).toBe(403);
-    expect((await api(t, 'POST', '/api/submissions', { cookie: cookies.c, body: { tenant: 'nirgends', kind: 'upload' } })).status).toBe(404);
+    expect(
+      (await api(t, 'POST', '/api/submissions', { cookie: cookies.a, body: { tenant: 'firma-c', kind: 'upload' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await api(t, 'POST', '/api/submissions', { cookie: cookies.c, body: { tenant: 'firma_a', kind: 'upload' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await api(t, 'POST', '/api/submissions', { cookie: cookies.c, body: { tenant: 'nirgends', kind: 'upload' } }))
+        .status,
+    ).toBe(404);
 
     const inbox = (await api(t, 'GET', '/api/inbox', { cookie: cookies['c-editor'] })).body as InboxPage;
     expect(inbox.items.map((i) => i.contentId)).toEqual([id]);
@@ -105,30 +148,68 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
   });
 
   it('the public link takes anonymous submissions only while switched on', async () => {
-    const anon = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-c', altcha: await solveAltcha(t) } });
+    const anon = await api(t, 'POST', '/api/public/submissions', {
+      body: { tenant: 'firma-c', altcha: await solveAltcha(t) },
+    });
     expect(anon.status).toBe(201);
-    expect((await t.app.db.selectFrom('submissions').select('tenant').where('id', '=', anon.body.contentId).executeTakeFirstOrThrow()).tenant).toBe('firma-c');
-    const off = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-d', altcha: await solveAltcha(t) } });
+    expect(
+      (
+        await t.app.db
+          .selectFrom('submissions')
+          .select('tenant')
+          .where('id', '=', anon.body.contentId)
+          .executeTakeFirstOrThrow()
+      ).tenant,
+    ).toBe('firma-c');
+    const off = await api(t, 'POST', '/api/public/submissions', {
+      body: { tenant: 'firma-d', altcha: await solveAltcha(t) },
+    });
     expect(off.status).toBe(404);
     expect(off.body.message).toBe(texts.upload.unknownTenant);
     // The seed's public links are unchanged.
-    expect((await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-a', altcha: await solveAltcha(t) } })).status).toBe(201);
+    expect(
+      (await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-a', altcha: await solveAltcha(t) } }))
+        .status,
+    ).toBe(201);
     await t.app.db.deleteFrom('submissions').where('id', '=', anon.body.contentId).execute();
   });
 
   it('editors invite their own contributors, not editors, and not into other tenants', async () => {
-    const ok = await api(t, 'POST', '/api/tenants/firma-c/members', { cookie: cookies['c-editor'], body: { email: 'neu@example.de', role: 'contributor' } });
+    const ok = await api(t, 'POST', '/api/tenants/firma-c/members', {
+      cookie: cookies['c-editor'],
+      body: { email: 'neu@example.de', role: 'contributor' },
+    });
     expect(ok.status).toBe(201);
     const members = await api(t, 'GET', '/api/tenants/firma-c/members', { cookie: cookies['c-editor'] });
     expect(members.body.map((m: { email: string }) => m.email)).toContain('neu@example.de');
-    const editor = await api(t, 'POST', '/api/tenants/firma-c/members', { cookie: cookies['c-editor'], body: { email: 'chef@example.de', role: 'editor' } });
+    const editor = await api(t, 'POST', '/api/tenants/firma-c/members', {
+      cookie: cookies['c-editor'],
+      body: { email: 'chef@example.de', role: 'editor' },
+    });
     expect(editor.status).toBe(403);
     expect(editor.body.message).toBe(tt.editorsByAdmin);
-    expect((await api(t, 'POST', '/api/tenants/firma-d/members', { cookie: cookies['c-editor'], body: { email: 'x@example.de', role: 'contributor' } })).status).toBe(403);
+    expect(
+      (
+        await api(t, 'POST', '/api/tenants/firma-d/members', {
+          cookie: cookies['c-editor'],
+          body: { email: 'x@example.de', role: 'contributor' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await api(t, 'GET', '/api/tenants/firma-d/members', { cookie: cookies['c-editor'] })).status).toBe(403);
-    expect((await api(t, 'POST', '/api/tenants/firma-c/members', { cookie: cookies.c, body: { email: 'y@example.de', role: 'contributor' } })).status).toBe(403);
+    expect(
+      (
+        await api(t, 'POST', '/api/tenants/firma-c/members', {
+          cookie: cookies.c,
+          body: { email: 'y@example.de', role: 'contributor' },
+        })
+      ).status,
+    ).toBe(403);
     // An existing account gets an invitation to accept: the same answer as for a new address.
-    const again = await api(t, 'POST', '/api/tenants/firma-c/members', { cookie: cookies.admin, body: { email: 'neu@example.de', role: 'contributor' } });
+    const again = await api(t, 'POST', '/api/tenants/firma-c/members', {
+      cookie: cookies.admin,
+      body: { email: 'neu@example.de', role: 'contributor' },
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual({ email: 'neu@example.de', invited: true });
   });
@@ -144,8 +225,14 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
   });
 
   it('takes a PNG logo resized, refuses SVG', async () => {
-    const png = await sharp({ create: { width: 2000, height: 400, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
-    const up = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, { method: 'PUT', headers: { origin: t.url, cookie: cookie('admin'), 'content-type': 'image/png' }, body: png });
+    const png = await sharp({ create: { width: 2000, height: 400, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    const up = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, {
+      method: 'PUT',
+      headers: { origin: t.url, cookie: cookie('admin'), 'content-type': 'image/png' },
+      body: png,
+    });
     expect(up.status).toBe(200);
     const info = (await api(t, 'GET', '/api/tenants/firma-c')).body;
     expect(info.logoUrl).toMatch(/^\/api\/tenants\/firma-c\/logo/);
@@ -154,30 +241,58 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
     const meta = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 102 });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const refused = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, { method: 'PUT', headers: { origin: t.url, cookie: cookie('admin'), 'content-type': 'image/svg+xml' }, body: svg });
+    const refused = await fetch(`${t.url}/api/admin/tenants/firma-c/logo`, {
+      method: 'PUT',
+      headers: { origin: t.url, cookie: cookie('admin'), 'content-type': 'image/svg+xml' },
+      body: svg,
+    });
     expect(refused.status).toBe(415);
     expect((await refused.json()).message).toBe(tt.logoSvg);
   });
 
   it('archiving refuses new submissions; deleting needs the key and leaves an audit entry', async () => {
-    expect((await api(t, 'POST', '/api/admin/tenants/firma-c/archive', { cookie: cookies.admin, body: { archived: true } })).status).toBe(200);
-    const refused = await api(t, 'POST', '/api/submissions', { cookie: cookies.c, body: { tenant: 'firma-c', kind: 'upload' } });
+    expect(
+      (await api(t, 'POST', '/api/admin/tenants/firma-c/archive', { cookie: cookies.admin, body: { archived: true } }))
+        .status,
+    ).toBe(200);
+    const refused = await api(t, 'POST', '/api/submissions', {
+      cookie: cookies.c,
+      body: { tenant: 'firma-c', kind: 'upload' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(tt.isArchived);
     expect((await api(t, 'GET', '/api/tenants/firma-c')).status).toBe(404);
 
-    expect((await api(t, 'DELETE', '/api/admin/tenants/bank', { cookie: cookies.admin, body: { confirmKey: 'bank' } })).status).toBe(409);
-    const wrong = await api(t, 'DELETE', '/api/admin/tenants/firma-c', { cookie: cookies.admin, body: { confirmKey: 'firma-d' } });
+    expect(
+      (await api(t, 'DELETE', '/api/admin/tenants/bank', { cookie: cookies.admin, body: { confirmKey: 'bank' } }))
+        .status,
+    ).toBe(409);
+    const wrong = await api(t, 'DELETE', '/api/admin/tenants/firma-c', {
+      cookie: cookies.admin,
+      body: { confirmKey: 'firma-d' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(tt.deleteMismatch);
-    const gone = await api(t, 'DELETE', '/api/admin/tenants/firma-c', { cookie: cookies.admin, body: { confirmKey: 'firma-c' } });
+    const gone = await api(t, 'DELETE', '/api/admin/tenants/firma-c', {
+      cookie: cookies.admin,
+      body: { confirmKey: 'firma-c' },
+    });
     expect(gone.status).toBe(200);
     expect(gone.body).toMatchObject({ ok: true, submissions: 1 });
     expect(await t.app.db.selectFrom('submissions').select('id').where('tenant', '=', 'firma-c').execute()).toEqual([]);
-    const audit = await t.app.db.selectFrom('audit_log').select(['action', 'actor_email']).where('target', '=', 'tenant:firma-c').execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['tenant.create', 'tenant.archive', 'tenant.delete']));
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_email'])
+      .where('target', '=', 'tenant:firma-c')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['tenant.create', 'tenant.archive', 'tenant.delete']),
+    );
     // The contributor's account stays, without a tenant.
-    expect((await api(t, 'GET', '/api/me/tenant', { cookie: cookies.c })).body).toMatchObject({ membership: null, landing: '/no-role' });
+    expect((await api(t, 'GET', '/api/me/tenant', { cookie: cookies.c })).body).toMatchObject({
+      membership: null,
+      landing: '/no-role',
+    });
   });
 });
 
@@ -193,7 +308,14 @@ describe('two instances on one PostgreSQL database', () => {
       // b has its cache filled before the tenant exists.
       expect((await api(b, 'GET', '/api/tenants/firma-z')).status).toBe(404);
       const started = Date.now();
-      expect((await api(a, 'POST', '/api/admin/tenants', { cookie: admin, body: { ...tenantDefaults, key: 'firma-z', name: 'Firma Z' } })).status).toBe(201);
+      expect(
+        (
+          await api(a, 'POST', '/api/admin/tenants', {
+            cookie: admin,
+            body: { ...tenantDefaults, key: 'firma-z', name: 'Firma Z' },
+          })
+        ).status,
+      ).toBe(201);
       await addMember(a.app, null, 'firma-z', { email: 'z@example.de', role: 'contributor', password: TEST_PASSWORD });
       let seen = 0;
       while (Date.now() - started < 10_000) {
@@ -206,7 +328,9 @@ describe('two instances on one PostgreSQL database', () => {
       expect(seen).toBeGreaterThan(0);
       expect(seen).toBeLessThan(5000);
       const z = await login(b, 'z@example.de');
-      expect((await api(b, 'POST', '/api/submissions', { cookie: z, body: { tenant: 'firma-z', kind: 'upload' } })).status).toBe(201);
+      expect(
+        (await api(b, 'POST', '/api/submissions', { cookie: z, body: { tenant: 'firma-z', kind: 'upload' } })).status,
+      ).toBe(201);
       console.log(`tenant visible on the second instance after ${seen} ms`);
     } finally {
       await a.close();

@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http';
 
-export type FakeChatRequest = { authorization: string | undefined; model: string; stream: boolean; messages: { role: string; content: string }[] };
+export type FakeChatRequest = {
+  authorization: string | undefined;
+  model: string;
+  stream: boolean;
+  messages: { role: string; content: string }[];
+};
 
 export type FakeOpenAIChat = {
   /** Base URL including `/v1`, as OPENAI_BASE_URL expects it. */
@@ -24,7 +29,11 @@ export type FakeOpenAIChat = {
  */
 export async function startFakeOpenAIChat(opts: { apiKey?: string; text?: string } = {}): Promise<FakeOpenAIChat> {
   let text = opts.text ?? 'Ein Beitrag.';
-  let behaviour: { mode: 'stream' | 'json'; chunkSize: number; delayMs: number } = { mode: 'stream', chunkSize: 12, delayMs: 0 };
+  let behaviour: { mode: 'stream' | 'json'; chunkSize: number; delayMs: number } = {
+    mode: 'stream',
+    chunkSize: 12,
+    delayMs: 0,
+  };
   const requests: FakeChatRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const json = (status: number, body: unknown) => {
@@ -33,28 +42,69 @@ export async function startFakeOpenAIChat(opts: { apiKey?: string; text?: string
     };
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(404, { error: { message: `Invalid URL (${req.method} ${req.url})`, type: 'invalid_request_error', param: null, code: null } });
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+      return json(404, {
+        error: {
+          message: `Invalid URL (${req.method} ${req.url})`,
+          type: 'invalid_request_error',
+          param: null,
+          code: null,
+        },
+      });
     if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
-      return json(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+      return json(401, {
+        error: {
+          message: 'Incorrect API key provided.',
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      });
     }
     let body: { model?: string; stream?: boolean; messages?: { role: string; content: string }[] };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
-      return json(400, { error: { message: 'We could not parse the JSON body of your request.', type: 'invalid_request_error', param: null, code: null } });
+      return json(400, {
+        error: {
+          message: 'We could not parse the JSON body of your request.',
+          type: 'invalid_request_error',
+          param: null,
+          code: null,
+        },
+      });
     }
-    if (!body.model || !Array.isArray(body.messages)) return json(400, { error: { message: "Missing required parameter: 'messages'.", type: 'invalid_request_error', param: 'messages', code: null } });
-    requests.push({ authorization: req.headers.authorization, model: body.model, stream: !!body.stream, messages: body.messages });
+    if (!body.model || !Array.isArray(body.messages))
+      return json(400, {
+        error: {
+          message: "Missing required parameter: 'messages'.",
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: null,
+        },
+      });
+    requests.push({
+      authorization: req.headers.authorization,
+      model: body.model,
+      stream: !!body.stream,
+      messages: body.messages,
+    });
     const { mode, chunkSize, delayMs } = behaviour;
     const reply = text;
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (res.destroyed) return;
     const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
     if (!body.stream || mode === 'json') {
-      return json(200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } });
+      return json(200, {
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    const event = (choice: unknown) => res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [choice] })}\n\n`);
+    const event = (choice: unknown) =>
+      res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [choice] })}\n\n`);
     event({ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null });
     const chars = [...reply];
     for (let i = 0; i < chars.length; i += chunkSize) {

@@ -45,7 +45,11 @@ export type FakeSegment = { start: number; end: number; text: string };
 
 /** Sentences of a text, 0.4 s per word, starting at 0.5 s. */
 export function sentenceSegments(text: string, wordSeconds = 0.4, startAt = 0.5): FakeSegment[] {
-  const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((x) => x.trim()).filter(Boolean) ?? [];
+  const sentences =
+    text
+      .match(/[^.!?]+[.!?]*/g)
+      ?.map((x) => x.trim())
+      .filter(Boolean) ?? [];
   let at = startAt;
   return sentences.map((sentence) => {
     const start = at;
@@ -93,7 +97,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const body = await readBody(req);
       let form: FormData;
       try {
-        form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
+        form = await new Request('http://localhost/', {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: new Uint8Array(body),
+        }).formData();
       } catch {
         return send(400, errorBody('Could not parse multipart form', 'invalid_request_error', null));
       }
@@ -119,21 +127,40 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (held) await held;
       if (failures && failures.times > 0) {
         failures.times--;
-        const type = failures.status === 429 ? 'rate_limit_exceeded' : failures.status >= 500 ? 'server_error' : 'invalid_request_error';
+        const type =
+          failures.status === 429
+            ? 'rate_limit_exceeded'
+            : failures.status >= 500
+              ? 'server_error'
+              : 'invalid_request_error';
         return send(failures.status, errorBody(failures.message, type, null));
       }
       const reply = typeof text === 'function' ? text(received) : text!;
       if (received.responseFormat === 'verbose_json') {
         if (options.noVerboseModels?.includes(model)) {
-          return send(400, errorBody(`response_format 'verbose_json' is not compatible with model '${model}'. Use 'json' or 'text' instead.`, 'invalid_request_error', 'unsupported_value'));
+          return send(
+            400,
+            errorBody(
+              `response_format 'verbose_json' is not compatible with model '${model}'. Use 'json' or 'text' instead.`,
+              'invalid_request_error',
+              'unsupported_value',
+            ),
+          );
         }
-        const segments = typeof options.segments === 'function' ? options.segments(received, reply) : (options.segments ?? sentenceSegments(reply));
+        const segments =
+          typeof options.segments === 'function'
+            ? options.segments(received, reply)
+            : (options.segments ?? sentenceSegments(reply));
         const wanted = form.getAll('timestamp_granularities[]');
         const words = wanted.includes('word')
           ? segments.flatMap((segment) => {
               const parts = segment.text.trim().split(/\s+/).filter(Boolean);
               const step = (segment.end - segment.start) / Math.max(1, parts.length);
-              return parts.map((word, i) => ({ word, start: segment.start + i * step, end: segment.start + (i + 1) * step }));
+              return parts.map((word, i) => ({
+                word,
+                start: segment.start + i * step,
+                end: segment.start + (i + 1) * step,
+              }));
             })
           : undefined;
         return send(200, {
@@ -141,7 +168,18 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           language: 'german',
           duration: segments.at(-1)?.end ?? 0,
           text: reply,
-          segments: segments.map((segment, id) => ({ id, seek: 0, start: segment.start, end: segment.end, text: segment.text, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1.2, no_speech_prob: 0.01 })),
+          segments: segments.map((segment, id) => ({
+            id,
+            seek: 0,
+            start: segment.start,
+            end: segment.end,
+            text: segment.text,
+            tokens: [],
+            temperature: 0,
+            avg_logprob: -0.2,
+            compression_ratio: 1.2,
+            no_speech_prob: 0.01,
+          })),
           ...(words ? { words } : {}),
         });
       }

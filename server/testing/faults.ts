@@ -90,7 +90,8 @@ const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /** Why this machine cannot run a private PostgreSQL (null: it can). */
 export function privatePostgresUnavailable(): string | null {
-  if (!existsSync(path.join(PG_BIN, 'initdb'))) return `private PostgreSQL: ${PG_BIN}/initdb missing (apt-get install -y postgresql)`;
+  if (!existsSync(path.join(PG_BIN, 'initdb')))
+    return `private PostgreSQL: ${PG_BIN}/initdb missing (apt-get install -y postgresql)`;
   if (isRoot()) {
     try {
       execFileSync('id', ['postgres'], { stdio: 'ignore' });
@@ -152,7 +153,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
 }
 
 /** Polls until `check` holds. */
-export async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000, everyMs = 50): Promise<void> {
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

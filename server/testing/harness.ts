@@ -48,7 +48,11 @@ export type TestApp = {
  * app uses that database and leaves it in place on close (several instances on one database:
  * the caller creates and drops it, e.g. with freshPostgresDatabase).
  */
-export async function startTestApp(dialect: Dialect, env: Record<string, string> = {}, opts: { listen?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  opts: { listen?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ca-test-'));
   const pgdb = dialect === 'postgres' && !env.DATABASE_URL ? await freshPostgresDatabase() : null;
   const config = loadConfig({
@@ -103,11 +107,19 @@ export async function login(t: TestApp, email: string, password = TEST_PASSWORD)
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** fetch against the test app with JSON in and out. */
-export async function api(t: TestApp, method: string, path: string, opts: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function api(
+  t: TestApp,
+  method: string,
+  path: string,
+  opts: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${t.url}${path}`, {
     method,
     headers: {

@@ -5,7 +5,10 @@ import { projectRoot } from '../paths';
 
 /** Compiles the server as `npm run build:server` does (fast: esbuild). */
 export function buildServer(): void {
-  execFileSync(process.execPath, [path.join(projectRoot, 'scripts/build-server.mjs')], { cwd: projectRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(projectRoot, 'scripts/build-server.mjs')], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
 }
 
 export async function freePort(): Promise<number> {
@@ -29,15 +32,30 @@ export type ServerProcess = {
 };
 
 /** The compiled server (`node dist/server/main.js`) as a production process on 127.0.0.1, started and ready. */
-export async function startServerProcess(env: Record<string, string>, opts: { args?: string[]; readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { args?: string[]; readyTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(projectRoot, 'dist/server/main.js'), ...(opts.args ?? [])], {
-    cwd: projectRoot,
-    // A clean environment: the test runner's own variables (vite sets BASE_URL=/) must not leak in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(projectRoot, 'dist/server/main.js'), ...(opts.args ?? [])],
+    {
+      cwd: projectRoot,
+      // A clean environment: the test runner's own variables (vite sets BASE_URL=/) must not leak in.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

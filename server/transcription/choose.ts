@@ -23,7 +23,11 @@ export function chooseTranscriber(config: AppConfig): Transcriber {
       });
     case 'elevenlabs':
       if (!config.ELEVENLABS_API_KEY) return noTranscriber;
-      return elevenLabsTranscriber({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY, model: config.ELEVENLABS_STT_MODEL });
+      return elevenLabsTranscriber({
+        baseUrl: config.ELEVENLABS_BASE_URL,
+        apiKey: config.ELEVENLABS_API_KEY,
+        model: config.ELEVENLABS_STT_MODEL,
+      });
     case 'local': {
       const official = whisperModels[config.WHISPER_MODEL];
       return localWhisperTranscriber({

@@ -2,7 +2,15 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elevenLabsTranscriber } from './elevenlabs';
 
-type Seen = { key: string | undefined; model: unknown; language: unknown; granularity: unknown; fileName: string; fileType: string; size: number };
+type Seen = {
+  key: string | undefined;
+  model: unknown;
+  language: unknown;
+  granularity: unknown;
+  fileName: string;
+  fileType: string;
+  size: number;
+};
 
 /** A local server speaking ElevenLabs' documented POST /v1/speech-to-text format and its errors. */
 async function startFakeElevenLabs() {
@@ -15,11 +23,25 @@ async function startFakeElevenLabs() {
       res.end(JSON.stringify(body));
     };
     if (req.method !== 'POST' || req.url !== '/v1/speech-to-text') return send(404, { detail: 'Not Found' });
-    if (req.headers['xi-api-key'] !== 'el-key') return send(401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
-    const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': req.headers['content-type']! }, body: new Uint8Array(Buffer.concat(chunks)) }).formData();
+    if (req.headers['xi-api-key'] !== 'el-key')
+      return send(401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
+    const form = await new Request('http://x/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type']! },
+      body: new Uint8Array(Buffer.concat(chunks)),
+    }).formData();
     const file = form.get('file') as File | null;
-    if (!form.get('model_id')) return send(422, { detail: [{ loc: ['body', 'model_id'], msg: 'Field required', type: 'missing' }] });
-    seen.push({ key: req.headers['xi-api-key'] as string, model: form.get('model_id'), language: form.get('language_code'), granularity: form.get('timestamps_granularity'), fileName: file!.name, fileType: file!.type, size: file!.size });
+    if (!form.get('model_id'))
+      return send(422, { detail: [{ loc: ['body', 'model_id'], msg: 'Field required', type: 'missing' }] });
+    seen.push({
+      key: req.headers['xi-api-key'] as string,
+      model: form.get('model_id'),
+      language: form.get('language_code'),
+      granularity: form.get('timestamps_granularity'),
+      fileName: file!.name,
+      fileType: file!.type,
+      size: file!.size,
+    });
     if (file!.size > 100_000) return send(400, { detail: { status: 'file_too_large', message: 'File is too large' } });
     return send(200, {
       language_code: 'deu',
@@ -40,7 +62,11 @@ async function startFakeElevenLabs() {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, seen, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    seen,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 describe('ElevenLabs transcriber', () => {
@@ -52,7 +78,10 @@ describe('ElevenLabs transcriber', () => {
 
   it('sends file, model and language with the xi-api-key and returns text and sentences', async () => {
     const t = elevenLabsTranscriber({ baseUrl: fake.url, apiKey: 'el-key', model: 'scribe_v2' });
-    const result = await t.transcribe({ kind: 'file', data: Buffer.alloc(2000, 1), mimeType: 'audio/ogg' }, { language: 'de' });
+    const result = await t.transcribe(
+      { kind: 'file', data: Buffer.alloc(2000, 1), mimeType: 'audio/ogg' },
+      { language: 'de' },
+    );
     expect(result.text).toBe('Hallo Welt. Wie geht es?');
     expect(result.segments).toEqual([
       { start: 0, end: 0.9, text: 'Hallo Welt.' },
@@ -66,12 +95,22 @@ describe('ElevenLabs transcriber', () => {
       { start: 1.5, end: 1.7, text: 'geht' },
       { start: 1.8, end: 2.1, text: 'es?' },
     ]);
-    expect(fake.seen.at(-1)).toEqual({ key: 'el-key', model: 'scribe_v2', language: 'de', granularity: 'word', fileName: 'audio.ogg', fileType: 'audio/ogg', size: 2000 });
+    expect(fake.seen.at(-1)).toEqual({
+      key: 'el-key',
+      model: 'scribe_v2',
+      language: 'de',
+      granularity: 'word',
+      fileName: 'audio.ogg',
+      fileType: 'audio/ogg',
+      size: 2000,
+    });
   });
 
   it('reports an invalid key with ElevenLabs message and status', async () => {
     const t = elevenLabsTranscriber({ baseUrl: fake.url, apiKey: 'wrong', model: 'scribe_v2' });
-    await expect(t.transcribe({ kind: 'file', data: Buffer.alloc(10), mimeType: 'audio/webm' }, { language: 'de' })).rejects.toMatchObject({
+    await expect(
+      t.transcribe({ kind: 'file', data: Buffer.alloc(10), mimeType: 'audio/webm' }, { language: 'de' }),
+    ).rejects.toMatchObject({
       status: 401,
       message: expect.stringContaining('Invalid API key'),
     });
@@ -79,7 +118,9 @@ describe('ElevenLabs transcriber', () => {
 
   it('reports a refused file with the detail message', async () => {
     const t = elevenLabsTranscriber({ baseUrl: fake.url, apiKey: 'el-key', model: 'scribe_v2' });
-    await expect(t.transcribe({ kind: 'file', data: Buffer.alloc(200_000), mimeType: 'audio/webm' }, { language: 'de' })).rejects.toMatchObject({
+    await expect(
+      t.transcribe({ kind: 'file', data: Buffer.alloc(200_000), mimeType: 'audio/webm' }, { language: 'de' }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('File is too large'),
     });
@@ -87,7 +128,9 @@ describe('ElevenLabs transcriber', () => {
 
   it('reports validation errors (422) from the detail list', async () => {
     const t = elevenLabsTranscriber({ baseUrl: fake.url, apiKey: 'el-key', model: '' });
-    await expect(t.transcribe({ kind: 'file', data: Buffer.alloc(10), mimeType: 'audio/webm' }, { language: 'de' })).rejects.toMatchObject({
+    await expect(
+      t.transcribe({ kind: 'file', data: Buffer.alloc(10), mimeType: 'audio/webm' }, { language: 'de' }),
+    ).rejects.toMatchObject({
       status: 422,
       message: expect.stringContaining('Field required'),
     });

@@ -17,7 +17,11 @@ function providerMessage(body: string): string {
     const json = JSON.parse(body) as { detail?: { message?: string; status?: string } | { msg?: string }[] | string };
     const detail = json.detail;
     if (typeof detail === 'string') return detail;
-    if (Array.isArray(detail)) return detail.map((d) => d.msg).filter(Boolean).join('; ');
+    if (Array.isArray(detail))
+      return detail
+        .map((d) => d.msg)
+        .filter(Boolean)
+        .join('; ');
     if (detail?.message) return detail.message;
     if (detail?.status) return detail.status;
   } catch {
@@ -75,7 +79,8 @@ export function elevenLabsTranscriber(options: ElevenLabsTranscriberOptions): Tr
         throw new TranscriptionFailed(`ElevenLabs unreachable: ${(error as Error).message}`);
       }
       const body = await res.text();
-      if (!res.ok) throw new TranscriptionFailed(`ElevenLabs answered ${res.status}: ${providerMessage(body)}`, res.status);
+      if (!res.ok)
+        throw new TranscriptionFailed(`ElevenLabs answered ${res.status}: ${providerMessage(body)}`, res.status);
       let json: { text?: unknown; words?: ElevenLabsWord[] };
       try {
         json = JSON.parse(body);
@@ -88,7 +93,15 @@ export function elevenLabsTranscriber(options: ElevenLabsTranscriberOptions): Tr
         text: json.text.trim(),
         segments: segmentsOf(words),
         // Word times for captions (spacing and audio events are not words).
-        words: words.filter((w) => (w.type ?? 'word') === 'word' && typeof w.start === 'number' && typeof w.end === 'number' && w.text.trim()).map((w) => ({ start: w.start!, end: w.end!, text: w.text.trim() })),
+        words: words
+          .filter(
+            (w) =>
+              (w.type ?? 'word') === 'word' &&
+              typeof w.start === 'number' &&
+              typeof w.end === 'number' &&
+              w.text.trim(),
+          )
+          .map((w) => ({ start: w.start!, end: w.end!, text: w.text.trim() })),
       };
     },
   };

@@ -16,15 +16,25 @@ describe('local whisper.cpp transcriber', () => {
     ['webm', 'audio/webm;codecs=opus'],
     ['ogg', 'audio/ogg;codecs=opus'],
     ['mp4', 'audio/mp4'],
-  ] as const)('decodes and transcribes %s speech in the whisper process', async (ext, mimeType) => {
-    const result = await whisper.transcribe({ kind: 'file', data: readFileSync(speech[ext]), mimeType }, { language: 'de' });
-    expect(result).toEqual({ text: '', segments: [] });
-  }, 120_000);
+  ] as const)(
+    'decodes and transcribes %s speech in the whisper process',
+    async (ext, mimeType) => {
+      const result = await whisper.transcribe(
+        { kind: 'file', data: readFileSync(speech[ext]), mimeType },
+        { language: 'de' },
+      );
+      expect(result).toEqual({ text: '', segments: [] });
+    },
+    120_000,
+  );
 
   it('keeps the main thread free while it works', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 50);
-    await whisper.transcribe({ kind: 'file', data: readFileSync(speech.wav), mimeType: 'audio/wav' }, { language: 'de' });
+    await whisper.transcribe(
+      { kind: 'file', data: readFileSync(speech.wav), mimeType: 'audio/wav' },
+      { language: 'de' },
+    );
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(5);
   }, 120_000);
@@ -37,16 +47,20 @@ describe('local whisper.cpp transcriber', () => {
   }, 120_000);
 
   it('reports undecodable audio as a failure, not a crash', async () => {
-    await expect(whisper.transcribe({ kind: 'file', data: Buffer.from('kein Audio'), mimeType: 'audio/webm' }, { language: 'de' })).rejects.toThrow(
-      /local transcription failed/,
-    );
+    await expect(
+      whisper.transcribe({ kind: 'file', data: Buffer.from('kein Audio'), mimeType: 'audio/webm' }, { language: 'de' }),
+    ).rejects.toThrow(/local transcription failed/);
     // and still works afterwards
-    await expect(whisper.transcribe({ kind: 'pcm16', data: new Int16Array(8000), sampleRate: 8000 }, { language: 'de' })).resolves.toMatchObject({ text: '' });
+    await expect(
+      whisper.transcribe({ kind: 'pcm16', data: new Int16Array(8000), sampleRate: 8000 }, { language: 'de' }),
+    ).resolves.toMatchObject({ text: '' });
   }, 120_000);
 
   it('is unavailable without a model and without a download source', async () => {
     const none = localWhisperTranscriber({ modelPath: '/nonexistent/ggml-base.bin' });
     expect(await none.available()).toBe(false);
-    await expect(none.transcribe({ kind: 'pcm16', data: new Int16Array(10), sampleRate: 16000 }, { language: 'de' })).rejects.toBeInstanceOf(TranscriberUnavailable);
+    await expect(
+      none.transcribe({ kind: 'pcm16', data: new Int16Array(10), sampleRate: 16000 }, { language: 'de' }),
+    ).rejects.toBeInstanceOf(TranscriberUnavailable);
   });
 });

@@ -3,7 +3,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
 import { ensureModel, ModelDownloadFailed, type ModelSource } from './model-download';
-import { audioExtension, TranscriptionFailed, TranscriberUnavailable, type AudioInput, type Transcriber, type Transcript } from './transcriber';
+import {
+  audioExtension,
+  TranscriptionFailed,
+  TranscriberUnavailable,
+  type AudioInput,
+  type Transcriber,
+  type Transcript,
+} from './transcriber';
 import { handledElsewhere } from '../../common/best-effort';
 
 export type LocalWhisperOptions = {
@@ -17,7 +24,9 @@ export type LocalWhisperOptions = {
   log?: { info(msg: string): void; warn(msg: string): void };
 };
 
-type Reply = { id: number; text: string; segments: Transcript['segments']; seconds: number; error?: undefined } | { id: number; error: string };
+type Reply =
+  | { id: number; text: string; segments: Transcript['segments']; seconds: number; error?: undefined }
+  | { id: number; error: string };
 
 const workerFile = fileURLToPath(new URL('./whisper-worker.mjs', import.meta.url));
 /** After a failed download the adapter reports itself unavailable for a while instead of retrying on every request. */
@@ -51,14 +60,20 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
     }
     let modelPath: string;
     try {
-      modelPath = options.source ? await ensureModel(options.modelPath, options.source, options.log) : options.modelPath;
+      modelPath = options.source
+        ? await ensureModel(options.modelPath, options.source, options.log)
+        : options.modelPath;
     } catch (error) {
       downloadFailedAt = Date.now();
       throw new TranscriberUnavailable((error as Error).message);
     }
     if (!existsSync(modelPath)) throw new TranscriberUnavailable(`no whisper model at ${modelPath}`);
     if (closed) throw new TranscriberUnavailable('the server is stopping');
-    const w = fork(workerFile, [modelPath], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const w = fork(workerFile, [modelPath], {
+      serialization: 'advanced',
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     // Neither the process nor its channel keeps the server alive.
     w.unref();
     w.channel?.unref();
@@ -110,8 +125,17 @@ export function localWhisperTranscriber(options: LocalWhisperOptions): Transcrib
     const reply = await new Promise<Reply>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       const threads = options.threads ?? availableParallelism();
-      if (audio.kind === 'pcm16') w.send({ id, kind: 'pcm16', data: audio.data, sampleRate: audio.sampleRate, language, threads });
-      else w.send({ id, kind: 'file', data: new Uint8Array(audio.data), extension: audioExtension(audio.mimeType), language, threads });
+      if (audio.kind === 'pcm16')
+        w.send({ id, kind: 'pcm16', data: audio.data, sampleRate: audio.sampleRate, language, threads });
+      else
+        w.send({
+          id,
+          kind: 'file',
+          data: new Uint8Array(audio.data),
+          extension: audioExtension(audio.mimeType),
+          language,
+          threads,
+        });
     }).finally(stopSoon);
     if (reply.error !== undefined) throw new TranscriptionFailed(`local transcription failed: ${reply.error}`);
     return { text: reply.text, segments: reply.segments };

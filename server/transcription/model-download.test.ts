@@ -32,7 +32,10 @@ async function startModelServer() {
         res.writeHead(416, { 'content-range': `bytes */${model.length}` }).end();
         return;
       }
-      res.writeHead(206, { 'content-range': `bytes ${from}-${model.length - 1}/${model.length}`, 'content-length': model.length - from });
+      res.writeHead(206, {
+        'content-range': `bytes ${from}-${model.length - 1}/${model.length}`,
+        'content-length': model.length - from,
+      });
       res.end(model.subarray(from));
       return;
     }
@@ -53,7 +56,12 @@ async function startModelServer() {
     res.end(model);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/ggml-base.bin`, seen, mode, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/ggml-base.bin`,
+    seen,
+    mode,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 describe('whisper model download', () => {
@@ -125,18 +133,24 @@ describe('whisper model download', () => {
   it('lets the local transcriber fetch its model on first use and transcribe with it', async () => {
     const whisper = localWhisperTranscriber({ modelPath: file, source: { url: srv.url, sha1 } });
     expect(await whisper.available()).toBe(true);
-    await expect(whisper.transcribe({ kind: 'pcm16', data: new Int16Array(16000), sampleRate: 16000 }, { language: 'de' })).resolves.toEqual({ text: '', segments: [] });
+    await expect(
+      whisper.transcribe({ kind: 'pcm16', data: new Int16Array(16000), sampleRate: 16000 }, { language: 'de' }),
+    ).resolves.toEqual({ text: '', segments: [] });
     expect(existsSync(file)).toBe(true);
     await whisper.close();
   }, 60_000);
 
   it('reports itself unavailable after a failed download instead of retrying at once', async () => {
     const whisper = localWhisperTranscriber({ modelPath: file, source: { url: srv.url, sha1: 'f'.repeat(40) } });
-    await expect(whisper.transcribe({ kind: 'pcm16', data: new Int16Array(160), sampleRate: 16000 }, { language: 'de' })).rejects.toThrow(/checksum/);
+    await expect(
+      whisper.transcribe({ kind: 'pcm16', data: new Int16Array(160), sampleRate: 16000 }, { language: 'de' }),
+    ).rejects.toThrow(/checksum/);
     expect(await whisper.available()).toBe(false);
     // and it does not fetch the model again on every request
     const fetches = srv.seen.length;
-    await expect(whisper.transcribe({ kind: 'pcm16', data: new Int16Array(160), sampleRate: 16000 }, { language: 'de' })).rejects.toBeInstanceOf(TranscriberUnavailable);
+    await expect(
+      whisper.transcribe({ kind: 'pcm16', data: new Int16Array(160), sampleRate: 16000 }, { language: 'de' }),
+    ).rejects.toBeInstanceOf(TranscriberUnavailable);
     expect(srv.seen.length).toBe(fetches);
   });
 });

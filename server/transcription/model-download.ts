@@ -6,8 +6,14 @@ import { pipeline } from 'node:stream/promises';
 
 /** The whisper.cpp project's multilingual models and their official SHA-1 sums. */
 export const whisperModels = {
-  base: { url: 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-base.bin', sha1: '465707469ff3a37a2b9b8d8f89f2f99de7299dac' },
-  small: { url: 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-small.bin', sha1: '55356645c2b361a969dfd0ef2c5a50d530afd8d5' },
+  base: {
+    url: 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-base.bin',
+    sha1: '465707469ff3a37a2b9b8d8f89f2f99de7299dac',
+  },
+  small: {
+    url: 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-small.bin',
+    sha1: '55356645c2b361a969dfd0ef2c5a50d530afd8d5',
+  },
 } as const;
 
 export class ModelDownloadFailed extends Error {}

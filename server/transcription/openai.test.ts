@@ -8,7 +8,11 @@ const wav = (bytes = 3200) => ({ kind: 'pcm16' as const, data: new Int16Array(by
 describe('OpenAI-compatible transcriber', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ apiKey: 'sk-test', text: 'Guten Tag, hier spricht die Ingenieurin.', noVerboseModels: ['gpt-4o-transcribe'] });
+    fake = await startFakeOpenAI({
+      apiKey: 'sk-test',
+      text: 'Guten Tag, hier spricht die Ingenieurin.',
+      noVerboseModels: ['gpt-4o-transcribe'],
+    });
   });
   afterAll(() => fake.close());
 
@@ -41,16 +45,32 @@ describe('OpenAI-compatible transcriber', () => {
   it('sends the recording as multipart with model, language and key, and returns the text', async () => {
     const t = openAITranscriber({ baseUrl: fake.url, apiKey: 'sk-test', model: 'whisper-1' });
     const webm = Buffer.from(`1a45dfa3${'00'.repeat(100)}`, 'hex');
-    const result = await t.transcribe({ kind: 'file', data: webm, mimeType: 'audio/webm;codecs=opus' }, { language: 'de' });
+    const result = await t.transcribe(
+      { kind: 'file', data: webm, mimeType: 'audio/webm;codecs=opus' },
+      { language: 'de' },
+    );
     expect(result.text).toBe('Guten Tag, hier spricht die Ingenieurin.');
     const request = fake.requests.at(-1)!;
-    expect(request).toMatchObject({ authorization: 'Bearer sk-test', model: 'whisper-1', language: 'de', responseFormat: 'verbose_json', fileName: 'audio.webm', fileType: 'audio/webm', fileSize: webm.length });
+    expect(request).toMatchObject({
+      authorization: 'Bearer sk-test',
+      model: 'whisper-1',
+      language: 'de',
+      responseFormat: 'verbose_json',
+      fileName: 'audio.webm',
+      fileType: 'audio/webm',
+      fileSize: webm.length,
+    });
   });
 
   it('turns PCM samples into a WAV file', async () => {
     const t = openAITranscriber({ baseUrl: fake.url, apiKey: 'sk-test', model: 'gpt-4o-transcribe' });
     await t.transcribe(wav(3200), { language: 'de' });
-    expect(fake.requests.at(-1)).toMatchObject({ fileName: 'audio.wav', fileType: 'audio/wav', fileSize: 44 + 3200, model: 'gpt-4o-transcribe' });
+    expect(fake.requests.at(-1)).toMatchObject({
+      fileName: 'audio.wav',
+      fileType: 'audio/wav',
+      fileSize: 44 + 3200,
+      model: 'gpt-4o-transcribe',
+    });
   });
 
   it('reports a wrong key with the provider message and status 401', async () => {
@@ -69,7 +89,9 @@ describe('OpenAI-compatible transcriber', () => {
     expect(limited.message).toContain('Rate limit reached for requests');
     fake.fail(500, 'The server had an error while processing your request.');
     await expect(t.transcribe(wav(), { language: 'de' })).rejects.toMatchObject({ status: 500 });
-    await expect(t.transcribe(wav(), { language: 'de' })).resolves.toMatchObject({ text: 'Guten Tag, hier spricht die Ingenieurin.' });
+    await expect(t.transcribe(wav(), { language: 'de' })).resolves.toMatchObject({
+      text: 'Guten Tag, hier spricht die Ingenieurin.',
+    });
   });
 
   it('reports an unreachable endpoint', async () => {

@@ -65,16 +65,33 @@ export function openAITranscriber(options: OpenAITranscriberOptions): Transcribe
         res = await post(false);
         body = await res.text();
       }
-      if (!res.ok) throw new TranscriptionFailed(`OpenAI-compatible endpoint answered ${res.status}: ${providerMessage(body)}`, res.status);
-      let json: { text?: unknown; segments?: { start: number; end: number; text: string }[]; words?: { start: number; end: number; word: string }[] };
+      if (!res.ok)
+        throw new TranscriptionFailed(
+          `OpenAI-compatible endpoint answered ${res.status}: ${providerMessage(body)}`,
+          res.status,
+        );
+      let json: {
+        text?: unknown;
+        segments?: { start: number; end: number; text: string }[];
+        words?: { start: number; end: number; word: string }[];
+      };
       try {
         json = JSON.parse(body);
       } catch {
         throw new TranscriptionFailed('OpenAI-compatible endpoint answered without JSON', res.status);
       }
-      if (typeof json.text !== 'string') throw new TranscriptionFailed('OpenAI-compatible endpoint answered without text', res.status);
-      const segments = Array.isArray(json.segments) ? json.segments.filter((s) => typeof s?.text === 'string').map((s) => ({ start: Number(s.start), end: Number(s.end), text: s.text.trim() })) : [];
-      const words = Array.isArray(json.words) ? json.words.filter((w) => typeof w?.word === 'string' && w.word.trim()).map((w) => ({ start: Number(w.start), end: Number(w.end), text: w.word.trim() })) : [];
+      if (typeof json.text !== 'string')
+        throw new TranscriptionFailed('OpenAI-compatible endpoint answered without text', res.status);
+      const segments = Array.isArray(json.segments)
+        ? json.segments
+            .filter((s) => typeof s?.text === 'string')
+            .map((s) => ({ start: Number(s.start), end: Number(s.end), text: s.text.trim() }))
+        : [];
+      const words = Array.isArray(json.words)
+        ? json.words
+            .filter((w) => typeof w?.word === 'string' && w.word.trim())
+            .map((w) => ({ start: Number(w.start), end: Number(w.end), text: w.word.trim() }))
+        : [];
       return { text: json.text.trim(), segments, ...(words.length ? { words } : {}) };
     },
   };

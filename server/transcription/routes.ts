@@ -1,12 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_RECORDING_BYTES, retranscribe, transcriptionParams, type TranscriptionStatus, type VoiceMessageUploaded } from '../../common/schemas/speech';
+import {
+  MAX_RECORDING_BYTES,
+  retranscribe,
+  transcriptionParams,
+  type TranscriptionStatus,
+  type VoiceMessageUploaded,
+} from '../../common/schemas/speech';
 import { contentIdParam, SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { countPublicRecording, countPublicTranscription, isPublicSubmission } from '../public/limits';
 import { loadOwnedSubmission } from '../submissions/service';
-import { queueTranscription, receiveVoiceMessage, registerTranscriptionJob, TRANSCRIBE_JOB, type TranscribeJobPayload } from './service';
+import {
+  queueTranscription,
+  receiveVoiceMessage,
+  registerTranscriptionJob,
+  TRANSCRIBE_JOB,
+  type TranscribeJobPayload,
+} from './service';
 
 /** Voice messages: upload of the recording, its transcription job and the job's status. */
 export async function speechRoutes(app: FastifyInstance): Promise<void> {
@@ -16,42 +28,66 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Recordings arrive as the raw body, typed by the recorder (audio/webm, audio/mp4, ...).
-  app.addContentTypeParser(/^(audio|video)\/|^application\/octet-stream/, { parseAs: 'buffer', bodyLimit: MAX_RECORDING_BYTES }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    /^(audio|video)\/|^application\/octet-stream/,
+    { parseAs: 'buffer', bodyLimit: MAX_RECORDING_BYTES },
+    (_request, body, done) => done(null, body),
   );
 
-  app.post('/api/submissions/:contentId/voice-message', { bodyLimit: MAX_RECORDING_BYTES, config: { rateLimit: perCaller(app.config.RECORDINGS_PER_HOUR_PER_USER, texts.speech.tooManyRecordings) } }, async (request, reply): Promise<VoiceMessageUploaded> => {
-    const { contentId } = contentIdParam.parse(request.params);
-    const row = await loadOwnedSubmission(request, reply, contentId);
-    if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new DomainError('unsupported_type', texts.speech.notAudio);
-    // The anonymous public link pays for nothing it cannot justify: recordings and transcriptions are counted.
-    if (isPublicSubmission(row)) {
-      await countPublicRecording(app.db, app.config, request.ip, contentId, request.body.length);
-      if (app.config.TRANSCRIBER !== 'none') await countPublicTranscription(app.db, app.config, request.ip, contentId);
-    }
-    const uploaded = await receiveVoiceMessage(app, contentId, request.body);
-    reply.status(uploaded.jobId ? 202 : 201);
-    return uploaded;
-  });
+  app.post(
+    '/api/submissions/:contentId/voice-message',
+    {
+      bodyLimit: MAX_RECORDING_BYTES,
+      config: { rateLimit: perCaller(app.config.RECORDINGS_PER_HOUR_PER_USER, texts.speech.tooManyRecordings) },
+    },
+    async (request, reply): Promise<VoiceMessageUploaded> => {
+      const { contentId } = contentIdParam.parse(request.params);
+      const row = await loadOwnedSubmission(request, reply, contentId);
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+        throw new DomainError('unsupported_type', texts.speech.notAudio);
+      // The anonymous public link pays for nothing it cannot justify: recordings and transcriptions are counted.
+      if (isPublicSubmission(row)) {
+        await countPublicRecording(app.db, app.config, request.ip, contentId, request.body.length);
+        if (app.config.TRANSCRIBER !== 'none')
+          await countPublicTranscription(app.db, app.config, request.ip, contentId);
+      }
+      const uploaded = await receiveVoiceMessage(app, contentId, request.body);
+      reply.status(uploaded.jobId ? 202 : 201);
+      return uploaded;
+    },
+  );
 
   // Another try for a stored recording whose transcription failed.
-  app.post('/api/submissions/:contentId/transcriptions', { config: { rateLimit: perCaller(app.config.TRANSCRIPTIONS_PER_HOUR_PER_USER, texts.speech.tooManyTranscriptions) } }, async (request, reply): Promise<VoiceMessageUploaded> => {
-    const { contentId } = contentIdParam.parse(request.params);
-    const { mediaId } = retranscribe.parse(request.body);
-    const row = await loadOwnedSubmission(request, reply, contentId);
-    if (isPublicSubmission(row)) await countPublicTranscription(app.db, app.config, request.ip, contentId);
-    const jobId = await queueTranscription(app, contentId, mediaId);
-    reply.status(jobId ? 202 : 200);
-    return { mediaId, jobId };
-  });
+  app.post(
+    '/api/submissions/:contentId/transcriptions',
+    {
+      config: { rateLimit: perCaller(app.config.TRANSCRIPTIONS_PER_HOUR_PER_USER, texts.speech.tooManyTranscriptions) },
+    },
+    async (request, reply): Promise<VoiceMessageUploaded> => {
+      const { contentId } = contentIdParam.parse(request.params);
+      const { mediaId } = retranscribe.parse(request.body);
+      const row = await loadOwnedSubmission(request, reply, contentId);
+      if (isPublicSubmission(row)) await countPublicTranscription(app.db, app.config, request.ip, contentId);
+      const jobId = await queueTranscription(app, contentId, mediaId);
+      reply.status(jobId ? 202 : 200);
+      return { mediaId, jobId };
+    },
+  );
 
   app.get('/api/submissions/:contentId/transcriptions/:jobId', async (request, reply): Promise<TranscriptionStatus> => {
     const { contentId, jobId } = transcriptionParams.parse(request.params);
     await loadOwnedSubmission(request, reply, contentId);
-    const job = await app.db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('kind', '=', TRANSCRIBE_JOB).executeTakeFirst();
-    if (!job || (JSON.parse(job.payload) as TranscribeJobPayload).contentId !== contentId) throw new DomainError('not_found', texts.speech.jobNotFound);
+    const job = await app.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .where('kind', '=', TRANSCRIBE_JOB)
+      .executeTakeFirst();
+    if (!job || (JSON.parse(job.payload) as TranscribeJobPayload).contentId !== contentId)
+      throw new DomainError('not_found', texts.speech.jobNotFound);
     const status = job.status as TranscriptionStatus['status'];
-    if (status === 'done') return { jobId, status, text: (JSON.parse(job.result ?? '{}') as { text?: string }).text ?? '' };
+    if (status === 'done')
+      return { jobId, status, text: (JSON.parse(job.result ?? '{}') as { text?: string }).text ?? '' };
     if (status === 'failed') return { jobId, status, message: texts.speech.transcriptionFailed };
     return { jobId, status };
   });

@@ -34,7 +34,11 @@ export async function detectAudio(body: Buffer): Promise<{ extension: string; co
  * Keeps the recording as an audio file of the submission (so the team can listen to it) and,
  * when a transcriber can work, queues its transcription.
  */
-export async function receiveVoiceMessage(app: FastifyInstance, contentId: number, body: Buffer): Promise<{ mediaId: number; jobId: number | null }> {
+export async function receiveVoiceMessage(
+  app: FastifyInstance,
+  contentId: number,
+  body: Buffer,
+): Promise<{ mediaId: number; jobId: number | null }> {
   const { extension, contentType } = await detectAudio(body);
   const media = await attachFile(app, {
     contentId,
@@ -49,8 +53,18 @@ export async function receiveVoiceMessage(app: FastifyInstance, contentId: numbe
 }
 
 /** Queues the transcription of a stored recording; null when no transcriber can work now. */
-export async function queueTranscription(app: FastifyInstance, contentId: number, mediaId: number): Promise<number | null> {
-  const media = await app.db.selectFrom('media').select('id').where('id', '=', mediaId).where('submission_id', '=', contentId).where('kind', '=', 'audio').executeTakeFirst();
+export async function queueTranscription(
+  app: FastifyInstance,
+  contentId: number,
+  mediaId: number,
+): Promise<number | null> {
+  const media = await app.db
+    .selectFrom('media')
+    .select('id')
+    .where('id', '=', mediaId)
+    .where('submission_id', '=', contentId)
+    .where('kind', '=', 'audio')
+    .executeTakeFirst();
   if (!media) throw new DomainError('not_found', texts.speech.noRecording);
   if (!(await app.transcriber.available())) return null;
   const jobId = await enqueue(app.db, TRANSCRIBE_JOB, { contentId, mediaId } satisfies TranscribeJobPayload);
@@ -71,16 +85,38 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 export function registerTranscriptionJob(app: FastifyInstance): void {
   app.jobs.register(TRANSCRIBE_JOB, async (job) => {
     const { contentId, mediaId } = job.payload as TranscribeJobPayload;
-    const media = await app.db.selectFrom('media').selectAll().where('id', '=', mediaId).where('submission_id', '=', contentId).executeTakeFirst();
+    const media = await app.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', mediaId)
+      .where('submission_id', '=', contentId)
+      .executeTakeFirst();
     if (!media) return { text: '', missing: true };
     const data = await readAll(await app.blobs.get(media.file_path));
     const started = Date.now();
-    const result = await app.transcriber.transcribe({ kind: 'file', data, mimeType: media.file_type }, { language: 'de' });
-    app.log.info({ job: job.id, contentId, transcriber: app.transcriber.name, ms: Date.now() - started, chars: result.text.length }, 'voice message transcribed');
+    const result = await app.transcriber.transcribe(
+      { kind: 'file', data, mimeType: media.file_type },
+      { language: 'de' },
+    );
+    app.log.info(
+      {
+        job: job.id,
+        contentId,
+        transcriber: app.transcriber.name,
+        ms: Date.now() - started,
+        chars: result.text.length,
+      },
+      'voice message transcribed',
+    );
     // Its captions come from the same timed transcript.
     await storeTiming(app, media, result, { addToTranscript: false });
     if (result.text) {
-      await app.db.updateTable('submissions').set({ transcript: result.text, updated_at: now() }).where('id', '=', contentId).where('transcript', 'is', null).execute();
+      await app.db
+        .updateTable('submissions')
+        .set({ transcript: result.text, updated_at: now() })
+        .where('id', '=', contentId)
+        .where('transcript', 'is', null)
+        .execute();
     }
     return { text: result.text };
   });

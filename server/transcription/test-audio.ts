@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export const testModel = process.env.TEST_WHISPER_MODEL ?? path.resolve(import.meta.dirname, 'testing/for-tests-ggml-tiny.bin');
+export const testModel =
+  process.env.TEST_WHISPER_MODEL ?? path.resolve(import.meta.dirname, 'testing/for-tests-ggml-tiny.bin');
 
 /** German speech from espeak-ng as WAV, and the same as webm/ogg (Opus) and mp4 (AAC) via ffmpeg. */
 export function germanSpeech(sentence: string, dir = mkdtempSync(path.join(tmpdir(), 'speech-'))) {

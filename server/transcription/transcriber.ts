@@ -4,7 +4,11 @@ export type AudioInput =
   | { kind: 'pcm16'; data: Int16Array; sampleRate: number };
 
 /** Text with segment times (seconds); `words` when the provider gives word times (captions). */
-export type Transcript = { text: string; segments: { start: number; end: number; text: string }[]; words?: { start: number; end: number; text: string }[] };
+export type Transcript = {
+  text: string;
+  segments: { start: number; end: number; text: string }[];
+  words?: { start: number; end: number; text: string }[];
+};
 
 /** Speech to text. Adapters: local whisper.cpp, OpenAI-compatible, ElevenLabs; chosen by config. */
 export type Transcriber = {
@@ -81,7 +85,8 @@ export function wavFromPcm16(samples: Int16Array, sampleRate: number): Buffer {
 
 /** The audio as a file a provider accepts: name, MIME type and bytes. */
 export function audioFile(audio: AudioInput): { name: string; type: string; data: Buffer } {
-  if (audio.kind === 'pcm16') return { name: 'audio.wav', type: 'audio/wav', data: wavFromPcm16(audio.data, audio.sampleRate) };
+  if (audio.kind === 'pcm16')
+    return { name: 'audio.wav', type: 'audio/wav', data: wavFromPcm16(audio.data, audio.sampleRate) };
   const type = audio.mimeType.split(';')[0]!.trim() || 'application/octet-stream';
   return { name: `audio.${audioExtension(type)}`, type, data: audio.data };
 }

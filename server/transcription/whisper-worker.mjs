@@ -2,7 +2,13 @@
 // and cannot be interrupted, so it must not run in a thread of the server (a process exit waits
 // for every thread; a child process is simply killed on shutdown).
 // Plain JavaScript so it starts the same under tsx, vitest and node.
-import { decodeAudio, splitAudioFromVideo, Whisper, WhisperFullParams, WhisperSamplingStrategy } from '@napi-rs/whisper';
+import {
+  decodeAudio,
+  splitAudioFromVideo,
+  Whisper,
+  WhisperFullParams,
+  WhisperSamplingStrategy,
+} from '@napi-rs/whisper';
 import { mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,7 +69,8 @@ process.on('message', (job) => {
     params.printRealtime = false;
     const segments = [];
     // whisper.cpp reports segment times in units of 10 ms.
-    params.onNewSegment = (segment) => segments.push({ start: segment.start / 100, end: segment.end / 100, text: segment.text.trim() });
+    params.onNewSegment = (segment) =>
+      segments.push({ start: segment.start / 100, end: segment.end / 100, text: segment.text.trim() });
     const text = whisper.full(params, samples).trim();
     const seconds = samples.length / 16000;
     // Segment callbacks may arrive after full() returns; let them in before answering.

@@ -1,6 +1,14 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { changeRole, inviteUser, outboxQuery, OUTBOX_PAGE_SIZE, userIdParam, type AdminUser, type OutboxPage } from '../../common/schemas/admin';
+import {
+  changeRole,
+  inviteUser,
+  outboxQuery,
+  OUTBOX_PAGE_SIZE,
+  userIdParam,
+  type AdminUser,
+  type OutboxPage,
+} from '../../common/schemas/admin';
 import { parseRole } from '../../common/roles';
 import { texts } from '../../common/texts';
 import { writeAudit } from '../admin/audit';
@@ -18,7 +26,8 @@ const toIso = (value: unknown) => {
 
 /** User management and the outbox reader: admins only. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
-  const requireAdmin = (request: FastifyRequest, reply: Parameters<typeof requireRole>[1]) => requireRole(request, reply, ['admin']);
+  const requireAdmin = (request: FastifyRequest, reply: Parameters<typeof requireRole>[1]) =>
+    requireRole(request, reply, ['admin']);
 
   async function accountOr404(userId: string) {
     const account = await findAccount(app.db, userId);
@@ -51,7 +60,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const role = input.role === 'none' ? null : input.role;
     const user = await createUser(app.auth, { email: input.email, name: input.name || undefined, role });
     await sendInvitation(app, user);
-    await writeAudit(app.db, admin, { action: 'user.invite', target: `user:${user.id}`, detail: { email: user.email, role } });
+    await writeAudit(app.db, admin, {
+      action: 'user.invite',
+      target: `user:${user.id}`,
+      detail: { email: user.email, role },
+    });
     return reply.status(201).send({ id: user.id, email: user.email });
   });
 
@@ -59,7 +72,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const admin = await requireAdmin(request, reply);
     const account = await accountOr404(userIdParam.parse(request.params).userId);
     await sendInvitation(app, account);
-    await writeAudit(app.db, admin, { action: 'user.invite', target: `user:${account.id}`, detail: { email: account.email, again: true } });
+    await writeAudit(app.db, admin, {
+      action: 'user.invite',
+      target: `user:${account.id}`,
+      detail: { email: account.email, again: true },
+    });
     return { ok: true };
   });
 
@@ -70,8 +87,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const next = role === 'none' ? null : role;
     if (account.id === admin.id && next !== 'admin') throw new DomainError('conflict', texts.admin.notOnYourself);
     const { ended } = await setUserRole(app.db, account.email, next);
-    await writeAudit(app.db, admin, { action: 'user.role', target: `user:${account.id}`, detail: { email: account.email, from: parseRole(account.role), to: next } });
-    if (ended) await writeAudit(app.db, admin, { action: 'membership.remove', target: `user:${account.id}`, tenant: ended.tenant, detail: { email: account.email, role: ended.role } });
+    await writeAudit(app.db, admin, {
+      action: 'user.role',
+      target: `user:${account.id}`,
+      detail: { email: account.email, from: parseRole(account.role), to: next },
+    });
+    if (ended)
+      await writeAudit(app.db, admin, {
+        action: 'membership.remove',
+        target: `user:${account.id}`,
+        tenant: ended.tenant,
+        detail: { email: account.email, role: ended.role },
+      });
     return { ok: true, role: next };
   });
 
@@ -81,7 +108,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const account = await accountOr404(userIdParam.parse(request.params).userId);
     if (account.id === admin.id) throw new DomainError('conflict', texts.admin.notOnYourself);
     await app.auth.api.banUser({ body: { userId: account.id }, headers: fromNodeHeaders(request.headers) });
-    await writeAudit(app.db, admin, { action: 'user.deactivate', target: `user:${account.id}`, detail: { email: account.email } });
+    await writeAudit(app.db, admin, {
+      action: 'user.deactivate',
+      target: `user:${account.id}`,
+      detail: { email: account.email },
+    });
     return { ok: true };
   });
 
@@ -89,7 +120,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const admin = await requireAdmin(request, reply);
     const account = await accountOr404(userIdParam.parse(request.params).userId);
     await app.auth.api.unbanUser({ body: { userId: account.id }, headers: fromNodeHeaders(request.headers) });
-    await writeAudit(app.db, admin, { action: 'user.activate', target: `user:${account.id}`, detail: { email: account.email } });
+    await writeAudit(app.db, admin, {
+      action: 'user.activate',
+      target: `user:${account.id}`,
+      detail: { email: account.email },
+    });
     return { ok: true };
   });
 
@@ -97,7 +132,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const admin = await requireAdmin(request, reply);
     const account = await accountOr404(userIdParam.parse(request.params).userId);
     await sendPasswordReset(app, account.email);
-    await writeAudit(app.db, admin, { action: 'user.password_reset', target: `user:${account.id}`, detail: { email: account.email } });
+    await writeAudit(app.db, admin, {
+      action: 'user.password_reset',
+      target: `user:${account.id}`,
+      detail: { email: account.email },
+    });
     return { ok: true };
   });
 
@@ -105,11 +144,26 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     await requireAdmin(request, reply);
     const { page } = outboxQuery.parse(request.query);
     const [mails, count] = await Promise.all([
-      app.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(OUTBOX_PAGE_SIZE).offset((page - 1) * OUTBOX_PAGE_SIZE).execute(),
-      app.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      app.db
+        .selectFrom('outbox')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(OUTBOX_PAGE_SIZE)
+        .offset((page - 1) * OUTBOX_PAGE_SIZE)
+        .execute(),
+      app.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return {
-      mails: mails.map((m) => ({ id: Number(m.id), to: m.to_address, subject: m.subject, body: m.body, createdAt: m.created_at })),
+      mails: mails.map((m) => ({
+        id: Number(m.id),
+        to: m.to_address,
+        subject: m.subject,
+        body: m.body,
+        createdAt: m.created_at,
+      })),
       total: Number(count.n),
       page,
       pageSize: OUTBOX_PAGE_SIZE,

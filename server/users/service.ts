@@ -9,12 +9,28 @@ export { adminExists, createUser, type NewUser } from '../auth/accounts';
  * Sets an account's role. The role decides: a stored tenant membership ends with it (otherwise a
  * tenant editor set to "none" would stay an editor). Returns the membership that ended, if any.
  */
-export async function setUserRole(db: Kysely<DB>, email: string, role: Role | null): Promise<{ found: boolean; id: string | null; ended: { tenant: string; role: string } | null }> {
+export async function setUserRole(
+  db: Kysely<DB>,
+  email: string,
+  role: Role | null,
+): Promise<{ found: boolean; id: string | null; ended: { tenant: string; role: string } | null }> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('user').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    const user = await trx
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email.trim().toLowerCase())
+      .executeTakeFirst();
     if (!user) return { found: false, id: null, ended: null };
-    await trx.updateTable('user').set({ role: role ?? NO_ROLE }).where('id', '=', user.id).execute();
-    const ended = await trx.selectFrom('memberships').select(['tenant', 'role']).where('user_id', '=', user.id).executeTakeFirst();
+    await trx
+      .updateTable('user')
+      .set({ role: role ?? NO_ROLE })
+      .where('id', '=', user.id)
+      .execute();
+    const ended = await trx
+      .selectFrom('memberships')
+      .select(['tenant', 'role'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     if (ended) await trx.deleteFrom('memberships').where('user_id', '=', user.id).execute();
     return { found: true, id: user.id, ended: ended ?? null };
   });
@@ -35,7 +51,11 @@ export async function listAccounts(db: Kysely<DB>) {
       'user.role',
       'user.banned',
       'user.createdAt',
-      sql<number | boolean>`exists (select 1 from account a where a."userId" = "user"."id" and a."providerId" = 'credential')`.as('has_password'),
+      sql<
+        number | boolean
+      >`exists (select 1 from account a where a."userId" = "user"."id" and a."providerId" = 'credential')`.as(
+        'has_password',
+      ),
     ])
     .orderBy('user.email')
     .execute();
@@ -43,5 +63,9 @@ export async function listAccounts(db: Kysely<DB>) {
 }
 
 export function findAccount(db: Kysely<DB>, id: string) {
-  return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'banned']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .select(['id', 'email', 'name', 'role', 'banned'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -16,17 +16,36 @@ type Limits = Pick<AppConfig, 'PUBLIC_VIDEO_MINUTES_PER_HOUR_PER_ADDRESS' | 'PUB
  * written first and taken back when a limit is passed: two clips at once cannot both slip under.
  * The probe job replaces the reserved seconds with the measured ones (`measuredVideoSeconds`).
  */
-export async function reserveVideoMinutes(db: Kysely<DB>, limits: Limits, address: string, submissionId: number, seconds: number): Promise<void> {
+export async function reserveVideoMinutes(
+  db: Kysely<DB>,
+  limits: Limits,
+  address: string,
+  submissionId: number,
+  seconds: number,
+): Promise<void> {
   const at = Date.now();
   const row = await db
     .insertInto('public_usage')
-    .values({ kind: 'video', address, submission_id: submissionId, started_at: at, ended_at: null, seconds: Math.ceil(seconds) })
+    .values({
+      kind: 'video',
+      address,
+      submission_id: submissionId,
+      started_at: at,
+      ended_at: null,
+      seconds: Math.ceil(seconds),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const rows = await db.selectFrom('public_usage').select(['address', 'seconds']).where('kind', '=', 'video').where('started_at', '>', at - HOUR_MS).execute();
+  const rows = await db
+    .selectFrom('public_usage')
+    .select(['address', 'seconds'])
+    .where('kind', '=', 'video')
+    .where('started_at', '>', at - HOUR_MS)
+    .execute();
   const sum = (list: typeof rows) => list.reduce((total, r) => total + Number(r.seconds), 0);
   let refused: string | null = null;
-  if (sum(rows.filter((r) => r.address === address)) > limits.PUBLIC_VIDEO_MINUTES_PER_HOUR_PER_ADDRESS * 60) refused = v.minutesAddress;
+  if (sum(rows.filter((r) => r.address === address)) > limits.PUBLIC_VIDEO_MINUTES_PER_HOUR_PER_ADDRESS * 60)
+    refused = v.minutesAddress;
   else if (sum(rows) > limits.PUBLIC_VIDEO_MINUTES_PER_HOUR * 60) refused = v.minutesTotal;
   if (refused) {
     await db.deleteFrom('public_usage').where('id', '=', row.id).execute();
@@ -45,5 +64,9 @@ export async function measuredVideoSeconds(db: Kysely<DB>, submissionId: number,
     .orderBy('id')
     .executeTakeFirst();
   if (!open) return;
-  await db.updateTable('public_usage').set({ seconds: Math.max(1, Math.ceil(seconds)), ended_at: Date.now() }).where('id', '=', open.id).execute();
+  await db
+    .updateTable('public_usage')
+    .set({ seconds: Math.max(1, Math.ceil(seconds)), ended_at: Date.now() })
+    .where('id', '=', open.id)
+    .execute();
 }

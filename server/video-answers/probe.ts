@@ -11,7 +11,9 @@ function ffprobe(args: string[]): Promise<string> {
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-500)));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out).toString()) : reject(new Error(`ffprobe exited with ${code}: ${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(Buffer.concat(out).toString()) : reject(new Error(`ffprobe exited with ${code}: ${err}`)),
+    );
   });
 }
 
@@ -21,7 +23,9 @@ function ffprobe(args: string[]): Promise<string> {
  * (demuxing only, no decoding) and the last packet's end is the duration.
  */
 export async function probeClip(file: string): Promise<ClipProbe> {
-  const info = JSON.parse(await ffprobe(['-show_entries', 'stream=codec_type:format=duration', '-of', 'json', file])) as {
+  const info = JSON.parse(
+    await ffprobe(['-show_entries', 'stream=codec_type:format=duration', '-of', 'json', file]),
+  ) as {
     streams?: { codec_type?: string }[];
     format?: { duration?: string };
   };
@@ -32,7 +36,8 @@ export async function probeClip(file: string): Promise<ClipProbe> {
   let end = 0;
   for (const line of packets.split('\n')) {
     const [pts, duration] = line.split(',').map(Number);
-    if (pts !== undefined && Number.isFinite(pts)) end = Math.max(end, pts + (Number.isFinite(duration) ? duration! : 0));
+    if (pts !== undefined && Number.isFinite(pts))
+      end = Math.max(end, pts + (Number.isFinite(duration) ? duration! : 0));
   }
   return { video, seconds: end > 0 ? end : null };
 }

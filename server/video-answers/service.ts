@@ -8,7 +8,11 @@ import type { Selectable } from 'kysely';
 import type { UploadMetadata } from '../../common/schemas/upload';
 import { interviewTopics, tenants as seedTenants, type InterviewTopic, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
-import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_TOLERANCE_SECONDS, videoQuestions } from '../../common/video-answers';
+import {
+  VIDEO_ANSWER_DEFAULT_SECONDS,
+  VIDEO_ANSWER_TOLERANCE_SECONDS,
+  videoQuestions,
+} from '../../common/video-answers';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -21,11 +25,18 @@ const v = texts.videoAnswer;
 export const PROBE_JOB = 'video-answer.probe';
 
 /** A tenant's video answer settings from its row: offered when its start page has the card. */
-export async function videoSettings(app: FastifyInstance, tenantKey: string): Promise<{ offered: boolean; maxSeconds: number; wording: 'engineer' | 'banker' } | null> {
+export async function videoSettings(
+  app: FastifyInstance,
+  tenantKey: string,
+): Promise<{ offered: boolean; maxSeconds: number; wording: 'engineer' | 'banker' } | null> {
   const row = (await app.tenantRegistry.fresh()).get(tenantKey);
   if (!row) return null;
   const wording = seedTenants[tenantKey as TenantKey]?.wording ?? (row.wording === 'banking' ? 'banker' : 'engineer');
-  return { offered: (row.entryCards as string[]).includes('video-answer'), maxSeconds: row.videoMaxSeconds ?? VIDEO_ANSWER_DEFAULT_SECONDS, wording };
+  return {
+    offered: (row.entryCards as string[]).includes('video-answer'),
+    maxSeconds: row.videoMaxSeconds ?? VIDEO_ANSWER_DEFAULT_SECONDS,
+    wording,
+  };
 }
 
 /** The question a clip answers, as the contributor saw it; null when the index or topic does not exist. */
@@ -35,24 +46,43 @@ function questionOf(wording: 'engineer' | 'banker', topic: string | null, index:
 }
 
 /** Before the first byte of a clip (tus POST): the tenant offers video answers and the question exists in the submission's topic. */
-export async function checkVideoAnswerUpload(request: FastifyRequest, submission: Submission, metadata: UploadMetadata): Promise<{ maxSeconds: number }> {
+export async function checkVideoAnswerUpload(
+  request: FastifyRequest,
+  submission: Submission,
+  metadata: UploadMetadata,
+): Promise<{ maxSeconds: number }> {
   const settings = await videoSettings(request.server, submission.tenant);
   if (!settings?.offered) throw new DomainError('forbidden', v.notOffered);
-  if (!questionOf(settings.wording, submission.topic, metadata.question)) throw new DomainError('invalid', v.questionInvalid);
+  if (!questionOf(settings.wording, submission.topic, metadata.question))
+    throw new DomainError('invalid', v.questionInvalid);
   return { maxSeconds: settings.maxSeconds };
 }
 
 /** A public clip: the video minutes of the last hour must leave room for one more clip of the tenant's longest length. */
 export function reservePublicVideo(request: FastifyRequest, submission: Submission, maxSeconds: number): Promise<void> {
-  return reserveVideoMinutes(request.server.db, request.server.config, request.ip, submission.id, maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS);
+  return reserveVideoMinutes(
+    request.server.db,
+    request.server.config,
+    request.ip,
+    submission.id,
+    maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS,
+  );
 }
 
 /**
  * A clip was registered as a media row: ties it to its question (text kept as shown) and starts
  * the probe job that measures it. Safe to call again for the same row.
  */
-export async function registerVideoAnswer(app: FastifyInstance, media: Selectable<MediaTable>, metadata: UploadMetadata): Promise<void> {
-  const submission = await app.db.selectFrom('submissions').select(['tenant', 'topic']).where('id', '=', media.submission_id).executeTakeFirst();
+export async function registerVideoAnswer(
+  app: FastifyInstance,
+  media: Selectable<MediaTable>,
+  metadata: UploadMetadata,
+): Promise<void> {
+  const submission = await app.db
+    .selectFrom('submissions')
+    .select(['tenant', 'topic'])
+    .where('id', '=', media.submission_id)
+    .executeTakeFirst();
   const settings = submission ? await videoSettings(app, submission.tenant) : null;
   const question = settings && submission ? questionOf(settings.wording, submission.topic, metadata.question) : null;
   if (!settings || question === null || metadata.question === undefined) {
@@ -61,7 +91,15 @@ export async function registerVideoAnswer(app: FastifyInstance, media: Selectabl
   }
   const inserted = await app.db
     .insertInto('video_answers')
-    .values({ submission_id: media.submission_id, media_id: media.id, question_index: metadata.question, question, max_seconds: settings.maxSeconds, duration_seconds: null, created_at: now() })
+    .values({
+      submission_id: media.submission_id,
+      media_id: media.id,
+      question_index: metadata.question,
+      question,
+      max_seconds: settings.maxSeconds,
+      duration_seconds: null,
+      created_at: now(),
+    })
     .onConflict((oc) => oc.column('media_id').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
@@ -77,12 +115,22 @@ type ProbeJob = { mediaId: number };
  * and whether it runs longer than the tenant's limit (flagged for the team, the clip is kept).
  * On the public link the measured seconds replace the reserved ones.
  */
-export async function probeVideoAnswer(app: FastifyInstance, job: ProbeJob): Promise<{ seconds: number | null; overLong: boolean; video: boolean }> {
+export async function probeVideoAnswer(
+  app: FastifyInstance,
+  job: ProbeJob,
+): Promise<{ seconds: number | null; overLong: boolean; video: boolean }> {
   const row = await app.db
     .selectFrom('video_answers')
     .innerJoin('media', 'media.id', 'video_answers.media_id')
     .innerJoin('submissions', 'submissions.id', 'video_answers.submission_id')
-    .select(['video_answers.id', 'video_answers.max_seconds', 'media.file_path', 'submissions.id as submission_id', 'submissions.user_id', 'submissions.access_token_hash'])
+    .select([
+      'video_answers.id',
+      'video_answers.max_seconds',
+      'media.file_path',
+      'submissions.id as submission_id',
+      'submissions.user_id',
+      'submissions.access_token_hash',
+    ])
     .where('video_answers.media_id', '=', job.mediaId)
     .executeTakeFirst();
   if (!row) return { seconds: null, overLong: false, video: false };
@@ -104,10 +152,15 @@ export async function probeVideoAnswer(app: FastifyInstance, job: ProbeJob): Pro
     const overLong = probe.seconds !== null && probe.seconds > row.max_seconds + VIDEO_ANSWER_TOLERANCE_SECONDS;
     await app.db
       .updateTable('video_answers')
-      .set({ duration_seconds: probe.seconds, over_long: overLong ? 1 : 0, probe: probe.video && probe.seconds !== null ? 'done' : 'failed' })
+      .set({
+        duration_seconds: probe.seconds,
+        over_long: overLong ? 1 : 0,
+        probe: probe.video && probe.seconds !== null ? 'done' : 'failed',
+      })
       .where('id', '=', row.id)
       .execute();
-    if (row.user_id === null && row.access_token_hash !== null) await measuredVideoSeconds(app.db, row.submission_id, probe.seconds ?? row.max_seconds);
+    if (row.user_id === null && row.access_token_hash !== null)
+      await measuredVideoSeconds(app.db, row.submission_id, probe.seconds ?? row.max_seconds);
     return { seconds: probe.seconds, overLong, video: probe.video };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -18,7 +18,27 @@ import { addUser, api, login, startTestApp, type TestApp } from '../testing/harn
 function recordedClip(seconds: number): Buffer {
   return execFileSync(
     'ffmpeg',
-    ['-v', 'error', '-f', 'lavfi', '-i', `testsrc=size=64x64:rate=10:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:v', 'libvpx', '-b:v', '50k', '-c:a', 'libopus', '-f', 'webm', 'pipe:1'],
+    [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=64x64:rate=10:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '50k',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      'pipe:1',
+    ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
 }
@@ -27,7 +47,9 @@ function recordedClip(seconds: number): Buffer {
 async function solveAltcha(t: TestApp): Promise<string> {
   const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
   const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 const combos: [Dialect, 'local' | 's3'][] = [
@@ -46,7 +68,11 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
   beforeAll(async () => {
     s3 = storeKind === 's3' ? await startS3rver() : null;
     // 30 s of video per address and hour: one clip's reservation (15 + 3 s) fits, two do not.
-    t = await startTestApp(dialect, { ALTCHA_MAX_NUMBER: '2000', PUBLIC_VIDEO_MINUTES_PER_HOUR_PER_ADDRESS: '0.5', ...(s3?.env ?? {}) });
+    t = await startTestApp(dialect, {
+      ALTCHA_MAX_NUMBER: '2000',
+      PUBLIC_VIDEO_MINUTES_PER_HOUR_PER_ADDRESS: '0.5',
+      ...(s3?.env ?? {}),
+    });
     t.app.jobs.start();
     await addUser(t.app, 'vdi@example.org', 'vdi_admin');
     await addUser(t.app, 'admin@example.org', 'admin');
@@ -61,20 +87,35 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
   async function offerVideo(on: boolean, maxSeconds = 15) {
     const row = (await api(t, 'GET', '/api/tenants/vdi')).body;
     const cards = (row.entryCards as string[]).filter((c) => c !== 'video-answer');
-    const body = { ...tenantDefaults, ...row, entryCards: on ? [...cards, 'video-answer'] : cards, videoMaxSeconds: maxSeconds };
+    const body = {
+      ...tenantDefaults,
+      ...row,
+      entryCards: on ? [...cards, 'video-answer'] : cards,
+      videoMaxSeconds: maxSeconds,
+    };
     for (const k of ['key', 'logoUrl', 'builtin', 'archivedAt', 'createdAt', 'updatedAt']) delete body[k];
     const res = await api(t, 'PUT', '/api/admin/tenants/vdi', { cookie: admin, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
 
   async function newVideoSubmission(): Promise<number> {
-    const res = await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'video', topic: 'tech-dive' } });
+    const res = await api(t, 'POST', '/api/submissions', {
+      cookie: owner,
+      body: { tenant: 'vdi', kind: 'video', topic: 'tech-dive' },
+    });
     expect(res.status).toBe(201);
     return res.body.contentId;
   }
 
   const sendClip = (contentId: number, bytes: Buffer, question: number, headers: Record<string, string>) =>
-    tusUpload(t, { bytes, contentId, page: 'video-answer', filename: `Videoantwort Frage ${question + 1}.webm`, headers, metadata: { question: String(question) } });
+    tusUpload(t, {
+      bytes,
+      contentId,
+      page: 'video-answer',
+      filename: `Videoantwort Frage ${question + 1}.webm`,
+      headers,
+      metadata: { question: String(question) },
+    });
 
   async function answers(contentId: number, headers: Record<string, string>) {
     for (let i = 0; i < 200; i++) {
@@ -100,14 +141,24 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     const contentId = await newVideoSubmission();
     const first = await sendClip(contentId, short, 0, { cookie: owner });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.media).toMatchObject({ kind: 'video', fileType: 'video/webm', originalName: 'Videoantwort Frage 1.webm' });
+    expect(first.body.media).toMatchObject({
+      kind: 'video',
+      fileType: 'video/webm',
+      originalName: 'Videoantwort Frage 1.webm',
+    });
     const long = await sendClip(contentId, recordedClip(20), 2, { cookie: owner });
     expect(long.status).toBe(200);
 
     const list = await answers(contentId, { cookie: owner });
     const questions = videoQuestions('engineer', 'tech-dive');
     expect(list).toHaveLength(2);
-    expect(list[0]).toMatchObject({ questionIndex: 0, question: questions[0], probe: 'done', overLong: false, maxSeconds: 15 });
+    expect(list[0]).toMatchObject({
+      questionIndex: 0,
+      question: questions[0],
+      probe: 'done',
+      overLong: false,
+      maxSeconds: 15,
+    });
     expect(list[0].durationSeconds).toBeGreaterThan(1.5);
     expect(list[0].durationSeconds).toBeLessThan(2.5);
     expect(list[1]).toMatchObject({ questionIndex: 2, question: questions[2], probe: 'done', overLong: true });
@@ -116,11 +167,16 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     const detail = await api(t, 'GET', `/api/inbox/${contentId}`, { cookie: admin });
     expect(detail.status).toBe(200);
     const clips = detail.body.media.filter((m: { videoAnswer?: unknown }) => m.videoAnswer);
-    expect(clips.map((m: { videoAnswer: { question: string } }) => m.videoAnswer.question)).toEqual([questions[0], questions[2]]);
+    expect(clips.map((m: { videoAnswer: { question: string } }) => m.videoAnswer.question)).toEqual([
+      questions[0],
+      questions[2],
+    ]);
     // The ZIP's summary names each clip's question too.
     const zip = await fetch(`${t.url}/api/inbox/${contentId}/zip`, { headers: { cookie: admin } });
     expect(zip.status).toBe(200);
-    const summary = readZip(Buffer.from(await zip.arrayBuffer())).get(texts.admin.zipSummaryName)!.toString('utf8');
+    const summary = readZip(Buffer.from(await zip.arrayBuffer()))
+      .get(texts.admin.zipSummaryName)!
+      .toString('utf8');
     expect(summary).toContain(`Videoantwort Frage 1.webm`);
     expect(summary).toContain(`${texts.videoAnswer.inboxQuestion(3)}: ${questions[2]}`);
   });
@@ -132,14 +188,23 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(texts.videoAnswer.questionInvalid);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-    const res = await tusUpload(t, { bytes: pdf, contentId, page: 'video-answer', filename: 'a.webm', headers: { cookie: owner }, metadata: { question: '1' } });
+    const res = await tusUpload(t, {
+      bytes: pdf,
+      contentId,
+      page: 'video-answer',
+      filename: 'a.webm',
+      headers: { cookie: owner },
+      metadata: { question: '1' },
+    });
     expect(res.status).toBe(415);
     expect((await api(t, 'GET', `/api/submissions/${contentId}/video-answers`, { cookie: owner })).body).toEqual([]);
   });
 
   it('counts the public link’s video minutes in the database and refuses past the limit', async () => {
     await offerVideo(true, 15);
-    const created = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', kind: 'video', topic: 'tech-dive', altcha: await solveAltcha(t) } });
+    const created = await api(t, 'POST', '/api/public/submissions', {
+      body: { tenant: 'vdi', kind: 'video', topic: 'tech-dive', altcha: await solveAltcha(t) },
+    });
     expect(created.status).toBe(201);
     const headers = { 'x-submission-token': created.body.accessToken };
     const contentId = created.body.contentId;
@@ -147,13 +212,21 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     // Measured at 2 s, the first clip leaves room for one more reservation of 18 s, not two.
     const [measured] = await answers(contentId, headers);
     expect(measured.probe).toBe('done');
-    const usage = await t.app.db.selectFrom('public_usage').select(['seconds', 'ended_at']).where('submission_id', '=', contentId).where('kind', '=', 'video').execute();
+    const usage = await t.app.db
+      .selectFrom('public_usage')
+      .select(['seconds', 'ended_at'])
+      .where('submission_id', '=', contentId)
+      .where('kind', '=', 'video')
+      .execute();
     expect(usage).toHaveLength(1);
     expect(Number(usage[0]!.seconds)).toBeLessThanOrEqual(3);
     expect(usage[0]!.ended_at).not.toBeNull();
     expect((await sendClip(contentId, short, 1, headers)).status).toBe(200);
     const refused = await sendClip(contentId, short, 2, headers);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ title: texts.publicLink.limitTitle, message: texts.videoAnswer.minutesAddress });
+    expect(refused.body).toMatchObject({
+      title: texts.publicLink.limitTitle,
+      message: texts.videoAnswer.minutesAddress,
+    });
   });
 });

@@ -32,7 +32,9 @@ const PROXY_CRF = '23';
 const POSTER_SIZE = 480;
 
 /** Display size and length of a probed file; null when it holds no video stream. */
-export function videoFacts(probe: FfprobeResult): { width: number; height: number; rotation: number; durationSeconds: number; hasAudio: boolean } | null {
+export function videoFacts(
+  probe: FfprobeResult,
+): { width: number; height: number; rotation: number; durationSeconds: number; hasAudio: boolean } | null {
   const stream = probe.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   if (!stream?.width || !stream.height) return null;
   const sideRotation = stream.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation;
@@ -49,7 +51,12 @@ export function videoFacts(probe: FfprobeResult): { width: number; height: numbe
 }
 
 /** ffmpeg arguments of the proxy: rotation applied (autorotate), at most 1080p, H.264/AAC, faststart, no metadata. */
-export function proxyArgs(input: string, output: string, facts: { width: number; height: number; hasAudio: boolean }, preset = PROXY_PRESET): string[] {
+export function proxyArgs(
+  input: string,
+  output: string,
+  facts: { width: number; height: number; hasAudio: boolean },
+  preset = PROXY_PRESET,
+): string[] {
   const [maxW, maxH] = facts.width >= facts.height ? [LONG_SIDE, SHORT_SIDE] : [SHORT_SIDE, LONG_SIDE];
   return [
     '-i',
@@ -129,7 +136,23 @@ export async function processVideo(app: FastifyInstance, ctx: MediaJobContext): 
   const probed = videoFacts(await ffprobe(proxy, { signal: ctx.signal }))!;
   const poster = path.join(ctx.tempDir, 'poster.jpg');
   const at = Math.min(1, probed.durationSeconds / 2);
-  await ctx.ffmpeg(['-ss', at.toFixed(2), '-i', proxy, '-frames:v', '1', '-vf', `scale=${POSTER_SIZE}:${POSTER_SIZE}:force_original_aspect_ratio=decrease`, '-q:v', '4', '-y', poster], { from: 0.9, to: 0.92 });
+  await ctx.ffmpeg(
+    [
+      '-ss',
+      at.toFixed(2),
+      '-i',
+      proxy,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${POSTER_SIZE}:${POSTER_SIZE}:force_original_aspect_ratio=decrease`,
+      '-q:v',
+      '4',
+      '-y',
+      poster,
+    ],
+    { from: 0.9, to: 0.92 },
+  );
   const proxyKey = blobKey(row.submission_id, 'mp4');
   const posterKey = blobKey(row.submission_id, 'jpg');
   await app.blobs.put(proxyKey, createReadStream(proxy), { contentType: 'video/mp4' });
@@ -143,10 +166,20 @@ export async function processVideo(app: FastifyInstance, ctx: MediaJobContext): 
     duration_ms: Math.round(probed.durationSeconds * 1000),
     media_state: 'ready',
   });
-  for (const key of old) await app.blobs.delete(key).catch((error) => app.log.warn({ err: error, key }, 'old video derivative not removed'));
+  for (const key of old)
+    await app.blobs.delete(key).catch((error) => app.log.warn({ err: error, key }, 'old video derivative not removed'));
   ctx.progress(0.92);
-  const captions = await captionsFromAudio(app, ctx, { ...row, proxy_path: proxyKey }, facts.hasAudio ? proxy : null, { addToTranscript: true });
-  return { proxy: proxyKey, width: probed.width, height: probed.height, seconds: probed.durationSeconds, captions, proxyBytes: (await stat(proxy)).size };
+  const captions = await captionsFromAudio(app, ctx, { ...row, proxy_path: proxyKey }, facts.hasAudio ? proxy : null, {
+    addToTranscript: true,
+  });
+  return {
+    proxy: proxyKey,
+    width: probed.width,
+    height: probed.height,
+    seconds: probed.durationSeconds,
+    captions,
+    proxyBytes: (await stat(proxy)).size,
+  };
 }
 
 /**
@@ -154,7 +187,13 @@ export async function processVideo(app: FastifyInstance, ctx: MediaJobContext): 
  * transcript for captions. No audio or no words: no captions, and the row says so. A video's
  * words also join the submission's transcript.
  */
-async function captionsFromAudio(app: FastifyInstance, ctx: MediaJobContext, row: MediaRow, source: string | null, opts: { addToTranscript: boolean }): Promise<string> {
+async function captionsFromAudio(
+  app: FastifyInstance,
+  ctx: MediaJobContext,
+  row: MediaRow,
+  source: string | null,
+  opts: { addToTranscript: boolean },
+): Promise<string> {
   if (!source) {
     await setMedia(app, row.id, { caption_state: 'none' });
     return 'none';
@@ -166,7 +205,10 @@ async function captionsFromAudio(app: FastifyInstance, ctx: MediaJobContext, row
   await setMedia(app, row.id, { caption_state: 'pending' });
   const audio = path.join(ctx.tempDir, 'speech.ogg');
   try {
-    await ctx.ffmpeg(['-i', source, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-c:a', 'libopus', '-b:a', '32k', '-y', audio], { from: 0.92, to: 0.95 });
+    await ctx.ffmpeg(
+      ['-i', source, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-c:a', 'libopus', '-b:a', '32k', '-y', audio],
+      { from: 0.92, to: 0.95 },
+    );
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     app.log.warn({ mediaId: row.id, detail: (error as FfmpegFailed).detail }, 'no audio to transcribe');
@@ -175,7 +217,10 @@ async function captionsFromAudio(app: FastifyInstance, ctx: MediaJobContext, row
   }
   let timing: Timing;
   try {
-    const result = await app.transcriber.transcribe({ kind: 'file', data: await readFile(audio), mimeType: 'audio/ogg' }, { language: 'de' });
+    const result = await app.transcriber.transcribe(
+      { kind: 'file', data: await readFile(audio), mimeType: 'audio/ogg' },
+      { language: 'de' },
+    );
     timing = { text: result.text, segments: result.segments, ...(result.words?.length ? { words: result.words } : {}) };
   } catch (error) {
     if (ctx.signal.aborted) throw error;
@@ -188,16 +233,30 @@ async function captionsFromAudio(app: FastifyInstance, ctx: MediaJobContext, row
 }
 
 /** Keeps a timed transcript with its recording; 'none' when it holds no words. */
-export async function storeTiming(app: FastifyInstance, row: Pick<MediaRow, 'id' | 'submission_id'>, timing: Timing, opts: { addToTranscript: boolean }): Promise<string> {
+export async function storeTiming(
+  app: FastifyInstance,
+  row: Pick<MediaRow, 'id' | 'submission_id'>,
+  timing: Timing,
+  opts: { addToTranscript: boolean },
+): Promise<string> {
   if (!timing.text.trim() || timedWords(timing).length === 0) {
     await setMedia(app, row.id, { caption_state: 'none', timing: JSON.stringify(timing), caption_text: null });
     return 'none';
   }
   await setMedia(app, row.id, { caption_state: 'ready', timing: JSON.stringify(timing), caption_text: timing.text });
   if (opts.addToTranscript) {
-    const submission = await app.db.selectFrom('submissions').select('transcript').where('id', '=', row.submission_id).executeTakeFirst();
+    const submission = await app.db
+      .selectFrom('submissions')
+      .select('transcript')
+      .where('id', '=', row.submission_id)
+      .executeTakeFirst();
     const current = submission?.transcript?.trim() ?? '';
-    if (submission && !current.includes(timing.text.trim())) await saveTranscript(app, row.submission_id, current ? `${current}\n\n${timing.text.trim()}` : timing.text.trim());
+    if (submission && !current.includes(timing.text.trim()))
+      await saveTranscript(
+        app,
+        row.submission_id,
+        current ? `${current}\n\n${timing.text.trim()}` : timing.text.trim(),
+      );
   }
   return 'ready';
 }
@@ -227,7 +286,10 @@ export async function queueCaptions(app: FastifyInstance, mediaId: number): Prom
 }
 
 /** WebVTT or SRT of a recording; null when it has none. */
-export function captionsOf(row: Pick<MediaRow, 'timing' | 'caption_text' | 'caption_state'>, format: 'vtt' | 'srt'): string | null {
+export function captionsOf(
+  row: Pick<MediaRow, 'timing' | 'caption_text' | 'caption_state'>,
+  format: 'vtt' | 'srt',
+): string | null {
   if (row.caption_state !== 'ready' || !row.timing) return null;
   const cues = captionCues(JSON.parse(row.timing) as Timing, row.caption_text);
   if (cues.length === 0) return null;
@@ -238,4 +300,3 @@ export function registerVideoJobs(app: FastifyInstance): void {
   app.mediaJobs.register(VIDEO_JOB, (ctx) => processVideo(app, ctx));
   app.mediaJobs.register(CAPTIONS_JOB, (ctx) => processCaptions(app, ctx));
 }
-

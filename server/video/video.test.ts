@@ -14,11 +14,29 @@ import { attachFile } from '../submissions/files';
 import { queueCaptions } from './service';
 import { clipBytes, probeStreams } from './testing/clips';
 
-const SPOKEN = 'Wir haben die Anlage im Frühjahr umgebaut, und seitdem läuft sie ohne Ausfall. Das hat wirklich niemand erwartet!';
+const SPOKEN =
+  'Wir haben die Anlage im Frühjahr umgebaut, und seitdem läuft sie ohne Ausfall. Das hat wirklich niemand erwartet!';
 const speech = germanSpeech(SPOKEN);
 /** A phone's portrait clip: HEVC stored 320×240 with rotation 90, speech as its sound. */
-const phoneMov = clipBytes({ seconds: 2, width: 320, height: 240, codec: 'hevc', container: 'mov', rotate: 90, audio: { wav: speech.wav }, fps: 15 });
-const silentMp4 = clipBytes({ seconds: 1, width: 160, height: 120, codec: 'h264', container: 'mp4', audio: null, fps: 10 });
+const phoneMov = clipBytes({
+  seconds: 2,
+  width: 320,
+  height: 240,
+  codec: 'hevc',
+  container: 'mov',
+  rotate: 90,
+  audio: { wav: speech.wav },
+  fps: 15,
+});
+const silentMp4 = clipBytes({
+  seconds: 1,
+  width: 160,
+  height: 120,
+  codec: 'h264',
+  container: 'mp4',
+  audio: null,
+  fps: 10,
+});
 
 const combos: [Dialect, 'local' | 's3'][] = [
   ['sqlite', 'local'],
@@ -36,7 +54,12 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
   beforeAll(async () => {
     s3 = store === 's3' ? await startS3rver() : null;
     fake = await startFakeOpenAI({ text: SPOKEN });
-    t = await startTestApp(dialect, { TRANSCRIBER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', ...(s3?.env ?? {}) });
+    t = await startTestApp(dialect, {
+      TRANSCRIBER: 'openai',
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      ...(s3?.env ?? {}),
+    });
     t.app.jobs.start();
     t.app.mediaJobs.start();
     await addUser(t.app, 'vdi@example.org', 'vdi_admin');
@@ -60,13 +83,24 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
     const contentId = await newSubmission();
     const res = await tusUpload(t, { bytes, contentId, page: 'upload', filename, headers: { cookie: owner } });
     expect(res.status).toBe(200);
-    const [row] = await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).where('kind', '=', 'video').execute();
+    const [row] = await t.app.db
+      .selectFrom('media')
+      .selectAll()
+      .where('submission_id', '=', contentId)
+      .where('kind', '=', 'video')
+      .execute();
     return { contentId, mediaId: row!.id };
   }
   async function settled(mediaId: number) {
     await expect
-      .poll(async () => (await api(t, 'GET', `/api/media/${mediaId}/video-state`, { cookie: owner })).body, { timeout: 60_000, interval: 250 })
-      .toMatchObject({ mediaState: expect.stringMatching(/ready|unreadable/), captionState: expect.not.stringMatching(/pending/) });
+      .poll(async () => (await api(t, 'GET', `/api/media/${mediaId}/video-state`, { cookie: owner })).body, {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toMatchObject({
+        mediaState: expect.stringMatching(/ready|unreadable/),
+        captionState: expect.not.stringMatching(/pending/),
+      });
     return (await api(t, 'GET', `/api/media/${mediaId}/video-state`, { cookie: owner })).body;
   }
   async function bytes(url: string, cookie = owner) {
@@ -78,7 +112,16 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
   it('a rotated HEVC .mov gets an H.264/AAC proxy in display orientation, a poster and German captions; the original stays as it was', async () => {
     const { contentId, mediaId } = await uploadVideo(phoneMov, 'Handy Clip.mov');
     const state = await settled(mediaId);
-    expect(state).toMatchObject({ mediaState: 'ready', jobStatus: 'done', progress: 1, captionState: 'ready', hasProxy: true, hasThumbnail: true, width: 240, height: 320 });
+    expect(state).toMatchObject({
+      mediaState: 'ready',
+      jobStatus: 'done',
+      progress: 1,
+      captionState: 'ready',
+      hasProxy: true,
+      hasThumbnail: true,
+      width: 240,
+      height: 320,
+    });
 
     const proxy = await bytes(`/api/media/${mediaId}/proxy`);
     expect(proxy.type).toBe('video/mp4');
@@ -105,14 +148,19 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
     expect((await api(t, 'GET', `/api/submissions/${contentId}`, { cookie: owner })).body.transcript).toBe(SPOKEN);
 
     // An edit of the transcript: the captions follow.
-    await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie: owner, body: { transcript: SPOKEN.replace('Frühjahr', 'Frühling') } });
+    await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, {
+      cookie: owner,
+      body: { transcript: SPOKEN.replace('Frühjahr', 'Frühling') },
+    });
     const edited = (await bytes(`/api/media/${mediaId}/captions.vtt`)).body.toString();
     expect(edited).toContain('im Frühling umgebaut,');
     expect(edited.split('\n')[2]).toBe(vtt.split('\n')[2]);
 
     // The ZIP holds the captions next to the file.
     const zip = readZip((await bytes(`/api/inbox/${contentId}/zip`, admin)).body);
-    expect([...zip.keys()]).toEqual(expect.arrayContaining(['Handy Clip.mov', 'Handy Clip.mov.de.vtt', 'Handy Clip.mov.de.srt']));
+    expect([...zip.keys()]).toEqual(
+      expect.arrayContaining(['Handy Clip.mov', 'Handy Clip.mov.de.vtt', 'Handy Clip.mov.de.srt']),
+    );
     expect(zip.get('Handy Clip.mov.de.vtt')!.toString()).toContain('Frühling');
     expect(zip.get('Handy Clip.mov')!.equals(phoneMov)).toBe(true);
 
@@ -140,21 +188,57 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
 
   it('an interview recording gets captions of its own; the interview transcript stays as it was', async () => {
     const contentId = await newSubmission();
-    await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, { cookie: owner, body: { transcript: 'Interviewer: Was haben Sie umgebaut?\n\nSie: Die Anlage.' } });
+    await api(t, 'PUT', `/api/submissions/${contentId}/transcript`, {
+      cookie: owner,
+      body: { transcript: 'Interviewer: Was haben Sie umgebaut?\n\nSie: Die Anlage.' },
+    });
     const wav = readFileSync(speech.wav);
-    const media = await attachFile(t.app, { contentId, kind: 'audio', body: wav, originalName: 'interview.wav', contentType: 'audio/wav', extension: 'wav', size: wav.length });
+    const media = await attachFile(t.app, {
+      contentId,
+      kind: 'audio',
+      body: wav,
+      originalName: 'interview.wav',
+      contentType: 'audio/wav',
+      extension: 'wav',
+      size: wav.length,
+    });
     expect(await queueCaptions(t.app, media.id)).toBeGreaterThan(0);
-    await expect.poll(async () => (await t.app.db.selectFrom('media').select('caption_state').where('id', '=', media.id).executeTakeFirst())?.caption_state, { timeout: 30_000 }).toBe('ready');
+    await expect
+      .poll(
+        async () =>
+          (await t.app.db.selectFrom('media').select('caption_state').where('id', '=', media.id).executeTakeFirst())
+            ?.caption_state,
+        { timeout: 30_000 },
+      )
+      .toBe('ready');
     expect((await bytes(`/api/media/${media.id}/captions.vtt`)).body.toString()).toContain('Wir haben die Anlage');
-    expect((await api(t, 'GET', `/api/submissions/${contentId}`, { cookie: owner })).body.transcript).toBe('Interviewer: Was haben Sie umgebaut?\n\nSie: Die Anlage.');
+    expect((await api(t, 'GET', `/api/submissions/${contentId}`, { cookie: owner })).body.transcript).toBe(
+      'Interviewer: Was haben Sie umgebaut?\n\nSie: Die Anlage.',
+    );
   }, 60_000);
 
   it('a voice message gets captions from its transcription', async () => {
     const contentId = await newSubmission();
-    const res = await fetch(`${t.url}/api/submissions/${contentId}/voice-message`, { method: 'POST', headers: { cookie: owner, origin: t.url, 'content-type': 'audio/ogg' }, body: new Uint8Array(readFileSync(speech.ogg)) });
+    const res = await fetch(`${t.url}/api/submissions/${contentId}/voice-message`, {
+      method: 'POST',
+      headers: { cookie: owner, origin: t.url, 'content-type': 'audio/ogg' },
+      body: new Uint8Array(readFileSync(speech.ogg)),
+    });
     expect(res.status).toBe(202);
-    const [audio] = await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).where('kind', '=', 'audio').execute();
-    await expect.poll(async () => (await t.app.db.selectFrom('media').select('caption_state').where('id', '=', audio!.id).executeTakeFirst())?.caption_state, { timeout: 20_000 }).toBe('ready');
+    const [audio] = await t.app.db
+      .selectFrom('media')
+      .selectAll()
+      .where('submission_id', '=', contentId)
+      .where('kind', '=', 'audio')
+      .execute();
+    await expect
+      .poll(
+        async () =>
+          (await t.app.db.selectFrom('media').select('caption_state').where('id', '=', audio!.id).executeTakeFirst())
+            ?.caption_state,
+        { timeout: 20_000 },
+      )
+      .toBe('ready');
     const zip = readZip((await bytes(`/api/inbox/${contentId}/zip`, admin)).body);
     const name = audio!.original_name;
     expect(zip.get(`${name}.de.srt`)!.toString()).toContain('Das hat wirklich niemand erwartet!');

@@ -38,7 +38,10 @@ describe('the built-in interviewer with a chat model and OpenAI speech', () => {
     expect(res.body.speech).toBe('server');
     const client = await ProtocolClient.connect(res.body.signedUrl);
     await client.until(() => client.of('agent_response').length === 1);
-    expect(client.messages[0]!.conversation_initiation_metadata_event).toMatchObject({ agent_output_audio_format: 'ulaw_8000', user_input_audio_format: 'ulaw_8000' });
+    expect(client.messages[0]!.conversation_initiation_metadata_event).toMatchObject({
+      agent_output_audio_format: 'ulaw_8000',
+      user_input_audio_format: 'ulaw_8000',
+    });
     // Speech from /v1/audio/speech, sent as μ-law at 8 kHz: one byte per sample.
     const audio = client.of('audio').map((a) => Buffer.from(a.audio_event.audio_base_64, 'base64'));
     const samples = decodeChunk(Buffer.concat(audio), parseAudioFormat('ulaw_8000'));
@@ -48,7 +51,9 @@ describe('the built-in interviewer with a chat model and OpenAI speech', () => {
 
     client.send({ type: 'user_message', text: 'Es geht um eine Wärmepumpe für Altbauten, die wir entwickelt haben.' });
     await client.until(() => client.of('agent_response').length === 2);
-    expect(client.of('agent_response')[1]!.agent_response_event.agent_response).toBe('Spannend! Welche Rolle spielte dabei Ihr Team in Stuttgart?');
+    expect(client.of('agent_response')[1]!.agent_response_event.agent_response).toBe(
+      'Spannend! Welche Rolle spielte dabei Ihr Team in Stuttgart?',
+    );
     const prompt = openai.chats[0]!;
     expect(prompt.model).toBe('gpt-test');
     expect(prompt.messages[0]!.role).toBe('system');

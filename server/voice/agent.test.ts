@@ -20,8 +20,12 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
   afterAll(() => t?.close());
 
   async function startInterview(topic = 'engineering-path') {
-    const contentId = (await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'interview', topic } })).body.contentId as number;
-    const res = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=${topic}&contentId=${contentId}`, { cookie });
+    const contentId = (
+      await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'interview', topic } })
+    ).body.contentId as number;
+    const res = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=${topic}&contentId=${contentId}`, {
+      cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ provider: 'builtin', speech: 'server' });
     expect(res.body.signedUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/api\/voice\/agent\?token=/);
@@ -30,11 +34,15 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
 
   it('opens with the metadata and asks the first question of the plan with speech', async () => {
     const { client } = await startInterview();
-    const seconds = () => client.of('audio').reduce((n, a) => n + Buffer.from(a.audio_event.audio_base_64, 'base64').length / 2, 0) / 16000;
+    const seconds = () =>
+      client.of('audio').reduce((n, a) => n + Buffer.from(a.audio_event.audio_base_64, 'base64').length / 2, 0) / 16000;
     await client.until(() => client.of('agent_response').length === 1 && seconds() > 3);
     expect(client.messages[0]).toMatchObject({
       type: 'conversation_initiation_metadata',
-      conversation_initiation_metadata_event: { agent_output_audio_format: 'pcm_16000', user_input_audio_format: 'pcm_16000' },
+      conversation_initiation_metadata_event: {
+        agent_output_audio_format: 'pcm_16000',
+        user_input_audio_format: 'pcm_16000',
+      },
     });
     const opening = client.of('agent_response')[0]!.agent_response_event;
     expect(opening.agent_response).toBe(plan.opening);
@@ -73,10 +81,25 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
     await client.closedWith();
 
     // The whole conversation is kept as audio with the submission.
-    const media = await waitFor(() => t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).where('kind', '=', 'audio').execute());
+    const media = await waitFor(() =>
+      t.app.db
+        .selectFrom('media')
+        .selectAll()
+        .where('submission_id', '=', contentId)
+        .where('kind', '=', 'audio')
+        .execute(),
+    );
     expect(media.map((m) => [m.kind, m.file_type])).toEqual([['audio', 'audio/wav']]);
     // The interviewer's turns were stored as they were said (issue 27).
-    expect((await t.app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirstOrThrow()).transcript).toContain(plan.questions[0]);
+    expect(
+      (
+        await t.app.db
+          .selectFrom('submissions')
+          .select('transcript')
+          .where('id', '=', contentId)
+          .executeTakeFirstOrThrow()
+      ).transcript,
+    ).toContain(plan.questions[0]);
     const wav = decodeWav(await readBlob(media[0]!.file_path));
     expect(wav.samples.length / 16000).toBeGreaterThan(6);
   });
@@ -91,7 +114,9 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
     client.send({ type: 'user_message', text: 'Meine letzte Antwort mit genug Worten.' });
     await client.until(() => client.of('agent_response').length === plan.questions.length + 2);
     expect(client.of('agent_response').at(-1)!.agent_response_event.agent_response).toBe(texts.interview.closing);
-    expect(client.of('user_transcript').map((m) => m.user_transcription_event.user_transcript)).toContain('Antwort Nummer 1 mit genug Worten.');
+    expect(client.of('user_transcript').map((m) => m.user_transcription_event.user_transcript)).toContain(
+      'Antwort Nummer 1 mit genug Worten.',
+    );
     expect(await client.closedWith(30_000)).toEqual({ code: 1000, reason: 'Interview beendet' });
   }, 60_000);
 
@@ -105,7 +130,9 @@ describe.each(dialects)('the built-in interviewer on %s', (dialect) => {
   it('lets only people of the tenant start an interview', async () => {
     await addUser(t.app, 'bank@example.de', 'bank');
     const bank = await login(t, 'bank@example.de');
-    expect((await api(t, 'GET', '/api/voice/signed-url?tenant=vdi&topic=tech-dive', { cookie: bank })).status).toBe(403);
+    expect((await api(t, 'GET', '/api/voice/signed-url?tenant=vdi&topic=tech-dive', { cookie: bank })).status).toBe(
+      403,
+    );
     expect((await api(t, 'GET', '/api/voice/signed-url?tenant=vdi&topic=bogus', { cookie })).status).toBe(400);
   });
 
@@ -140,7 +167,9 @@ describe('the built-in interviewer without server speech', () => {
     await client.until(() => client.of('agent_response').length === 1);
     client.send({ type: 'user_message', text: 'Ich arbeite in der Qualitätssicherung bei Firma A.' });
     await client.until(() => client.of('agent_response').length === 2);
-    expect(client.of('agent_response')[1]!.agent_response_event.agent_response).toBe(texts.interview.plans.engineer['behind-scenes'].questions[0]);
+    expect(client.of('agent_response')[1]!.agent_response_event.agent_response).toBe(
+      texts.interview.plans.engineer['behind-scenes'].questions[0],
+    );
     expect(client.of('audio')).toEqual([]);
     client.close();
   });

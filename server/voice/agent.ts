@@ -35,7 +35,13 @@ const WORDS_WAIT_MS = 1200;
 export const voiceStats = { classifierMs: 0, audioMs: 0 };
 
 /** `detectorLagMs`: how far voice detection was behind the arriving audio when the turn ended. */
-export type TurnTiming = { conversationId: string; answerEndedAt: number; questionSentAt: number; latencyMs: number; detectorLagMs?: number };
+export type TurnTiming = {
+  conversationId: string;
+  answerEndedAt: number;
+  questionSentAt: number;
+  latencyMs: number;
+  detectorLagMs?: number;
+};
 
 export type AgentOptions = {
   interviewer: Interviewer;
@@ -63,7 +69,12 @@ export type AgentOptions = {
    * said its closing words, the person ended it (close 1000), or the connection was lost (a closed
    * tab, a locked phone, the network).
    */
-  onFinished?: (result: { conversationId: string; turns: Turn[]; recording: ConversationRecorder; endedBy: 'agent' | 'user' | 'lost' }) => Promise<void> | void;
+  onFinished?: (result: {
+    conversationId: string;
+    turns: Turn[];
+    recording: ConversationRecorder;
+    endedBy: 'agent' | 'user' | 'lost';
+  }) => Promise<void> | void;
 };
 
 /**
@@ -140,7 +151,8 @@ export class BuiltinAgentSession {
     } catch {
       return;
     }
-    if (typeof message.user_audio_chunk === 'string') return this.audioIn(Buffer.from(message.user_audio_chunk, 'base64'));
+    if (typeof message.user_audio_chunk === 'string')
+      return this.audioIn(Buffer.from(message.user_audio_chunk, 'base64'));
     switch (message.type) {
       case 'conversation_initiation_client_data': {
         // The page speaks with a German voice of the device itself: send words, no audio.
@@ -172,7 +184,10 @@ export class BuiltinAgentSession {
         user_input_audio_format: formatName(this.opts.inputFormat),
       },
     });
-    this.pinger = setInterval(() => this.send({ type: 'ping', ping_event: { event_id: ++this.eventId, ping_ms: null } }), PING_EVERY_MS);
+    this.pinger = setInterval(
+      () => this.send({ type: 'ping', ping_event: { event_id: ++this.eventId, ping_ms: null } }),
+      PING_EVERY_MS,
+    );
     setTimeout(() => this.queue(() => this.close()), this.opts.maxSessionMs ?? MAX_SESSION_MS).unref();
     this.queue(() => (this.turns.length ? this.goOn() : this.open()));
   }
@@ -267,7 +282,12 @@ export class BuiltinAgentSession {
   private answer(turn: EndedTurn, answeredAt: number): void {
     const { samples, voicedMs } = turn;
     // The words of the last pause are the turn's (only silence followed): no second transcription.
-    const words = turn.text !== null ? Promise.resolve(turn.text) : turn.words ? turn.words.then((j) => j.text) : this.transcribe(samples);
+    const words =
+      turn.text !== null
+        ? Promise.resolve(turn.text)
+        : turn.words
+          ? turn.words.then((j) => j.text)
+          : this.transcribe(samples);
     const planned = this.opts.synthesizer ? this.opts.interviewer.nextWithoutWords?.({ voicedMs }) : undefined;
     if (planned) {
       this.queue(() => this.askBeforeTheWords(planned, words, answeredAt));
@@ -277,13 +297,19 @@ export class BuiltinAgentSession {
         // spoken (a short sound may be no answer at all: its words decide).
         const mayGoOn = this.opts.interviewer.pure && voicedMs >= NO_WORDS_MIN_MS;
         const late = Symbol('late');
-        const first = mayGoOn ? await Promise.race([words, sleep(Math.max(0, answeredAt + WORDS_WAIT_MS - Date.now())).then(() => late)]) : await words;
+        const first = mayGoOn
+          ? await Promise.race([words, sleep(Math.max(0, answeredAt + WORDS_WAIT_MS - Date.now())).then(() => late)])
+          : await words;
         if (first === late) {
           // The connection went while the words were on their way: they are kept, nothing is asked.
           if (this.ended) return this.userSaid(await words);
           this.prepared = null;
           this.opts.log.info('voice agent asked on before the words of the answer came');
-          return this.askBeforeTheWords(await this.opts.interviewer.next(this.turns, { text: '', voicedMs }), words, answeredAt);
+          return this.askBeforeTheWords(
+            await this.opts.interviewer.next(this.turns, { text: '', voicedMs }),
+            words,
+            answeredAt,
+          );
         }
         const text = first as string;
         if (this.isEcho(text)) return this.opts.log.info('voice agent ignored its own voice coming back');
@@ -321,7 +347,12 @@ export class BuiltinAgentSession {
 
   private async transcribe(samples: Int16Array): Promise<string> {
     try {
-      return (await this.opts.transcriber.transcribe({ kind: 'pcm16', data: samples, sampleRate: WORK_RATE }, { language: 'de' })).text.trim();
+      return (
+        await this.opts.transcriber.transcribe(
+          { kind: 'pcm16', data: samples, sampleRate: WORK_RATE },
+          { language: 'de' },
+        )
+      ).text.trim();
     } catch (error) {
       this.opts.log.warn({ err: error }, 'voice agent could not transcribe an answer');
       return '';
@@ -334,7 +365,12 @@ export class BuiltinAgentSession {
     // The connection went after the answer: its words are kept, nothing more is asked.
     if (this.ended) return this.userSaid(text);
     this.userSaid(text);
-    const prepared = this.prepared?.text === text ? await this.prepared.step.catch(ignoreFailure('prepare the next question ahead', null, { level: 'debug', fallback: null })) : null;
+    const prepared =
+      this.prepared?.text === text
+        ? await this.prepared.step.catch(
+            ignoreFailure('prepare the next question ahead', null, { level: 'debug', fallback: null }),
+          )
+        : null;
     this.prepared = null;
     const next = prepared?.next ?? (await this.opts.interviewer.next(this.turns, { text, voicedMs }));
     const speech = prepared ? prepared.speech : await this.synthesize(next.text);
@@ -344,12 +380,20 @@ export class BuiltinAgentSession {
 
   private timed(answeredAt: number): void {
     const sentAt = Date.now();
-    this.opts.onTiming?.({ conversationId: this.conversationId, answerEndedAt: answeredAt, questionSentAt: sentAt, latencyMs: Math.round(sentAt - answeredAt), detectorLagMs: Math.round(this.detectorLagMs) });
+    this.opts.onTiming?.({
+      conversationId: this.conversationId,
+      answerEndedAt: answeredAt,
+      questionSentAt: sentAt,
+      latencyMs: Math.round(sentAt - answeredAt),
+      detectorLagMs: Math.round(this.detectorLagMs),
+    });
   }
 
   /** Texts go out in the order of the turns, whenever their transcription is done. */
   private inOrder(task: () => Promise<void>): void {
-    this.texts = this.texts.then(task).catch((error) => this.opts.log.error({ err: error }, 'voice agent transcript failed'));
+    this.texts = this.texts
+      .then(task)
+      .catch((error) => this.opts.log.error({ err: error }, 'voice agent transcript failed'));
   }
 
   /** Words of an answer go into the transcript even when they arrive after the connection closed. */
@@ -357,7 +401,10 @@ export class BuiltinAgentSession {
     if (!text) return;
     this.turns = addTurn(this.turns, { speaker: 'user', text });
     this.opts.onTurns?.(this.turns);
-    this.send({ type: 'user_transcript', user_transcription_event: { user_transcript: text, event_id: ++this.eventId } });
+    this.send({
+      type: 'user_transcript',
+      user_transcription_event: { user_transcript: text, event_id: ++this.eventId },
+    });
   }
 
   private agentSaid(text: string, eventId: number): void {
@@ -397,7 +444,10 @@ export class BuiltinAgentSession {
     if (done) {
       this.agentDone = true;
       // Let the closing words play out and reach the transcript, then end the session as the agent: code 1000.
-      setTimeout(() => void this.texts.then(() => this.socket.close(1000, 'Interview beendet')), durationMs + 800).unref();
+      setTimeout(
+        () => void this.texts.then(() => this.socket.close(1000, 'Interview beendet')),
+        durationMs + 800,
+      ).unref();
     }
     return eventId;
   }
@@ -421,6 +471,11 @@ export class BuiltinAgentSession {
       }
     }
     const endedBy = this.agentDone ? 'agent' : code === 1000 ? 'user' : 'lost';
-    await this.opts.onFinished?.({ conversationId: this.conversationId, turns: this.turns, recording: this.recorder, endedBy });
+    await this.opts.onFinished?.({
+      conversationId: this.conversationId,
+      turns: this.turns,
+      recording: this.recorder,
+      endedBy,
+    });
   }
 }

@@ -11,13 +11,18 @@ describe('audio formats', () => {
     expect(parseAudioFormat('ulaw_8000')).toEqual({ encoding: 'ulaw', sampleRate: 8000 });
   });
 
-  it.each(['mp3_44100', 'pcm_12345', 'ulaw_16000', 'pcm', ''])('refuses %j with an invalid-audio-format error', (format) => {
-    expect(() => parseAudioFormat(format)).toThrow(/invalid audio format/);
-  });
+  it.each(['mp3_44100', 'pcm_12345', 'ulaw_16000', 'pcm', ''])(
+    'refuses %j with an invalid-audio-format error',
+    (format) => {
+      expect(() => parseAudioFormat(format)).toThrow(/invalid audio format/);
+    },
+  );
 
   it('round-trips PCM exactly and μ-law within its quantisation', () => {
     const samples = Int16Array.from({ length: 800 }, (_, i) => Math.round(Math.sin(i / 10) * 12000));
-    expect(decodeChunk(encodeChunk(samples, parseAudioFormat('pcm_16000')), parseAudioFormat('pcm_16000'))).toEqual(samples);
+    expect(decodeChunk(encodeChunk(samples, parseAudioFormat('pcm_16000')), parseAudioFormat('pcm_16000'))).toEqual(
+      samples,
+    );
     const ulaw = parseAudioFormat('ulaw_8000');
     const back = decodeChunk(encodeChunk(samples, ulaw), ulaw);
     expect(encodeChunk(samples, ulaw).length).toBe(800);
@@ -34,7 +39,9 @@ describe('audio formats', () => {
 
 describe('end of turn by voice activity', () => {
   it('finds one answer in spoken German and where its voice ended', async () => {
-    const speech = await spokenGerman('Ich habe Maschinenbau in Aachen studiert und arbeite heute bei einem Windkraftunternehmen.');
+    const speech = await spokenGerman(
+      'Ich habe Maschinenbau in Aachen studiert und arbeite heute bei einem Windkraftunternehmen.',
+    );
     const detector = new TurnDetector({ classifier: await createClassifier() });
     const turns: EndedTurn[] = [];
     detector.onTurnEnd = (t) => turns.push(t);
@@ -74,8 +81,14 @@ describe('audio format settings', () => {
   it('refuses a format other than pcm or ulaw at the protocol rates when the server starts', async () => {
     const { loadConfig, ConfigError } = await import('../config');
     const dir = (await import('node:os')).tmpdir();
-    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_INPUT_FORMAT: 'mp3_44100' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_OUTPUT_FORMAT: 'pcm_12345' })).toThrow(/VOICE_OUTPUT_FORMAT: Ungültiges Audioformat/);
-    expect(loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_INPUT_FORMAT: 'ulaw_8000' }).VOICE_INPUT_FORMAT).toBe('ulaw_8000');
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_INPUT_FORMAT: 'mp3_44100' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_OUTPUT_FORMAT: 'pcm_12345' })).toThrow(
+      /VOICE_OUTPUT_FORMAT: Ungültiges Audioformat/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32), VOICE_INPUT_FORMAT: 'ulaw_8000' }).VOICE_INPUT_FORMAT,
+    ).toBe('ulaw_8000');
   });
 });

@@ -91,7 +91,8 @@ export const encodeWav = wavFromPcm16;
 
 /** Reads a 16-bit PCM WAV (mono, or the first channel); other encodings are refused. */
 export function decodeWav(file: Buffer): { samples: Int16Array; sampleRate: number } {
-  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not a WAV file');
   let offset = 12;
   let channels = 1;
   let sampleRate = 0;
@@ -160,7 +161,11 @@ export class ConversationRecorder {
       for (let i = 0; i < c.length; i++) mix[pos + i] = c[i]!;
       pos += c.length;
     }
-    for (const a of this.agent) for (let i = 0; i < a.samples.length; i++) mix[a.at + i] = mix[a.at + i]! + a.samples[i]!;
-    return encodeWav(Int16Array.from(mix, (v) => Math.max(-32768, Math.min(32767, v))), this.sampleRate);
+    for (const a of this.agent)
+      for (let i = 0; i < a.samples.length; i++) mix[a.at + i] = mix[a.at + i]! + a.samples[i]!;
+    return encodeWav(
+      Int16Array.from(mix, (v) => Math.max(-32768, Math.min(32767, v))),
+      this.sampleRate,
+    );
   }
 }

@@ -48,23 +48,33 @@ export class ElevenLabsError extends Error {
 /** The parts of the ElevenLabs API the interview needs; the API key stays on the server. */
 export function elevenLabsApi(opts: { baseUrl: string; apiKey: string }) {
   const call = async (path: string) => {
-    const res = await fetch(`${opts.baseUrl.replace(/\/+$/, '')}${path}`, { headers: { 'xi-api-key': opts.apiKey }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${opts.baseUrl.replace(/\/+$/, '')}${path}`, {
+      headers: { 'xi-api-key': opts.apiKey },
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!res.ok) throw new ElevenLabsError(`ElevenLabs answered ${res.status} for ${path.split('?')[0]}`, res.status);
     return res;
   };
   return {
     async signedUrl(agentId: string): Promise<string> {
-      const body = (await (await call(`/v1/convai/conversation/get-signed-url?agent_id=${encodeURIComponent(agentId)}`)).json()) as { signed_url?: string };
+      const body = (await (
+        await call(`/v1/convai/conversation/get-signed-url?agent_id=${encodeURIComponent(agentId)}`)
+      ).json()) as { signed_url?: string };
       if (!body.signed_url) throw new ElevenLabsError('ElevenLabs sent no signed_url', 502);
       return body.signed_url;
     },
     async conversation(conversationId: string): Promise<ElevenLabsConversation> {
-      return (await (await call(`/v1/convai/conversations/${encodeURIComponent(conversationId)}`)).json()) as ElevenLabsConversation;
+      return (await (
+        await call(`/v1/convai/conversations/${encodeURIComponent(conversationId)}`)
+      ).json()) as ElevenLabsConversation;
     },
     async conversationAudio(conversationId: string): Promise<{ data: Buffer; contentType: string } | null> {
       try {
         const res = await call(`/v1/convai/conversations/${encodeURIComponent(conversationId)}/audio`);
-        return { data: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'audio/mpeg' };
+        return {
+          data: Buffer.from(await res.arrayBuffer()),
+          contentType: res.headers.get('content-type') ?? 'audio/mpeg',
+        };
       } catch (error) {
         if (error instanceof ElevenLabsError && error.status === 404) return null;
         throw error;
@@ -76,7 +86,10 @@ export function elevenLabsApi(opts: { baseUrl: string; apiKey: string }) {
 /** ElevenLabs' transcript items in our format ('Interviewer:' / 'Sie:'). */
 export function transcriptOf(conversation: ElevenLabsConversation): string {
   const turns = conversation.transcript.reduce<Turn[]>(
-    (acc, item) => (item.message ? addTurn(acc, { speaker: item.role === 'agent' ? 'interviewer' : 'user', text: item.message }) : acc),
+    (acc, item) =>
+      item.message
+        ? addTurn(acc, { speaker: item.role === 'agent' ? 'interviewer' : 'user', text: item.message })
+        : acc,
     [],
   );
   return formatTranscript(turns);

@@ -29,39 +29,157 @@ const articles = new Set(['der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine
 const possessive = /^(mein|unser)(e|em|en|er|es)?$/i;
 /** Noun endings of abstract nouns: "in Teilzeit" is no place, nor is "in Zusammenarbeit". */
 const abstract = /(ung|heit|keit|schaft|tion|ität|ismus|nis|tum|zeit|arbeit|ieren)$/i;
-const notPlaces = new Set(['Zukunft', 'Rente', 'Elternzeit', 'Deutsch', 'Englisch', 'Mathe', 'Physik', 'Chemie', 'Informatik', 'Maschinenbau', 'Elektrotechnik', 'Ruhe', 'Summe', 'Kürze', 'Wahrheit', 'Praxis', 'Theorie', 'Ordnung']);
+const notPlaces = new Set([
+  'Zukunft',
+  'Rente',
+  'Elternzeit',
+  'Deutsch',
+  'Englisch',
+  'Mathe',
+  'Physik',
+  'Chemie',
+  'Informatik',
+  'Maschinenbau',
+  'Elektrotechnik',
+  'Ruhe',
+  'Summe',
+  'Kürze',
+  'Wahrheit',
+  'Praxis',
+  'Theorie',
+  'Ordnung',
+]);
 
 /** People by role, with their gender for "Ihr/Ihre". */
 const roles: Record<string, 'm' | 'f' | 'n' | 'p'> = {
-  Vater: 'm', Mutter: 'f', Großvater: 'm', Großmutter: 'f', Opa: 'm', Oma: 'f', Onkel: 'm', Tante: 'f', Bruder: 'm', Schwester: 'f',
-  Eltern: 'p', Lehrer: 'm', Lehrerin: 'f', Professor: 'm', Professorin: 'f', Chef: 'm', Chefin: 'f', Kollege: 'm', Kollegin: 'f',
-  Kollegen: 'p', Kolleginnen: 'p', Mentor: 'm', Mentorin: 'f', Ausbilder: 'm', Ausbilderin: 'f', Meister: 'm', Meisterin: 'f',
-  Freund: 'm', Freundin: 'f', Team: 'n', Betreuer: 'm', Betreuerin: 'f', Vorgesetzte: 'f', Vorgesetzter: 'm', Nachbar: 'm', Nachbarin: 'f',
+  Vater: 'm',
+  Mutter: 'f',
+  Großvater: 'm',
+  Großmutter: 'f',
+  Opa: 'm',
+  Oma: 'f',
+  Onkel: 'm',
+  Tante: 'f',
+  Bruder: 'm',
+  Schwester: 'f',
+  Eltern: 'p',
+  Lehrer: 'm',
+  Lehrerin: 'f',
+  Professor: 'm',
+  Professorin: 'f',
+  Chef: 'm',
+  Chefin: 'f',
+  Kollege: 'm',
+  Kollegin: 'f',
+  Kollegen: 'p',
+  Kolleginnen: 'p',
+  Mentor: 'm',
+  Mentorin: 'f',
+  Ausbilder: 'm',
+  Ausbilderin: 'f',
+  Meister: 'm',
+  Meisterin: 'f',
+  Freund: 'm',
+  Freundin: 'f',
+  Team: 'n',
+  Betreuer: 'm',
+  Betreuerin: 'f',
+  Vorgesetzte: 'f',
+  Vorgesetzter: 'm',
+  Nachbar: 'm',
+  Nachbarin: 'f',
 };
 /** Role nouns in the dative or accusative back to the nominative. */
-const roleBase: Record<string, string> = { Kollegen: 'Kollege', Professorn: 'Professor', Nachbarn: 'Nachbar', Betreuern: 'Betreuer', Lehrern: 'Lehrer' };
+const roleBase: Record<string, string> = {
+  Kollegen: 'Kollege',
+  Professorn: 'Professor',
+  Nachbarn: 'Nachbar',
+  Betreuern: 'Betreuer',
+  Lehrern: 'Lehrer',
+};
 
 /** Work verbs in the first person ("ich entwickle") and their polite form ("Sie entwickeln"). */
 const workVerbs = new Set([
-  'entwickle', 'baue', 'leite', 'plane', 'konstruiere', 'programmiere', 'betreue', 'teste', 'berate', 'koordiniere', 'verantworte',
-  'optimiere', 'erforsche', 'unterrichte', 'repariere', 'prüfe', 'gestalte', 'organisiere', 'manage', 'steuere', 'simuliere', 'berechne',
-  'installiere', 'warte', 'konzipiere', 'betreibe', 'untersuche', 'produziere', 'fertige', 'begleite', 'führe',
+  'entwickle',
+  'baue',
+  'leite',
+  'plane',
+  'konstruiere',
+  'programmiere',
+  'betreue',
+  'teste',
+  'berate',
+  'koordiniere',
+  'verantworte',
+  'optimiere',
+  'erforsche',
+  'unterrichte',
+  'repariere',
+  'prüfe',
+  'gestalte',
+  'organisiere',
+  'manage',
+  'steuere',
+  'simuliere',
+  'berechne',
+  'installiere',
+  'warte',
+  'konzipiere',
+  'betreibe',
+  'untersuche',
+  'produziere',
+  'fertige',
+  'begleite',
+  'führe',
 ]);
 /** ich entwickle → entwickeln, ich baue → bauen, ich manage → managen. */
-const toPolite = (verb: string) => (/[^e]le$/.test(verb) ? `${verb.slice(0, -2)}eln` : verb.endsWith('e') ? `${verb}n` : `${verb}en`);
+const toPolite = (verb: string) =>
+  /[^e]le$/.test(verb) ? `${verb.slice(0, -2)}eln` : verb.endsWith('e') ? `${verb}n` : `${verb}en`;
 
 const numberWords: Record<string, number> = {
-  zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwölf: 12, fünfzehn: 15, zwanzig: 20, dreißig: 30,
-  vierzig: 40, fünfzig: 50, hundert: 100, hunderte: 100, tausend: 1000, tausende: 1000,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fünf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  elf: 11,
+  zwölf: 12,
+  fünfzehn: 15,
+  zwanzig: 20,
+  dreißig: 30,
+  vierzig: 40,
+  fünfzig: 50,
+  hundert: 100,
+  hunderte: 100,
+  tausend: 1000,
+  tausende: 1000,
 };
 /** Dative plural back to the form that follows "Sie haben … erwähnt". */
 const unitBase: Record<string, string> = {
-  Jahren: 'Jahre', Monaten: 'Monate', Tagen: 'Tage', Jahrzehnten: 'Jahrzehnte', Ländern: 'Länder', Projekten: 'Projekte', Leuten: 'Leute',
-  Mitarbeitern: 'Mitarbeiter', Kilometern: 'Kilometer', Metern: 'Meter', Litern: 'Liter', Teilnehmern: 'Teilnehmer', Standorten: 'Standorte',
+  Jahren: 'Jahre',
+  Monaten: 'Monate',
+  Tagen: 'Tage',
+  Jahrzehnten: 'Jahrzehnte',
+  Ländern: 'Länder',
+  Projekten: 'Projekte',
+  Leuten: 'Leute',
+  Mitarbeitern: 'Mitarbeiter',
+  Kilometern: 'Kilometer',
+  Metern: 'Meter',
+  Litern: 'Liter',
+  Teilnehmern: 'Teilnehmer',
+  Standorten: 'Standorte',
 };
 const timeUnits = new Set(['Jahre', 'Monate', 'Wochen', 'Tage', 'Stunden', 'Jahrzehnte']);
 
-const clauseEnd = (w: string | undefined) => !w || /^[.,;:!?–—]$/.test(w) || ['und', 'aber', 'weil', 'dass', 'oder', 'denn', 'sondern', 'wo', 'seit', 'als'].includes(w.toLowerCase());
+const clauseEnd = (w: string | undefined) =>
+  !w ||
+  /^[.,;:!?–—]$/.test(w) ||
+  ['und', 'aber', 'weil', 'dass', 'oder', 'denn', 'sondern', 'wo', 'seit', 'als'].includes(w.toLowerCase());
 
 /** Concrete details in one answer, most specific first. */
 export function findDetails(text: string): Detail[] {
@@ -93,7 +211,11 @@ export function findDetails(text: string): Detail[] {
       while (j < t.length && isCap(t[j]) && parts.length < 5) parts.push(clean(t[j++]!));
       const names = parts.filter((p) => isCap(p) && !/^Ihr/.test(p));
       if (names.length && !roles[names[0]!] && !abstract.test(names[names.length - 1]!)) {
-        add({ kind: 'employer', key: `employer:${names.join(' ').toLowerCase()}`, question: ask.employer(`bei ${parts.join(' ')}`) });
+        add({
+          kind: 'employer',
+          key: `employer:${names.join(' ').toLowerCase()}`,
+          question: ask.employer(`bei ${parts.join(' ')}`),
+        });
       }
     }
 
@@ -106,7 +228,11 @@ export function findDetails(text: string): Detail[] {
         const own = gender === 'f' || gender === 'p' ? 'Ihre' : 'Ihr';
         const name = isCap(t[i + 2]) && !roles[clean(t[i + 2]!)] ? ` ${clean(t[i + 2]!)}` : '';
         const person = `${own} ${gender === 'p' ? noun : base}${name}`;
-        add({ kind: 'person', key: `person:${base.toLowerCase()}${name.toLowerCase()}`, question: ask.person(person, gender === 'p') });
+        add({
+          kind: 'person',
+          key: `person:${base.toLowerCase()}${name.toLowerCase()}`,
+          question: ask.person(person, gender === 'p'),
+        });
       }
     }
     if ((w === 'Frau' || w === 'Herr' || w === 'Herrn') && isCap(t[i + 1])) {
@@ -122,7 +248,13 @@ export function findDetails(text: string): Detail[] {
       const place = clean(t[i + 1]!);
       const next = t[i + 2];
       const multi = isCap(next) && !/^[.,;:!?]/.test(next!) ? ` ${clean(next!)}` : '';
-      if (!abstract.test(place) && !notPlaces.has(place) && !possessive.test(place) && !/^\d/.test(place) && place.length > 2) {
+      if (
+        !abstract.test(place) &&
+        !notPlaces.has(place) &&
+        !possessive.test(place) &&
+        !/^\d/.test(place) &&
+        place.length > 2
+      ) {
         add({ kind: 'place', key: `place:${(place + multi).toLowerCase()}`, question: ask.place(`${place}${multi}`) });
       }
     }
@@ -136,7 +268,8 @@ export function findDetails(text: string): Detail[] {
       const question = timeUnits.has(base) ? ask.duration(phrase) : ask.number(phrase);
       add({ kind: timeUnits.has(base) ? 'time' : 'number', key: `number:${phrase.toLowerCase()}`, question });
     }
-    if (/^(19|20)\d\d$/.test(w) && !(unit && isCap(unit))) add({ kind: 'time', key: `year:${w}`, question: ask.year(w) });
+    if (/^(19|20)\d\d$/.test(w) && !(unit && isCap(unit)))
+      add({ kind: 'time', key: `year:${w}`, question: ask.year(w) });
   }
   const order: DetailKind[] = ['work', 'employer', 'person', 'number', 'place', 'time'];
   return found.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));

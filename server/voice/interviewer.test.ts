@@ -9,15 +9,19 @@ import { interviewPlan, planInterviewer } from './interviewer';
 import { issueVoiceToken, verifyVoiceToken } from './token';
 
 describe('interview plans', () => {
-  it.each(tenantKeys.flatMap((tenant) => voiceTopics.map((topic) => [tenant, topic] as const)))('%s has a German plan of questions for %s', (tenant, topic) => {
-    const plan = interviewPlan(tenant, topic);
-    expect(plan.title.length).toBeGreaterThan(3);
-    expect(plan.opening).toMatch(/\?$/);
-    expect(plan.questions.length).toBeGreaterThanOrEqual(4);
-    // Each one a complete prompt addressed to the person: a question or an invitation to tell.
-    for (const q of plan.questions) expect(q).not.toMatch(/^(Gibt es|Haben Sie|Sind Sie|Ist|Hat|Können Sie)\b/);
-    for (const q of plan.questions) expect(q).toMatch(/^[A-ZÄÖÜ].*\b(Sie|Ihr\w*|Ihnen)\b.*[?.]$|^W(as|ann|o|ohin|er|arum|ie|elche\w*)\b.*\?$/);
-  });
+  it.each(tenantKeys.flatMap((tenant) => voiceTopics.map((topic) => [tenant, topic] as const)))(
+    '%s has a German plan of questions for %s',
+    (tenant, topic) => {
+      const plan = interviewPlan(tenant, topic);
+      expect(plan.title.length).toBeGreaterThan(3);
+      expect(plan.opening).toMatch(/\?$/);
+      expect(plan.questions.length).toBeGreaterThanOrEqual(4);
+      // Each one a complete prompt addressed to the person: a question or an invitation to tell.
+      for (const q of plan.questions) expect(q).not.toMatch(/^(Gibt es|Haben Sie|Sind Sie|Ist|Hat|Können Sie)\b/);
+      for (const q of plan.questions)
+        expect(q).toMatch(/^[A-ZÄÖÜ].*\b(Sie|Ihr\w*|Ihnen)\b.*[?.]$|^W(as|ann|o|ohin|er|arum|ie|elche\w*)\b.*\?$/);
+    },
+  );
 
   it('uses the banker wording for the bank', () => {
     expect(interviewPlan('bank', 'engineering-path').title).toBe('Der Weg zum Banker');
@@ -37,8 +41,12 @@ describe('interview plans', () => {
     };
     expect(await say('Ja.')).toEqual({ text: texts.interview.followUp, done: false });
     expect(await say('Ja, genau, das ist so.')).toEqual({ text: plan.questions[0], done: false });
-    for (const q of plan.questions.slice(1)) expect(await say('Eine lange Antwort ohne jede Einzelheit darin.')).toEqual({ text: q, done: false });
-    expect(await say('Die letzte lange Antwort ohne Einzelheit.')).toEqual({ text: texts.interview.closing, done: true });
+    for (const q of plan.questions.slice(1))
+      expect(await say('Eine lange Antwort ohne jede Einzelheit darin.')).toEqual({ text: q, done: false });
+    expect(await say('Die letzte lange Antwort ohne Einzelheit.')).toEqual({
+      text: texts.interview.closing,
+      done: true,
+    });
   });
 
   it('follows up on something concrete at least every third question, in correct German, and never asks twice', async () => {
@@ -75,26 +83,38 @@ describe('interview plans', () => {
       plan.questions[4],
     ]);
     // Every window of three questions holds one that picks up the person's words.
-    const followUps = questions.map((q) => q !== plan.opening && !plan.questions.includes(q) && q !== texts.interview.closing);
+    const followUps = questions.map(
+      (q) => q !== plan.opening && !plan.questions.includes(q) && q !== texts.interview.closing,
+    );
     for (let i = 2; i + 2 < questions.length - 1; i++) expect(followUps.slice(i, i + 3)).toContain(true);
     expect(new Set(questions).size).toBe(questions.length);
     expect(questions.at(-1)).toBe(texts.interview.closing);
   });
 
   it('finds what the person builds, employers, people, numbers and places, and quotes them in the polite form', () => {
-    expect(findDetails('Ich bin Maria Schulz und entwickle Getriebe für Windkraftanlagen in Bremen.').map((d) => d.question)).toEqual([
+    expect(
+      findDetails('Ich bin Maria Schulz und entwickle Getriebe für Windkraftanlagen in Bremen.').map((d) => d.question),
+    ).toEqual([
       'Sie entwickeln Getriebe für Windkraftanlagen in Bremen. Was ist daran für Sie das Spannendste?',
       'Was verbindet Sie mit Bremen? Erzählen Sie gern, wie es dort für Sie war.',
     ]);
-    expect(findDetails('Ich arbeite seit 15 Jahren bei der Firma Müller in der Qualitätssicherung.').map((d) => d.question)).toEqual([
+    expect(
+      findDetails('Ich arbeite seit 15 Jahren bei der Firma Müller in der Qualitätssicherung.').map((d) => d.question),
+    ).toEqual([
       'Wie sind Sie bei der Firma Müller gelandet, und was machen Sie dort genau?',
       'Sie haben 15 Jahre erwähnt. Was ist in dieser Zeit passiert, das Ihnen besonders in Erinnerung ist?',
     ]);
-    expect(findDetails('Meine Kollegin Anna hatte die Idee, den Verbrauch um 30 Prozent zu senken.').map((d) => d.question)).toEqual([
+    expect(
+      findDetails('Meine Kollegin Anna hatte die Idee, den Verbrauch um 30 Prozent zu senken.').map((d) => d.question),
+    ).toEqual([
       'Welche Rolle hat Ihre Kollegin Anna dabei gespielt? Erzählen Sie gern eine Begebenheit.',
       'Sie haben 30 Prozent erwähnt. Was steckt hinter dieser Zahl?',
     ]);
-    expect(findDetails('Ich leite ein Team von zwölf Leuten bei Siemens Energy.').map((d) => d.kind)).toEqual(['work', 'employer', 'number']);
+    expect(findDetails('Ich leite ein Team von zwölf Leuten bei Siemens Energy.').map((d) => d.kind)).toEqual([
+      'work',
+      'employer',
+      'number',
+    ]);
     // Abstract nouns after "in" are no places.
     expect(findDetails('Ich arbeite in Teilzeit in Zusammenarbeit mit anderen.')).toEqual([]);
   });
@@ -113,7 +133,10 @@ describe('interview plans', () => {
       { speaker: 'user', text: 'Das war im letzten Sommer an einem sehr heißen Tag.' },
     ];
     // "Wo ist das Bild entstanden?" is answered already (Hamburg): next comes the question after it.
-    expect((await interviewer.next(turns, { text: 'Das war im letzten Sommer an einem sehr heißen Tag.', voicedMs: 4000 })).text).not.toBe(plan.questions[2]);
+    expect(
+      (await interviewer.next(turns, { text: 'Das war im letzten Sommer an einem sehr heißen Tag.', voicedMs: 4000 }))
+        .text,
+    ).not.toBe(plan.questions[2]);
   });
 });
 
@@ -156,7 +179,9 @@ describe('built-in agent session tokens', () => {
   it('refuses a changed token or another secret', () => {
     const token = issueVoiceToken('secret', grant);
     const [body, mac] = token.split('.');
-    const other = Buffer.from(JSON.stringify({ ...grant, contentId: 8, exp: Date.now() + 60_000 })).toString('base64url');
+    const other = Buffer.from(JSON.stringify({ ...grant, contentId: 8, exp: Date.now() + 60_000 })).toString(
+      'base64url',
+    );
     expect(verifyVoiceToken('secret', `${other}.${mac}`)).toBeNull();
     expect(verifyVoiceToken('other-secret', token)).toBeNull();
     expect(verifyVoiceToken('secret', `${body}`)).toBeNull();

@@ -15,7 +15,8 @@ export function interviewPlan(tenantKey: string, topic: VoiceTopic): Plan {
   const created = loadedTenant(tenantKey);
   const wording = tenants[tenantKey as TenantKey]?.wording ?? (created?.wording === 'banking' ? 'banker' : 'engineer');
   // The image interview asks short questions about one picture: answers are short, a normal wait fits.
-  if (topic === 'image') return { title: texts.interview.imageTopicTitle, ...texts.interview.plans.image, patience: 'normal' };
+  if (topic === 'image')
+    return { title: texts.interview.imageTopicTitle, ...texts.interview.plans.image, patience: 'normal' };
   if (topic === 'general') return { title: texts.nav.topics.general.title, ...texts.interview.plans.general };
   return { title: texts.nav.topics[wording][topic].title, ...texts.interview.plans[wording][topic] };
 }
@@ -56,10 +57,12 @@ export function planInterviewer(plan: Plan): Interviewer {
     if (answer.text && answers[answers.length - 1] !== answer.text) answers.push(answer.text);
     const words = answer.text.split(/\s+/).filter(Boolean).length;
     const short = answer.text ? words < SHORT_ANSWER_WORDS : answer.voicedMs < SHORT_ANSWER_MS;
-    if (short && asked[asked.length - 1] !== texts.interview.followUp && asked.length > 0) return { text: texts.interview.followUp, done: false };
+    if (short && asked[asked.length - 1] !== texts.interview.followUp && asked.length > 0)
+      return { text: texts.interview.followUp, done: false };
 
     // A follow-up when neither of the last two questions was one.
-    const isFollowUp = (q: string) => q !== plan.opening && q !== texts.interview.followUp && !plan.questions.includes(q);
+    const isFollowUp = (q: string) =>
+      q !== plan.opening && q !== texts.interview.followUp && !plan.questions.includes(q);
     const recent = asked.slice(-2);
     if (recent.length === 2 && !recent.some(isFollowUp)) {
       const used = new Set(asked);
@@ -85,7 +88,10 @@ export function planInterviewer(plan: Plan): Interviewer {
  */
 export function chatInterviewer(plan: Plan, opts: { baseUrl: string; apiKey?: string; model: string }): Interviewer {
   let asked = 0;
-  const system = texts.interview.chatSystemPrompt(plan.title, [plan.opening, ...plan.questions].map((q, i) => `${i + 1}. ${q}`).join('\n'));
+  const system = texts.interview.chatSystemPrompt(
+    plan.title,
+    [plan.opening, ...plan.questions].map((q, i) => `${i + 1}. ${q}`).join('\n'),
+  );
   return {
     opening: () => plan.opening,
     async next(turns) {
@@ -95,7 +101,10 @@ export function chatInterviewer(plan: Plan, opts: { baseUrl: string; apiKey?: st
       try {
         const res = await fetch(openaiUrl(opts.baseUrl, '/chat/completions'), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+          },
           body: JSON.stringify({
             model: opts.model,
             temperature: 0.7,
@@ -119,8 +128,11 @@ export function chatInterviewer(plan: Plan, opts: { baseUrl: string; apiKey?: st
 
 export function createInterviewer(config: AppConfig, plan: Plan): Interviewer {
   if (config.OPENAI_CHAT_MODEL && config.OPENAI_BASE_URL) {
-    return chatInterviewer(plan, { baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, model: config.OPENAI_CHAT_MODEL });
+    return chatInterviewer(plan, {
+      baseUrl: config.OPENAI_BASE_URL,
+      apiKey: config.OPENAI_API_KEY,
+      model: config.OPENAI_CHAT_MODEL,
+    });
   }
   return planInterviewer(plan);
 }
-

@@ -20,7 +20,11 @@ describe('the built-in interviewer when the words of an answer come late', () =>
 
   beforeAll(async () => {
     whisper = await startFakeOpenAI({ text: ANSWER });
-    t = await startTestApp('sqlite', { TRANSCRIBER: 'openai', OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'sk-test' });
+    t = await startTestApp('sqlite', {
+      TRANSCRIBER: 'openai',
+      OPENAI_BASE_URL: whisper.url,
+      OPENAI_API_KEY: 'sk-test',
+    });
     await addUser(t.app, 'vdi@example.de', 'vdi_admin');
     cookie = await login(t, 'vdi@example.de');
   });
@@ -30,8 +34,15 @@ describe('the built-in interviewer when the words of an answer come late', () =>
   });
 
   it('asks the next question within moments of the end, and writes the answer before it when the words arrive', async () => {
-    const contentId = (await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'interview', topic: 'engineering-path' } })).body.contentId as number;
-    const res = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=engineering-path&contentId=${contentId}`, { cookie });
+    const contentId = (
+      await api(t, 'POST', '/api/submissions', {
+        cookie,
+        body: { tenant: 'vdi', kind: 'interview', topic: 'engineering-path' },
+      })
+    ).body.contentId as number;
+    const res = await api(t, 'GET', `/api/voice/signed-url?tenant=vdi&topic=engineering-path&contentId=${contentId}`, {
+      cookie,
+    });
     const client = await ProtocolClient.connect(res.body.signedUrl);
     await client.until(() => client.of('agent_response').length === 1);
     const openingEvent = client.of('agent_response')[0]!.agent_response_event.event_id;
@@ -52,10 +63,15 @@ describe('the built-in interviewer when the words of an answer come late', () =>
 
     release();
     await client.until(() => client.of('agent_response').length === 2);
-    const order = client.messages.filter((m) => m.type === 'user_transcript' || m.type === 'agent_response').map((m) => m.type);
+    const order = client.messages
+      .filter((m) => m.type === 'user_transcript' || m.type === 'agent_response')
+      .map((m) => m.type);
     expect(order).toEqual(['agent_response', 'user_transcript', 'agent_response']);
     expect(client.of('user_transcript')[0]!.user_transcription_event.user_transcript).toBe(ANSWER);
-    expect(client.of('agent_response')[1]!.agent_response_event).toMatchObject({ agent_response: plan.questions[0], event_id: question!.audio_event.event_id });
+    expect(client.of('agent_response')[1]!.agent_response_event).toMatchObject({
+      agent_response: plan.questions[0],
+      event_id: question!.audio_event.event_id,
+    });
     client.close();
   }, 60_000);
 });

@@ -37,7 +37,14 @@ describe('the patient interviewer', () => {
   it('hears a story told with 1.0 s between its sentences as one answer, also at 10 dB SNR; quick cuts it after the first sentence', async () => {
     const [first, second, ...rest] = stories[1]!;
     for (const noise of [null, { kind: 'pink', snrDb: 10 }] as ClipSpec['noise'][]) {
-      const clip = buildClip({ first: first!, second: second!, pause: 1.0, more: rest.map((text) => ({ text, pause: 1.0 })), noise, tailMs: 2500 });
+      const clip = buildClip({
+        first: first!,
+        second: second!,
+        pause: 1.0,
+        more: rest.map((text) => ({ text, pause: 1.0 })),
+        noise,
+        tailMs: 2500,
+      });
       const turns = await turnsOf(clip, patienceWaits.patient);
       expect(turns, JSON.stringify(noise)).toHaveLength(1);
       expect(turns[0]!.text).toBe(stories[1]!.join(' '));
@@ -47,7 +54,10 @@ describe('the patient interviewer', () => {
       expect(after).toBeGreaterThan(1000);
       expect(after).toBeLessThan(1800);
     }
-    const quick = await turnsOf(buildClip({ first: first!, second: second!, pause: 1.0, tailMs: 2500 }), patienceWaits.quick);
+    const quick = await turnsOf(
+      buildClip({ first: first!, second: second!, pause: 1.0, tailMs: 2500 }),
+      patienceWaits.quick,
+    );
     expect(quick.length).toBe(2);
   }, 60_000);
 });
@@ -60,9 +70,15 @@ describe('patience is a setting per tenant and topic', () => {
     t = await startTestApp('sqlite');
     await addUser(t.app, 'admin@example.de', 'admin');
     const cookie = await login(t, 'admin@example.de');
-    const bad = await api(t, 'POST', '/api/admin/tenants', { cookie, body: { ...tenantDefaults, key: 'firma-p', name: 'Firma P', interviewPatience: { 'tech-dive': 'hastig' } } });
+    const bad = await api(t, 'POST', '/api/admin/tenants', {
+      cookie,
+      body: { ...tenantDefaults, key: 'firma-p', name: 'Firma P', interviewPatience: { 'tech-dive': 'hastig' } },
+    });
     expect(bad.status).toBe(400);
-    const made = await api(t, 'POST', '/api/admin/tenants', { cookie, body: { ...tenantDefaults, key: 'firma-p', name: 'Firma P', interviewPatience: { 'tech-dive': 'quick' } } });
+    const made = await api(t, 'POST', '/api/admin/tenants', {
+      cookie,
+      body: { ...tenantDefaults, key: 'firma-p', name: 'Firma P', interviewPatience: { 'tech-dive': 'quick' } },
+    });
     expect(made.status).toBe(201);
     expect(made.body.interviewPatience).toEqual({ 'tech-dive': 'quick' });
     await t.app.tenantRegistry.fresh();

@@ -3,18 +3,35 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { conversationFinished, conversationIdParam, signedUrlQuery, type SignedUrlResponse } from '../../common/schemas/voice';
+import {
+  conversationFinished,
+  conversationIdParam,
+  signedUrlQuery,
+  type SignedUrlResponse,
+} from '../../common/schemas/voice';
 import { texts } from '../../common/texts';
 import { requireUser } from '../auth/session';
 import { DomainError } from '../http/errors';
-import { beginPublicInterview, endPublicInterview, endPublicInterviewsOf, isPublicSubmission, startPublicInterview } from '../public/limits';
+import {
+  beginPublicInterview,
+  endPublicInterview,
+  endPublicInterviewsOf,
+  isPublicSubmission,
+  startPublicInterview,
+} from '../public/limits';
 import { loadOwnedSubmission, type Submission } from '../submissions/service';
 import { accessOf, entersTenant } from '../tenants/access';
 import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
 import { BuiltinAgentSession, type TurnTiming } from './agent';
 import { parseAudioFormat } from './audio';
 import { createInterviewer, interviewPlan, patienceOf } from './interviewer';
-import { ELEVENLABS_TRANSCRIPT_JOB, importElevenLabsConversation, keepRecording, scheduleElevenLabsImport, type ElevenLabsImport } from './service';
+import {
+  ELEVENLABS_TRANSCRIPT_JOB,
+  importElevenLabsConversation,
+  keepRecording,
+  scheduleElevenLabsImport,
+  type ElevenLabsImport,
+} from './service';
 import { createSynthesizer } from './speech';
 import { closeTake, openTake, saveTurns } from './takes';
 import { waitsFor } from './patience';
@@ -30,7 +47,11 @@ const require = createRequire(import.meta.url);
 const assets: Record<string, () => string> = {
   'rawAudioProcessor.js': () => require.resolve('@elevenlabs/client/worklets/rawAudioProcessor.js'),
   'audioConcatProcessor.js': () => require.resolve('@elevenlabs/client/worklets/audioConcatProcessor.js'),
-  'libsamplerate.worklet.js': () => path.join(path.dirname(require.resolve('@alexanderolsen/libsamplerate-js/package.json')), 'dist/libsamplerate.worklet.js'),
+  'libsamplerate.worklet.js': () =>
+    path.join(
+      path.dirname(require.resolve('@alexanderolsen/libsamplerate-js/package.json')),
+      'dist/libsamplerate.worklet.js',
+    ),
 };
 
 /** Timings of answered turns of the built-in agent, for the benchmark and the tests (newest last). */
@@ -44,7 +65,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   const agent = createVoiceAgent(config, synthesizer !== null);
   // The voice model loads once, before the first interview; without it energy detection works.
   const silero = config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' ? await loadSilero() : null;
-  if (config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' && !silero) app.log.warn('Silero VAD could not load; the built-in interviewer detects voice by energy');
+  if (config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' && !silero)
+    app.log.warn('Silero VAD could not load; the built-in interviewer detects voice by energy');
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   // Conversations still saving their audio when the server stops are waited for.
@@ -53,13 +75,18 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     await Promise.allSettled([...finishing]);
   });
 
-  app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, (job) => importElevenLabsConversation(app, job.payload as ElevenLabsImport));
+  app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, (job) =>
+    importElevenLabsConversation(app, job.payload as ElevenLabsImport),
+  );
 
   app.get('/api/voice/assets/:file', async (request, reply) => {
     const file = (request.params as { file: string }).file;
     const resolve = Object.hasOwn(assets, file) ? assets[file] : undefined;
     if (!resolve) throw new DomainError('not_found', texts.common.notFound);
-    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(await readFile(resolve()));
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await readFile(resolve()));
   });
 
   app.get('/api/voice/signed-url', async (request, reply): Promise<SignedUrlResponse> => {
@@ -71,15 +98,27 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     if (row && isPublicSubmission(row)) {
       await endPublicInterviewsOf(app.db, row.id);
       // A URL of our own agent that is never used holds the slot only as long as its token lives.
-      publicSlot = await startPublicInterview(app.db, config, request.ip, row.id, agent.provider === 'builtin' ? Date.now() + VOICE_TOKEN_LIFETIME_MS : null);
+      publicSlot = await startPublicInterview(
+        app.db,
+        config,
+        request.ip,
+        row.id,
+        agent.provider === 'builtin' ? Date.now() + VOICE_TOKEN_LIFETIME_MS : null,
+      );
     }
     try {
-      return await agent.signedUrl({ tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId, publicSlot }, ownOrigin(config, request));
+      return await agent.signedUrl(
+        { tenant: query.tenant, topic: query.topic, contentId: query.contentId ?? null, userId, publicSlot },
+        ownOrigin(config, request),
+      );
     } catch (error) {
       if (publicSlot !== null) await endPublicInterview(app.db, publicSlot);
       // The provider could not hand out a session: keep the cause (no key, no URL query) in the log.
       if (error instanceof DomainError && error.cause) {
-        request.log.error({ err: error.cause, provider: agent.provider, tenant: query.tenant, topic: query.topic }, 'voice agent signed URL request failed');
+        request.log.error(
+          { err: error.cause, provider: agent.provider, tenant: query.tenant, topic: query.topic },
+          'voice agent signed URL request failed',
+        );
       }
       throw error;
     }
@@ -94,7 +133,13 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     }
     if (grant.publicSlot) {
       const slot = grant.publicSlot;
-      socket.on('close', () => void endPublicInterview(app.db, slot).catch((error) => request.log.error({ err: error }, 'could not free the public interview slot')));
+      socket.on(
+        'close',
+        () =>
+          void endPublicInterview(app.db, slot).catch((error) =>
+            request.log.error({ err: error }, 'could not free the public interview slot'),
+          ),
+      );
     }
     // One token, one conversation, across all instances. Messages wait while the database answers.
     socket.pause();
@@ -103,27 +148,42 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       return false;
     });
     // A public interview whose link was switched off (or tenant archived) after the URL was signed.
-    const closed = first && grant.publicSlot ? !(await publicLinkTenant(app, grant.tenant).catch((error) => {
-          request.log.error({ err: error }, 'could not check the public link of a voice token');
-          return null;
-        })) : false;
+    const closed =
+      first && grant.publicSlot
+        ? !(await publicLinkTenant(app, grant.tenant).catch((error) => {
+            request.log.error({ err: error }, 'could not check the public link of a voice token');
+            return null;
+          }))
+        : false;
     if (!first || closed) {
       socket.resume(); // a paused socket could not read the browser's closing handshake
       socket.close(1008, texts.interview.sessionExpired);
       return;
     }
     // The interview begins: its slot holds until the socket closes (at most the slot's limit).
-    if (grant.publicSlot) await beginPublicInterview(app.db, grant.publicSlot).catch((error) => request.log.error({ err: error }, 'could not mark the public interview as begun'));
+    if (grant.publicSlot)
+      await beginPublicInterview(app.db, grant.publicSlot).catch((error) =>
+        request.log.error({ err: error }, 'could not mark the public interview as begun'),
+      );
     const plan = interviewPlan(grant.tenant, grant.topic as VoiceTopic);
     // The interview of a submission is kept on the server turn by turn; a broken one is continued.
     const contentId = grant.contentId;
-    const take = contentId ? await openTake(app, contentId, { provider: 'builtin', conversationId: null, sampleRate: 16000 }).then((t) => ({ ...t, contentId })).catch((error) => {
-      request.log.error({ err: error }, 'could not open the interview on the server; the browser keeps the transcript');
-      return null;
-    }) : null;
+    const take = contentId
+      ? await openTake(app, contentId, { provider: 'builtin', conversationId: null, sampleRate: 16000 })
+          .then((t) => ({ ...t, contentId }))
+          .catch((error) => {
+            request.log.error(
+              { err: error },
+              'could not open the interview on the server; the browser keeps the transcript',
+            );
+            return null;
+          })
+      : null;
     let stored: Promise<void> = Promise.resolve();
     const store = (task: () => Promise<void>) => {
-      stored = stored.then(task).catch((error) => request.log.error({ err: error, contentId }, 'could not store a turn of the interview'));
+      stored = stored
+        .then(task)
+        .catch((error) => request.log.error({ err: error, contentId }, 'could not store a turn of the interview'));
       return stored;
     };
     new BuiltinAgentSession(socket, {
@@ -153,7 +213,12 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
           take
             ? store(async () => {
                 if (turns.length) await saveTurns(app, take, turns, { completed: true });
-                await closeTake(app, take, endedBy === 'lost' ? 'interrupted' : 'ended', recording.isEmpty ? null : recording.toWav());
+                await closeTake(
+                  app,
+                  take,
+                  endedBy === 'lost' ? 'interrupted' : 'ended',
+                  recording.isEmpty ? null : recording.toWav(),
+                );
               })
             : keepRecording(app, grant.contentId, recording)
         ).catch((error) => request.log.error({ err: error }, 'could not keep the interview audio'));
@@ -179,7 +244,12 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** The caller may interview for this tenant; with a Content-ID it must own that submission. Returns the user id, if any. */
-async function authorize(request: FastifyRequest, reply: FastifyReply, tenant: string, contentId: number | undefined): Promise<{ userId: string | null; row: Submission | null }> {
+async function authorize(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tenant: string,
+  contentId: number | undefined,
+): Promise<{ userId: string | null; row: Submission | null }> {
   if (contentId) {
     const row = await loadOwnedSubmission(request, reply, contentId);
     if (row.tenant !== tenant) throw new DomainError('forbidden', texts.auth.noPermission);
@@ -192,11 +262,17 @@ async function authorize(request: FastifyRequest, reply: FastifyReply, tenant: s
 }
 
 /** Where the browser opens the interview socket: BASE_URL, or without it the request's own Host (never X-Forwarded-Host). */
-export function ownOrigin(config: { BASE_URL?: string }, request: { headers: Record<string, string | string[] | undefined>; raw: { socket: object } }): { secure: boolean; host: string } {
+export function ownOrigin(
+  config: { BASE_URL?: string },
+  request: { headers: Record<string, string | string[] | undefined>; raw: { socket: object } },
+): { secure: boolean; host: string } {
   if (config.BASE_URL) {
     const url = new URL(config.BASE_URL);
     return { secure: url.protocol === 'https:', host: url.host };
   }
   const host = request.headers.host;
-  return { secure: (request.raw.socket as { encrypted?: boolean }).encrypted === true, host: (Array.isArray(host) ? host[0] : host) ?? 'localhost' };
+  return {
+    secure: (request.raw.socket as { encrypted?: boolean }).encrypted === true,
+    host: (Array.isArray(host) ? host[0] : host) ?? 'localhost',
+  };
 }

@@ -22,7 +22,11 @@ const LIVE_FOR_MS = 2 * 60 * 60_000;
  * At the beginning the import is planned for later and looks again while the call runs, so a
  * closed tab still gets its transcript from ElevenLabs; at the end a planned import runs at once.
  */
-export async function scheduleElevenLabsImport(db: Kysely<DB>, payload: { contentId: number; conversationId: string }, moment: 'live' | 'ended'): Promise<number> {
+export async function scheduleElevenLabsImport(
+  db: Kysely<DB>,
+  payload: { contentId: number; conversationId: string },
+  moment: 'live' | 'ended',
+): Promise<number> {
   const waiting = await db
     .selectFrom('jobs')
     .select('id')
@@ -32,18 +36,35 @@ export async function scheduleElevenLabsImport(db: Kysely<DB>, payload: { conten
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (waiting) {
-    if (moment === 'ended') await db.updateTable('jobs').set({ run_at: now(), updated_at: now() }).where('id', '=', waiting.id).execute();
+    if (moment === 'ended')
+      await db.updateTable('jobs').set({ run_at: now(), updated_at: now() }).where('id', '=', waiting.id).execute();
     return Number(waiting.id);
   }
-  if (moment === 'live') return enqueue(db, ELEVENLABS_TRANSCRIPT_JOB, { ...payload, since: Date.now() } satisfies ElevenLabsImport, { maxAttempts: 6, runAt: new Date(Date.now() + LIVE_POLL_MS) });
+  if (moment === 'live')
+    return enqueue(db, ELEVENLABS_TRANSCRIPT_JOB, { ...payload, since: Date.now() } satisfies ElevenLabsImport, {
+      maxAttempts: 6,
+      runAt: new Date(Date.now() + LIVE_POLL_MS),
+    });
   return enqueue(db, ELEVENLABS_TRANSCRIPT_JOB, payload satisfies ElevenLabsImport, { maxAttempts: 6 });
 }
 
 /** Keeps the interview audio with the submission (media kind 'audio'). */
-export async function keepRecording(app: FastifyInstance, contentId: number, recording: ConversationRecorder): Promise<void> {
+export async function keepRecording(
+  app: FastifyInstance,
+  contentId: number,
+  recording: ConversationRecorder,
+): Promise<void> {
   if (recording.isEmpty || !(await findSubmission(app.db, contentId))) return;
   const wav = recording.toWav();
-  const media = await attachFile(app, { contentId, kind: 'audio', body: wav, originalName: 'interview.wav', contentType: 'audio/wav', extension: 'wav', size: wav.length });
+  const media = await attachFile(app, {
+    contentId,
+    kind: 'audio',
+    body: wav,
+    originalName: 'interview.wav',
+    contentType: 'audio/wav',
+    extension: 'wav',
+    size: wav.length,
+  });
   await queueCaptions(app, media.id);
 }
 
@@ -64,11 +85,15 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
   const api = elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY });
   const conversation = await api.conversation(payload.conversationId);
   // Only a conversation with one of the tenant's own agents may fill its submission.
-  if (!agentIdsOfTenant(row.tenant, config.ELEVENLABS_AGENT_IDS).has(conversation.agent_id)) return { skipped: 'conversation of another agent' };
+  if (!agentIdsOfTenant(row.tenant, config.ELEVENLABS_AGENT_IDS).has(conversation.agent_id))
+    return { skipped: 'conversation of another agent' };
   if (conversation.status !== 'done' && conversation.status !== 'failed') {
     // A call still running (named at its start): look again later, as long as a call may last.
     if (payload.since && Date.now() - payload.since < LIVE_FOR_MS) {
-      await enqueue(app.db, ELEVENLABS_TRANSCRIPT_JOB, payload, { maxAttempts: 6, runAt: new Date(Date.now() + LIVE_POLL_MS) });
+      await enqueue(app.db, ELEVENLABS_TRANSCRIPT_JOB, payload, {
+        maxAttempts: 6,
+        runAt: new Date(Date.now() + LIVE_POLL_MS),
+      });
       return { waiting: conversation.status };
     }
     throw new ConversationNotReady(`conversation ${conversation.status}`);
@@ -80,23 +105,61 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
   }
   const audio = await api.conversationAudio(payload.conversationId);
   if (audio && audio.data.length > 0) {
-    const media = await attachFile(app, { contentId: payload.contentId, kind: 'audio', body: audio.data, originalName: audio.contentType.includes('wav') ? 'interview.wav' : 'interview.mp3', contentType: audio.contentType, extension: audio.contentType.includes('wav') ? 'wav' : 'mp3', size: audio.data.length });
+    const media = await attachFile(app, {
+      contentId: payload.contentId,
+      kind: 'audio',
+      body: audio.data,
+      originalName: audio.contentType.includes('wav') ? 'interview.wav' : 'interview.mp3',
+      contentType: audio.contentType,
+      extension: audio.contentType.includes('wav') ? 'wav' : 'mp3',
+      size: audio.data.length,
+    });
     await queueCaptions(app, media.id);
   }
   return { transcriptChars: transcript.length, audio: !!audio };
 }
 
 /** The ElevenLabs call as one take of the submission (earlier interviews stay for the team). */
-async function keepElevenLabsTake(app: FastifyInstance, contentId: number, conversationId: string, transcript: string): Promise<void> {
+async function keepElevenLabsTake(
+  app: FastifyInstance,
+  contentId: number,
+  conversationId: string,
+  transcript: string,
+): Promise<void> {
   const at = now();
-  const same = await app.db.selectFrom('interview_takes').select('id').where('submission_id', '=', contentId).where('conversation_id', '=', conversationId).executeTakeFirst();
+  const same = await app.db
+    .selectFrom('interview_takes')
+    .select('id')
+    .where('submission_id', '=', contentId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
   if (same) {
-    await app.db.updateTable('interview_takes').set({ transcript, state: 'ended', updated_at: at }).where('id', '=', same.id).execute();
+    await app.db
+      .updateTable('interview_takes')
+      .set({ transcript, state: 'ended', updated_at: at })
+      .where('id', '=', same.id)
+      .execute();
     return;
   }
-  const latest = await app.db.selectFrom('interview_takes').select('number').where('submission_id', '=', contentId).orderBy('number', 'desc').limit(1).executeTakeFirst();
+  const latest = await app.db
+    .selectFrom('interview_takes')
+    .select('number')
+    .where('submission_id', '=', contentId)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   await app.db
     .insertInto('interview_takes')
-    .values({ submission_id: contentId, number: (latest?.number ?? 0) + 1, provider: 'elevenlabs', conversation_id: conversationId, state: 'ended', transcript, audio_media_id: null, started_at: at, updated_at: at })
+    .values({
+      submission_id: contentId,
+      number: (latest?.number ?? 0) + 1,
+      provider: 'elevenlabs',
+      conversation_id: conversationId,
+      state: 'ended',
+      transcript,
+      audio_media_id: null,
+      started_at: at,
+      updated_at: at,
+    })
     .execute();
 }

@@ -13,7 +13,14 @@ import { addUser, dialects, freshPostgresDatabase, TEST_PASSWORD } from '../test
 import { startFakeElevenLabs, type FakeElevenLabs } from './testing/fake-elevenlabs';
 
 const API_KEY = 'xi-secret-key-123456';
-type LogLine = { level: number; msg: string; err?: { type?: string; message?: string; stack?: string; cause?: unknown }; tenant?: string; topic?: string; provider?: string };
+type LogLine = {
+  level: number;
+  msg: string;
+  err?: { type?: string; message?: string; stack?: string; cause?: unknown };
+  tenant?: string;
+  topic?: string;
+  provider?: string;
+};
 
 /**
  * When ElevenLabs cannot hand out a signed URL, the server logs the cause (without the API key)
@@ -77,7 +84,8 @@ describe.each(dialects)('signed URL failures of the ElevenLabs agent on %s', (di
     expect(signIn.statusCode).toBe(200);
     const raw = signIn.headers['set-cookie'];
     const cookie = (Array.isArray(raw) ? raw : [raw ?? '']).map((c) => c.split(';')[0]).join('; ');
-    const signedUrl = (query: string) => app.inject({ method: 'GET', url: `/api/voice/signed-url?${query}`, headers: { cookie } });
+    const signedUrl = (query: string) =>
+      app.inject({ method: 'GET', url: `/api/voice/signed-url?${query}`, headers: { cookie } });
     const errors = () => logs.map((l) => JSON.parse(l) as LogLine).filter((l) => l.level >= 50);
     return { ...entry, signedUrl, errors };
   }
@@ -89,7 +97,12 @@ describe.each(dialects)('signed URL failures of the ElevenLabs agent on %s', (di
     expect(res.json()).toMatchObject({ error: 'unavailable', message: texts.interview.connectionError });
     const errors = a.errors();
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ msg: 'voice agent signed URL request failed', provider: 'elevenlabs', tenant: 'bank', topic: 'tech-dive' });
+    expect(errors[0]).toMatchObject({
+      msg: 'voice agent signed URL request failed',
+      provider: 'elevenlabs',
+      tenant: 'bank',
+      topic: 'tech-dive',
+    });
     expect(errors[0]!.err?.message).toBe('ElevenLabs answered 401 for /v1/convai/conversation/get-signed-url');
     expect(a.logs.join('\n')).not.toContain(API_KEY);
     expect(a.logs.join('\n')).not.toContain('agent_bank');

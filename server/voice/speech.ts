@@ -17,7 +17,11 @@ export function espeakSynthesizer(opts: { voice?: string; wordsPerMinute?: numbe
     name: 'espeak-ng',
     synthesize(text) {
       return new Promise((resolve, reject) => {
-        const child = spawn('espeak-ng', ['-v', opts.voice ?? 'de', '-s', String(opts.wordsPerMinute ?? 165), '--stdout'], { stdio: ['pipe', 'pipe', 'ignore'] });
+        const child = spawn(
+          'espeak-ng',
+          ['-v', opts.voice ?? 'de', '-s', String(opts.wordsPerMinute ?? 165), '--stdout'],
+          { stdio: ['pipe', 'pipe', 'ignore'] },
+        );
         const out: Buffer[] = [];
         child.stdout.on('data', (d: Buffer) => out.push(d));
         child.on('error', reject);
@@ -42,13 +46,21 @@ export function openaiUrl(base: string, path: string): string {
 }
 
 /** Any OpenAI-compatible `/v1/audio/speech` endpoint, asked for WAV. */
-export function openaiSynthesizer(opts: { baseUrl: string; apiKey?: string; model: string; voice?: string }): SpeechSynthesizer {
+export function openaiSynthesizer(opts: {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  voice?: string;
+}): SpeechSynthesizer {
   return {
     name: 'openai',
     async synthesize(text) {
       const res = await fetch(openaiUrl(opts.baseUrl, '/audio/speech'), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
         body: JSON.stringify({ model: opts.model, input: text, voice: opts.voice ?? 'alloy', response_format: 'wav' }),
         signal: AbortSignal.timeout(15_000),
       });
@@ -61,7 +73,11 @@ export function openaiSynthesizer(opts: { baseUrl: string; apiKey?: string; mode
 /** Picks the synthesiser from the TTS setting; espeak-ng only when it is installed. */
 export function createSynthesizer(config: AppConfig): SpeechSynthesizer | null {
   if (config.TTS === 'openai' && config.OPENAI_BASE_URL && config.OPENAI_TTS_MODEL) {
-    return openaiSynthesizer({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, model: config.OPENAI_TTS_MODEL });
+    return openaiSynthesizer({
+      baseUrl: config.OPENAI_BASE_URL,
+      apiKey: config.OPENAI_API_KEY,
+      model: config.OPENAI_TTS_MODEL,
+    });
   }
   if (config.TTS === 'espeak' && espeakInstalled()) return espeakSynthesizer();
   return null;

@@ -5,7 +5,15 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * `nonce` names this one token: the socket route claims it once in the database (used_once), so
  * a token opens one conversation, on whichever instance.
  */
-export type VoiceGrant = { tenant: string; topic: string; contentId: number | null; userId: string | null; exp: number; nonce: string; publicSlot?: number | null };
+export type VoiceGrant = {
+  tenant: string;
+  topic: string;
+  contentId: number | null;
+  userId: string | null;
+  exp: number;
+  nonce: string;
+  publicSlot?: number | null;
+};
 
 export const VOICE_TOKEN_PURPOSE = 'voice-token';
 
@@ -16,7 +24,9 @@ const sign = (secret: string, body: string) => createHmac('sha256', `voice:${sec
 
 /** A short-lived, signed token in the signed URL: any app replica can check it. */
 export function issueVoiceToken(secret: string, grant: Omit<VoiceGrant, 'exp' | 'nonce'>, now = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ ...grant, exp: now + VOICE_TOKEN_LIFETIME_MS, nonce: randomBytes(16).toString('base64url') })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ ...grant, exp: now + VOICE_TOKEN_LIFETIME_MS, nonce: randomBytes(16).toString('base64url') }),
+  ).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
 

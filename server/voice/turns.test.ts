@@ -27,21 +27,28 @@ describe('end of turn on a generated corpus (espeak-ng, sox)', () => {
     expect((await createClassifier('energy')).name).toBe('energy');
   });
 
-  it.each([0.8, 2.0])('waits through a %s s thinking pause after an unfinished clause, then ends once after the answer', async (pause) => {
-    const [first, second] = unfinished[0]!;
-    const clip = buildClip({ first, second, pause, tailMs: 2500 });
-    const turns = await turnsOf(clip);
-    expect(turns).toHaveLength(1);
-    expect(turns[0]!.text).toBe(`${first} ${second}`);
-    expect(turns[0]!.verdict).toBe('finished');
-    // It ended after the voice ended, in well under a second.
-    const after = ms(turns[0]!.voiceEnd - clip.answerEnd);
-    expect(Math.abs(after)).toBeLessThan(300);
-  });
+  it.each([0.8, 2.0])(
+    'waits through a %s s thinking pause after an unfinished clause, then ends once after the answer',
+    async (pause) => {
+      const [first, second] = unfinished[0]!;
+      const clip = buildClip({ first, second, pause, tailMs: 2500 });
+      const turns = await turnsOf(clip);
+      expect(turns).toHaveLength(1);
+      expect(turns[0]!.text).toBe(`${first} ${second}`);
+      expect(turns[0]!.verdict).toBe('finished');
+      // It ended after the voice ended, in well under a second.
+      const after = ms(turns[0]!.voiceEnd - clip.answerEnd);
+      expect(Math.abs(after)).toBeLessThan(300);
+    },
+  );
 
   it('takes two sentences with a breath between as one answer, also in pink noise at 10 dB and on a phone line', async () => {
     const [first, second] = finished[0]!;
-    for (const spec of [{}, { noise: { kind: 'pink', snrDb: 10 } }, { phone: true, voice: 'de+f3', wpm: 205 }] as Partial<ClipSpec>[]) {
+    for (const spec of [
+      {},
+      { noise: { kind: 'pink', snrDb: 10 } },
+      { phone: true, voice: 'de+f3', wpm: 205 },
+    ] as Partial<ClipSpec>[]) {
       const clip = buildClip({ first, second, pause: 0.3, tailMs: 2000, ...spec });
       const turns = await turnsOf(clip);
       expect(turns, JSON.stringify(spec)).toHaveLength(1);
@@ -50,8 +57,16 @@ describe('end of turn on a generated corpus (espeak-ng, sox)', () => {
   });
 
   it('ends a finished answer after a short silence and an unfinished one only after a long pause', async () => {
-    const clip = buildClip({ first: 'Ich habe Maschinenbau studiert.', second: 'Das war gut, ähm', pause: 0.3, tailMs: 4000 });
-    const detector = new TurnDetector({ classifier: await createClassifier(), judge: async (s) => ({ verdict: judgeWords(transcriptOf([clip], s)), text: transcriptOf([clip], s) }) });
+    const clip = buildClip({
+      first: 'Ich habe Maschinenbau studiert.',
+      second: 'Das war gut, ähm',
+      pause: 0.3,
+      tailMs: 4000,
+    });
+    const detector = new TurnDetector({
+      classifier: await createClassifier(),
+      judge: async (s) => ({ verdict: judgeWords(transcriptOf([clip], s)), text: transcriptOf([clip], s) }),
+    });
     let endedAt = -1;
     let pushed = 0;
     detector.onTurnEnd = () => (endedAt = pushed);
@@ -80,7 +95,10 @@ describe('end of turn on a generated corpus (espeak-ng, sox)', () => {
 
   it('takes voices in the room before the answer for background, not for a turn (babble, 10 dB)', async () => {
     const [first, second] = unfinished[3]!;
-    const clip = buildClip({ first, second, pause: 0.3, leadMs: 3000, tailMs: 3000, noise: { kind: 'babble', snrDb: 10 } }, 'babble-lead');
+    const clip = buildClip(
+      { first, second, pause: 0.3, leadMs: 3000, tailMs: 3000, noise: { kind: 'babble', snrDb: 10 } },
+      'babble-lead',
+    );
     const turns = await turnsOf(clip);
     // No turn with a second of voice ends before the answer does.
     expect(turns.filter((t) => t.position < clip.answerEnd && t.voicedMs >= 1000)).toEqual([]);

@@ -41,9 +41,26 @@ export type TurnOptions = {
 /** `voiceEnd`: stream position (in samples pushed so far) where the last voiced frame ended. */
 /** `position`: stream position at which the end was decided. */
 /** `words`: the judgement of this last pause, still under way when the turn ended (its words are the turn's). */
-export type EndedTurn = { samples: Int16Array; voicedMs: number; durationMs: number; voiceEnd: number; position: number; text: string | null; verdict: Verdict; words?: Promise<Judgement> };
+export type EndedTurn = {
+  samples: Int16Array;
+  voicedMs: number;
+  durationMs: number;
+  voiceEnd: number;
+  position: number;
+  text: string | null;
+  verdict: Verdict;
+  words?: Promise<Judgement>;
+};
 
-export type FrameTrace = { at: number; p: number; voiced: boolean; db: number; background: number; babble: number; silentMs: number };
+export type FrameTrace = {
+  at: number;
+  p: number;
+  voiced: boolean;
+  db: number;
+  background: number;
+  babble: number;
+  silentMs: number;
+};
 
 export const FRAME_MS = (VAD_FRAME / VAD_RATE) * 1000;
 const PRE_ROLL_FRAMES = 8;
@@ -161,12 +178,25 @@ export class TurnDetector {
     const voiced = this.foreground(floats, p, this.o.threshold);
     // Hysteresis (as Silero's own iterator): inside running speech a lower probability keeps the voice
     // going, so soft word endings in noise do not open a pause; onsets still need the full threshold.
-    const continuing = !voiced && this.turn !== null && this.silentMs < this.o.pauseMs && this.foreground(floats, p, this.o.threshold - HYSTERESIS, false);
+    const continuing =
+      !voiced &&
+      this.turn !== null &&
+      this.silentMs < this.o.pauseMs &&
+      this.foreground(floats, p, this.o.threshold - HYSTERESIS, false);
     this.consumed += frame.length;
-    this.onFrame?.({ at: this.consumed, p, voiced, db: this.levels[this.levels.length - 1]!, background: this.background, babble: this.babble, silentMs: this.silentMs });
+    this.onFrame?.({
+      at: this.consumed,
+      p,
+      voiced,
+      db: this.levels[this.levels.length - 1]!,
+      background: this.background,
+      babble: this.babble,
+      silentMs: this.silentMs,
+    });
     this.recent.push(voiced);
     if (this.recent.length > 5) this.recent.shift();
-    const onset = this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 4) : this.o.onsetFrames);
+    const onset =
+      this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 4) : this.o.onsetFrames);
 
     if (!this.turn) {
       this.preRoll.push(frame);
@@ -274,13 +304,17 @@ export class TurnDetector {
       // Words still being transcribed (a slow local model): the pause alone decides after `lateMs`,
       // counted on the clock as well, since a detector that fell behind (busy machine) catches up in bursts.
       const waited = this.judging ? performance.now() - this.judging.since : 0;
-      if (silence >= this.o.unfinishedMs || (silence >= this.o.lateMs && waited >= this.o.lateMs - this.o.pauseMs)) this.finish('unknown', null);
+      if (silence >= this.o.unfinishedMs || (silence >= this.o.lateMs && waited >= this.o.lateMs - this.o.pauseMs))
+        this.finish('unknown', null);
       return;
     }
     // Among other voices the gate may take the speaker's softest syllables for background: wait a little longer.
     const margin = this.babble >= 0.5 ? BABBLE_MARGIN_MS : 0;
     // The unfinished wait is the longest there is: no margin on top, so the question still comes within 3 s.
-    const needed = result.verdict === 'unfinished' ? this.o.unfinishedMs : (result.verdict === 'finished' ? this.finishedWait(result.text) : this.o.unknownMs) + margin;
+    const needed =
+      result.verdict === 'unfinished'
+        ? this.o.unfinishedMs
+        : (result.verdict === 'finished' ? this.finishedWait(result.text) : this.o.unknownMs) + margin;
     if (silence >= needed) this.finish(result.verdict, result.text);
   }
 
@@ -317,7 +351,16 @@ export class TurnDetector {
     this.judged = null;
     this.pauseId++;
     if (voicedMs < this.o.minVoicedMs) return;
-    this.onTurnEnd({ samples, voicedMs, durationMs, voiceEnd: this.voiceEnd, position: this.consumed, text, verdict, ...(words ? { words } : {}) });
+    this.onTurnEnd({
+      samples,
+      voicedMs,
+      durationMs,
+      voiceEnd: this.voiceEnd,
+      position: this.consumed,
+      text,
+      verdict,
+      ...(words ? { words } : {}),
+    });
   }
 }
 

@@ -6,7 +6,13 @@ import { agentIdFor, elevenLabsApi } from './elevenlabs';
 import { issueVoiceToken } from './token';
 
 /** `publicSlot`: the concurrent-interview slot of a public-link interview, freed when the socket closes. */
-export type VoiceSession = { tenant: string; topic: VoiceTopic; contentId: number | null; userId: string | null; publicSlot?: number | null };
+export type VoiceSession = {
+  tenant: string;
+  topic: VoiceTopic;
+  contentId: number | null;
+  userId: string | null;
+  publicSlot?: number | null;
+};
 
 /** The voice agent port: where the browser's @elevenlabs/client connects for one interview. */
 export type VoiceAgent = {
@@ -15,14 +21,20 @@ export type VoiceAgent = {
 };
 
 /** ElevenLabs Conversational AI: the server asks for a signed URL with its API key. */
-export function elevenLabsAgent(config: Pick<AppConfig, 'ELEVENLABS_API_KEY' | 'ELEVENLABS_BASE_URL' | 'ELEVENLABS_AGENT_IDS'>): VoiceAgent {
+export function elevenLabsAgent(
+  config: Pick<AppConfig, 'ELEVENLABS_API_KEY' | 'ELEVENLABS_BASE_URL' | 'ELEVENLABS_AGENT_IDS'>,
+): VoiceAgent {
   return {
     provider: 'elevenlabs',
     async signedUrl(session) {
       const agentId = agentIdFor(session.tenant, session.topic, config.ELEVENLABS_AGENT_IDS);
-      if (!agentId || !config.ELEVENLABS_API_KEY) throw new DomainError('unavailable', texts.interview.unavailableAgent);
+      if (!agentId || !config.ELEVENLABS_API_KEY)
+        throw new DomainError('unavailable', texts.interview.unavailableAgent);
       try {
-        const signedUrl = await elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY }).signedUrl(agentId);
+        const signedUrl = await elevenLabsApi({
+          baseUrl: config.ELEVENLABS_BASE_URL,
+          apiKey: config.ELEVENLABS_API_KEY,
+        }).signedUrl(agentId);
         return { provider: 'elevenlabs', signedUrl, speech: 'server' };
       } catch (error) {
         // The browser gets the spec's connection error; the route logs the cause.
@@ -38,7 +50,11 @@ export function builtinAgent(config: Pick<AppConfig, 'authSecret'>, serverSpeech
     provider: 'builtin',
     async signedUrl(session, origin) {
       const token = issueVoiceToken(config.authSecret, session);
-      return { provider: 'builtin', signedUrl: `${origin.secure ? 'wss' : 'ws'}://${origin.host}/api/voice/agent?token=${token}`, speech: serverSpeech ? 'server' : 'browser' };
+      return {
+        provider: 'builtin',
+        signedUrl: `${origin.secure ? 'wss' : 'ws'}://${origin.host}/api/voice/agent?token=${token}`,
+        speech: serverSpeech ? 'server' : 'browser',
+      };
     },
   };
 }

@@ -14,12 +14,15 @@ export function inlineCss(): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
-          const asset = ctx.bundle![file];
-          if (asset?.type !== 'asset') return tag;
-          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
-        });
+        return html.replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle![file];
+            if (asset?.type !== 'asset') return tag;
+            const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+          },
+        );
       },
     },
   };

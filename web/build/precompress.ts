@@ -27,7 +27,12 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
     if (!COMPRESSIBLE.test(file)) continue;
     const data = await readFile(file);
     const [br, gzipped] = await Promise.all([
-      brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      brotli(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      }),
       gz(data, { level: constants.Z_BEST_COMPRESSION }),
     ]);
     if (br.length < data.length) await writeFile(`${file}.br`, br);
@@ -50,7 +55,9 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const r = await precompressDir(outDir);
-      this.info?.(`precompressed ${r.files} files: ${(r.bytes / 1024).toFixed(0)} KB → ${(r.brotliBytes / 1024).toFixed(0)} KB brotli`);
+      this.info?.(
+        `precompressed ${r.files} files: ${(r.bytes / 1024).toFixed(0)} KB → ${(r.brotliBytes / 1024).toFixed(0)} KB brotli`,
+      );
     },
   };
 }

@@ -23,8 +23,12 @@ export function voiceSdkWithoutWebRtc(): Plugin {
       if (file.endsWith('/utils/ConnectionFactory.js')) {
         const out = code
           .replace('import { WebRTCConnection } from "./WebRTCConnection.js";', '')
-          .replace('return WebRTCConnection.create(config);', 'return (await import("./WebRTCConnection.js")).WebRTCConnection.create(config);');
-        if (out.includes('WebRTCConnection.create(config);') && !out.includes('await import("./WebRTCConnection.js")')) throw new Error('voice SDK: ConnectionFactory changed, update web/build/voice-sdk.ts');
+          .replace(
+            'return WebRTCConnection.create(config);',
+            'return (await import("./WebRTCConnection.js")).WebRTCConnection.create(config);',
+          );
+        if (out.includes('WebRTCConnection.create(config);') && !out.includes('await import("./WebRTCConnection.js")'))
+          throw new Error('voice SDK: ConnectionFactory changed, update web/build/voice-sdk.ts');
         if (out === code) throw new Error('voice SDK: ConnectionFactory changed, update web/build/voice-sdk.ts');
         return { code: out, map: null };
       }
@@ -32,8 +36,12 @@ export function voiceSdkWithoutWebRtc(): Plugin {
         const out = code
           .replace('import { WebRTCConnection } from "../utils/WebRTCConnection.js";', '')
           // Only WebRTC connections come here; the class check would need LiveKit loaded.
-          .replace('!(connection instanceof WebRTCConnection)', '!(connection && connection.input && connection.output)');
-        if (out.includes('instanceof WebRTCConnection') || out === code) throw new Error('voice SDK: VoiceSessionSetup changed, update web/build/voice-sdk.ts');
+          .replace(
+            '!(connection instanceof WebRTCConnection)',
+            '!(connection && connection.input && connection.output)',
+          );
+        if (out.includes('instanceof WebRTCConnection') || out === code)
+          throw new Error('voice SDK: VoiceSessionSetup changed, update web/build/voice-sdk.ts');
         return { code: out, map: null };
       }
       return null;

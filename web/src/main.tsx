@@ -16,11 +16,20 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-      <Toaster position={phone ? 'bottom-center' : 'top-center'} offset={68} mobileOffset={phone ? 16 : 68} visibleToasts={1} duration={TOAST_DURATION_MS} hotkey={['F8']} richColors closeButton />
-    </QueryClientProvider>
-  </StrictMode>,
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+        <Toaster
+          position={phone ? 'bottom-center' : 'top-center'}
+          offset={68}
+          mobileOffset={phone ? 16 : 68}
+          visibleToasts={1}
+          duration={TOAST_DURATION_MS}
+          hotkey={['F8']}
+          richColors
+          closeButton
+        />
+      </QueryClientProvider>
+    </StrictMode>,
   ),
 );

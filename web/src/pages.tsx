@@ -13,7 +13,9 @@ import {
 // Everything but the login and the landing pages loads with its route: zod, react-hook-form,
 // the auth client, tus and the voice SDK stay off the first page.
 const SetupPage = lazy(() => import('./features/auth/SetupPage').then((m) => ({ default: m.SetupPage })));
-const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const ResetPasswordPage = lazy(() =>
+  import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const SecurityPage = lazy(() => import('./features/auth/SecurityPage').then((m) => ({ default: m.SecurityPage })));
 const finish = () => import('./features/finish/pages');
 const upload = () => import('./features/upload/pages');
@@ -33,10 +35,14 @@ const UsersPage = lazy(() => adminPages().then((m) => ({ default: m.UsersPage })
 const OutboxPage = lazy(() => adminPages().then((m) => ({ default: m.OutboxPage })));
 const TenantsPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.TenantsPage })));
 const MembersPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.MembersPage })));
-const AcceptInvitationPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.AcceptInvitationPage })));
+const AcceptInvitationPage = lazy(() =>
+  import('./features/tenants/pages').then((m) => ({ default: m.AcceptInvitationPage })),
+);
 // The list and the detail load apart: the detail's players, content and post tools stay off /eingang.
 const InboxPage = lazy(() => import('./features/inbox/InboxPage').then((m) => ({ default: m.InboxPage })));
-const InboxDetailPage = lazy(() => import('./features/inbox/InboxDetailPage').then((m) => ({ default: m.InboxDetailPage })));
+const InboxDetailPage = lazy(() =>
+  import('./features/inbox/InboxDetailPage').then((m) => ({ default: m.InboxDetailPage })),
+);
 const postPages = () => import('./features/post/pages');
 const ApprovalPage = lazy(() => postPages().then((m) => ({ default: m.ApprovalPage })));
 const AccountPage = lazy(() => postPages().then((m) => ({ default: m.AccountPage })));
@@ -46,8 +52,12 @@ const GeneralInterviewPage = lazy(() => interviewPages().then((m) => ({ default:
 const speechPages = () => import('./features/voice-message/pages');
 const VoiceMessagePage = lazy(() => speechPages().then((m) => ({ default: m.VoiceMessagePage })));
 const TranscriptEditPage = lazy(() => speechPages().then((m) => ({ default: m.TranscriptEditPage })));
-const VideoAnswerPage = lazy(() => import('./features/video-answer/pages').then((m) => ({ default: m.VideoAnswerPage })));
-const PublicStartPage = lazy(() => import('./features/public-link/PublicStartPage').then((m) => ({ default: m.PublicStartPage })));
+const VideoAnswerPage = lazy(() =>
+  import('./features/video-answer/pages').then((m) => ({ default: m.VideoAnswerPage })),
+);
+const PublicStartPage = lazy(() =>
+  import('./features/public-link/PublicStartPage').then((m) => ({ default: m.PublicStartPage })),
+);
 
 /**
  * Which component renders each page of the route table. Capabilities register their pages here

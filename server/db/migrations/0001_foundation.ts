@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('post_link', 'text')
     .addColumn('post_description', 'text')
     .execute();
-  await db.schema.createIndex('submissions_tenant_created').on('submissions').columns(['tenant', 'created_at']).execute();
+  await db.schema
+    .createIndex('submissions_tenant_created')
+    .on('submissions')
+    .columns(['tenant', 'created_at'])
+    .execute();
   await db.schema.createIndex('submissions_user').on('submissions').column('user_id').execute();
   await db.schema.createIndex('submissions_created').on('submissions').column('created_at').execute();
 

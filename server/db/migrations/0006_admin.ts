@@ -29,9 +29,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('audit_log_target').on('audit_log').column('target').execute();
 
   // Inbox filters: each filter column together with the sort column.
-  await db.schema.createIndex('submissions_status_created').on('submissions').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('submissions_status_created')
+    .on('submissions')
+    .columns(['status', 'created_at'])
+    .execute();
   await db.schema.createIndex('submissions_kind_created').on('submissions').columns(['kind', 'created_at']).execute();
-  await db.schema.createIndex('submissions_tenant_status_created').on('submissions').columns(['tenant', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('submissions_tenant_status_created')
+    .on('submissions')
+    .columns(['tenant', 'status', 'created_at'])
+    .execute();
   await db.schema.createIndex('media_submission_kind').on('media').columns(['submission_id', 'kind']).execute();
 
   // user_key is the user id, '' for anonymous submissions.
@@ -60,7 +68,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 const sqliteWeek = (col: string) => `date(${col}, '-6 days', 'weekday 1')`;
-const postgresWeek = (col: string) => `to_char(date_trunc('week', (${col})::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`;
+const postgresWeek = (col: string) =>
+  `to_char(date_trunc('week', (${col})::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   const statements = [
@@ -155,9 +164,19 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
-  for (const t of ['stats_submission_insert', 'stats_submission_delete']) await sql.raw(`DROP TRIGGER ${t}${pg ? ' ON submissions' : ''}`).execute(db);
-  for (const t of ['stats_media_insert', 'stats_media_delete']) await sql.raw(`DROP TRIGGER ${t}${pg ? ' ON media' : ''}`).execute(db);
-  if (pg) for (const f of ['stats_submission_insert', 'stats_submission_delete', 'stats_media_insert', 'stats_media_delete']) await sql.raw(`DROP FUNCTION ${f}()`).execute(db);
+  for (const t of ['stats_submission_insert', 'stats_submission_delete'])
+    await sql.raw(`DROP TRIGGER ${t}${pg ? ' ON submissions' : ''}`).execute(db);
+  for (const t of ['stats_media_insert', 'stats_media_delete'])
+    await sql.raw(`DROP TRIGGER ${t}${pg ? ' ON media' : ''}`).execute(db);
+  if (pg)
+    for (const f of ['stats_submission_insert', 'stats_submission_delete', 'stats_media_insert', 'stats_media_delete'])
+      await sql.raw(`DROP FUNCTION ${f}()`).execute(db);
   for (const t of ['stats_week', 'stats_user', 'audit_log', 'submission_notes']) await db.schema.dropTable(t).execute();
-  for (const i of ['submissions_status_created', 'submissions_kind_created', 'submissions_tenant_status_created', 'media_submission_kind']) await db.schema.dropIndex(i).execute();
+  for (const i of [
+    'submissions_status_created',
+    'submissions_kind_created',
+    'submissions_tenant_status_created',
+    'media_submission_kind',
+  ])
+    await db.schema.dropIndex(i).execute();
 }

@@ -7,16 +7,22 @@ import { isPostgres } from './helpers';
  * Without pg_trgm (no permission to create it) the search still works, by scanning.
  */
 export const searchText = (alias = 'submissions') =>
-  ['transcript', 'contact_first_name', 'contact_last_name', 'contact_email', 'user_email'].map((c) => `coalesce(${alias}.${c}, '')`).join(` || ' ' || `);
+  ['transcript', 'contact_first_name', 'contact_last_name', 'contact_email', 'user_email']
+    .map((c) => `coalesce(${alias}.${c}, '')`)
+    .join(` || ' ' || `);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     const { rows } = await sql<{ ok: boolean }>`
       select exists (select 1 from pg_extension where extname = 'pg_trgm')
-        or (exists (select 1 from pg_available_extensions where name = 'pg_trgm') and has_database_privilege(current_database(), 'CREATE')) as ok`.execute(db);
+        or (exists (select 1 from pg_available_extensions where name = 'pg_trgm') and has_database_privilege(current_database(), 'CREATE')) as ok`.execute(
+      db,
+    );
     if (!rows[0]?.ok) return;
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql.raw(`create index submissions_search on submissions using gin ((lower(${searchText()})) gin_trgm_ops)`).execute(db);
+    await sql
+      .raw(`create index submissions_search on submissions using gin ((lower(${searchText()})) gin_trgm_ops)`)
+      .execute(db);
     return;
   }
   const statements = [
@@ -41,6 +47,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop index if exists submissions_search`.execute(db);
     return;
   }
-  for (const t of ['submissions_search_insert', 'submissions_search_update', 'submissions_search_delete']) await sql.raw(`DROP TRIGGER ${t}`).execute(db);
+  for (const t of ['submissions_search_insert', 'submissions_search_update', 'submissions_search_delete'])
+    await sql.raw(`DROP TRIGGER ${t}`).execute(db);
   await sql`DROP TABLE submissions_search`.execute(db);
 }

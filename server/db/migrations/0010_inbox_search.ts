@@ -13,7 +13,9 @@ import { isPostgres } from './helpers';
  * ends in the keyset order (created_at, id), so a page and a bounded count read only what they show.
  */
 export const searchSource = (alias = 'submissions') =>
-  ['transcript', 'contact_first_name', 'contact_last_name', 'contact_email', 'user_email'].map((c) => `coalesce(${alias}.${c}, '')`).join(` || ' ' || `);
+  ['transcript', 'contact_first_name', 'contact_last_name', 'contact_email', 'user_email']
+    .map((c) => `coalesce(${alias}.${c}, '')`)
+    .join(` || ' ' || `);
 
 /** ASCII punctuation, each replaced by a space before PostgreSQL parses the words. */
 const PUNCTUATION = `!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`;
@@ -32,15 +34,28 @@ export const filterIndexes: [string, string[]][] = [
   ['submissions_kind_status_keyset', ['kind', 'status']],
   ['submissions_tenant_kind_status_keyset', ['tenant', 'kind', 'status']],
 ];
-const replacedIndexes = ['submissions_created', 'submissions_tenant_created', 'submissions_status_created', 'submissions_kind_created', 'submissions_tenant_status_created'];
+const replacedIndexes = [
+  'submissions_created',
+  'submissions_tenant_created',
+  'submissions_status_created',
+  'submissions_kind_created',
+  'submissions_tenant_status_created',
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const name of replacedIndexes) await db.schema.dropIndex(name).ifExists().execute();
-  for (const [name, columns] of filterIndexes) await db.schema.createIndex(name).on('submissions').columns([...columns, 'created_at', 'id']).execute();
+  for (const [name, columns] of filterIndexes)
+    await db.schema
+      .createIndex(name)
+      .on('submissions')
+      .columns([...columns, 'created_at', 'id'])
+      .execute();
 
   if (isPostgres(db)) {
     await sql`drop index if exists submissions_search`.execute(db);
-    await sql.raw(`alter table submissions add column search tsvector generated always as (${postgresSearchVector()}) stored`).execute(db);
+    await sql
+      .raw(`alter table submissions add column search tsvector generated always as (${postgresSearchVector()}) stored`)
+      .execute(db);
     await sql`create index submissions_search_words on submissions using gin (search)`.execute(db);
     return;
   }
@@ -70,14 +85,27 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop index if exists submissions_search_words`.execute(db);
     await sql`alter table submissions drop column if exists search`.execute(db);
   } else {
-    for (const t of ['submissions_fts_insert', 'submissions_fts_update', 'submissions_fts_delete']) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
+    for (const t of ['submissions_fts_insert', 'submissions_fts_update', 'submissions_fts_delete'])
+      await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
     await sql`DROP TABLE IF EXISTS submissions_fts`.execute(db);
   }
   for (const [name] of filterIndexes) await db.schema.dropIndex(name).ifExists().execute();
   // 0006b's search index is not rebuilt; the older filter indexes are.
   await db.schema.createIndex('submissions_created').on('submissions').column('created_at').execute();
-  await db.schema.createIndex('submissions_tenant_created').on('submissions').columns(['tenant', 'created_at']).execute();
-  await db.schema.createIndex('submissions_status_created').on('submissions').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('submissions_tenant_created')
+    .on('submissions')
+    .columns(['tenant', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('submissions_status_created')
+    .on('submissions')
+    .columns(['status', 'created_at'])
+    .execute();
   await db.schema.createIndex('submissions_kind_created').on('submissions').columns(['kind', 'created_at']).execute();
-  await db.schema.createIndex('submissions_tenant_status_created').on('submissions').columns(['tenant', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('submissions_tenant_status_created')
+    .on('submissions')
+    .columns(['tenant', 'status', 'created_at'])
+    .execute();
 }

@@ -13,8 +13,16 @@ import { isPostgres, notNull, withId } from './helpers';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
   await db.schema.alterTable('submissions').addColumn('content_at', 'text').execute();
-  await sql.raw(`UPDATE submissions SET content_at = created_at WHERE ${hasContent('submissions')} OR EXISTS (SELECT 1 FROM media m WHERE m.submission_id = submissions.id)`).execute(db);
-  await db.schema.createIndex('submissions_content_created').on('submissions').columns(['content_at', 'created_at']).execute();
+  await sql
+    .raw(
+      `UPDATE submissions SET content_at = created_at WHERE ${hasContent('submissions')} OR EXISTS (SELECT 1 FROM media m WHERE m.submission_id = submissions.id)`,
+    )
+    .execute(db);
+  await db.schema
+    .createIndex('submissions_content_created')
+    .on('submissions')
+    .columns(['content_at', 'created_at'])
+    .execute();
   // The statistics so far counted every submission; from now on only those with content.
   await sql.raw('DELETE FROM stats_user').execute(db);
   await sql.raw('DELETE FROM stats_week').execute(db);
@@ -52,12 +60,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('seconds', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('public_usage_kind_started').on('public_usage').columns(['kind', 'started_at']).execute();
-  await db.schema.createIndex('public_usage_address').on('public_usage').columns(['address', 'kind', 'started_at']).execute();
-  await db.schema.createIndex('public_usage_submission').on('public_usage').columns(['submission_id', 'kind']).execute();
+  await db.schema
+    .createIndex('public_usage_address')
+    .on('public_usage')
+    .columns(['address', 'kind', 'started_at'])
+    .execute();
+  await db.schema
+    .createIndex('public_usage_submission')
+    .on('public_usage')
+    .columns(['submission_id', 'kind'])
+    .execute();
 }
 
 const sqliteWeek = (col: string) => `date(${col}, '-6 days', 'weekday 1')`;
-const postgresWeek = (col: string) => `to_char(date_trunc('week', (${col})::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`;
+const postgresWeek = (col: string) =>
+  `to_char(date_trunc('week', (${col})::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 /** SQL that is true when the row (alias `r`) holds content of its own. */
 function hasContent(r: string): string {
@@ -133,7 +150,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('public_usage').execute();
   // Back to 0006's triggers, which count every submission.
   if (pg) {
-    for (const t of ['content_stamp', 'stats_submission_content', 'stats_submission_insert']) await sql.raw(`DROP TRIGGER ${t} ON submissions`).execute(db);
+    for (const t of ['content_stamp', 'stats_submission_content', 'stats_submission_insert'])
+      await sql.raw(`DROP TRIGGER ${t} ON submissions`).execute(db);
     await sql.raw('DROP TRIGGER content_on_media ON media').execute(db);
     for (const f of ['content_stamp', 'content_on_media']) await sql.raw(`DROP FUNCTION ${f}()`).execute(db);
     await sql
@@ -146,10 +164,24 @@ export async function down(db: Kysely<unknown>): Promise<void> {
          END $$`,
       )
       .execute(db);
-    await sql.raw(`CREATE TRIGGER stats_submission_insert AFTER INSERT ON submissions FOR EACH ROW EXECUTE FUNCTION stats_submission_insert()`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER stats_submission_insert AFTER INSERT ON submissions FOR EACH ROW EXECUTE FUNCTION stats_submission_insert()`,
+      )
+      .execute(db);
   } else {
-    for (const t of ['content_on_insert', 'content_on_update', 'content_on_media', 'stats_submission_content', 'stats_submission_insert', 'stats_submission_delete']) await sql.raw(`DROP TRIGGER ${t}`).execute(db);
-    await sql.raw(`CREATE TRIGGER stats_submission_insert AFTER INSERT ON submissions BEGIN ${sqliteStatsInsert} END`).execute(db);
+    for (const t of [
+      'content_on_insert',
+      'content_on_update',
+      'content_on_media',
+      'stats_submission_content',
+      'stats_submission_insert',
+      'stats_submission_delete',
+    ])
+      await sql.raw(`DROP TRIGGER ${t}`).execute(db);
+    await sql
+      .raw(`CREATE TRIGGER stats_submission_insert AFTER INSERT ON submissions BEGIN ${sqliteStatsInsert} END`)
+      .execute(db);
     await sql
       .raw(
         `CREATE TRIGGER stats_submission_delete BEFORE DELETE ON submissions BEGIN

@@ -46,7 +46,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('comment', 'text')
     .addColumn('decided_at', 'text')
     .execute();
-  await db.schema.createIndex('post_approvals_submission').on('post_approvals').columns(['submission_id', 'id']).execute();
+  await db.schema
+    .createIndex('post_approvals_submission')
+    .on('post_approvals')
+    .columns(['submission_id', 'id'])
+    .execute();
   await db.schema.createIndex('post_approvals_post').on('post_approvals').column('post_id').execute();
 
   await withId(db, db.schema.createTable('post_publications'))
@@ -85,7 +89,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('submissions_completed').execute();
-  for (const table of ['notification_keys', 'notification_prefs', 'post_publications', 'post_approvals', 'post_versions', 'posts']) {
+  for (const table of [
+    'notification_keys',
+    'notification_prefs',
+    'post_publications',
+    'post_approvals',
+    'post_versions',
+    'posts',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

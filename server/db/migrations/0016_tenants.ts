@@ -3,11 +3,46 @@ import { isPostgres, notNull } from './helpers';
 
 /** The seed's five tenants as common/tenants.ts defines them on the day of this migration. */
 const seedTenants = [
-  { key: 'vdi', name: 'VDI', brand_color: '#005ea8', wording: 'engineering', entry_cards: ['interview-category', 'voice-message', 'document-upload'], thanks_variant: 'association' },
-  { key: 'firma_a', name: 'Firma A', brand_color: '#0f766e', wording: 'engineering', entry_cards: ['content-selection', 'interview-category', 'voice-message', 'upload'], thanks_variant: 'company' },
-  { key: 'firma_b', name: 'Firma B', brand_color: '#6d28d9', wording: 'engineering', entry_cards: ['content-selection', 'interview-category', 'voice-message', 'image-upload', 'document-upload'], thanks_variant: 'company' },
-  { key: 'bank', name: 'Bank', brand_color: '#b91c1c', wording: 'banking', entry_cards: ['interview-category', 'voice-message', 'upload'], thanks_variant: 'bank' },
-  { key: 'testnormec', name: 'Testnormec', brand_color: '#374151', wording: 'engineering', entry_cards: ['content-selection', 'interview-category', 'voice-message', 'upload'], thanks_variant: 'company' },
+  {
+    key: 'vdi',
+    name: 'VDI',
+    brand_color: '#005ea8',
+    wording: 'engineering',
+    entry_cards: ['interview-category', 'voice-message', 'document-upload'],
+    thanks_variant: 'association',
+  },
+  {
+    key: 'firma_a',
+    name: 'Firma A',
+    brand_color: '#0f766e',
+    wording: 'engineering',
+    entry_cards: ['content-selection', 'interview-category', 'voice-message', 'upload'],
+    thanks_variant: 'company',
+  },
+  {
+    key: 'firma_b',
+    name: 'Firma B',
+    brand_color: '#6d28d9',
+    wording: 'engineering',
+    entry_cards: ['content-selection', 'interview-category', 'voice-message', 'image-upload', 'document-upload'],
+    thanks_variant: 'company',
+  },
+  {
+    key: 'bank',
+    name: 'Bank',
+    brand_color: '#b91c1c',
+    wording: 'banking',
+    entry_cards: ['interview-category', 'voice-message', 'upload'],
+    thanks_variant: 'bank',
+  },
+  {
+    key: 'testnormec',
+    name: 'Testnormec',
+    brand_color: '#374151',
+    wording: 'engineering',
+    entry_cards: ['content-selection', 'interview-category', 'voice-message', 'upload'],
+    thanks_variant: 'company',
+  },
 ];
 const allTopics = ['engineering-path', 'behind-scenes', 'tech-dive', 'free-topic'];
 
@@ -53,9 +88,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A deleted account takes its membership along (better-auth's table exists unless a test migrates alone).
   if (isPostgres(db)) {
     const { rows } = await sql<{ found: string | null }>`select to_regclass('"user"')::text as found`.execute(db);
-    if (rows[0]?.found) await sql`alter table memberships add constraint memberships_user foreign key (user_id) references "user"(id) on delete cascade`.execute(db);
+    if (rows[0]?.found)
+      await sql`alter table memberships add constraint memberships_user foreign key (user_id) references "user"(id) on delete cascade`.execute(
+        db,
+      );
   } else {
-    await sql`create trigger memberships_user_gone after delete on "user" begin delete from memberships where user_id = old.id; end`.execute(db).catch(() => undefined);
+    await sql`create trigger memberships_user_gone after delete on "user" begin delete from memberships where user_id = old.id; end`
+      .execute(db)
+      .catch(() => undefined);
   }
   await db.schema.createIndex('memberships_tenant').on('memberships').columns(['tenant', 'role']).execute();
 

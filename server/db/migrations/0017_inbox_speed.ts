@@ -23,13 +23,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute();
     await db.schema.dropIndex(name).ifExists().execute();
   }
-  await db.schema.createIndex('post_approvals_live_state').on('post_approvals').columns(['state', 'submission_id', 'id']).where(sql.ref('withdrawn_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('post_approvals_live_state')
+    .on('post_approvals')
+    .columns(['state', 'submission_id', 'id'])
+    .where(sql.ref('withdrawn_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('post_approvals_live_state').ifExists().execute();
   for (const [name, columns] of filterIndexes) {
-    await db.schema.createIndex(name).on('submissions').columns([...columns, 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex(name)
+      .on('submissions')
+      .columns([...columns, 'created_at', 'id'])
+      .execute();
     await db.schema.dropIndex(listed(name)).ifExists().execute();
   }
 }

@@ -17,7 +17,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', notNull)
     .addColumn('expires_at', 'text', notNull)
     .execute();
-  await db.schema.createIndex('membership_invitations_email_tenant').on('membership_invitations').columns(['email', 'tenant']).unique().execute();
+  await db.schema
+    .createIndex('membership_invitations_email_tenant')
+    .on('membership_invitations')
+    .columns(['email', 'tenant'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

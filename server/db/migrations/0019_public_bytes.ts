@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
  *   expires unless the interview actually begins (then it is set to null).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('public_usage').addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('public_usage')
+    .addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('public_usage').addColumn('lapses_at', 'bigint').execute();
 }
 

@@ -26,7 +26,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const name of ['caption_state', 'caption_text', 'timing', 'media_job_id', 'media_state', 'height', 'width', 'duration_ms', 'proxy_path']) {
+  for (const name of [
+    'caption_state',
+    'caption_text',
+    'timing',
+    'media_job_id',
+    'media_state',
+    'height',
+    'width',
+    'duration_ms',
+    'proxy_path',
+  ]) {
     await db.schema.alterTable('media').dropColumn(name).execute();
   }
   await db.schema.alterTable('jobs').dropColumn('cancel_requested_at').execute();

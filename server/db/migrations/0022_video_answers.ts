@@ -9,7 +9,10 @@ import { notNull, withId } from './helpers';
  *   was shown, and what the server measured of the clip (duration by ffprobe, too long, no video).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('tenants').addColumn('video_max_seconds', 'integer', (c) => c.notNull().defaultTo(90)).execute();
+  await db.schema
+    .alterTable('tenants')
+    .addColumn('video_max_seconds', 'integer', (c) => c.notNull().defaultTo(90))
+    .execute();
 
   await withId(db, db.schema.createTable('video_answers'))
     .addColumn('submission_id', 'integer', (c) => c.notNull().references('submissions.id').onDelete('cascade'))
@@ -26,7 +29,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('over_long', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', notNull)
     .execute();
-  await db.schema.createIndex('video_answers_submission').on('video_answers').columns(['submission_id', 'question_index']).execute();
+  await db.schema
+    .createIndex('video_answers_submission')
+    .on('video_answers')
+    .columns(['submission_id', 'question_index'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

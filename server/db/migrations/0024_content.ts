@@ -30,8 +30,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', notNull)
     .addColumn('updated_at', 'text', notNull)
     .execute();
-  await db.schema.createIndex('content_items_submission').on('content_items').columns(['submission_id', 'id']).execute();
-  await db.schema.alterTable('post_versions').addColumn('items', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .createIndex('content_items_submission')
+    .on('content_items')
+    .columns(['submission_id', 'id'])
+    .execute();
+  await db.schema
+    .alterTable('post_versions')
+    .addColumn('items', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   await db.schema.alterTable('submissions').addColumn('contact_role', 'text').execute();
 }
 

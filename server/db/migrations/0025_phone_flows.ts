@@ -22,11 +22,20 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 
 async function triggers(db: Kysely<unknown>, condition: (row: string) => string): Promise<void> {
   const pg = isPostgres(db);
-  for (const t of ['stats_media_insert', 'stats_media_delete']) await sql.raw(`DROP TRIGGER ${t}${pg ? ' ON media' : ''}`).execute(db);
+  for (const t of ['stats_media_insert', 'stats_media_delete'])
+    await sql.raw(`DROP TRIGGER ${t}${pg ? ' ON media' : ''}`).execute(db);
   if (pg) {
     // The functions of 0006 stay; only the triggers' conditions change.
-    await sql.raw(`CREATE TRIGGER stats_media_insert AFTER INSERT ON media FOR EACH ROW WHEN (${condition('NEW')}) EXECUTE FUNCTION stats_media_insert()`).execute(db);
-    await sql.raw(`CREATE TRIGGER stats_media_delete AFTER DELETE ON media FOR EACH ROW WHEN (${condition('OLD')}) EXECUTE FUNCTION stats_media_delete()`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER stats_media_insert AFTER INSERT ON media FOR EACH ROW WHEN (${condition('NEW')}) EXECUTE FUNCTION stats_media_insert()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER stats_media_delete AFTER DELETE ON media FOR EACH ROW WHEN (${condition('OLD')}) EXECUTE FUNCTION stats_media_delete()`,
+      )
+      .execute(db);
     return;
   }
   await sql

@@ -26,11 +26,15 @@ export async function hasGps(image: Buffer): Promise<boolean> {
 }
 
 export function png(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 export function webp(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 0, g: 200, b: 100 } } }).webp().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 0, g: 200, b: 100 } } })
+    .webp()
+    .toBuffer();
 }
 
 /** A one-second test video made by ffmpeg. */
@@ -39,7 +43,17 @@ export function video(format: 'mp4' | 'mov' | 'webm'): Buffer {
   const out = path.join(dir, `clip.${format}`);
   const codec = format === 'webm' ? ['-c:v', 'libvpx', '-b:v', '200k'] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'];
   try {
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=1', ...codec, '-y', out]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=10:duration=1',
+      ...codec,
+      '-y',
+      out,
+    ]);
     return readFileSync(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -75,7 +89,12 @@ export function docx(): Promise<Buffer> {
       ),
       '[Content_Types].xml',
     );
-    zip.addBuffer(Buffer.from('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hallo</w:t></w:r></w:p></w:body></w:document>'), 'word/document.xml');
+    zip.addBuffer(
+      Buffer.from(
+        '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hallo</w:t></w:r></w:p></w:body></w:document>',
+      ),
+      'word/document.xml',
+    );
     zip.end();
     const chunks: Buffer[] = [];
     zip.outputStream.on('data', (c: Buffer) => chunks.push(c));

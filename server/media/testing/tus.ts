@@ -11,14 +11,26 @@ function metadataHeader(meta: Record<string, string>): string {
 /** Creates a tus upload (POST) and returns its URL, or the refusal. */
 export async function createUpload(
   t: TestApp,
-  opts: { size: number; contentId: number; page: string; filename: string; headers?: Record<string, string>; metadata?: Record<string, string> },
+  opts: {
+    size: number;
+    contentId: number;
+    page: string;
+    filename: string;
+    headers?: Record<string, string>;
+    metadata?: Record<string, string>;
+  },
 ): Promise<{ status: number; location: string | null; body: any }> {
   const res = await fetch(`${t.url}/api/uploads`, {
     method: 'POST',
     headers: {
       'tus-resumable': '1.0.0',
       'upload-length': String(opts.size),
-      'upload-metadata': metadataHeader({ contentId: String(opts.contentId), page: opts.page, filename: opts.filename, ...opts.metadata }),
+      'upload-metadata': metadataHeader({
+        contentId: String(opts.contentId),
+        page: opts.page,
+        filename: opts.filename,
+        ...opts.metadata,
+      }),
       ...opts.headers,
     },
   });
@@ -30,7 +42,12 @@ export async function createUpload(
 export async function patchUpload(url: string, offset: number, bytes: Buffer, headers: Record<string, string> = {}) {
   const res = await fetch(url, {
     method: 'PATCH',
-    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...headers },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+      ...headers,
+    },
     body: new Uint8Array(bytes),
   });
   return { status: res.status, body: parse(await res.text()), offset: Number(res.headers.get('upload-offset')) };
@@ -44,10 +61,18 @@ export async function uploadOffset(url: string, headers: Record<string, string> 
 /** A whole upload in one PATCH, as tus-js-client does for a small file. */
 export async function tusUpload(
   t: TestApp,
-  opts: { bytes: Buffer; contentId: number; page: string; filename: string; headers?: Record<string, string>; metadata?: Record<string, string> },
+  opts: {
+    bytes: Buffer;
+    contentId: number;
+    page: string;
+    filename: string;
+    headers?: Record<string, string>;
+    metadata?: Record<string, string>;
+  },
 ): Promise<TusResult> {
   const created = await createUpload(t, { size: opts.bytes.length, ...opts });
-  if (created.status !== 201 || !created.location) return { status: created.status, body: created.body, location: null };
+  if (created.status !== 201 || !created.location)
+    return { status: created.status, body: created.body, location: null };
   const patched = await patchUpload(created.location, 0, opts.bytes, opts.headers);
   return { status: patched.status, body: patched.body, location: created.location };
 }

@@ -25,10 +25,25 @@ export function makeClip(opts: ClipOptions): string {
   const encoded = path.join(dir, `encoded.${opts.container}`);
   const out = opts.out ?? path.join(dir, `clip.${opts.container}`);
   const fps = opts.fps ?? 30;
-  const audioIn = !opts.audio ? [] : opts.audio === 'tone' ? ['-f', 'lavfi', '-i', `sine=frequency=330:duration=${opts.seconds}`] : ['-stream_loop', '-1', '-i', opts.audio.wav];
+  const audioIn = !opts.audio
+    ? []
+    : opts.audio === 'tone'
+      ? ['-f', 'lavfi', '-i', `sine=frequency=330:duration=${opts.seconds}`]
+      : ['-stream_loop', '-1', '-i', opts.audio.wav];
   const video =
     opts.codec === 'hevc'
-      ? ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p']
+      ? [
+          '-c:v',
+          'libx265',
+          '-preset',
+          'ultrafast',
+          '-x265-params',
+          'log-level=error',
+          '-tag:v',
+          'hvc1',
+          '-pix_fmt',
+          'yuv420p',
+        ]
       : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
   execFileSync('ffmpeg', [
     '-v',
@@ -46,7 +61,20 @@ export function makeClip(opts: ClipOptions): string {
     encoded,
   ]);
   // ffmpeg 5.1 writes the display matrix from the rotate tag when copying streams into a mov/mp4.
-  execFileSync('ffmpeg', ['-v', 'error', '-i', encoded, '-map', '0', '-c', 'copy', '-metadata:s:v:0', `rotate=${opts.rotate ?? 0}`, '-y', out]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    encoded,
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-metadata:s:v:0',
+    `rotate=${opts.rotate ?? 0}`,
+    '-y',
+    out,
+  ]);
   rmSync(encoded, { force: true });
   return out;
 }
@@ -62,7 +90,21 @@ export function clipBytes(opts: ClipOptions): Buffer {
 }
 
 /** ffprobe's view of a file's streams. */
-export function probeStreams(file: string): { codec_type: string; codec_name: string; width?: number; height?: number; side_data_list?: { rotation?: number }[] }[] {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file]).toString();
+export function probeStreams(file: string): {
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+  side_data_list?: { rotation?: number }[];
+}[] {
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_streams',
+    '-show_format',
+    file,
+  ]).toString();
   return (JSON.parse(out) as { streams: never[] }).streams;
 }

@@ -14,7 +14,15 @@ export const RATE = 16000;
 
 export type Phrase = { text: string; start: number; end: number };
 /** `pauses`: every pause between two parts (the first is `pauseStart`–`pauseEnd`). */
-export type Clip = { id: string; samples: Int16Array; phrases: Phrase[]; /** sample where the answer's voice ends */ answerEnd: number; pauseStart: number; pauseEnd: number; pauses: { start: number; end: number }[] };
+export type Clip = {
+  id: string;
+  samples: Int16Array;
+  phrases: Phrase[] /** sample where the answer's voice ends */;
+  answerEnd: number;
+  pauseStart: number;
+  pauseEnd: number;
+  pauses: { start: number; end: number }[];
+};
 export type NoiseKind = 'pink' | 'brown' | 'babble';
 export type ClipSpec = {
   first: string;
@@ -34,7 +42,10 @@ export type ClipSpec = {
 
 /** Answers in two parts with a pause between: unfinished clauses go on, finished sentences are complete. */
 export const unfinished: [string, string][] = [
-  ['Ich habe Maschinenbau studiert, weil', 'mich Motoren und Getriebe schon als Kind fasziniert haben, besonders die alten Traktoren.'],
+  [
+    'Ich habe Maschinenbau studiert, weil',
+    'mich Motoren und Getriebe schon als Kind fasziniert haben, besonders die alten Traktoren.',
+  ],
   ['Am Anfang war das Projekt schwierig, aber', 'mit der Zeit hat das Team gut zusammengefunden.'],
   ['Wir haben dann im Versuch gemerkt, dass', 'die Lager viel zu heiß werden.'],
   ['Und dann kam, ähm', 'der Moment, in dem alles funktioniert hat.'],
@@ -65,10 +76,32 @@ export const singles = [
 ];
 /** Stories of three to six finished sentences, told with pauses between them. */
 export const stories = [
-  ['Ich habe Maschinenbau in Aachen studiert.', 'Danach habe ich bei einem Zulieferer angefangen, zuerst in der Konstruktion.', 'Heute leite ich dort die Entwicklung.'],
-  ['Mein erstes Projekt war eine Pumpe für ein Klärwerk.', 'Die Pumpe lief am Anfang viel zu heiß.', 'Wir haben drei Monate nach dem Fehler gesucht.', 'Am Ende war es ein falsch eingebautes Lager.'],
-  ['Als Kind habe ich mit meinem Großvater Radios repariert.', 'Er hatte eine kleine Werkstatt im Keller.', 'Dort habe ich zum ersten Mal gelötet.', 'Seitdem lässt mich die Technik nicht mehr los.', 'Deshalb habe ich später Elektrotechnik studiert.'],
-  ['Unser Team baut Getriebe für Windkraftanlagen.', 'Die Anlagen stehen vor allem in der Nordsee.', 'Dort ist die Wartung sehr teuer.', 'Deshalb müssen die Getriebe zwanzig Jahre halten.', 'Wir testen jedes Getriebe auf einem eigenen Prüfstand.', 'Darauf bin ich wirklich stolz.'],
+  [
+    'Ich habe Maschinenbau in Aachen studiert.',
+    'Danach habe ich bei einem Zulieferer angefangen, zuerst in der Konstruktion.',
+    'Heute leite ich dort die Entwicklung.',
+  ],
+  [
+    'Mein erstes Projekt war eine Pumpe für ein Klärwerk.',
+    'Die Pumpe lief am Anfang viel zu heiß.',
+    'Wir haben drei Monate nach dem Fehler gesucht.',
+    'Am Ende war es ein falsch eingebautes Lager.',
+  ],
+  [
+    'Als Kind habe ich mit meinem Großvater Radios repariert.',
+    'Er hatte eine kleine Werkstatt im Keller.',
+    'Dort habe ich zum ersten Mal gelötet.',
+    'Seitdem lässt mich die Technik nicht mehr los.',
+    'Deshalb habe ich später Elektrotechnik studiert.',
+  ],
+  [
+    'Unser Team baut Getriebe für Windkraftanlagen.',
+    'Die Anlagen stehen vor allem in der Nordsee.',
+    'Dort ist die Wartung sehr teuer.',
+    'Deshalb müssen die Getriebe zwanzig Jahre halten.',
+    'Wir testen jedes Getriebe auf einem eigenen Prüfstand.',
+    'Darauf bin ich wirklich stolz.',
+  ],
 ];
 export const voices = ['de', 'de+f3', 'de+m4'];
 export const speeds = [150, 175, 205];
@@ -140,7 +173,21 @@ export function noise(kind: NoiseKind): Float64Array {
     }
   } else {
     const out = tmp('wav');
-    execFileSync('sox', ['-n', '-r', String(RATE), '-b', '16', '-c', '1', out, 'synth', '30', kind === 'pink' ? 'pinknoise' : 'brownnoise', 'vol', '0.5']);
+    execFileSync('sox', [
+      '-n',
+      '-r',
+      String(RATE),
+      '-b',
+      '16',
+      '-c',
+      '1',
+      out,
+      'synth',
+      '30',
+      kind === 'pink' ? 'pinknoise' : 'brownnoise',
+      'vol',
+      '0.5',
+    ]);
     samples = readWav(out);
     rmSync(out);
   }
@@ -205,14 +252,24 @@ export function buildClip(spec: ClipSpec, id = ''): Clip {
     const n = noise(spec.noise.kind);
     const gain = activeLevel(concatAll(...parts.map((p) => p.audio))) / 10 ** (spec.noise.snrDb / 20);
     const offset = Math.floor(random() * n.length);
-    mix = Int16Array.from(speech, (s, i) => Math.max(-32768, Math.min(32767, Math.round(s + n[(i + offset) % n.length]! * gain))));
+    mix = Int16Array.from(speech, (s, i) =>
+      Math.max(-32768, Math.min(32767, Math.round(s + n[(i + offset) % n.length]! * gain))),
+    );
   }
   if (spec.phone) mix = phoneBand(mix);
   // An inaudible dither makes every clip's samples its own, so a piece of audio points to one clip.
   mix = Int16Array.from(mix, (v) => Math.max(-32768, Math.min(32767, v + Math.round((random() - 0.5) * 4))));
   const pauses = phrases.slice(1).map((p, i) => ({ start: phrases[i]!.end, end: p.start }));
   const last = phrases[phrases.length - 1]!;
-  return { id, samples: mix, phrases, answerEnd: last.end, pauseStart: pauses[0]?.start ?? last.end, pauseEnd: pauses[0]?.end ?? last.end, pauses };
+  return {
+    id,
+    samples: mix,
+    phrases,
+    answerEnd: last.end,
+    pauseStart: pauses[0]?.start ?? last.end,
+    pauseEnd: pauses[0]?.end ?? last.end,
+    pauses,
+  };
 }
 
 /** A small deterministic generator (mulberry32) seeded by a string. */
@@ -230,7 +287,7 @@ function seeded(text: string): () => number {
 function concatAll(...parts: Int16Array[]): Int16Array {
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
   let pos = 0;
-  for (const p of parts) (out.set(p, pos), (pos += p.length));
+  for (const p of parts) out.set(p, pos), (pos += p.length);
   return out;
 }
 

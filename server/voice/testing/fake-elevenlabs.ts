@@ -56,7 +56,9 @@ export async function startFakeElevenLabs(opts: FakeElevenLabsOptions): Promise<
       const signature = randomBytes(12).toString('hex');
       signatures.set(signature, agentId);
       const { port } = server.address() as { port: number };
-      return json(200, { signed_url: `ws://127.0.0.1:${port}/v1/convai/conversation?agent_id=${agentId}&conversation_signature=${signature}` });
+      return json(200, {
+        signed_url: `ws://127.0.0.1:${port}/v1/convai/conversation?agent_id=${agentId}&conversation_signature=${signature}`,
+      });
     }
     const m = /^\/v1\/convai\/conversations\/([^/]+)(\/audio)?$/.exec(url.pathname);
     const conversation = m ? conversations.get(m[1]!) : undefined;
@@ -65,7 +67,7 @@ export async function startFakeElevenLabs(opts: FakeElevenLabsOptions): Promise<
       if (!conversation.audio.length) return json(404, { detail: 'no audio' });
       const all = new Int16Array(conversation.audio.reduce((n, a) => n + a.length, 0));
       let pos = 0;
-      for (const a of conversation.audio) (all.set(a, pos), (pos += a.length));
+      for (const a of conversation.audio) all.set(a, pos), (pos += a.length);
       res.writeHead(200, { 'content-type': 'audio/wav' });
       return res.end(encodeWav(all, 16000));
     }
@@ -92,7 +94,15 @@ export async function startFakeElevenLabs(opts: FakeElevenLabsOptions): Promise<
 
   function converse(ws: WebSocket, agentId: string) {
     const id = `conv_${randomBytes(8).toString('hex')}`;
-    const conversation: Conversation = { agent_id: agentId, status: 'in-progress', transcript: [], audio: [], polls: 0, pongs: 0, clientData: null };
+    const conversation: Conversation = {
+      agent_id: agentId,
+      status: 'in-progress',
+      transcript: [],
+      audio: [],
+      polls: 0,
+      pongs: 0,
+      clientData: null,
+    };
     conversations.set(id, conversation);
     let eventId = 0;
     let question = 0;
@@ -130,7 +140,11 @@ export async function startFakeElevenLabs(opts: FakeElevenLabsOptions): Promise<
         conversation.clientData = message;
         send({
           type: 'conversation_initiation_metadata',
-          conversation_initiation_metadata_event: { conversation_id: id, agent_output_audio_format: 'pcm_16000', user_input_audio_format: 'pcm_16000' },
+          conversation_initiation_metadata_event: {
+            conversation_id: id,
+            agent_output_audio_format: 'pcm_16000',
+            user_input_audio_format: 'pcm_16000',
+          },
         });
         send({ type: 'ping', ping_event: { event_id: ++eventId, ping_ms: 20 } });
         ask();

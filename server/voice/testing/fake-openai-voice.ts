@@ -24,19 +24,30 @@ export async function startFakeOpenAIVoice(opts: { apiKey?: string } = {}): Prom
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) return json(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+    if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`)
+      return json(401, {
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
     if (req.method === 'POST' && req.url === '/v1/chat/completions') {
       fake.chats.push(body);
       const reply = fake.replies.shift();
-      if (reply === null || reply === undefined) return json(500, { error: { message: 'The server had an error', type: 'server_error' } });
-      return json(200, { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }] });
+      if (reply === null || reply === undefined)
+        return json(500, { error: { message: 'The server had an error', type: 'server_error' } });
+      return json(200, {
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+      });
     }
     if (req.method === 'POST' && req.url === '/v1/audio/speech') {
       fake.speeches.push(body);
       const seconds = Math.max(0.5, String(body.input).length / 15);
       const rate = 24000;
-      const tone = Int16Array.from({ length: Math.round(rate * seconds) }, (_, i) => Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 8000));
+      const tone = Int16Array.from({ length: Math.round(rate * seconds) }, (_, i) =>
+        Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * 8000),
+      );
       res.writeHead(200, { 'content-type': 'audio/wav' });
       return res.end(encodeWav(tone, rate));
     }

@@ -34,7 +34,8 @@ export class ProtocolClient {
       socket.once('error', reject);
       socket.once('close', () => resolve());
     });
-    if (socket.readyState === WebSocket.OPEN) client.send({ type: 'conversation_initiation_client_data', source_info: { source: 'js_sdk', version: 'test' } });
+    if (socket.readyState === WebSocket.OPEN)
+      client.send({ type: 'conversation_initiation_client_data', source_info: { source: 'js_sdk', version: 'test' } });
     return client;
   }
 
@@ -49,7 +50,10 @@ export class ProtocolClient {
   }
 
   /** Streams 16-bit PCM as the SDK does, in chunks of `chunkMs`, in real time when `realTime`. */
-  async sendAudio(samples: Int16Array, opts: { sampleRate?: number; chunkMs?: number; realTime?: boolean } = {}): Promise<void> {
+  async sendAudio(
+    samples: Int16Array,
+    opts: { sampleRate?: number; chunkMs?: number; realTime?: boolean } = {},
+  ): Promise<void> {
     const rate = opts.sampleRate ?? 16000;
     const step = Math.round((rate * (opts.chunkMs ?? 250)) / 1000);
     for (let i = 0; i < samples.length; i += step) {
@@ -67,7 +71,8 @@ export class ProtocolClient {
   async until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!check()) {
-      if (this.closed) throw new Error(`socket closed (${this.closed.code} ${this.closed.reason}) before the condition held`);
+      if (this.closed)
+        throw new Error(`socket closed (${this.closed.code} ${this.closed.reason}) before the condition held`);
       if (Date.now() > deadline) throw new Error('timed out waiting for the agent');
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);

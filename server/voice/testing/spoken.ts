@@ -14,6 +14,6 @@ export function silence(ms: number, rate = 16000): Int16Array {
 export function concat(...parts: Int16Array[]): Int16Array {
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
   let pos = 0;
-  for (const p of parts) (out.set(p, pos), (pos += p.length));
+  for (const p of parts) out.set(p, pos), (pos += p.length);
   return out;
 }

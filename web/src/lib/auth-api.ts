@@ -23,7 +23,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     return { data: null, error: { status: 0 } };
   }
   const json = await readJson(res);
-  if (!res.ok) return { data: null, error: { status: res.status, message: json?.message, code: json?.code, error: json?.error, title: json?.title } };
+  if (!res.ok)
+    return {
+      data: null,
+      error: { status: res.status, message: json?.message, code: json?.code, error: json?.error, title: json?.title },
+    };
   return { data: json as T, error: null };
 }
 
@@ -34,9 +38,12 @@ export const authApi = {
     if (error && error.status !== 401) throw new Error(error.message ?? `session ${error.status}`);
     return data?.user ? data : null;
   },
-  signInEmail: (email: string, password: string) => call<{ twoFactorRedirect?: boolean }>('POST', '/sign-in/email', { email, password }),
+  signInEmail: (email: string, password: string) =>
+    call<{ twoFactorRedirect?: boolean }>('POST', '/sign-in/email', { email, password }),
   verifyTotp: (code: string) => call<unknown>('POST', '/two-factor/verify-totp', { code }),
-  requestPasswordReset: (email: string, redirectTo: string) => call<unknown>('POST', '/request-password-reset', { email, redirectTo }),
-  resetPassword: (newPassword: string, token: string) => call<unknown>('POST', '/reset-password', { newPassword, token }),
+  requestPasswordReset: (email: string, redirectTo: string) =>
+    call<unknown>('POST', '/request-password-reset', { email, redirectTo }),
+  resetPassword: (newPassword: string, token: string) =>
+    call<unknown>('POST', '/reset-password', { newPassword, token }),
   signOut: () => call<unknown>('POST', '/sign-out'),
 };

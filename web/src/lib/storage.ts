@@ -25,11 +25,21 @@ export function getSubmissionToken(contentId: string | number): string | null {
 
 /** Forgets the ids of the content in progress (after contact submit, 'Neuen Content erstellen'). */
 export function clearStoredIds(): void {
-  for (const key of [storageKeys.currentInterviewId, storageKeys.transcriptInterviewId, storageKeys.currentBankInterviewId]) {
+  for (const key of [
+    storageKeys.currentInterviewId,
+    storageKeys.transcriptInterviewId,
+    storageKeys.currentBankInterviewId,
+  ]) {
     sessionStorage.removeItem(key);
     localStorage.removeItem(key);
   }
-  for (const key of [storageKeys.latestTranscript, storageKeys.interviewTranscript, storageKeys.currentTranscript, storageKeys.latestBankTranscript, storageKeys.originalUploadedFiles]) {
+  for (const key of [
+    storageKeys.latestTranscript,
+    storageKeys.interviewTranscript,
+    storageKeys.currentTranscript,
+    storageKeys.latestBankTranscript,
+    storageKeys.originalUploadedFiles,
+  ]) {
     sessionStorage.removeItem(key);
     localStorage.removeItem(key);
   }

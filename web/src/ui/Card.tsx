@@ -6,7 +6,19 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
 }
 
 /** A navigation card: the whole card is the link, its title the link's name. */
-export function LinkCard({ to, title, text, icon, state }: { to: string; title: string; text?: string; icon?: ReactNode; state?: unknown }) {
+export function LinkCard({
+  to,
+  title,
+  text,
+  icon,
+  state,
+}: {
+  to: string;
+  title: string;
+  text?: string;
+  icon?: ReactNode;
+  state?: unknown;
+}) {
   return (
     <Link
       to={to}

@@ -4,7 +4,21 @@ import type { ReactNode } from 'react';
  * The frame of a content page: heading, optional intro, content; comfortable on a phone. `back`:
  * the "Zurück" of a flow page, above the heading.
  */
-export function Page({ title, intro, children, width = 'md', actions, back }: { title: string; intro?: ReactNode; children?: ReactNode; width?: 'sm' | 'md' | 'lg' | 'xl'; actions?: ReactNode; back?: ReactNode }) {
+export function Page({
+  title,
+  intro,
+  children,
+  width = 'md',
+  actions,
+  back,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children?: ReactNode;
+  width?: 'sm' | 'md' | 'lg' | 'xl';
+  actions?: ReactNode;
+  back?: ReactNode;
+}) {
   const max = { sm: 'max-w-md', md: 'max-w-2xl', lg: 'max-w-4xl', xl: 'max-w-6xl' }[width];
   return (
     <main className={`mx-auto w-full ${max} px-4 pb-16 pt-6 sm:px-6 sm:pt-10`}>

@@ -25,7 +25,8 @@ export const tenantLabel = (key: string) => tenantLabelOf(key, undefined);
 const homeOf = (key: string) => (isTenantKey(key) ? tenants[key].homePath : tenantBase(key));
 
 /** iOS Safari keeps stale state after a client-side navigation; the spec does a full page load there. */
-const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+const isIOS = () =>
+  /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
 
 export function useAdminLogout() {
   const { logout } = useAuth();
@@ -44,12 +45,24 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-2xl font-bold tabular-nums text-slate-900">{value === undefined ? '–' : formatCount(value)}</dd>
+      <dd className="text-2xl font-bold tabular-nums text-slate-900">
+        {value === undefined ? '–' : formatCount(value)}
+      </dd>
     </div>
   );
 }
 
-function TenantCard({ tenant, name, colour, stats }: { tenant: string; name: string; colour: string; stats: TenantStatistics | undefined }) {
+function TenantCard({
+  tenant,
+  name,
+  colour,
+  stats,
+}: {
+  tenant: string;
+  name: string;
+  colour: string;
+  stats: TenantStatistics | undefined;
+}) {
   return (
     <section aria-label={name} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="mb-3 flex items-center gap-2">
@@ -74,10 +87,14 @@ function TenantCard({ tenant, name, colour, stats }: { tenant: string; name: str
 
 function TopUsers({ stats, tenantLabel }: { stats: TenantStatistics; tenantLabel(key: string): string }) {
   return (
-    <section aria-label={`${t.topUsersTitle}: ${tenantLabel(stats.tenant)}`} className="rounded-lg border border-slate-100 p-4">
+    <section
+      aria-label={`${t.topUsersTitle}: ${tenantLabel(stats.tenant)}`}
+      className="rounded-lg border border-slate-100 p-4"
+    >
       <h3 className="font-semibold text-slate-900">{tenantLabel(stats.tenant)}</h3>
       <p className="mb-2 text-xs text-slate-500">
-        {formatCount(stats.totalInterviews)} {t.interviews} · {formatCount(stats.totalMediaUploads)} {t.mediaUploads} · {formatCount(stats.activeUsers)} {t.activeUsers}
+        {formatCount(stats.totalInterviews)} {t.interviews} · {formatCount(stats.totalMediaUploads)} {t.mediaUploads} ·{' '}
+        {formatCount(stats.activeUsers)} {t.activeUsers}
       </p>
       {stats.topUsers.length === 0 ? (
         <p className="text-sm text-slate-500">{t.noActivity}</p>
@@ -87,7 +104,8 @@ function TopUsers({ stats, tenantLabel }: { stats: TenantStatistics; tenantLabel
             <li key={u.userId} className="text-sm">
               <span className="block truncate font-medium text-slate-800">{u.userEmail ?? u.userId}</span>
               <span className="text-xs text-slate-500">
-                {t.userInterviews(u.interviewsCount)} · {t.userUploads(u.mediaUploadsCount)} · {t.lastActivity}: {formatDateTime(u.lastActivity)}
+                {t.userInterviews(u.interviewsCount)} · {t.userUploads(u.mediaUploadsCount)} · {t.lastActivity}:{' '}
+                {formatDateTime(u.lastActivity)}
               </span>
             </li>
           ))}
@@ -99,7 +117,11 @@ function TopUsers({ stats, tenantLabel }: { stats: TenantStatistics; tenantLabel
 
 export function AdminDashboardPage() {
   const logout = useAdminLogout();
-  const stats = useQuery({ queryKey: ['admin', 'statistics'], queryFn: () => api.get<AdminStatistics>('/api/admin/statistics'), retry: 1 });
+  const stats = useQuery({
+    queryKey: ['admin', 'statistics'],
+    queryFn: () => api.get<AdminStatistics>('/api/admin/statistics'),
+    retry: 1,
+  });
   const labels = useTenantLabels();
   const byTenant = (key: string) => stats.data?.tenants.find((s) => s.tenant === key);
   const cards = [...cardTenants, ...labels.rows.filter((r) => !r.archived && !isTenantKey(r.key)).map((r) => r.key)];
@@ -123,7 +145,13 @@ export function AdminDashboardPage() {
       )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((key) => (
-          <TenantCard key={key} tenant={key} name={labels.label(key)} colour={labels.colour(key)} stats={stats.isPending ? undefined : byTenant(key)} />
+          <TenantCard
+            key={key}
+            tenant={key}
+            name={labels.label(key)}
+            colour={labels.colour(key)}
+            stats={stats.isPending ? undefined : byTenant(key)}
+          />
         ))}
       </div>
 
@@ -133,7 +161,16 @@ export function AdminDashboardPage() {
             <BarChart3 size={20} aria-hidden="true" />
             {t.chartTitle}
           </h2>
-          {stats.data ? <WeeklyChart weekly={stats.data.weekly} tenantKeys={stats.data.tenants.map((s) => s.tenant)} tenantLabel={labels.label} colour={labels.colour} /> : <p className="text-sm text-slate-500">{stats.isPending ? texts.common.loading : t.noData}</p>}
+          {stats.data ? (
+            <WeeklyChart
+              weekly={stats.data.weekly}
+              tenantKeys={stats.data.tenants.map((s) => s.tenant)}
+              tenantLabel={labels.label}
+              colour={labels.colour}
+            />
+          ) : (
+            <p className="text-sm text-slate-500">{stats.isPending ? texts.common.loading : t.noData}</p>
+          )}
         </Card>
         <Card>
           <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">

@@ -22,7 +22,9 @@ export function AuditLog() {
         <h2 className="text-lg font-semibold text-slate-900">{t.auditTitle}</h2>
         <p className="mb-3 text-sm text-slate-500">{t.auditIntro}</p>
         {!audit.data || audit.data.length === 0 ? (
-          <p className="text-sm text-slate-500">{audit.isError ? t.noData : audit.isPending ? texts.common.loading : t.auditEmpty}</p>
+          <p className="text-sm text-slate-500">
+            {audit.isError ? t.noData : audit.isPending ? texts.common.loading : t.auditEmpty}
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {audit.data.map((entry) => (

@@ -32,7 +32,10 @@ function MailBody({ text }: { text: string }) {
 
 export function OutboxPage() {
   const [page, setPage] = useState(1);
-  const outbox = useQuery({ queryKey: ['admin', 'outbox', page], queryFn: () => api.get<OutboxData & { smtp: boolean }>(`/api/admin/outbox?page=${page}`) });
+  const outbox = useQuery({
+    queryKey: ['admin', 'outbox', page],
+    queryFn: () => api.get<OutboxData & { smtp: boolean }>(`/api/admin/outbox?page=${page}`),
+  });
   const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
   return (
     <Page title={t.outboxTitle} intro={outbox.data?.smtp ? t.outboxSmtpActive : t.outboxIntro} width="xl">

@@ -19,13 +19,18 @@ import '../../lib/zod-csp';
 
 const t = texts.admin;
 const roleOptions = [...roles, 'none'] as const;
-const selectClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+const selectClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
-const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
+const failed = (error: unknown) =>
+  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 
 function InviteForm() {
   const queryClient = useQueryClient();
-  const form = useForm<InviteUser>({ resolver: zodResolver(inviteUser) as never, defaultValues: { email: '', name: '', role: 'none' } });
+  const form = useForm<InviteUser>({
+    resolver: zodResolver(inviteUser) as never,
+    defaultValues: { email: '', name: '', role: 'none' },
+  });
   return (
     <Card>
       <h2 className="mb-4 text-lg font-semibold text-slate-900">{t.inviteTitle}</h2>
@@ -43,7 +48,13 @@ function InviteForm() {
           }
         })}
       >
-        <InputField label={t.userEmail} type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
+        <InputField
+          label={t.userEmail}
+          type="email"
+          autoComplete="off"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
         <InputField label={t.userName} autoComplete="off" {...form.register('name')} />
         <div className="space-y-1.5">
           <label htmlFor="invite-role" className="block text-sm font-medium text-slate-800">
@@ -108,10 +119,17 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
           ))}
         </select>
         <p className="mt-1 truncate text-xs text-slate-600" data-testid="membership">
-          {texts.tenants.membershipColumn}: {member ? `${label(member.tenant)} · ${member.role === 'editor' ? texts.tenants.memberEditor : texts.tenants.memberContributor}` : texts.tenants.memberNone}
+          {texts.tenants.membershipColumn}:{' '}
+          {member
+            ? `${label(member.tenant)} · ${member.role === 'editor' ? texts.tenants.memberEditor : texts.tenants.memberContributor}`
+            : texts.tenants.memberNone}
         </p>
       </div>
-      <p className={`text-sm font-medium ${user.deactivated ? 'text-red-700' : user.hasPassword ? 'text-green-700' : 'text-amber-700'}`}>{state}</p>
+      <p
+        className={`text-sm font-medium ${user.deactivated ? 'text-red-700' : user.hasPassword ? 'text-green-700' : 'text-amber-700'}`}
+      >
+        {state}
+      </p>
       <div className="flex flex-wrap gap-2">
         {!self && (
           <Button
@@ -137,7 +155,9 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
             onClick={() => {
               if (!window.confirm(texts.tenants.memberRemoveConfirm(user.email))) return;
               action.mutate(async () => {
-                await api.del(`/api/tenants/${encodeURIComponent(member.tenant)}/members/${encodeURIComponent(user.id)}`);
+                await api.del(
+                  `/api/tenants/${encodeURIComponent(member.tenant)}/members/${encodeURIComponent(user.id)}`,
+                );
                 notify.success(texts.tenants.memberRemoved, user.email);
               });
             }}

@@ -5,7 +5,17 @@ import { formatDate } from './format';
 const t = texts.admin;
 
 /** Stacked bars of submissions per week and tenant, with the numbers as a table for screen readers. */
-export function WeeklyChart({ weekly, tenantKeys, tenantLabel, colour }: { weekly: WeeklySubmissions[]; tenantKeys: readonly string[]; tenantLabel(key: string): string; colour(key: string): string }) {
+export function WeeklyChart({
+  weekly,
+  tenantKeys,
+  tenantLabel,
+  colour,
+}: {
+  weekly: WeeklySubmissions[];
+  tenantKeys: readonly string[];
+  tenantLabel(key: string): string;
+  colour(key: string): string;
+}) {
   const counts = (w: WeeklySubmissions) => w.counts;
   const totals = weekly.map((w) => Object.values(w.counts).reduce<number>((a, b) => a + (b ?? 0), 0));
   const max = Math.max(1, ...totals);
@@ -14,11 +24,20 @@ export function WeeklyChart({ weekly, tenantKeys, tenantLabel, colour }: { weekl
     <figure>
       <div className="flex h-44 items-end gap-1.5" aria-hidden="true">
         {weekly.map((w, i) => (
-          <div key={w.week} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`${t.chartWeekOf(formatDate(w.week))}: ${totals[i]}`}>
+          <div
+            key={w.week}
+            className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
+            title={`${t.chartWeekOf(formatDate(w.week))}: ${totals[i]}`}
+          >
             <span className="text-[10px] text-slate-500">{totals[i] || ''}</span>
-            <div className="flex w-full flex-col-reverse overflow-hidden rounded-t" style={{ height: `${(totals[i]! / max) * (height - 20)}px` }}>
+            <div
+              className="flex w-full flex-col-reverse overflow-hidden rounded-t"
+              style={{ height: `${(totals[i]! / max) * (height - 20)}px` }}
+            >
               {tenantKeys.map((k) =>
-                counts(w)[k] ? <div key={k} style={{ height: `${(counts(w)[k]! / totals[i]!) * 100}%`, background: colour(k) }} /> : null,
+                counts(w)[k] ? (
+                  <div key={k} style={{ height: `${(counts(w)[k]! / totals[i]!) * 100}%`, background: colour(k) }} />
+                ) : null,
               )}
             </div>
           </div>
@@ -40,29 +59,29 @@ export function WeeklyChart({ weekly, tenantKeys, tenantLabel, colour }: { weekl
         ))}
       </figcaption>
       <div className="sr-only">
-      <table>
-        <caption>{t.chartTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.colDate}</th>
-            {tenantKeys.map((k) => (
-              <th key={k} scope="col">
-                {tenantLabel(k)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weekly.map((w) => (
-            <tr key={w.week}>
-              <th scope="row">{t.chartWeekOf(formatDate(w.week))}</th>
+        <table>
+          <caption>{t.chartTitle}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.colDate}</th>
               {tenantKeys.map((k) => (
-                <td key={k}>{counts(w)[k] ?? 0}</td>
+                <th key={k} scope="col">
+                  {tenantLabel(k)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weekly.map((w) => (
+              <tr key={w.week}>
+                <th scope="row">{t.chartWeekOf(formatDate(w.week))}</th>
+                {tenantKeys.map((k) => (
+                  <td key={k}>{counts(w)[k] ?? 0}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

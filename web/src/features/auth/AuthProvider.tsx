@@ -51,14 +51,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: ['me', sessionUser?.id],
     // The user's tenant membership and landing page come with the role (server/tenants).
     queryFn: async () => {
-      const [me, mine] = await Promise.all([api.get<Me>('/api/me'), api.get<MyTenant>('/api/me/tenant').catch(ignoreFailure('read the tenant of the signed-in user', null, { level: 'debug', fallback: null }))]);
+      const [me, mine] = await Promise.all([
+        api.get<Me>('/api/me'),
+        api
+          .get<MyTenant>('/api/me/tenant')
+          .catch(ignoreFailure('read the tenant of the signed-in user', null, { level: 'debug', fallback: null })),
+      ]);
       return { ...me, mine };
     },
     enabled: !!sessionUser,
     retry: 1,
     staleTime: Infinity,
   });
-  const clientConfig = useQuery({ queryKey: ['client-config'], queryFn: () => api.get<ClientConfig>('/api/client-config'), staleTime: 60_000 });
+  const clientConfig = useQuery({
+    queryKey: ['client-config'],
+    queryFn: () => api.get<ClientConfig>('/api/client-config'),
+    staleTime: 60_000,
+  });
 
   const refreshRole = useCallback(async () => {
     await me.refetch();
@@ -105,7 +114,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(
     () => ({
       initialized: !session.isPending,
-      user: sessionUser ? { id: sessionUser.id, email: sessionUser.email, username: usernameOf(sessionUser.email) } : null,
+      user: sessionUser
+        ? { id: sessionUser.id, email: sessionUser.email, username: usernameOf(sessionUser.email) }
+        : null,
       // A failed role lookup counts as no role (spec).
       role: me.data ? parseRole(me.data.role) : null,
       membership: me.data?.mine?.membership ?? null,
@@ -120,7 +131,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshSession,
       logout,
     }),
-    [session.isPending, sessionUser, me.data, me.isPending, clientConfig.data, clientConfig.isPending, signedOut, refreshRole, refreshSession, logout],
+    [
+      session.isPending,
+      sessionUser,
+      me.data,
+      me.isPending,
+      clientConfig.data,
+      clientConfig.isPending,
+      signedOut,
+      refreshRole,
+      refreshSession,
+      logout,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -23,12 +23,15 @@ function takeRedirect(fallback: string): string {
   return saved?.startsWith('/') && !saved.startsWith('/login') ? saved : fallback;
 }
 
-function showLoginError(error: { status?: number; message?: string; error?: string; title?: string } | null | undefined) {
+function showLoginError(
+  error: { status?: number; message?: string; error?: string; title?: string } | null | undefined,
+) {
   if (!error) return notify.error(t.unexpectedTitle, t.unexpectedText);
   // The account is held after too many failed logins: the server's own message says so.
   if (error.status === 429) return notify.error(t.loginErrorTitle, error.message ?? t.tooManyAttempts);
   // The server refused this address (BASE_URL / TRUSTED_ORIGINS): say so, not "wrong password".
-  if (error.error === 'origin_refused') return notify.error(error.title ?? texts.common.originRefusedTitle, error.message ?? t.unexpectedText);
+  if (error.error === 'origin_refused')
+    return notify.error(error.title ?? texts.common.originRefusedTitle, error.message ?? t.unexpectedText);
   if (error.status === 401 || error.status === 403) return notify.error(t.loginFailedTitle, t.loginFailedText);
   return notify.error(t.loginErrorTitle, error.message ?? t.unexpectedText);
 }
@@ -80,9 +83,13 @@ export function LoginPage() {
     <main className="flex min-h-dvh items-center justify-center px-4 py-10">
       <div className="w-full max-w-md">
         <div className="mb-6 text-center">
-          <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-xl bg-brand text-lg font-bold text-white">CA</div>
+          <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-xl bg-brand text-lg font-bold text-white">
+            CA
+          </div>
           <p className="text-sm font-medium uppercase tracking-wide text-slate-500">{texts.nav.appTitle}</p>
-          <h1 className="mt-1 text-2xl font-bold">{step === 'forgot' ? t.forgotTitle : step === 'totp' ? t.totpTitle : t.loginTitle}</h1>
+          <h1 className="mt-1 text-2xl font-bold">
+            {step === 'forgot' ? t.forgotTitle : step === 'totp' ? t.totpTitle : t.loginTitle}
+          </h1>
         </div>
         <Card>
           {step === 'password' && (
@@ -105,7 +112,8 @@ export function LoginPage() {
               onSubmit={(code) =>
                 run(async () => {
                   const { error } = await authApi.verifyTotp(code);
-                  if (error) return notify.error(t.loginFailedTitle, error.status === 429 ? t.tooManyAttempts : t.totpInvalid);
+                  if (error)
+                    return notify.error(t.loginFailedTitle, error.status === 429 ? t.tooManyAttempts : t.totpInvalid);
                   await succeed();
                 })
               }
@@ -122,10 +130,21 @@ type LoginValues = { email: string; password: string };
 
 /** The login form's own check (the server decides): both fields filled in. */
 export function loginErrors(v: LoginValues): Partial<Record<keyof LoginValues, string>> {
-  return { ...(v.email.trim() ? {} : { email: t.emailRequired }), ...(v.password ? {} : { password: t.passwordRequired }) };
+  return {
+    ...(v.email.trim() ? {} : { email: t.emailRequired }),
+    ...(v.password ? {} : { password: t.passwordRequired }),
+  };
 }
 
-function PasswordStep({ pending, onSubmit, onForgot }: { pending: boolean; onSubmit: (v: LoginValues) => void; onForgot: () => void }) {
+function PasswordStep({
+  pending,
+  onSubmit,
+  onForgot,
+}: {
+  pending: boolean;
+  onSubmit: (v: LoginValues) => void;
+  onForgot: () => void;
+}) {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<ReturnType<typeof loginErrors>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -150,12 +169,33 @@ function PasswordStep({ pending, onSubmit, onForgot }: { pending: boolean; onSub
       }}
     >
       <p className="text-sm text-slate-600">{t.loginIntro}</p>
-      <InputField label={t.email} name="email" type="email" autoComplete="username" inputMode="email" value={values.email} onChange={change('email')} error={errors.email} />
-      <InputField label={t.password} name="password" type="password" autoComplete="current-password" value={values.password} onChange={change('password')} error={errors.password} />
+      <InputField
+        label={t.email}
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        value={values.email}
+        onChange={change('email')}
+        error={errors.email}
+      />
+      <InputField
+        label={t.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={change('password')}
+        error={errors.password}
+      />
       <Button type="submit" block disabled={pending}>
         {pending ? t.submitting : t.submit}
       </Button>
-      <button type="button" onClick={onForgot} className="block w-full text-center text-sm font-medium text-brand hover:underline">
+      <button
+        type="button"
+        onClick={onForgot}
+        className="block w-full text-center text-sm font-medium text-brand hover:underline"
+      >
         {t.forgotPassword}
       </button>
     </form>
@@ -173,7 +213,15 @@ function TotpStep({ pending, onSubmit }: { pending: boolean; onSubmit: (code: st
       }}
     >
       <p className="text-sm text-slate-600">{t.totpIntro}</p>
-      <InputField label={t.totpCode} inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
+      <InputField
+        label={t.totpCode}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        autoFocus
+      />
       <Button type="submit" block disabled={pending || code.trim().length < 6}>
         {t.totpSubmit}
       </Button>
@@ -206,13 +254,23 @@ function ForgotStep({ onBack }: { onBack: () => void }) {
         // "Sent" only when the server accepted the request; an outage says so, and the form stays.
         if (error?.status === 429) return notify.error(t.loginErrorTitle, t.tooManyAttempts);
         if (error?.status === 0) return notify.error(texts.common.outageTitle, texts.common.serverUnavailable);
-        if (error && error.status >= 500) return notify.error(error.title ?? texts.common.outageTitle, error.status === 503 && error.message ? error.message : texts.common.serverUnavailable);
+        if (error && error.status >= 500)
+          return notify.error(
+            error.title ?? texts.common.outageTitle,
+            error.status === 503 && error.message ? error.message : texts.common.serverUnavailable,
+          );
         if (error) return notify.error(t.loginErrorTitle, error.message ?? texts.common.invalidInput);
         setSent(true);
       }}
     >
       <p className="text-sm text-slate-600">{t.forgotIntro}</p>
-      <InputField label={t.email} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <InputField
+        label={t.email}
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Button type="submit" block disabled={pending}>
         {t.forgotSubmit}
       </Button>

@@ -23,7 +23,10 @@ export function NoRolePage() {
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button onClick={() => void refreshRole()}>{texts.auth.refreshRole}</Button>
-          <Button variant="secondary" onClick={() => void logout().then((ended) => ended && navigate('/login', { replace: true }))}>
+          <Button
+            variant="secondary"
+            onClick={() => void logout().then((ended) => ended && navigate('/login', { replace: true }))}
+          >
             {texts.auth.logout}
           </Button>
         </div>

@@ -18,7 +18,16 @@ export type GuardDecision =
 /** The spec's route guard, as a pure decision. */
 export function decideAccess(
   def: RouteDef,
-  s: { initialized: boolean; authenticated: boolean; roleLoading: boolean; role: Parameters<typeof mayEnter>[1]; setupNeeded?: boolean | null; signedOut?: boolean; membership?: Member; tenantKey?: string },
+  s: {
+    initialized: boolean;
+    authenticated: boolean;
+    roleLoading: boolean;
+    role: Parameters<typeof mayEnter>[1];
+    setupNeeded?: boolean | null;
+    signedOut?: boolean;
+    membership?: Member;
+    tenantKey?: string;
+  },
 ): GuardDecision {
   if (def.access.kind === 'public') return { kind: 'show' };
   if (!s.initialized) return { kind: 'spinner', text: texts.auth.initializing };
@@ -36,7 +45,8 @@ export function decideAccess(
   if (def.access.kind === 'authenticated') return { kind: 'show' };
   if (s.roleLoading) return { kind: 'spinner', text: texts.auth.loadingUser };
   if (!s.role && !s.membership) return { kind: 'no-role', toast: [texts.auth.noRoleTitle, texts.auth.noRoleText] };
-  if (!mayEnter(def, s.role, s.membership ?? null, s.tenantKey)) return { kind: 'denied', toast: [texts.auth.accessDeniedTitle, texts.auth.noPermission] };
+  if (!mayEnter(def, s.role, s.membership ?? null, s.tenantKey))
+    return { kind: 'denied', toast: [texts.auth.accessDeniedTitle, texts.auth.noPermission] };
   return { kind: 'show' };
 }
 

@@ -20,7 +20,10 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [done, setDone] = useState(false);
-  const form = useForm<z.infer<typeof newPasswordForm>>({ resolver: zodResolver(newPasswordForm), defaultValues: { password: '', repeat: '' } });
+  const form = useForm<z.infer<typeof newPasswordForm>>({
+    resolver: zodResolver(newPasswordForm),
+    defaultValues: { password: '', repeat: '' },
+  });
   const invalid = !token || params.get('error') === 'INVALID_TOKEN';
 
   return (
@@ -39,14 +42,27 @@ export function ResetPasswordPage() {
             onSubmit={form.handleSubmit(async ({ password }) => {
               const { error } = await authApi.resetPassword(password, token!);
               // A refused password (too short, too common) says why; anything else means the link.
-              if (error?.code?.startsWith('PASSWORD_') && error.message) return form.setError('password', { message: error.message });
+              if (error?.code?.startsWith('PASSWORD_') && error.message)
+                return form.setError('password', { message: error.message });
               if (error) return notify.error(texts.common.errorTitle, t.resetLinkInvalid);
               notify.success(t.passwordSet);
               setDone(true);
             })}
           >
-            <InputField label={t.newPassword} type="password" autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
-            <InputField label={t.newPasswordRepeat} type="password" autoComplete="new-password" {...form.register('repeat')} error={form.formState.errors.repeat?.message} />
+            <InputField
+              label={t.newPassword}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password')}
+              error={form.formState.errors.password?.message}
+            />
+            <InputField
+              label={t.newPasswordRepeat}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('repeat')}
+              error={form.formState.errors.repeat?.message}
+            />
             <Button type="submit" block disabled={form.formState.isSubmitting}>
               {t.setPassword}
             </Button>

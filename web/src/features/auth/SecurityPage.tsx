@@ -69,16 +69,31 @@ export function SecurityPage() {
               <QRCodeSVG value={totpUri} size={184} />
             </div>
             <p className="text-sm text-slate-600">
-              {t.twoFactorSecret} <code className="break-all font-mono text-slate-900" data-testid="totp-secret">{secret}</code>
+              {t.twoFactorSecret}{' '}
+              <code className="break-all font-mono text-slate-900" data-testid="totp-secret">
+                {secret}
+              </code>
             </p>
-            <InputField label={t.totpCode} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+            <InputField
+              label={t.totpCode}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
             <Button block disabled={pending || code.trim().length < 6} onClick={() => void verify()}>
               {t.totpSubmit}
             </Button>
           </div>
         ) : (
           <div className="space-y-4">
-            <InputField label={t.twoFactorPasswordPrompt} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <InputField
+              label={t.twoFactorPasswordPrompt}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             {twoFactorEnabled ? (
               <Button variant="danger" block disabled={pending || !password} onClick={() => void disable()}>
                 {t.twoFactorDisable}

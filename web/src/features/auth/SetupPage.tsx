@@ -23,7 +23,10 @@ export function SetupPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const auth = useAuth();
-  const form = useForm<SetupForm>({ resolver: zodResolver(setupForm), defaultValues: { name: '', email: '', password: '' } });
+  const form = useForm<SetupForm>({
+    resolver: zodResolver(setupForm),
+    defaultValues: { name: '', email: '', password: '' },
+  });
 
   if (config.isPending) return <Spinner text={t.initializing} />;
   if (!config.data?.setupNeeded) return <Navigate to="/login" replace />;
@@ -38,7 +41,10 @@ export function SetupPage() {
             try {
               await api.post('/api/setup', values);
             } catch (error) {
-              return notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : t.unexpectedText);
+              return notify.error(
+                texts.common.errorTitle,
+                error instanceof ApiError ? error.message : t.unexpectedText,
+              );
             }
             notify.success(t.setupDone);
             await authApi.signInEmail(values.email, values.password);
@@ -47,9 +53,26 @@ export function SetupPage() {
             navigate('/admin', { replace: true });
           })}
         >
-          <InputField label={t.setupName} autoComplete="name" {...form.register('name')} error={form.formState.errors.name?.message} />
-          <InputField label={t.email} type="email" autoComplete="username" {...form.register('email')} error={form.formState.errors.email?.message} />
-          <InputField label={t.password} type="password" autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+          <InputField
+            label={t.setupName}
+            autoComplete="name"
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
+          />
+          <InputField
+            label={t.email}
+            type="email"
+            autoComplete="username"
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
+          <InputField
+            label={t.password}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={form.formState.errors.password?.message}
+          />
           <Button type="submit" block disabled={form.formState.isSubmitting}>
             {t.setupSubmit}
           </Button>

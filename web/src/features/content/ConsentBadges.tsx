@@ -11,7 +11,11 @@ export function ConsentBadges({ item, consent }: { item: Pick<ContentItem, 'need
     const state: 'given' | 'missing' | 'notNeeded' = !needed ? 'notNeeded' : given ? 'given' : 'missing';
     return { kind, state };
   });
-  const style = { given: 'bg-green-50 text-green-800 border-green-200', missing: 'bg-red-50 text-red-800 border-red-200', notNeeded: 'bg-slate-50 text-slate-600 border-slate-200' };
+  const style = {
+    given: 'bg-green-50 text-green-800 border-green-200',
+    missing: 'bg-red-50 text-red-800 border-red-200',
+    notNeeded: 'bg-slate-50 text-slate-600 border-slate-200',
+  };
   const label = { given: t.consentGiven, missing: t.consentMissing, notNeeded: t.consentNotNeeded };
   return (
     <ul className="flex flex-wrap gap-1" aria-label={t.consentTitle} data-testid="item-consent">

@@ -1,6 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { cardFormats, clipFormats, newCard, newClip, type ClipSource, type ContentItem, type ContentOverview, type Proposals } from '../../../../common/schemas/content';
+import {
+  cardFormats,
+  clipFormats,
+  newCard,
+  newClip,
+  type ClipSource,
+  type ContentItem,
+  type ContentOverview,
+  type Proposals,
+} from '../../../../common/schemas/content';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
@@ -13,7 +22,8 @@ import { contentKey, isVideo, useContent } from './useContent';
 import '../../lib/zod-csp';
 
 const t = texts.content;
-const selectClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+const selectClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.common.internalError);
 
@@ -72,7 +82,12 @@ function CardMaker({ data }: { data: ContentOverview }) {
       {(data.quotes.transcript.length > 0 || data.quotes.answers.length > 0) && (
         <label className="block space-y-1.5 text-sm font-medium text-slate-800">
           <span>{t.quoteFromTranscript}</span>
-          <select className={selectClass} value="" onChange={(e) => e.target.value && setQuote(e.target.value)} aria-label={t.quoteFromTranscript}>
+          <select
+            className={selectClass}
+            value=""
+            onChange={(e) => e.target.value && setQuote(e.target.value)}
+            aria-label={t.quoteFromTranscript}
+          >
             <option value="">–</option>
             {data.quotes.transcript.length > 0 && (
               <optgroup label={t.quoteFromTranscript}>
@@ -95,7 +110,15 @@ function CardMaker({ data }: { data: ContentOverview }) {
           </select>
         </label>
       )}
-      <TextareaField label={t.quoteLabel} hint={t.quoteHint} rows={3} value={quote} maxLength={400} error={error} onChange={(e) => setQuote(e.target.value)} />
+      <TextareaField
+        label={t.quoteLabel}
+        hint={t.quoteHint}
+        rows={3}
+        value={quote}
+        maxLength={400}
+        error={error}
+        onChange={(e) => setQuote(e.target.value)}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block space-y-1.5 text-sm font-medium text-slate-800">
           <span>{t.formatLabel}</span>
@@ -110,10 +133,18 @@ function CardMaker({ data }: { data: ContentOverview }) {
         <PhotoSelect data={data} value={photo} onChange={setPhoto} />
       </div>
       <label className="flex items-start gap-2 text-sm text-slate-800">
-        <input type="checkbox" className="mt-1 h-4 w-4" checked={showName && canName} disabled={!canName} onChange={(e) => setShowName(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={showName && canName}
+          disabled={!canName}
+          onChange={(e) => setShowName(e.target.checked)}
+        />
         <span>
           {t.showName}
-          {data.contributor.name && canName ? ` (${[data.contributor.name, data.contributor.role].filter(Boolean).join(', ')})` : ''}
+          {data.contributor.name && canName
+            ? ` (${[data.contributor.name, data.contributor.role].filter(Boolean).join(', ')})`
+            : ''}
           {!data.consent.naming && <span className="block text-xs text-slate-500">{t.showNameNoConsent}</span>}
         </span>
       </label>
@@ -124,12 +155,25 @@ function CardMaker({ data }: { data: ContentOverview }) {
   );
 }
 
-function PhotoSelect({ data, value, onChange }: { data: ContentOverview; value: number | null; onChange(v: number | null): void }) {
+function PhotoSelect({
+  data,
+  value,
+  onChange,
+}: {
+  data: ContentOverview;
+  value: number | null;
+  onChange(v: number | null): void;
+}) {
   if (data.photos.length === 0) return null;
   return (
     <label className="block space-y-1.5 text-sm font-medium text-slate-800">
       <span>{t.photoLabel}</span>
-      <select className={selectClass} value={value ?? ''} disabled={!data.consent.photo} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+      <select
+        className={selectClass}
+        value={value ?? ''}
+        disabled={!data.consent.photo}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+      >
         <option value="">{t.noPhoto}</option>
         {data.photos.map((p) => (
           <option key={p.id} value={p.id}>
@@ -145,7 +189,9 @@ function PhotoSelect({ data, value, onChange }: { data: ContentOverview; value: 
 function ClipMaker({ data }: { data: ContentOverview }) {
   const refresh = useRefresh(data.contentId);
   const sources = data.sources;
-  const [sourceId, setSourceId] = useState<number | undefined>(sources.find((s) => s.words)?.mediaId ?? sources[0]?.mediaId);
+  const [sourceId, setSourceId] = useState<number | undefined>(
+    sources.find((s) => s.words)?.mediaId ?? sources[0]?.mediaId,
+  );
   const source = sources.find((s) => s.mediaId === sourceId);
   const [range, setRange] = useState<{ start: number; end: number } | null>(null);
   const [anchor, setAnchor] = useState<number | null>(null);
@@ -186,7 +232,14 @@ function ClipMaker({ data }: { data: ContentOverview }) {
     }
   };
   const submit = () => {
-    const parsed = newClip.safeParse({ mediaId: sourceId, start: range?.start ?? 0, end: range?.end ?? 0, format, cropX, photoMediaId: source?.kind === 'audio' ? photo : null });
+    const parsed = newClip.safeParse({
+      mediaId: sourceId,
+      start: range?.start ?? 0,
+      end: range?.end ?? 0,
+      format,
+      cropX,
+      photoMediaId: source?.kind === 'audio' ? photo : null,
+    });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     render.mutate(parsed.data);
@@ -219,13 +272,20 @@ function ClipMaker({ data }: { data: ContentOverview }) {
           <p className="text-xs text-slate-500">{t.markHint}</p>
           <Transcript source={source} range={range} onWord={clickWord} />
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="secondary" className="!min-h-9" onClick={() => propose.mutate()} disabled={propose.isPending}>
+            <Button
+              variant="secondary"
+              className="!min-h-9"
+              onClick={() => propose.mutate()}
+              disabled={propose.isPending}
+            >
               {t.proposals}
             </Button>
           </div>
           {proposals && (
             <div className="space-y-1.5 rounded-lg bg-slate-50 p-2 text-sm" data-testid="proposals">
-              <p className="text-xs text-slate-500">{proposals.kind === 'model' ? t.proposalsModel : t.proposalsRules}</p>
+              <p className="text-xs text-slate-500">
+                {proposals.kind === 'model' ? t.proposalsModel : t.proposalsRules}
+              </p>
               <ol className="space-y-1.5">
                 {proposals.passages.map((p, i) => (
                   <li key={i} className="flex items-start gap-2">
@@ -235,7 +295,11 @@ function ClipMaker({ data }: { data: ContentOverview }) {
                       </span>
                       {p.text}
                     </span>
-                    <Button variant="ghost" className="!min-h-8 !px-2 text-xs" onClick={() => setRange({ start: p.start, end: p.end })}>
+                    <Button
+                      variant="ghost"
+                      className="!min-h-8 !px-2 text-xs"
+                      onClick={() => setRange({ start: p.start, end: p.end })}
+                    >
                       {t.useProposal}
                     </Button>
                   </li>
@@ -248,11 +312,25 @@ function ClipMaker({ data }: { data: ContentOverview }) {
       <div className="grid grid-cols-2 gap-3">
         <label className="block space-y-1 text-sm font-medium text-slate-800">
           <span>{t.startLabel}</span>
-          <input className={selectClass} type="number" step="0.1" min={0} value={range ? range.start.toFixed(1) : ''} onChange={(e) => setRange({ start: Number(e.target.value), end: range?.end ?? Number(e.target.value) + 5 })} />
+          <input
+            className={selectClass}
+            type="number"
+            step="0.1"
+            min={0}
+            value={range ? range.start.toFixed(1) : ''}
+            onChange={(e) => setRange({ start: Number(e.target.value), end: range?.end ?? Number(e.target.value) + 5 })}
+          />
         </label>
         <label className="block space-y-1 text-sm font-medium text-slate-800">
           <span>{t.endLabel}</span>
-          <input className={selectClass} type="number" step="0.1" min={0} value={range ? range.end.toFixed(1) : ''} onChange={(e) => setRange({ start: range?.start ?? 0, end: Number(e.target.value) })} />
+          <input
+            className={selectClass}
+            type="number"
+            step="0.1"
+            min={0}
+            value={range ? range.end.toFixed(1) : ''}
+            onChange={(e) => setRange({ start: range?.start ?? 0, end: Number(e.target.value) })}
+          />
         </label>
       </div>
       {range && (
@@ -274,7 +352,15 @@ function ClipMaker({ data }: { data: ContentOverview }) {
         {source?.kind === 'video' ? (
           <label className="block space-y-1.5 text-sm font-medium text-slate-800">
             <span>{t.cropLabel}</span>
-            <input type="range" min={0} max={1} step={0.05} value={cropX} onChange={(e) => setCropX(Number(e.target.value))} className="w-full accent-brand" />
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={cropX}
+              onChange={(e) => setCropX(Number(e.target.value))}
+              className="w-full accent-brand"
+            />
           </label>
         ) : (
           <PhotoSelect data={data} value={photo} onChange={setPhoto} />
@@ -292,14 +378,31 @@ function ClipMaker({ data }: { data: ContentOverview }) {
   );
 }
 
-function Transcript({ source, range, onWord }: { source: ClipSource; range: { start: number; end: number } | null; onWord(i: number): void }) {
+function Transcript({
+  source,
+  range,
+  onWord,
+}: {
+  source: ClipSource;
+  range: { start: number; end: number } | null;
+  onWord(i: number): void;
+}) {
   const words = useMemo(() => source.words ?? [], [source]);
   return (
-    <div className="max-h-56 overflow-y-auto rounded-lg border border-slate-200 p-2 text-[15px] leading-7" data-testid="clip-transcript">
+    <div
+      className="max-h-56 overflow-y-auto rounded-lg border border-slate-200 p-2 text-[15px] leading-7"
+      data-testid="clip-transcript"
+    >
       {words.map((w, i) => {
         const inside = !!range && (w.start + w.end) / 2 >= range.start && (w.start + w.end) / 2 <= range.end;
         return (
-          <button key={i} type="button" onClick={() => onWord(i)} className={`mr-1 rounded px-0.5 ${inside ? 'bg-brand text-white' : 'hover:bg-slate-100'}`} title={seconds(w.start)}>
+          <button
+            key={i}
+            type="button"
+            onClick={() => onWord(i)}
+            className={`mr-1 rounded px-0.5 ${inside ? 'bg-brand text-white' : 'hover:bg-slate-100'}`}
+            title={seconds(w.start)}
+          >
             {w.text}
           </button>
         );
@@ -323,16 +426,33 @@ function Items({ data }: { data: ContentOverview }) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t.itemsTitle}>
           {[...data.items].reverse().map((item) => (
-            <li key={item.id} className="space-y-2 rounded-lg border border-slate-200 p-2" data-testid={`content-item-${item.id}`}>
+            <li
+              key={item.id}
+              className="space-y-2 rounded-lg border border-slate-200 p-2"
+              data-testid={`content-item-${item.id}`}
+            >
               {item.url ? (
                 isVideo(item) ? (
-                  <video src={item.url} controls playsInline preload="metadata" className="max-h-80 w-full rounded bg-black" aria-label={item.alt} />
+                  <video
+                    src={item.url}
+                    controls
+                    playsInline
+                    preload="metadata"
+                    className="max-h-80 w-full rounded bg-black"
+                    aria-label={item.alt}
+                  />
                 ) : (
                   <img src={item.url} alt={item.alt} className="max-h-80 w-full rounded bg-slate-100 object-contain" />
                 )
               ) : (
                 <div className="flex h-32 items-center justify-center rounded bg-slate-100 text-sm text-slate-600">
-                  {item.state === 'queued' ? t.queued : item.state === 'rendering' ? t.rendering : item.state === 'cancelled' ? t.cancelled : t.failed}
+                  {item.state === 'queued'
+                    ? t.queued
+                    : item.state === 'rendering'
+                      ? t.rendering
+                      : item.state === 'cancelled'
+                        ? t.cancelled
+                        : t.failed}
                 </div>
               )}
               <p className="text-sm font-medium text-slate-900">
@@ -374,7 +494,11 @@ function EditItem({ contentId, item }: { contentId: number; item: ContentItem })
   const [end, setEnd] = useState(Number(item.spec.end ?? 0));
   const [error, setError] = useState<string>();
   const edit = useMutation({
-    mutationFn: () => api.post<ContentItem>(`/api/content/${contentId}/items/${item.id}/edit`, item.kind === 'card' ? { quote } : { start, end }),
+    mutationFn: () =>
+      api.post<ContentItem>(
+        `/api/content/${contentId}/items/${item.id}/edit`,
+        item.kind === 'card' ? { quote } : { start, end },
+      ),
     onSuccess: async () => {
       setOpen(false);
       await refresh();
@@ -383,7 +507,12 @@ function EditItem({ contentId, item }: { contentId: number; item: ContentItem })
   });
   if (!open) {
     return (
-      <Button variant="ghost" className="!min-h-8 !px-2 text-xs" onClick={() => setOpen(true)} aria-label={`${t.edit}: ${t.kinds[item.kind]} ${item.id}`}>
+      <Button
+        variant="ghost"
+        className="!min-h-8 !px-2 text-xs"
+        onClick={() => setOpen(true)}
+        aria-label={`${t.edit}: ${t.kinds[item.kind]} ${item.id}`}
+      >
         {t.edit}
       </Button>
     );
@@ -392,16 +521,36 @@ function EditItem({ contentId, item }: { contentId: number; item: ContentItem })
     <div className="space-y-2 rounded-lg bg-slate-50 p-2">
       <p className="text-xs text-slate-600">{t.editHint}</p>
       {item.kind === 'card' ? (
-        <TextareaField label={t.quoteLabel} rows={3} maxLength={400} value={quote} onChange={(e) => setQuote(e.target.value)} />
+        <TextareaField
+          label={t.quoteLabel}
+          rows={3}
+          maxLength={400}
+          value={quote}
+          onChange={(e) => setQuote(e.target.value)}
+        />
       ) : (
         <div className="grid grid-cols-2 gap-2">
           <label className="block space-y-1 text-xs font-medium text-slate-800">
             <span>{t.startLabel}</span>
-            <input className={selectClass} type="number" step="0.1" min={0} value={start} onChange={(e) => setStart(Number(e.target.value))} />
+            <input
+              className={selectClass}
+              type="number"
+              step="0.1"
+              min={0}
+              value={start}
+              onChange={(e) => setStart(Number(e.target.value))}
+            />
           </label>
           <label className="block space-y-1 text-xs font-medium text-slate-800">
             <span>{t.endLabel}</span>
-            <input className={selectClass} type="number" step="0.1" min={0} value={end} onChange={(e) => setEnd(Number(e.target.value))} />
+            <input
+              className={selectClass}
+              type="number"
+              step="0.1"
+              min={0}
+              value={end}
+              onChange={(e) => setEnd(Number(e.target.value))}
+            />
           </label>
         </div>
       )}

@@ -10,7 +10,8 @@ export function useContent(contentId: number) {
   return useQuery({
     queryKey: contentKey(contentId),
     queryFn: () => api.get<ContentOverview>(`/api/content/${contentId}`),
-    refetchInterval: (q) => (q.state.data?.items.some((i) => i.state === 'queued' || i.state === 'rendering') ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((i) => i.state === 'queued' || i.state === 'rendering') ? 1000 : false,
   });
 }
 
@@ -25,4 +26,3 @@ export function usePreviewMedia(contentId: number) {
       return { src: item?.url ?? null, alt: p.alt, video: !!item && isVideo(item) };
     });
 }
-

@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { isLocalId, isNumericId } from '../../../../common/content-id';
-import { contactForm, type ContactForm as ContactValues, type ContactFormInput, type FormVariant } from '../../../../common/schemas/finish';
+import {
+  contactForm,
+  type ContactForm as ContactValues,
+  type ContactFormInput,
+  type FormVariant,
+} from '../../../../common/schemas/finish';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
@@ -18,10 +23,26 @@ const LOCAL_SAVE_MS = 500;
  * The thank-you contact form (first name, last name, e-mail) with the tenant's rules. The consent
  * sentence shown under it is sent along and stored word for word. Calls onSaved after success.
  */
-export function ContactForm({ contentId, variant, onSaved }: { contentId: string | null; variant: FormVariant; onSaved: () => void }) {
+export function ContactForm({
+  contentId,
+  variant,
+  onSaved,
+}: {
+  contentId: string | null;
+  variant: FormVariant;
+  onSaved: () => void;
+}) {
   const form = useForm<ContactFormInput, unknown, ContactValues>({
     resolver: zodResolver(contactForm(variant)),
-    defaultValues: { firstName: '', lastName: '', email: '', role: '', publication: false, naming: false, consentText: f.consent.contact },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      role: '',
+      publication: false,
+      naming: false,
+      consentText: f.consent.contact,
+    },
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const draftBase = useDraftBase('upload');
@@ -34,23 +55,35 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
     if (isLocalId(contentId) || !isNumericId(contentId)) {
       // A local id: saving takes at least the spec's 0.5 s; the details are kept as a draft and
       // reach the server once it answers again (until then, the test-mode message).
-      const [delivered] = await Promise.all([keepDraft(contentId, draftBase, { contact: values }).catch(ignoreFailure('keep the contact on the device', null, { fallback: null })), new Promise((r) => setTimeout(r, LOCAL_SAVE_MS))]);
+      const [delivered] = await Promise.all([
+        keepDraft(contentId, draftBase, { contact: values }).catch(
+          ignoreFailure('keep the contact on the device', null, { fallback: null }),
+        ),
+        new Promise((r) => setTimeout(r, LOCAL_SAVE_MS)),
+      ]);
       notify.success(f.contactSavedTitle, delivered ? f.contactSaved : f.contactSavedLocally);
       onSaved();
       return;
     }
     try {
       await api.put(`/api/submissions/${contentId}/contact`, values, { contentId });
-      void forgetKept(Number(contentId), 'contact').catch(ignoreFailure('forget the kept contact', null, { level: 'debug', fallback: null }));
+      void forgetKept(Number(contentId), 'contact').catch(
+        ignoreFailure('forget the kept contact', null, { level: 'debug', fallback: null }),
+      );
       notify.success(f.contactSavedTitle, f.contactSaved);
       onSaved();
     } catch (error) {
       // A refusal says why; a server fault is 'Es ist ein unerwarteter Fehler aufgetreten.'; no connection or 503: 'später erneut' (kept here).
       const unreachable = !(error instanceof ApiError) || error.unreachable;
-      const message = !unreachable && error.status < 500 ? error.message : unreachable ? f.contactSaveFailed : f.unexpectedError;
+      const message =
+        !unreachable && error.status < 500 ? error.message : unreachable ? f.contactSaveFailed : f.unexpectedError;
       notify.error(texts.common.errorTitle, message);
       // Storage or database down (503) or no connection: kept in the browser, sent once it answers.
-      if (error instanceof ApiError && error.unreachable && (await keepForSubmission(Number(contentId), draftBase, { contact: values }).catch(() => false))) {
+      if (
+        error instanceof ApiError &&
+        error.unreachable &&
+        (await keepForSubmission(Number(contentId), draftBase, { contact: values }).catch(() => false))
+      ) {
         notify.warning(texts.common.outageTitle, texts.common.outageKeptLocally);
       }
       throw error;
@@ -58,13 +91,41 @@ export function ContactForm({ contentId, variant, onSaved }: { contentId: string
   });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e).catch(ignoreFailure('submit the contact form'))} className="space-y-4" aria-label={f.contactTitle}>
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e).catch(ignoreFailure('submit the contact form'))}
+      className="space-y-4"
+      aria-label={f.contactTitle}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField label={f.firstName} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-        <InputField label={f.lastName} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+        <InputField
+          label={f.firstName}
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <InputField
+          label={f.lastName}
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
       </div>
-      <InputField label={f.email} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
-      <InputField label={f.roleLabel} placeholder={f.roleHint} autoComplete="organization-title" error={errors.role?.message} {...form.register('role')} />
+      <InputField
+        label={f.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <InputField
+        label={f.roleLabel}
+        placeholder={f.roleHint}
+        autoComplete="organization-title"
+        error={errors.role?.message}
+        {...form.register('role')}
+      />
       <label className="flex items-start gap-2 text-sm text-slate-700">
         <input type="checkbox" className="mt-1 h-4 w-4 shrink-0" {...form.register('publication')} />
         <span>{f.consent.publication}</span>

@@ -3,7 +3,12 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { isNumericId } from '../../../../common/content-id';
-import { isPostContactEmpty, postContactForm, type PostContact, type PostContactInput } from '../../../../common/schemas/finish';
+import {
+  isPostContactEmpty,
+  postContactForm,
+  type PostContact,
+  type PostContactInput,
+} from '../../../../common/schemas/finish';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
@@ -32,7 +37,10 @@ export function ContactInformationPage() {
   const contentId = useKnownContentId();
   const profile = finishProfileOf(tenant);
   const schema = postContactForm(profile.variant);
-  const form = useForm<PostContactInput, unknown, PostContact>({ resolver: zodResolver(schema), defaultValues: { email: '', link: '', description: '' } });
+  const form = useForm<PostContactInput, unknown, PostContact>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', link: '', description: '' },
+  });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const timer = useRef<number | undefined>(undefined);
   const draftBase = useDraftBase('upload');
@@ -52,18 +60,27 @@ export function ContactInformationPage() {
       }
       if (!isNumericId(contentId)) {
         // A local id: kept as a draft, sent once the server answers again.
-        await keepDraft(contentId, draftBase, { post: values }).catch(ignoreFailure('keep the post contact on the device', null, { fallback: null }));
+        await keepDraft(contentId, draftBase, { post: values }).catch(
+          ignoreFailure('keep the post contact on the device', null, { fallback: null }),
+        );
       } else {
         try {
           await api.put(`/api/submissions/${contentId}/post-contact`, values, { contentId });
-          void forgetKept(Number(contentId), 'post').catch(ignoreFailure('forget the kept post contact', null, { level: 'debug', fallback: null }));
+          void forgetKept(Number(contentId), 'post').catch(
+            ignoreFailure('forget the kept post contact', null, { level: 'debug', fallback: null }),
+          );
         } catch (error) {
           // A refusal says why; a server fault: 'Es gab ein Problem …'; no connection or 503: 'konnten nicht gespeichert werden' (kept here).
           const unreachable = !(error instanceof ApiError) || error.unreachable;
-          const message = !unreachable && error.status < 500 ? error.message : unreachable ? f.postSaveFailed : f.postSaveProblem;
+          const message =
+            !unreachable && error.status < 500 ? error.message : unreachable ? f.postSaveFailed : f.postSaveProblem;
           notify.error(f.postSaveFailedTitle, message);
           // Storage or database down (503) or no connection: kept in the browser, sent once it answers.
-          if (error instanceof ApiError && error.unreachable && (await keepForSubmission(Number(contentId), draftBase, { post: values }).catch(() => false))) {
+          if (
+            error instanceof ApiError &&
+            error.unreachable &&
+            (await keepForSubmission(Number(contentId), draftBase, { post: values }).catch(() => false))
+          ) {
             notify.warning(texts.common.outageTitle, texts.common.outageKeptLocally);
           }
           throw error;
@@ -90,12 +107,35 @@ export function ContactInformationPage() {
   };
 
   return (
-    <Page title={texts.nav.pageHeadings['contact-information']} intro={f.postContactIntro} back={<BackLink to={tenant.homePath} />}>
+    <Page
+      title={texts.nav.pageHeadings['contact-information']}
+      intro={f.postContactIntro}
+      back={<BackLink to={tenant.homePath} />}
+    >
       <Card>
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={f.postContactTitle}>
-          <InputField label={f.postEmail} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-          <InputField label={f.postLink} type="url" inputMode="url" placeholder="https://" error={errors.link?.message} {...form.register('link')} />
-          <TextareaField label={f.postDescription} hint={f.postDescriptionHint} error={errors.description?.message} {...form.register('description')} />
+          <InputField
+            label={f.postEmail}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <InputField
+            label={f.postLink}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            error={errors.link?.message}
+            {...form.register('link')}
+          />
+          <TextareaField
+            label={f.postDescription}
+            hint={f.postDescriptionHint}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={goOn} disabled={isSubmitting}>
               {f.postSkip}

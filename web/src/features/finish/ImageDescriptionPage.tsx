@@ -34,12 +34,28 @@ export function ImageDescriptionPage() {
   const [method, setMethod] = useState<'choose' | 'text'>('choose');
   useDraftSync();
 
-  if (method === 'text') return <WQuestionsForm ensure={ensure} onBack={() => setMethod('choose')} onDone={(id) => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: id } })} />;
+  if (method === 'text')
+    return (
+      <WQuestionsForm
+        ensure={ensure}
+        onBack={() => setMethod('choose')}
+        onDone={(id) => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: id } })}
+      />
+    );
 
   return (
-    <Page title={f.descriptionTitle} intro={f.descriptionIntro} back={<BackLink to={tenantPath(tenant, 'image-upload')} state={{ interviewId: contentId }} />}>
+    <Page
+      title={f.descriptionTitle}
+      intro={f.descriptionIntro}
+      back={<BackLink to={tenantPath(tenant, 'image-upload')} state={{ interviewId: contentId }} />}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <ChoiceButton icon={<PencilLine size={22} aria-hidden="true" />} title={f.describeByText} text={f.describeByTextHint} onClick={() => setMethod('text')} />
+        <ChoiceButton
+          icon={<PencilLine size={22} aria-hidden="true" />}
+          title={f.describeByText}
+          text={f.describeByTextHint}
+          onClick={() => setMethod('text')}
+        />
         <ChoiceButton
           icon={<Mic size={22} aria-hidden="true" />}
           title={f.describeByInterview}
@@ -51,7 +67,17 @@ export function ImageDescriptionPage() {
   );
 }
 
-function ChoiceButton({ icon, title, text, onClick }: { icon: ReactNode; title: string; text: string; onClick: () => void }) {
+function ChoiceButton({
+  icon,
+  title,
+  text,
+  onClick,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
@@ -67,9 +93,20 @@ function ChoiceButton({ icon, title, text, onClick }: { icon: ReactNode; title: 
   );
 }
 
-function WQuestionsForm({ ensure, onBack, onDone }: { ensure: () => Promise<{ contentId: string | null }>; onBack: () => void; onDone: (contentId: string) => void }) {
+function WQuestionsForm({
+  ensure,
+  onBack,
+  onDone,
+}: {
+  ensure: () => Promise<{ contentId: string | null }>;
+  onBack: () => void;
+  onDone: (contentId: string) => void;
+}) {
   const draftBase = useDraftBase('description');
-  const form = useForm<WAnswers>({ resolver: zodResolver(wAnswers), defaultValues: { who: '', what: '', when: '', where: '', why: '' } });
+  const form = useForm<WAnswers>({
+    resolver: zodResolver(wAnswers),
+    defaultValues: { who: '', what: '', when: '', where: '', why: '' },
+  });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
   const submit = form.handleSubmit(
@@ -81,7 +118,9 @@ function WQuestionsForm({ ensure, onBack, onDone }: { ensure: () => Promise<{ co
       }
       if (!isNumericId(contentId)) {
         // A local id: the answers are kept as a draft and go to the server once it answers again.
-        const delivered = await keepDraft(contentId, draftBase, { wAnswers: answers }).catch(ignoreFailure('keep the answers on the device', null, { fallback: null }));
+        const delivered = await keepDraft(contentId, draftBase, { wAnswers: answers }).catch(
+          ignoreFailure('keep the answers on the device', null, { fallback: null }),
+        );
         notify.success(f.wSavedTitle, delivered ? f.wSaved : f.wSavedLocally);
         return onDone(delivered ? String(delivered) : contentId);
       }
@@ -101,9 +140,21 @@ function WQuestionsForm({ ensure, onBack, onDone }: { ensure: () => Promise<{ co
   return (
     <Page title={f.describeByText} intro={f.describeByTextHint}>
       <Card>
-        <form noValidate onSubmit={(e) => void submit(e).catch(ignoreFailure('submit the answers'))} className="space-y-4">
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e).catch(ignoreFailure('submit the answers'))}
+          className="space-y-4"
+        >
           {wQuestionKeys.map((key) => (
-            <TextareaField key={key} label={f.wQuestions[key].label} hint={f.wQuestions[key].hint} rows={2} className="min-h-0" error={errors[key]?.message} {...form.register(key)} />
+            <TextareaField
+              key={key}
+              label={f.wQuestions[key].label}
+              hint={f.wQuestions[key].hint}
+              rows={2}
+              className="min-h-0"
+              error={errors[key]?.message}
+              {...form.register(key)}
+            />
           ))}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>

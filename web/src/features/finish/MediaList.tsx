@@ -17,14 +17,24 @@ export function MediaList({ media }: { media: ListedMedia[] }) {
         return (
           <li key={m.id} className="flex items-center gap-3 py-2.5">
             {m.thumbnailUrl ? (
-              <img src={m.thumbnailUrl} alt="" className="h-14 w-14 shrink-0 rounded-md border border-slate-200 object-cover" loading="lazy" />
+              <img
+                src={m.thumbnailUrl}
+                alt=""
+                className="h-14 w-14 shrink-0 rounded-md border border-slate-200 object-cover"
+                loading="lazy"
+              />
             ) : (
               <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-500">
                 <Icon size={24} aria-hidden="true" />
               </span>
             )}
             <span className="min-w-0 flex-1">
-              <a href={m.url} target="_blank" rel="noreferrer" className="block truncate text-sm font-medium text-slate-900 hover:text-brand hover:underline">
+              <a
+                href={m.url}
+                target="_blank"
+                rel="noreferrer"
+                className="block truncate text-sm font-medium text-slate-900 hover:text-brand hover:underline"
+              >
                 {m.originalName}
               </a>
               <span className="text-xs text-slate-500">{megabytes(m.size)}</span>

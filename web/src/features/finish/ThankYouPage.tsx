@@ -47,10 +47,24 @@ export function PublicThankYouPage() {
   const [contentId] = useState(known);
   const upload = tenantPath(tenant, 'upload');
   const profile = { ...finishProfileOf(tenant), backLabel: null, clearsAllStorage: false };
-  return <ThankYouView profile={profile} contentId={contentId} paths={{ finished: tenant.homePath, newContent: tenant.homePath, upload, back: null }} />;
+  return (
+    <ThankYouView
+      profile={profile}
+      contentId={contentId}
+      paths={{ finished: tenant.homePath, newContent: tenant.homePath, upload, back: null }}
+    />
+  );
 }
 
-function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; contentId: string | null; paths: Paths }) {
+function ThankYouView({
+  profile,
+  contentId,
+  paths,
+}: {
+  profile: FinishProfile;
+  contentId: string | null;
+  paths: Paths;
+}) {
   const navigate = useNavigate();
   const { summary, media } = useFinishedSubmission(contentId);
   useDraftSync();
@@ -79,19 +93,27 @@ function ThankYouView({ profile, contentId, paths }: { profile: FinishProfile; c
   const data = summary.data;
   const kind = (data?.kind ?? null) as SubmissionKind | null;
   // What the person sent: their voice message counts, the interview's own recording (interview.wav, once per take) does not.
-  const files = (media.data ?? []).filter((m) => m.kind !== 'transcript' && !(m.kind === 'audio' && kind === 'interview'));
+  const files = (media.data ?? []).filter(
+    (m) => m.kind !== 'transcript' && !(m.kind === 'audio' && kind === 'interview'),
+  );
   const images = files.filter((m) => m.kind === 'photo').length;
   const transcript = data?.transcript?.trim() ? data.transcript : null;
 
   return (
-    <Page title={profile.title} intro={missing || (data && !data.hasContent) ? f.nothingSentIntro : profile.intro} back={<BackLink to={paths.newContent} />}>
+    <Page
+      title={profile.title}
+      intro={missing || (data && !data.hasContent) ? f.nothingSentIntro : profile.intro}
+      back={<BackLink to={paths.newContent} />}
+    >
       <div className="space-y-5">
         {missing ? (
           <Card className="border-amber-300 bg-amber-50">
             <p role="status" className="font-semibold text-amber-900">
               {f.noContentIdHint}
             </p>
-            <p className="mt-1 text-sm text-amber-900">{loadFailed ? texts.common.contentIdMissing : f.noContentIdAdvice}</p>
+            <p className="mt-1 text-sm text-amber-900">
+              {loadFailed ? texts.common.contentIdMissing : f.noContentIdAdvice}
+            </p>
             <Link to={paths.upload} className="mt-3 inline-block text-sm font-semibold text-brand underline">
               {f.backToUpload}
             </Link>

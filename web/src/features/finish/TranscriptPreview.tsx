@@ -12,7 +12,10 @@ export function TranscriptPreview({ transcript }: { transcript: string }) {
   const shown = expanded || rest <= 0 ? transcript : `${transcript.slice(0, TRANSCRIPT_PREVIEW_CHARS)}...`;
   return (
     <div>
-      <p data-testid="transcript-text" className="whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-800">
+      <p
+        data-testid="transcript-text"
+        className="whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-800"
+      >
         {shown}
       </p>
       {rest > 0 && (

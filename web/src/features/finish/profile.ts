@@ -55,7 +55,10 @@ export const finishProfiles: Record<TenantKey, FinishProfile> = {
  */
 export function finishProfileOf(tenant: Tenant): FinishProfile {
   const seed = finishProfiles[tenant.key];
-  if (seed) return seed.variant === 'standard' && seed.backLabel ? { ...seed, backLabel: f.backToDashboard(tenant.name) } : seed;
+  if (seed)
+    return seed.variant === 'standard' && seed.backLabel
+      ? { ...seed, backLabel: f.backToDashboard(tenant.name) }
+      : seed;
   if (tenant.thanksVariant === 'bank') return { ...finishProfiles.bank, backLabel: f.backToDashboard(tenant.name) };
   return standard(tenant.thanksVariant === 'association' ? null : f.backToDashboard(tenant.name));
 }

@@ -36,7 +36,9 @@ export function useFinishedSubmission(contentId: string | null) {
     enabled: enabled && summary.isSuccess,
     retry: false,
     refetchInterval: (query) => {
-      const awaitingThumbnail = query.state.data?.some((m) => (m.kind === 'photo' || m.kind === 'video') && !m.thumbnailUrl);
+      const awaitingThumbnail = query.state.data?.some(
+        (m) => (m.kind === 'photo' || m.kind === 'video') && !m.thumbnailUrl,
+      );
       return awaitingThumbnail && query.state.dataUpdateCount < RECHECKS ? RECHECK_MS : false;
     },
   });

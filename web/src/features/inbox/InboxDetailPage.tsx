@@ -24,7 +24,8 @@ import '../../lib/zod-csp';
 const ContentSection = lazy(() => import('../content/ContentSection').then((m) => ({ default: m.ContentSection })));
 
 const t = texts.admin;
-const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
+const failed = (error: unknown) =>
+  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -90,7 +91,13 @@ function Notes({ contentId, notes }: { contentId: number; notes: InboxNote[] }) 
           add.mutate(parsed.data.body);
         }}
       >
-        <TextareaField label={t.sectionNotes} placeholder={t.notePlaceholder} value={body} error={error} onChange={(e) => setBody(e.target.value)} />
+        <TextareaField
+          label={t.sectionNotes}
+          placeholder={t.notePlaceholder}
+          value={body}
+          error={error}
+          onChange={(e) => setBody(e.target.value)}
+        />
         <Button type="submit" disabled={add.isPending}>
           {t.addNote}
         </Button>
@@ -124,7 +131,9 @@ function DeleteButton({ contentId }: { contentId: number }) {
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{t.deleteConfirmTitle}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-600">{t.deleteConfirmText(contentId)}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">
+            {t.deleteConfirmText(contentId)}
+          </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">{texts.common.cancel}</Button>
@@ -185,7 +194,11 @@ export function InboxDetailPage() {
       width="xl"
       actions={
         <div className="flex flex-wrap gap-2">
-          <a href={`/api/inbox/${d.contentId}/zip`} download className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <a
+            href={`/api/inbox/${d.contentId}/zip`}
+            download
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
             <Archive size={16} aria-hidden="true" />
             {t.downloadZip}
           </a>
@@ -197,7 +210,11 @@ export function InboxDetailPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Section title={t.sectionTranscript}>
-            {d.transcript ? <p className="whitespace-pre-wrap text-sm leading-relaxed text-slate-800">{d.transcript}</p> : <p className="text-sm text-slate-500">{t.noTranscript}</p>}
+            {d.transcript ? (
+              <p className="whitespace-pre-wrap text-sm leading-relaxed text-slate-800">{d.transcript}</p>
+            ) : (
+              <p className="text-sm text-slate-500">{t.noTranscript}</p>
+            )}
           </Section>
           {!!d.earlierInterviews?.length && (
             <Section title={t.sectionEarlierInterviews}>
@@ -205,7 +222,9 @@ export function InboxDetailPage() {
               <div className="space-y-2">
                 {d.earlierInterviews.map((e) => (
                   <details key={e.number} className="rounded-lg border border-slate-200 p-3">
-                    <summary className="min-h-11 cursor-pointer content-center text-sm font-semibold text-slate-800">{t.earlierInterview(e.number, formatDateTime(e.startedAt))}</summary>
+                    <summary className="min-h-11 cursor-pointer content-center text-sm font-semibold text-slate-800">
+                      {t.earlierInterview(e.number, formatDateTime(e.startedAt))}
+                    </summary>
                     <p className="mt-2 whitespace-pre-wrap text-sm leading-relaxed text-slate-800">{e.transcript}</p>
                   </details>
                 ))}
@@ -267,7 +286,14 @@ export function InboxDetailPage() {
             <Facts
               rows={[
                 [t.contactName, [d.contact.firstName, d.contact.lastName].filter(Boolean).join(' ')],
-                [t.contactEmail, d.contact.email ? <a key="email" href={`mailto:${d.contact.email}`} className="text-brand underline">{d.contact.email}</a> : null],
+                [
+                  t.contactEmail,
+                  d.contact.email ? (
+                    <a key="email" href={`mailto:${d.contact.email}`} className="text-brand underline">
+                      {d.contact.email}
+                    </a>
+                  ) : null,
+                ],
               ]}
             />
           </Section>
@@ -275,7 +301,20 @@ export function InboxDetailPage() {
             <Facts
               rows={[
                 [t.postEmail, d.post.email],
-                [t.postLink, d.post.link ? <a key="link" href={d.post.link} target="_blank" rel="noreferrer noopener" className="break-all text-brand underline">{d.post.link}</a> : null],
+                [
+                  t.postLink,
+                  d.post.link ? (
+                    <a
+                      key="link"
+                      href={d.post.link}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className="break-all text-brand underline"
+                    >
+                      {d.post.link}
+                    </a>
+                  ) : null,
+                ],
                 [t.postDescription, d.post.description],
               ]}
             />

@@ -20,9 +20,22 @@ import { StatusBadge } from './StatusBadge';
 
 const t = texts.admin;
 const filterKeys = ['tenant', 'kind', 'status', 'approval', 'from', 'to', 'q'] as const;
-const control = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+const control =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
-function SelectFilter({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange(v: string): void }) {
+function SelectFilter({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange(v: string): void;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -54,7 +67,11 @@ export function InboxPage() {
   for (const key of filterKeys) if (params.get(key)) query.set(key, params.get(key)!);
   const filterQuery = query.toString();
   if (cursor) query.set('cursor', cursor);
-  const inbox = useQuery({ queryKey: ['inbox', query.toString()], queryFn: () => api.get<InboxData>(`/api/inbox?${query}`), placeholderData: (prev) => prev });
+  const inbox = useQuery({
+    queryKey: ['inbox', query.toString()],
+    queryFn: () => api.get<InboxData>(`/api/inbox?${query}`),
+    placeholderData: (prev) => prev,
+  });
 
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -87,7 +104,10 @@ export function InboxPage() {
       intro={t.inboxIntro}
       width="xl"
       actions={
-        <Link to="/konto" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/konto"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
           <BellRing size={16} aria-hidden="true" />
           {texts.post.navAccount}
         </Link>
@@ -100,7 +120,14 @@ export function InboxPage() {
             <label htmlFor="inbox-q" className="sr-only">
               {t.filterSearch}
             </label>
-            <input id="inbox-q" type="search" className={control} placeholder={t.filterSearch} value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input
+              id="inbox-q"
+              type="search"
+              className={control}
+              placeholder={t.filterSearch}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
           <Button type="submit" aria-label={t.filterSearch}>
             <Search size={18} aria-hidden="true" />
@@ -108,24 +135,60 @@ export function InboxPage() {
         </form>
         <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {role === 'admin' && (
-            <SelectFilter id="inbox-tenant" label={t.filterTenant} value={params.get('tenant') ?? ''} options={labels.rows.map((r) => [r.key, tenantLabel(r.key)])} onChange={(v) => setFilter('tenant', v)} />
+            <SelectFilter
+              id="inbox-tenant"
+              label={t.filterTenant}
+              value={params.get('tenant') ?? ''}
+              options={labels.rows.map((r) => [r.key, tenantLabel(r.key)])}
+              onChange={(v) => setFilter('tenant', v)}
+            />
           )}
-          <SelectFilter id="inbox-kind" label={t.filterKind} value={params.get('kind') ?? ''} options={submissionKinds.map((k) => [k, t.kinds[k] ?? k])} onChange={(v) => setFilter('kind', v)} />
-          <SelectFilter id="inbox-status" label={t.filterStatus} value={params.get('status') ?? ''} options={submissionStatuses.map((s) => [s, t.statuses[s] ?? s])} onChange={(v) => setFilter('status', v)} />
-          <SelectFilter id="inbox-approval" label={texts.post.filterApproval} value={params.get('approval') ?? ''} options={listApprovalStates.map((s) => [s, texts.post.states[s] ?? texts.post.listStates[s]!])} onChange={(v) => setFilter('approval', v)} />
+          <SelectFilter
+            id="inbox-kind"
+            label={t.filterKind}
+            value={params.get('kind') ?? ''}
+            options={submissionKinds.map((k) => [k, t.kinds[k] ?? k])}
+            onChange={(v) => setFilter('kind', v)}
+          />
+          <SelectFilter
+            id="inbox-status"
+            label={t.filterStatus}
+            value={params.get('status') ?? ''}
+            options={submissionStatuses.map((s) => [s, t.statuses[s] ?? s])}
+            onChange={(v) => setFilter('status', v)}
+          />
+          <SelectFilter
+            id="inbox-approval"
+            label={texts.post.filterApproval}
+            value={params.get('approval') ?? ''}
+            options={listApprovalStates.map((s) => [s, texts.post.states[s] ?? texts.post.listStates[s]!])}
+            onChange={(v) => setFilter('approval', v)}
+          />
           {(['from', 'to'] as const).map((key) => (
             <div key={key} className="space-y-1">
               <label htmlFor={`inbox-${key}`} className="block text-sm font-medium text-slate-800">
                 {key === 'from' ? t.filterFrom : t.filterTo}
               </label>
-              <input id={`inbox-${key}`} type="date" className={control} value={params.get(key) ?? ''} onChange={(e) => setFilter(key, e.target.value)} />
+              <input
+                id={`inbox-${key}`}
+                type="date"
+                className={control}
+                value={params.get(key) ?? ''}
+                onChange={(e) => setFilter(key, e.target.value)}
+              />
             </div>
           ))}
         </div>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600" aria-live="polite">
-            {inbox.data ? (inbox.data.totalAtLeast ? t.totalMoreThan(inbox.data.total) : t.totalCount(inbox.data.total)) : ''}
-            {inbox.data?.ranked && inbox.data.items.length > 0 && <span className="block text-xs text-slate-500">{t.searchRankedHint(INBOX_COUNT_LIMIT)}</span>}
+            {inbox.data
+              ? inbox.data.totalAtLeast
+                ? t.totalMoreThan(inbox.data.total)
+                : t.totalCount(inbox.data.total)
+              : ''}
+            {inbox.data?.ranked && inbox.data.items.length > 0 && (
+              <span className="block text-xs text-slate-500">{t.searchRankedHint(INBOX_COUNT_LIMIT)}</span>
+            )}
           </p>
           <div className="flex gap-2">
             {filterQuery && (
@@ -139,7 +202,11 @@ export function InboxPage() {
                 {t.filterReset}
               </Button>
             )}
-            <a href={`/api/inbox/export.csv?${filterQuery}`} download className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            <a
+              href={`/api/inbox/export.csv?${filterQuery}`}
+              download
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
               <Download size={16} aria-hidden="true" />
               {t.exportCsv}
             </a>
@@ -189,11 +256,19 @@ export function InboxPage() {
           </ul>
           {(inbox.data.next !== null || inbox.data.prev !== null) && (
             <nav className="mt-6 flex items-center justify-between" aria-label={t.pagination}>
-              <Button variant="secondary" disabled={inbox.data.prev === null} onClick={() => goTo(inbox.data.prev, page - 1)}>
+              <Button
+                variant="secondary"
+                disabled={inbox.data.prev === null}
+                onClick={() => goTo(inbox.data.prev, page - 1)}
+              >
                 {t.previousPage}
               </Button>
               <span className="text-sm text-slate-600">{t.pageNumber(page)}</span>
-              <Button variant="secondary" disabled={inbox.data.next === null} onClick={() => goTo(inbox.data.next, page + 1)}>
+              <Button
+                variant="secondary"
+                disabled={inbox.data.next === null}
+                onClick={() => goTo(inbox.data.next, page + 1)}
+              >
                 {t.nextPage}
               </Button>
             </nav>

@@ -29,7 +29,15 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
       {media.kind === 'audio' && (
         <>
           <audio ref={withKnownDuration} controls preload="metadata" src={url} className="mb-2 w-full">
-            {media.captionState === 'ready' && <track kind="captions" srcLang="de" label={texts.video.captionsLabel} src={`/api/media/${media.id}/captions.vtt`} default />}
+            {media.captionState === 'ready' && (
+              <track
+                kind="captions"
+                srcLang="de"
+                label={texts.video.captionsLabel}
+                src={`/api/media/${media.id}/captions.vtt`}
+                default
+              />
+            )}
           </audio>
           <AudioCaptions media={media} />
         </>

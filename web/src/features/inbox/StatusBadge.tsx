@@ -8,5 +8,9 @@ const colours: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${colours[status] ?? colours.neu}`}>{texts.admin.statuses[status] ?? status}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${colours[status] ?? colours.neu}`}>
+      {texts.admin.statuses[status] ?? status}
+    </span>
+  );
 }

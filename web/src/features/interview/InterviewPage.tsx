@@ -70,7 +70,10 @@ function CategoryIntro({ paragraphs, onContinue }: { paragraphs: readonly string
 function EndReport({ captured, onRetry }: { captured: boolean; onRetry(): void }) {
   if (captured)
     return (
-      <p role="status" className="flex w-full items-start gap-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm font-medium text-green-900">
+      <p
+        role="status"
+        className="flex w-full items-start gap-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm font-medium text-green-900"
+      >
         <CheckCircle2 className="mt-px shrink-0" size={18} aria-hidden="true" />
         {t.endedWithTranscript}
       </p>
@@ -111,12 +114,23 @@ function Instructions({ onRead }: { onRead(): void }) {
 function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; standalone?: boolean }) {
   const tenant = useTenant();
   const navigate = useNavigate();
-  const intro = topic !== 'general' && topic !== 'image' && tenant.topicIntros.includes(topic) ? t.categoryIntros[tenant.wording][topic] : null;
-  const [step, setStep] = useState<'intro' | 'instructions' | 'ready'>(standalone ? 'ready' : intro ? 'intro' : 'instructions');
+  const intro =
+    topic !== 'general' && topic !== 'image' && tenant.topicIntros.includes(topic)
+      ? t.categoryIntros[tenant.wording][topic]
+      : null;
+  const [step, setStep] = useState<'intro' | 'instructions' | 'ready'>(
+    standalone ? 'ready' : intro ? 'intro' : 'instructions',
+  );
   const read = step === 'ready';
   const [requested, setRequested] = useState(false);
   const voice = useVoiceInterview({ tenant, topic });
-  const id = useContentId({ kind: 'interview', topic, variant: localVariant[topic], forceNew: topic !== 'image', enabled: requested });
+  const id = useContentId({
+    kind: 'interview',
+    topic,
+    variant: localVariant[topic],
+    forceNew: topic !== 'image',
+    enabled: requested,
+  });
 
   // On the public link an interview needs its submission (made with the proof of work); without one
   // the page has already said why (a limit, or the failed proof).
@@ -144,7 +158,8 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
       ? { to: tenantPath(tenant, 'image-description'), state: { interviewId: id.contentId } }
       : { to: topic === 'general' ? tenant.homePath : tenantPath(tenant, 'interview-category'), state: undefined };
   const interviewId = id.contentId;
-  const editTranscript = () => navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript: voice.transcript, interviewId } });
+  const editTranscript = () =>
+    navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript: voice.transcript, interviewId } });
   const bankCard = tenant.wording === 'banker';
 
   return (
@@ -159,7 +174,9 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
         <Instructions onRead={() => setStep('ready')} />
       ) : (
         <div className="flex flex-col items-center gap-6">
-          {!standalone && voice.status !== 'connected' && !voice.finished && <h2 className="text-xl font-semibold text-slate-900">{t.readyTitle}</h2>}
+          {!standalone && voice.status !== 'connected' && !voice.finished && (
+            <h2 className="text-xl font-semibold text-slate-900">{t.readyTitle}</h2>
+          )}
           <VoiceButton
             status={voice.status}
             preload={voice.preload}
@@ -173,7 +190,12 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
             onStop={() => void voice.stop()}
           />
           {voice.finished && !voice.active && <EndReport captured={voice.transcript.trim() !== ''} onRetry={start} />}
-          <TranscriptPanel turns={voice.turns} onChange={voice.setTurns} editable={!voice.active} contentId={interviewId} />
+          <TranscriptPanel
+            turns={voice.turns}
+            onChange={voice.setTurns}
+            editable={!voice.active}
+            contentId={interviewId}
+          />
           {!voice.finished ? (
             <p className="text-center text-sm text-slate-500">{t.buttonsHint}</p>
           ) : bankCard ? (
@@ -184,7 +206,14 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
                 <Button variant="secondary" block onClick={editTranscript}>
                   {t.editTranscript}
                 </Button>
-                <Button block onClick={() => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: { transcript: voice.transcript, interviewId, source: sourceTag(topic) } })}>
+                <Button
+                  block
+                  onClick={() =>
+                    navigate(tenantPath(tenant, 'image-upload-after-voice'), {
+                      state: { transcript: voice.transcript, interviewId, source: sourceTag(topic) },
+                    })
+                  }
+                >
                   {t.toImages}
                 </Button>
               </div>
@@ -199,7 +228,10 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
                   {t.next}
                 </Button>
               ) : (
-                <Button block onClick={() => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: { interviewId } })}>
+                <Button
+                  block
+                  onClick={() => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: { interviewId } })}
+                >
                   {t.toImageUpload}
                 </Button>
               )}

@@ -12,7 +12,17 @@ import { ignoreFailure } from '../../../../common/best-effort';
 const t = texts.interview;
 
 /** The live transcript: copy, and edit while no interview is running. */
-export function TranscriptPanel({ turns, onChange, editable, contentId }: { turns: Turn[]; onChange(turns: Turn[]): void; editable: boolean; contentId: string | null }) {
+export function TranscriptPanel({
+  turns,
+  onChange,
+  editable,
+  contentId,
+}: {
+  turns: Turn[];
+  onChange(turns: Turn[]): void;
+  editable: boolean;
+  contentId: string | null;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const text = formatTranscript(turns);
@@ -79,9 +89,17 @@ export function TranscriptPanel({ turns, onChange, editable, contentId }: { turn
       ) : turns.length === 0 ? (
         <p className="text-sm text-slate-500">{t.noTranscript}</p>
       ) : (
-        <ol ref={list} className="flex max-h-96 flex-col gap-3 overflow-y-auto" aria-live="polite" data-testid="transcript">
+        <ol
+          ref={list}
+          className="flex max-h-96 flex-col gap-3 overflow-y-auto"
+          aria-live="polite"
+          data-testid="transcript"
+        >
           {turns.map((turn, i) => (
-            <li key={i} className={`rounded-lg p-3 text-sm leading-relaxed ${turn.speaker === 'interviewer' ? 'bg-slate-100 text-slate-800' : 'bg-brand/10 text-slate-900'}`}>
+            <li
+              key={i}
+              className={`rounded-lg p-3 text-sm leading-relaxed ${turn.speaker === 'interviewer' ? 'bg-slate-100 text-slate-800' : 'bg-brand/10 text-slate-900'}`}
+            >
               <span className="font-semibold">{t.speaker[turn.speaker]}:</span> {turn.text}
             </li>
           ))}

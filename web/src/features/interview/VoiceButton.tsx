@@ -33,7 +33,8 @@ export function VoiceButton(props: {
   const label = voiceButtonLabel(status, preload, finished);
   const disabled = status === 'connecting' || (status !== 'connected' && preload !== 'ready' && preload !== 'idle');
   const starting = status === 'idle' || status === 'error';
-  if (props.confirmRepeat && finished && status === 'idle') return <RepeatButton disabled={disabled} onConfirm={props.onStart} />;
+  if (props.confirmRepeat && finished && status === 'idle')
+    return <RepeatButton disabled={disabled} onConfirm={props.onStart} />;
   return (
     <div className="flex flex-col items-center gap-3">
       <Button
@@ -57,7 +58,10 @@ export function VoiceButton(props: {
       {status === 'connecting' && <Progress value={progress} label={t.connectingLabel} className="max-w-xs" />}
       {status === 'connected' && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-          <span className={`inline-block size-2.5 rounded-full ${mode === 'speaking' ? 'animate-pulse bg-brand' : 'bg-green-600'}`} aria-hidden="true" />
+          <span
+            className={`inline-block size-2.5 rounded-full ${mode === 'speaking' ? 'animate-pulse bg-brand' : 'bg-green-600'}`}
+            aria-hidden="true"
+          />
           {mode === 'speaking' ? t.agentSpeaking : t.agentListening}
         </p>
       )}
@@ -90,7 +94,9 @@ function RepeatButton({ disabled, onConfirm }: { disabled: boolean; onConfirm():
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{t.repeatConfirmTitle}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-600">{t.repeatConfirmText}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">
+            {t.repeatConfirmText}
+          </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">{t.repeatKeep}</Button>

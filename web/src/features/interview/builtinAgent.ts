@@ -12,7 +12,9 @@ type Format = { encoding: 'pcm' | 'ulaw'; sampleRate: number };
 
 function parseFormat(name: unknown): Format {
   const m = typeof name === 'string' ? /^(pcm|ulaw)_(\d+)$/.exec(name) : null;
-  return m ? { encoding: m[1] as Format['encoding'], sampleRate: Number(m[2]) } : { encoding: 'pcm', sampleRate: 16000 };
+  return m
+    ? { encoding: m[1] as Format['encoding'], sampleRate: Number(m[2]) }
+    : { encoding: 'pcm', sampleRate: 16000 };
 }
 
 /** Microphone chunks of 100 ms: the end of an answer is seen on the server at most 100 ms late. */
@@ -59,10 +61,16 @@ function decode(base64: string, format: Format): Float32Array {
   return Float32Array.from(pcm, (v) => v / 32768);
 }
 
-export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: AgentCallbacks, opts: { deviceVoice?: boolean } = {}): Promise<AgentSession> {
+export async function startBuiltinAgent(
+  signed: SignedUrlResponse,
+  callbacks: AgentCallbacks,
+  opts: { deviceVoice?: boolean } = {},
+): Promise<AgentSession> {
   // Created within the click that started the interview, so the browser lets them play.
   const output = new AudioContext();
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+  });
   const socket = new WebSocket(signed.signedUrl);
   let conversationId = '';
   let input: AudioContext | null = null;
@@ -128,7 +136,9 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
     input = new AudioContext({ sampleRate: format.sampleRate });
     await input.audioWorklet.addModule(new URL('./capture.worklet.js', import.meta.url));
     const source = input.createMediaStreamSource(stream);
-    const node = new AudioWorkletNode(input, 'ca-capture', { processorOptions: { chunk: Math.round(format.sampleRate * CHUNK_SECONDS) } });
+    const node = new AudioWorkletNode(input, 'ca-capture', {
+      processorOptions: { chunk: Math.round(format.sampleRate * CHUNK_SECONDS) },
+    });
     node.port.onmessage = (e: MessageEvent<Float32Array>) => send({ user_audio_chunk: encode(e.data, format) });
     source.connect(node);
   };
@@ -156,7 +166,10 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
   await new Promise<void>((resolve, reject) => {
     let connected = false;
     socket.onopen = () => {
-      send({ type: 'conversation_initiation_client_data', conversation_config_override: opts.deviceVoice ? { tts: { voice_id: DEVICE_VOICE } } : {} });
+      send({
+        type: 'conversation_initiation_client_data',
+        conversation_config_override: opts.deviceVoice ? { tts: { voice_id: DEVICE_VOICE } } : {},
+      });
     };
     socket.onmessage = (event) => {
       // biome-ignore lint/suspicious/noExplicitAny: the agent's wire messages are read field by field with runtime checks
@@ -193,10 +206,12 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
           if (typeof m.audio_event?.audio_base_64 === 'string') play(m.audio_event.audio_base_64);
           return;
         case 'agent_response':
-          if (typeof m.agent_response_event?.agent_response === 'string') callbacks.onMessage({ source: 'ai', message: m.agent_response_event.agent_response });
+          if (typeof m.agent_response_event?.agent_response === 'string')
+            callbacks.onMessage({ source: 'ai', message: m.agent_response_event.agent_response });
           return;
         case 'user_transcript':
-          if (typeof m.user_transcription_event?.user_transcript === 'string') callbacks.onMessage({ source: 'user', message: m.user_transcription_event.user_transcript });
+          if (typeof m.user_transcription_event?.user_transcript === 'string')
+            callbacks.onMessage({ source: 'user', message: m.user_transcription_event.user_transcript });
           return;
         case 'interruption':
           fadeOut();
@@ -215,7 +230,9 @@ export async function startBuiltinAgent(signed: SignedUrlResponse, callbacks: Ag
       cleanUp();
       if (!connected) return reject(new Error(event.reason || 'connection closed'));
       if (wasEnded && endedByUser) return callbacks.onDisconnect({ reason: 'user' });
-      callbacks.onDisconnect(event.code === 1000 ? { reason: 'agent' } : { reason: 'error', message: event.reason || undefined });
+      callbacks.onDisconnect(
+        event.code === 1000 ? { reason: 'agent' } : { reason: 'error', message: event.reason || undefined },
+      );
     };
   });
 

@@ -88,16 +88,28 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
       try {
         if (provider === 'elevenlabs') {
           // ElevenLabs' own transcript is the one kept: the server fetches it by the conversation's id, not from this copy.
-          if (conversationId) await api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId) }, { contentId: contentId! });
+          if (conversationId)
+            await api.post(
+              `/api/voice/conversations/${conversationId}/transcript`,
+              { contentId: Number(contentId) },
+              { contentId: contentId! },
+            );
         } else {
           // The server stored every turn as it was said; this saves the same words once more and marks the interview complete.
-          await api.put(`/api/submissions/${contentId}/transcript`, { transcript, completed: true }, { contentId: contentId! });
+          await api.put(
+            `/api/submissions/${contentId}/transcript`,
+            { transcript, completed: true },
+            { contentId: contentId! },
+          );
         }
         notify.success(texts.common.transcriptSavedTitle, texts.common.transcriptSaved);
       } catch (error) {
         // The spec's two words: a fault of the server's database, or a save that did not go through.
         const databaseFault = error instanceof ApiError && error.status >= 500 && !error.unreachable;
-        notify.error(texts.common.errorTitle, databaseFault ? texts.interview.databaseError : texts.common.transcriptSaveFailed);
+        notify.error(
+          texts.common.errorTitle,
+          databaseFault ? texts.interview.databaseError : texts.common.transcriptSaveFailed,
+        );
       }
     },
     [tenant],
@@ -123,7 +135,9 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
       try {
         const params = new URLSearchParams({ tenant: tenant.key, topic });
         if (isNumericId(contentId)) params.set('contentId', contentId!);
-        const signed = await api.get<SignedUrlResponse>(`/api/voice/signed-url?${params}`, { contentId: contentId ?? undefined });
+        const signed = await api.get<SignedUrlResponse>(`/api/voice/signed-url?${params}`, {
+          contentId: contentId ?? undefined,
+        });
         if (attempt.current !== mine) return;
         // The built-in interviewer speaks with the device's own German voice where there is one.
         browserVoice.voice = signed.provider === 'builtin' ? await localGermanVoice() : null;
@@ -131,33 +145,37 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         const readAloud = signed.speech === 'browser' || deviceVoice;
         if (attempt.current !== mine) return;
         let conversationId: string | null = null;
-        const s = await startAgent(signed, {
-          onConnect: () => {
-            if (attempt.current !== mine) return;
-            stopTimers();
-            setProgress(100);
-            setStatus('connected');
+        const s = await startAgent(
+          signed,
+          {
+            onConnect: () => {
+              if (attempt.current !== mine) return;
+              stopTimers();
+              setProgress(100);
+              setStatus('connected');
+            },
+            onDisconnect: ({ reason }) => {
+              if (attempt.current !== mine) return;
+              session.current = null;
+              browserVoice.stop();
+              if (reason === 'error') return fail(texts.interview.connectionError);
+              // The person or the agent ended the interview: both are a normal end.
+              stopTimers();
+              setStatus('idle');
+              setFinished(true);
+              window.setTimeout(() => void saveOnce(signed.provider, conversationId), SAVE_DELAY_MS);
+            },
+            onMessage: ({ source, message }) => {
+              if (attempt.current !== mine) return;
+              setTurns((t) => addTurn(t, { speaker: source === 'ai' ? 'interviewer' : 'user', text: message }));
+              if (source === 'ai' && readAloud) browserVoice.speak(message);
+            },
+            onModeChange: (m) => setMode(m),
+            onInterruption: () => browserVoice.stop(),
+            onError: () => {},
           },
-          onDisconnect: ({ reason }) => {
-            if (attempt.current !== mine) return;
-            session.current = null;
-            browserVoice.stop();
-            if (reason === 'error') return fail(texts.interview.connectionError);
-            // The person or the agent ended the interview: both are a normal end.
-            stopTimers();
-            setStatus('idle');
-            setFinished(true);
-            window.setTimeout(() => void saveOnce(signed.provider, conversationId), SAVE_DELAY_MS);
-          },
-          onMessage: ({ source, message }) => {
-            if (attempt.current !== mine) return;
-            setTurns((t) => addTurn(t, { speaker: source === 'ai' ? 'interviewer' : 'user', text: message }));
-            if (source === 'ai' && readAloud) browserVoice.speak(message);
-          },
-          onModeChange: (m) => setMode(m),
-          onInterruption: () => browserVoice.stop(),
-          onError: () => {},
-        }, { deviceVoice });
+          { deviceVoice },
+        );
         if (attempt.current !== mine) {
           await s.endSession();
           return;
@@ -166,16 +184,27 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         conversationId = s.getId();
         // ElevenLabs: the server learns the conversation at once, so it keeps the transcript even if this tab is closed.
         if (signed.provider === 'elevenlabs' && conversationId && isNumericId(contentId)) {
-          void api.post(`/api/voice/conversations/${conversationId}/transcript`, { contentId: Number(contentId), live: true }, { contentId: contentId! }).catch(ignoreFailure('store the live transcript'));
+          void api
+            .post(
+              `/api/voice/conversations/${conversationId}/transcript`,
+              { contentId: Number(contentId), live: true },
+              { contentId: contentId! },
+            )
+            .catch(ignoreFailure('store the live transcript'));
         }
       } catch (e) {
         if (attempt.current !== mine) return;
         const name = (e as { name?: string }).name;
         // The server says why it cannot hand out a session (no agent for the topic, no permission).
-        if (e instanceof ApiError && e.code && e.message !== texts.interview.connectionError) notify.error(e.title ?? texts.common.errorTitle, e.message);
+        if (e instanceof ApiError && e.code && e.message !== texts.interview.connectionError)
+          notify.error(e.title ?? texts.common.errorTitle, e.message);
         // A limit of the public link is no connection fault: its own words stay on the page.
         if (e instanceof ApiError && e.status === 429) return fail(e.message);
-        fail(name === 'NotAllowedError' || name === 'SecurityError' ? texts.interview.microphoneDenied : texts.interview.connectionError);
+        fail(
+          name === 'NotAllowedError' || name === 'SecurityError'
+            ? texts.interview.microphoneDenied
+            : texts.interview.connectionError,
+        );
       }
     },
     [tenant, topic, fail, saveOnce],
@@ -197,5 +226,18 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
   );
 
   const transcript = formatTranscript(turns);
-  return { status, preload, mode, progress, error, turns, transcript, finished, active: status === 'connecting' || status === 'connected', start, stop, setTurns };
+  return {
+    status,
+    preload,
+    mode,
+    progress,
+    error,
+    turns,
+    transcript,
+    finished,
+    active: status === 'connecting' || status === 'connected',
+    start,
+    stop,
+    setTurns,
+  };
 }

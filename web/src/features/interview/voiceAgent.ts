@@ -5,7 +5,10 @@ export type { AgentCallbacks, AgentSession };
 
 /** Worklets and resampler come from our server, never a CDN (the CSP allows only 'self'). */
 const assets = {
-  workletPaths: { rawAudioProcessor: '/api/voice/assets/rawAudioProcessor.js', audioConcatProcessor: '/api/voice/assets/audioConcatProcessor.js' },
+  workletPaths: {
+    rawAudioProcessor: '/api/voice/assets/rawAudioProcessor.js',
+    audioConcatProcessor: '/api/voice/assets/audioConcatProcessor.js',
+  },
   libsampleratePath: '/api/voice/assets/libsamplerate.worklet.js',
 };
 
@@ -13,7 +16,11 @@ const assets = {
 export const loadSdk = () => import('./voiceSdk');
 
 /** Starts a conversation with the agent behind a signed URL from our server (ElevenLabs or built-in). */
-export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCallbacks, opts: { deviceVoice?: boolean } = {}): Promise<AgentSession> {
+export async function startAgent(
+  signed: SignedUrlResponse,
+  callbacks: AgentCallbacks,
+  opts: { deviceVoice?: boolean } = {},
+): Promise<AgentSession> {
   // The built-in interviewer has its own small client: no part of the ElevenLabs SDK loads for it.
   if (signed.provider === 'builtin') return (await import('./builtinAgent')).startBuiltinAgent(signed, callbacks, opts);
   const { Conversation } = await loadSdk();
@@ -24,7 +31,8 @@ export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCall
     // The spec's audio chunk: a quarter second of samples.
     inputChunkDurationMs: 250,
     onConnect: () => callbacks.onConnect(),
-    onDisconnect: (details) => callbacks.onDisconnect({ reason: details.reason, message: 'message' in details ? details.message : undefined }),
+    onDisconnect: (details) =>
+      callbacks.onDisconnect({ reason: details.reason, message: 'message' in details ? details.message : undefined }),
     onMessage: ({ source, message }) => callbacks.onMessage({ source: source === 'ai' ? 'ai' : 'user', message }),
     onModeChange: ({ mode }) => callbacks.onModeChange(mode),
     onInterruption: () => callbacks.onInterruption(),
@@ -38,7 +46,8 @@ export async function startAgent(signed: SignedUrlResponse, callbacks: AgentCall
  */
 export async function localGermanVoice(waitMs = 800): Promise<SpeechSynthesisVoice | null> {
   if (!('speechSynthesis' in window)) return null;
-  const pick = () => window.speechSynthesis.getVoices().find((v) => v.localService && /^de(-|_|$)/i.test(v.lang)) ?? null;
+  const pick = () =>
+    window.speechSynthesis.getVoices().find((v) => v.localService && /^de(-|_|$)/i.test(v.lang)) ?? null;
   if (window.speechSynthesis.getVoices().length) return pick();
   await new Promise<void>((resolve) => {
     const done = () => (window.speechSynthesis.removeEventListener('voiceschanged', done), resolve());

@@ -17,29 +17,47 @@ export function Header() {
           {tenant.logoUrl ? (
             <img src={tenant.logoUrl} alt="" className="h-9 max-w-32 shrink-0 object-contain" />
           ) : (
-            <span aria-hidden="true" className="flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white"
+            >
               {tenant.logoText}
             </span>
           )}
           <span className="sr-only">{tenant.name} – </span>
-          <span className="line-clamp-2 text-[13px] font-semibold leading-tight text-slate-900 sm:text-base">{texts.nav.appTitle}</span>
+          <span className="line-clamp-2 text-[13px] font-semibold leading-tight text-slate-900 sm:text-base">
+            {texts.nav.appTitle}
+          </span>
         </Link>
         {user && (
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             {(role === 'admin' || role === 'vdi_admin' || membership?.role === 'editor') && (
-              <Link to="/eingang" title={texts.nav.inbox} className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5">
+              <Link
+                to="/eingang"
+                title={texts.nav.inbox}
+                className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
+              >
                 <Inbox size={18} aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{texts.nav.inbox}</span>
               </Link>
             )}
             {role !== 'admin' && membership?.role === 'editor' && (
-              <Link to="/mitglieder" title={texts.tenants.members} className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5">
+              <Link
+                to="/mitglieder"
+                title={texts.tenants.members}
+                className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
+              >
                 <Users size={18} aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{texts.tenants.members}</span>
               </Link>
             )}
             {role === 'admin' && (
-              <Link to="/security" title={texts.nav.security} aria-label={texts.nav.security} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+              <Link
+                to="/security"
+                title={texts.nav.security}
+                aria-label={texts.nav.security}
+                className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+              >
                 <ShieldCheck size={18} aria-hidden="true" />
               </Link>
             )}

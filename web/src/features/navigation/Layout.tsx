@@ -9,7 +9,9 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <Header />
       <div className="flex-1 pt-14">{children}</div>
-      <footer className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">{texts.common.footer(new Date().getFullYear(), tenant.footerName)}</footer>
+      <footer className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">
+        {texts.common.footer(new Date().getFullYear(), tenant.footerName)}
+      </footer>
     </div>
   );
 }

@@ -46,7 +46,12 @@ export function BackLink({ to, state }: { to: string; state?: unknown }) {
     void navigate(-1);
   };
   return (
-    <Link to={to} state={state} onClick={onClick} className="-ml-3 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+    <Link
+      to={to}
+      state={state}
+      onClick={onClick}
+      className="-ml-3 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+    >
       <ArrowLeft size={16} aria-hidden="true" />
       {texts.nav.back}
     </Link>

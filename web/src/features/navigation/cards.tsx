@@ -1,4 +1,16 @@
-import { FileImage, FileStack, FileText, Files, Image, Images, LayoutGrid, MessageSquare, Mic, Video, type LucideIcon } from 'lucide-react';
+import {
+  FileImage,
+  FileStack,
+  FileText,
+  Files,
+  Image,
+  Images,
+  LayoutGrid,
+  MessageSquare,
+  Mic,
+  Video,
+  type LucideIcon,
+} from 'lucide-react';
 import type { CardIcon, EntryCard, Tenant } from '../../../../common/tenants';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
@@ -16,7 +28,11 @@ const icons: Record<EntryCard, LucideIcon> = {
 };
 
 /** A tenant's own card icons (e.g. the bank's one document, many documents, documents with photos). */
-const ownIcons: Record<CardIcon, LucideIcon> = { 'file-text': FileText, 'file-stack': FileStack, 'file-image': FileImage };
+const ownIcons: Record<CardIcon, LucideIcon> = {
+  'file-text': FileText,
+  'file-stack': FileStack,
+  'file-image': FileImage,
+};
 const cardIcon = (tenant: Tenant, card: EntryCard): LucideIcon => {
   const own = tenant.style.cardIcons[card];
   return own ? ownIcons[own] : icons[card];
@@ -29,7 +45,15 @@ export function EntryCards({ tenant, cards }: { tenant: Tenant; cards: readonly 
       {cards.map((card) => {
         const Icon = cardIcon(tenant, card);
         const { title, text } = tenant.style.cardTexts[card] ?? texts.nav.cards[card];
-        return <LinkCard key={card} to={tenantPath(tenant, card)} title={title} text={text} icon={<Icon size={22} aria-hidden="true" />} />;
+        return (
+          <LinkCard
+            key={card}
+            to={tenantPath(tenant, card)}
+            title={title}
+            text={text}
+            icon={<Icon size={22} aria-hidden="true" />}
+          />
+        );
       })}
     </CardGrid>
   );

@@ -33,7 +33,11 @@ export function DashboardPage() {
   const tenant = useTenant();
   const { user } = useAuth();
   return (
-    <Page title={texts.nav.welcome(user?.username ?? texts.nav.defaultUsername)} intro={texts.nav.dashboardIntro} width="lg">
+    <Page
+      title={texts.nav.welcome(user?.username ?? texts.nav.defaultUsername)}
+      intro={texts.nav.dashboardIntro}
+      width="lg"
+    >
       <EntryCards tenant={tenant} cards={tenant.dashboardCards} />
     </Page>
   );
@@ -42,7 +46,12 @@ export function DashboardPage() {
 export function ContentSelectionPage() {
   const tenant = useTenant();
   return (
-    <Page title={texts.nav.contentSelectionTitle} intro={texts.nav.contentSelectionIntro} width="lg" back={tenant.homePath !== tenantPath(tenant, 'content-selection') ? <BackLink to={tenant.homePath} /> : undefined}>
+    <Page
+      title={texts.nav.contentSelectionTitle}
+      intro={texts.nav.contentSelectionIntro}
+      width="lg"
+      back={tenant.homePath !== tenantPath(tenant, 'content-selection') ? <BackLink to={tenant.homePath} /> : undefined}
+    >
       <EntryCards tenant={tenant} cards={tenant.contentSelectionCards} />
     </Page>
   );
@@ -52,13 +61,29 @@ export function InterviewCategoryPage() {
   const tenant = useTenant();
   const wording = texts.nav.topics[tenant.wording];
   return (
-    <Page title={texts.nav.interviewCategoryTitle} intro={texts.nav.interviewCategoryIntro} width="lg" back={<BackLink to={tenant.homePath} />}>
+    <Page
+      title={texts.nav.interviewCategoryTitle}
+      intro={texts.nav.interviewCategoryIntro}
+      width="lg"
+      back={<BackLink to={tenant.homePath} />}
+    >
       <CardGrid>
         {(tenant.topics ?? interviewTopics).map((topic) => (
-          <LinkCard key={topic} to={tenantPath(tenant, `interview/${topic}`)} title={wording[topic].title} text={wording[topic].text} icon={<MessageSquare size={22} aria-hidden="true" />} />
+          <LinkCard
+            key={topic}
+            to={tenantPath(tenant, `interview/${topic}`)}
+            title={wording[topic].title}
+            text={wording[topic].text}
+            icon={<MessageSquare size={22} aria-hidden="true" />}
+          />
         ))}
         {tenant.hasGeneralInterview && (
-          <LinkCard to={tenantPath(tenant, 'interview')} title={texts.nav.topics.general.title} text={texts.nav.topics.general.text} icon={<MessageSquare size={22} aria-hidden="true" />} />
+          <LinkCard
+            to={tenantPath(tenant, 'interview')}
+            title={texts.nav.topics.general.title}
+            text={texts.nav.topics.general.text}
+            icon={<MessageSquare size={22} aria-hidden="true" />}
+          />
         )}
       </CardGrid>
     </Page>
@@ -68,7 +93,8 @@ export function InterviewCategoryPage() {
 /** /modern-interview is not in the spec's route table: it means the interview topics. */
 export function ModernInterviewRedirect() {
   const { role, myTenant } = useAuth();
-  if (!role && myTenant && !myTenant.builtin) return <Navigate to={`${tenantBase(myTenant.key)}/interview-category`} replace />;
+  if (!role && myTenant && !myTenant.builtin)
+    return <Navigate to={`${tenantBase(myTenant.key)}/interview-category`} replace />;
   return <Navigate to={tenantPath(tenantForRole(role), 'interview-category')} replace />;
 }
 

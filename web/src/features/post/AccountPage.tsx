@@ -13,7 +13,10 @@ const t = texts.post;
 
 /** The editor's own settings: mails about new completed submissions. */
 export function AccountPage() {
-  const prefs = useQuery({ queryKey: ['notification-prefs'], queryFn: () => api.get<NotificationPrefs>('/api/account/notifications') });
+  const prefs = useQuery({
+    queryKey: ['notification-prefs'],
+    queryFn: () => api.get<NotificationPrefs>('/api/account/notifications'),
+  });
   const [choice, setChoice] = useState<NotificationPrefs>();
   useEffect(() => {
     if (prefs.data && !choice) setChoice(prefs.data);
@@ -21,9 +24,17 @@ export function AccountPage() {
   const save = useMutation({
     mutationFn: (next: NotificationPrefs) => api.put('/api/account/notifications', next),
     onSuccess: () => notify.success(t.notifySaved),
-    onError: (e) => notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError),
+    onError: (e) =>
+      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError),
   });
-  if (!choice) return prefs.isError ? <Page title={t.accountTitle}><p role="alert">{prefs.error.message}</p></Page> : <Spinner text={texts.common.loading} />;
+  if (!choice)
+    return prefs.isError ? (
+      <Page title={t.accountTitle}>
+        <p role="alert">{prefs.error.message}</p>
+      </Page>
+    ) : (
+      <Spinner text={texts.common.loading} />
+    );
   return (
     <Page title={t.accountTitle} intro={t.accountIntro}>
       <Card>
@@ -38,8 +49,18 @@ export function AccountPage() {
             <legend className="mb-2 text-lg font-semibold text-slate-900">{t.notifyTitle}</legend>
             <div className="space-y-2">
               {notifyModes.map((mode) => (
-                <label key={mode} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-slate-50">
-                  <input type="radio" name="mode" value={mode} checked={choice.mode === mode} onChange={() => setChoice({ ...choice, mode })} className="h-4 w-4 accent-[var(--brand)]" />
+                <label
+                  key={mode}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-slate-50"
+                >
+                  <input
+                    type="radio"
+                    name="mode"
+                    value={mode}
+                    checked={choice.mode === mode}
+                    onChange={() => setChoice({ ...choice, mode })}
+                    className="h-4 w-4 accent-[var(--brand)]"
+                  />
                   <span className="text-slate-900">{t.notifyModes[mode]}</span>
                 </label>
               ))}

@@ -12,7 +12,10 @@ const colours: Record<string, string> = {
 /** "Freigabe ausstehend", "Freigabe abgelaufen", "Freigegeben", "Freigabe veraltet" or "Änderung gewünscht". */
 export function ApprovalBadge({ state }: { state: string }) {
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${colours[state] ?? colours.pending}`} data-state={state}>
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-medium ${colours[state] ?? colours.pending}`}
+      data-state={state}
+    >
       {texts.post.states[state] ?? texts.post.listStates[state] ?? state}
     </span>
   );

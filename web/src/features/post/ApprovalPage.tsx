@@ -16,7 +16,15 @@ import '../../lib/zod-csp';
 const t = texts.post;
 
 /** The page in the brand of the approval's tenant: the seed's own look, a created tenant's row (name, colour, logo). */
-function Frame({ tenantKey, brand, children }: { tenantKey?: string; brand?: PublicApproval['brand']; children: React.ReactNode }) {
+function Frame({
+  tenantKey,
+  brand,
+  children,
+}: {
+  tenantKey?: string;
+  brand?: PublicApproval['brand'];
+  children: React.ReactNode;
+}) {
   const seed = tenants[tenantKey as TenantKey];
   const tenant = seed ?? tenants.vdi;
   const own = !seed && brand;
@@ -24,13 +32,18 @@ function Frame({ tenantKey, brand, children }: { tenantKey?: string; brand?: Pub
   const color = own ? brand.brandColor : tenant.brandColor;
   return (
     <TenantProvider tenant={tenant.key} fromRow={false}>
-      <div className="flex min-h-dvh flex-col bg-slate-50" style={{ '--color-brand': color, '--brand': color } as React.CSSProperties}>
+      <div
+        className="flex min-h-dvh flex-col bg-slate-50"
+        style={{ '--color-brand': color, '--brand': color } as React.CSSProperties}
+      >
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex h-14 max-w-2xl items-center gap-2.5 px-4">
             {own && brand.logoUrl ? (
               <img src={brand.logoUrl} alt="" className="h-9 w-auto max-w-32 object-contain" />
             ) : (
-              <span className="flex h-9 min-w-9 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">{own ? name.slice(0, 2).toUpperCase() : tenant.logoText}</span>
+              <span className="flex h-9 min-w-9 items-center justify-center rounded-lg bg-brand px-1.5 text-xs font-bold text-white">
+                {own ? name.slice(0, 2).toUpperCase() : tenant.logoText}
+              </span>
             )}
             <span className="text-sm font-semibold text-slate-900 sm:text-base">{name}</span>
           </div>
@@ -51,7 +64,11 @@ export function ApprovalPage() {
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
-  const approval = useQuery({ queryKey: ['approval', token], queryFn: () => api.get<PublicApproval>(`/api/freigabe/${encodeURIComponent(token)}`), retry: false });
+  const approval = useQuery({
+    queryKey: ['approval', token],
+    queryFn: () => api.get<PublicApproval>(`/api/freigabe/${encodeURIComponent(token)}`),
+    retry: false,
+  });
   const decide = useMutation({
     mutationFn: (body: unknown) => api.post(`/api/freigabe/${encodeURIComponent(token)}/decision`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approval', token] }),
@@ -75,16 +92,29 @@ export function ApprovalPage() {
     <Frame tenantKey={a.tenantKey} brand={a.brand}>
       <h1 className="text-2xl font-bold text-slate-900">{t.publicTitle}</h1>
       <p className="mb-5 mt-2 text-slate-600">{t.publicIntro(a.tenant, t.channels[a.channel]!)}</p>
-      <PostPreview tenantName={a.tenant} logoText={tenant?.logoText ?? ''} channel={a.channel} body={a.body} images={a.images.map((i) => ({ src: i.url, alt: i.alt }))} media={a.items.map((i) => ({ src: i.url, alt: i.alt, video: i.video }))} />
+      <PostPreview
+        tenantName={a.tenant}
+        logoText={tenant?.logoText ?? ''}
+        channel={a.channel}
+        body={a.body}
+        images={a.images.map((i) => ({ src: i.url, alt: i.alt }))}
+        media={a.items.map((i) => ({ src: i.url, alt: i.alt, video: i.video }))}
+      />
       <div className="mt-6">
         {a.state === 'approved' && (
-          <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-green-900">
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-green-900"
+          >
             <CheckCircle2 size={20} className="mt-0.5 shrink-0" aria-hidden="true" />
             {t.thanksApproved}
           </p>
         )}
         {a.state === 'changes' && (
-          <p role="status" className="flex items-start gap-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-orange-900">
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-orange-900"
+          >
             <MessageSquareWarning size={20} className="mt-0.5 shrink-0" aria-hidden="true" />
             {t.thanksChanges}
           </p>
@@ -98,7 +128,12 @@ export function ApprovalPage() {
             )}
             {!asking ? (
               <div className="flex flex-col gap-2 sm:flex-row">
-                <Button variant="success" block disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'approved' })}>
+                <Button
+                  variant="success"
+                  block
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ decision: 'approved' })}
+                >
                   {t.approve}
                 </Button>
                 <Button variant="secondary" block onClick={() => setAsking(true)}>

@@ -1,7 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { publication, type ChannelPost, type PostApproval, type PostChannel, type PostOverview } from '../../../../common/schemas/post';
+import {
+  publication,
+  type ChannelPost,
+  type PostApproval,
+  type PostChannel,
+  type PostOverview,
+} from '../../../../common/schemas/post';
 import { texts } from '../../../../common/texts';
 import { api, ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
@@ -12,13 +18,25 @@ import { ApprovalBadge } from './ApprovalBadge';
 import '../../lib/zod-csp';
 
 const t = texts.post;
-const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
+const failed = (error: unknown) =>
+  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 
 /** The request that counts: the newest one not withdrawn. */
-export const currentApproval = (post: ChannelPost | undefined): PostApproval | undefined => post?.approvals.find((a) => !a.withdrawnAt);
+export const currentApproval = (post: ChannelPost | undefined): PostApproval | undefined =>
+  post?.approvals.find((a) => !a.withdrawnAt);
 
 /** Sending the post to the contributor for approval, its state, and withdrawing it. */
-export function ApprovalPanel({ overview, channel, post, unsaved }: { overview: PostOverview; channel: PostChannel; post: ChannelPost | undefined; unsaved: boolean }) {
+export function ApprovalPanel({
+  overview,
+  channel,
+  post,
+  unsaved,
+}: {
+  overview: PostOverview;
+  channel: PostChannel;
+  post: ChannelPost | undefined;
+  unsaved: boolean;
+}) {
   const queryClient = useQueryClient();
   const contentId = overview.contentId;
   const approval = currentApproval(post);
@@ -52,7 +70,9 @@ export function ApprovalPanel({ overview, channel, post, unsaved }: { overview: 
         <div className="mb-3 space-y-1 rounded-lg border border-slate-200 p-3 text-sm" data-testid="approval-state">
           <div className="flex flex-wrap items-center gap-2">
             <ApprovalBadge state={approval.state} />
-            {approval.expired && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">{t.expired}</span>}
+            {approval.expired && (
+              <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">{t.expired}</span>
+            )}
             <span className="break-all text-xs text-slate-500">{approval.email}</span>
           </div>
           {approval.state === 'pending' ? (
@@ -74,7 +94,12 @@ export function ApprovalPanel({ overview, channel, post, unsaved }: { overview: 
             </p>
           )}
           {approval.state === 'pending' && (
-            <Button variant="secondary" className="mt-1" disabled={withdraw.isPending} onClick={() => withdraw.mutate(approval.id)}>
+            <Button
+              variant="secondary"
+              className="mt-1"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(approval.id)}
+            >
               {t.withdraw}
             </Button>
           )}
@@ -90,7 +115,19 @@ export function ApprovalPanel({ overview, channel, post, unsaved }: { overview: 
 }
 
 /** Where the post appeared; recording it mails the contributor and marks the submission as used. */
-export function PublicationPanel({ contentId, channel, post, unsaved, onError }: { contentId: number; channel: PostChannel; post: ChannelPost | undefined; unsaved: boolean; onError(e: unknown): void }) {
+export function PublicationPanel({
+  contentId,
+  channel,
+  post,
+  unsaved,
+  onError,
+}: {
+  contentId: number;
+  channel: PostChannel;
+  post: ChannelPost | undefined;
+  unsaved: boolean;
+  onError(e: unknown): void;
+}) {
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
@@ -135,7 +172,15 @@ export function PublicationPanel({ contentId, channel, post, unsaved, onError }:
         }}
       >
         <div className="min-w-0 flex-1">
-          <InputField label={t.publicationUrl} type="url" inputMode="url" placeholder="https://" value={url} error={error} onChange={(e) => setUrl(e.target.value)} />
+          <InputField
+            label={t.publicationUrl}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={url}
+            error={error}
+            onChange={(e) => setUrl(e.target.value)}
+          />
         </div>
         <Button type="submit" variant="secondary" disabled={!ready || record.isPending}>
           {t.recordPublication}

@@ -40,7 +40,10 @@ export function PostPreview({
   return (
     <article aria-label={t.preview} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <header className="flex items-center gap-3 p-3">
-        <span className="flex h-10 min-w-10 items-center justify-center rounded-full bg-brand px-1.5 text-xs font-bold text-white" aria-hidden="true">
+        <span
+          className="flex h-10 min-w-10 items-center justify-center rounded-full bg-brand px-1.5 text-xs font-bold text-white"
+          aria-hidden="true"
+        >
           {logoText}
         </span>
         <div className="min-w-0">
@@ -48,12 +51,21 @@ export function PostPreview({
           <p className="text-xs text-slate-500">{t.channels[channel]}</p>
         </div>
       </header>
-      {channel === 'instagram' && first && <img src={first.src} alt={first.alt} className="aspect-square w-full bg-slate-100 object-cover" />}
-      <div className="whitespace-pre-wrap break-words px-3 pb-3 text-[15px] leading-relaxed text-slate-900">{body.trim() ? linkify(body) : <span className="text-slate-400">{t.previewEmpty}</span>}</div>
+      {channel === 'instagram' && first && (
+        <img src={first.src} alt={first.alt} className="aspect-square w-full bg-slate-100 object-cover" />
+      )}
+      <div className="whitespace-pre-wrap break-words px-3 pb-3 text-[15px] leading-relaxed text-slate-900">
+        {body.trim() ? linkify(body) : <span className="text-slate-400">{t.previewEmpty}</span>}
+      </div>
       {channel !== 'instagram' && first && (
         <div className={`grid gap-0.5 ${rest.length ? 'grid-cols-2' : 'grid-cols-1'}`}>
           {[first, ...rest].map((image, i) => (
-            <img key={i} src={image.src} alt={image.alt} className={`w-full bg-slate-100 object-cover ${rest.length ? 'aspect-square' : 'max-h-96'}`} />
+            <img
+              key={i}
+              src={image.src}
+              alt={image.alt}
+              className={`w-full bg-slate-100 object-cover ${rest.length ? 'aspect-square' : 'max-h-96'}`}
+            />
           ))}
         </div>
       )}
@@ -68,9 +80,19 @@ export function PostPreview({
         <div className="space-y-0.5" data-testid="preview-media">
           {media.map((item, i) =>
             !item.src ? (
-              <p key={i} className="bg-slate-100 p-3 text-xs text-slate-500">{item.alt}</p>
+              <p key={i} className="bg-slate-100 p-3 text-xs text-slate-500">
+                {item.alt}
+              </p>
             ) : item.video ? (
-              <video key={i} src={item.src} controls playsInline preload="metadata" aria-label={item.alt} className="max-h-[32rem] w-full bg-black" />
+              <video
+                key={i}
+                src={item.src}
+                controls
+                playsInline
+                preload="metadata"
+                aria-label={item.alt}
+                className="max-h-[32rem] w-full bg-black"
+              />
             ) : (
               <img key={i} src={item.src} alt={item.alt} className="w-full bg-slate-100" />
             ),

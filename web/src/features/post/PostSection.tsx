@@ -1,7 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Sparkles, X as Remove } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { channelLimits, countChars, postChannels, shownLimit, type ChannelPost, type PostChannel, type PostImage, type PostItem, type PostOverview, type PostVersion } from '../../../../common/schemas/post';
+import {
+  channelLimits,
+  countChars,
+  postChannels,
+  shownLimit,
+  type ChannelPost,
+  type PostChannel,
+  type PostImage,
+  type PostItem,
+  type PostOverview,
+  type PostVersion,
+} from '../../../../common/schemas/post';
 import { saveVersion } from '../../../../common/schemas/post';
 import { tenants, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
@@ -27,26 +38,40 @@ type Origin = 'editor' | 'model' | 'template' | 'restore' | 'content';
 type Draft = { body: string; images: PostImage[]; items: PostItem[]; origin: Origin };
 type Sources = { kind: 'model' | 'template'; passages: { index: number; text: string }[] };
 
-const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
+const failed = (error: unknown) =>
+  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 const latestOf = (post: ChannelPost | undefined): PostVersion | undefined => post?.versions.at(-1);
-const sameAs = (draft: Draft, version: PostVersion | undefined) => !!version && draft.body === version.body && JSON.stringify(draft.images) === JSON.stringify(version.images) && JSON.stringify(draft.items) === JSON.stringify(version.items);
+const sameAs = (draft: Draft, version: PostVersion | undefined) =>
+  !!version &&
+  draft.body === version.body &&
+  JSON.stringify(draft.images) === JSON.stringify(version.images) &&
+  JSON.stringify(draft.items) === JSON.stringify(version.items);
 
 /** The "Beitrag" section of the inbox detail page: one post per channel, drafted, approved, published. */
 export function PostSection({ contentId, tenant }: { contentId: number; tenant: string }) {
-  const overview = useQuery({ queryKey: ['post', contentId], queryFn: () => api.get<PostOverview>(`/api/posts/${contentId}`) });
+  const overview = useQuery({
+    queryKey: ['post', contentId],
+    queryFn: () => api.get<PostOverview>(`/api/posts/${contentId}`),
+  });
   const [channel, setChannel] = useState<PostChannel>('linkedin');
   const [drafts, setDrafts] = useState<Partial<Record<PostChannel, Draft>>>({});
   const data = overview.data;
   const post = data?.channels.find((c) => c.channel === channel);
   const latest = latestOf(post);
-  const saved: Draft = { body: latest?.body ?? '', images: latest?.images ?? [], items: latest?.items ?? [], origin: 'editor' };
+  const saved: Draft = {
+    body: latest?.body ?? '',
+    images: latest?.images ?? [],
+    items: latest?.items ?? [],
+    origin: 'editor',
+  };
   const draft = drafts[channel] ?? saved;
   // Merges into the newest state, so text streaming in never loses a change made meanwhile.
   // The state the inbox list shows: the newest request not withdrawn, of any channel.
   const newest = data?.channels
     .flatMap((c) => c.approvals.filter((a) => !a.withdrawnAt).map((approval) => ({ channel: c.channel, approval })))
     .sort((a, b) => b.approval.id - a.approval.id)[0];
-  const setDraft = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [channel]: { ...(all[channel] ?? saved), ...next } }));
+  const setDraft = (next: Partial<Draft>) =>
+    setDrafts((all) => ({ ...all, [channel]: { ...(all[channel] ?? saved), ...next } }));
 
   return (
     <Card>
@@ -73,7 +98,12 @@ export function PostSection({ contentId, tenant }: { contentId: number; tenant: 
                 className={`min-h-11 shrink-0 rounded-lg px-3 text-sm font-medium ${c === channel ? 'bg-brand text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'}`}
               >
                 {t.channels[c]}
-                {saved && <span className="ml-1.5 inline-block h-1.5 w-1.5 rounded-full bg-current align-middle" aria-hidden="true" />}
+                {saved && (
+                  <span
+                    className="ml-1.5 inline-block h-1.5 w-1.5 rounded-full bg-current align-middle"
+                    aria-hidden="true"
+                  />
+                )}
               </button>
             );
           })}
@@ -81,7 +111,16 @@ export function PostSection({ contentId, tenant }: { contentId: number; tenant: 
         {!data ? (
           <p className="text-sm text-slate-500">{overview.isError ? overview.error.message : texts.common.loading}</p>
         ) : (
-          <ChannelEditor key={channel} overview={data} tenant={tenant} channel={channel} post={post} draft={draft} setDraft={setDraft} onSaved={() => setDrafts((all) => ({ ...all, [channel]: undefined }))} />
+          <ChannelEditor
+            key={channel}
+            overview={data}
+            tenant={tenant}
+            channel={channel}
+            post={post}
+            draft={draft}
+            setDraft={setDraft}
+            onSaved={() => setDrafts((all) => ({ ...all, [channel]: undefined }))}
+          />
         )}
       </section>
     </Card>
@@ -121,7 +160,8 @@ function ChannelEditor({
   const tenantName = useTenantLabels().rows.find((r) => r.key === tenant)?.name ?? tenantInfo?.name ?? tenant;
 
   const save = useMutation({
-    mutationFn: (input: { body: string; images: PostImage[]; items: PostItem[]; source: Origin }) => api.post<PostVersion>(`/api/posts/${contentId}/${channel}/versions`, input),
+    mutationFn: (input: { body: string; images: PostImage[]; items: PostItem[]; source: Origin }) =>
+      api.post<PostVersion>(`/api/posts/${contentId}/${channel}/versions`, input),
     onSuccess: async (version) => {
       notify.success(t.saved, t.savedText(version.number));
       await queryClient.invalidateQueries({ queryKey: ['post', contentId] });
@@ -132,7 +172,12 @@ function ChannelEditor({
   });
 
   const submit = () => {
-    const parsed = saveVersion.safeParse({ body: draft.body, images: draft.images, items: draft.items, source: draft.origin });
+    const parsed = saveVersion.safeParse({
+      body: draft.body,
+      images: draft.images,
+      items: draft.items,
+      source: draft.origin,
+    });
     if (!draft.body.trim()) return setError(t.bodyEmpty);
     if (over) return setError(t.overLimit(channelLimits[channel]));
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
@@ -193,7 +238,10 @@ function ChannelEditor({
       <div className="grid gap-4 md:grid-cols-2">
         <div className="min-w-0 space-y-2">
           {draft.origin === 'model' || draft.origin === 'template' ? (
-            <p className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${draft.origin === 'model' ? 'bg-violet-100 text-violet-800' : 'bg-amber-100 text-amber-900'}`} data-testid="draft-origin">
+            <p
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${draft.origin === 'model' ? 'bg-violet-100 text-violet-800' : 'bg-amber-100 text-amber-900'}`}
+              data-testid="draft-origin"
+            >
               {draft.origin === 'model' ? t.modelLabel : t.templateLabel}
             </p>
           ) : null}
@@ -209,7 +257,11 @@ function ChannelEditor({
               setDraft({ body: e.target.value });
             }}
           />
-          <p className={`text-sm ${over ? 'font-semibold text-red-600' : 'text-slate-600'}`} aria-live="polite" data-testid="char-count">
+          <p
+            className={`text-sm ${over ? 'font-semibold text-red-600' : 'text-slate-600'}`}
+            aria-live="polite"
+            data-testid="char-count"
+          >
             {t.count(count, limit)}
           </p>
           {over && !error && <p className="text-sm text-red-600">{t.overLimit(channelLimits[channel])}</p>}
@@ -249,7 +301,14 @@ function ChannelEditor({
         </div>
         <div className="min-w-0">
           <h3 className="mb-1.5 text-sm font-medium text-slate-800">{t.preview}</h3>
-          <PostPreview tenantName={tenantName} logoText={tenantInfo?.logoText ?? tenantName.slice(0, 1).toUpperCase()} channel={channel} body={draft.body} images={picked.map((i) => ({ src: thumb(i.mediaId), alt: i.alt }))} media={previewMedia(draft.items)} />
+          <PostPreview
+            tenantName={tenantName}
+            logoText={tenantInfo?.logoText ?? tenantName.slice(0, 1).toUpperCase()}
+            channel={channel}
+            body={draft.body}
+            images={picked.map((i) => ({ src: thumb(i.mediaId), alt: i.alt }))}
+            media={previewMedia(draft.items)}
+          />
         </div>
       </div>
 
@@ -263,25 +322,55 @@ function ChannelEditor({
               <ol className="space-y-3" aria-label={t.imagesTitle}>
                 {picked.map((image, i) => (
                   <li key={image.mediaId} className="flex gap-3 rounded-lg border border-slate-200 p-2">
-                    <img src={thumb(image.mediaId)} alt="" className="h-20 w-20 shrink-0 rounded-md bg-slate-100 object-cover" />
+                    <img
+                      src={thumb(image.mediaId)}
+                      alt=""
+                      className="h-20 w-20 shrink-0 rounded-md bg-slate-100 object-cover"
+                    />
                     <div className="min-w-0 flex-1 space-y-1.5">
-                      <label className="block text-xs font-medium text-slate-700" htmlFor={`alt-${channel}-${image.mediaId}`}>
+                      <label
+                        className="block text-xs font-medium text-slate-700"
+                        htmlFor={`alt-${channel}-${image.mediaId}`}
+                      >
                         {t.altLabel} {i + 1}
                       </label>
                       <input
                         id={`alt-${channel}-${image.mediaId}`}
                         className="block w-full rounded-lg border border-slate-300 px-2.5 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
                         value={image.alt}
-                        onChange={(e) => setDraft({ images: picked.map((p) => (p.mediaId === image.mediaId ? { ...p, alt: e.target.value } : p)) })}
+                        onChange={(e) =>
+                          setDraft({
+                            images: picked.map((p) =>
+                              p.mediaId === image.mediaId ? { ...p, alt: e.target.value } : p,
+                            ),
+                          })
+                        }
                       />
                       <div className="flex flex-wrap gap-1">
-                        <Button variant="ghost" className="!min-h-9 !px-2" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`${t.moveUp}: ${i + 1}`}>
+                        <Button
+                          variant="ghost"
+                          className="!min-h-9 !px-2"
+                          disabled={i === 0}
+                          onClick={() => move(i, i - 1)}
+                          aria-label={`${t.moveUp}: ${i + 1}`}
+                        >
                           <ArrowUp size={16} aria-hidden="true" />
                         </Button>
-                        <Button variant="ghost" className="!min-h-9 !px-2" disabled={i === picked.length - 1} onClick={() => move(i, i + 1)} aria-label={`${t.moveDown}: ${i + 1}`}>
+                        <Button
+                          variant="ghost"
+                          className="!min-h-9 !px-2"
+                          disabled={i === picked.length - 1}
+                          onClick={() => move(i, i + 1)}
+                          aria-label={`${t.moveDown}: ${i + 1}`}
+                        >
                           <ArrowDown size={16} aria-hidden="true" />
                         </Button>
-                        <Button variant="ghost" className="!min-h-9 !px-2" onClick={() => setDraft({ images: picked.filter((p) => p.mediaId !== image.mediaId) })} aria-label={`${t.removeImage}: ${i + 1}`}>
+                        <Button
+                          variant="ghost"
+                          className="!min-h-9 !px-2"
+                          onClick={() => setDraft({ images: picked.filter((p) => p.mediaId !== image.mediaId) })}
+                          aria-label={`${t.removeImage}: ${i + 1}`}
+                        >
                           <Remove size={16} aria-hidden="true" />
                           <span className="text-xs">{t.removeImage}</span>
                         </Button>
@@ -303,7 +392,9 @@ function ChannelEditor({
                       aria-label={`${t.pickImage}: ${p.originalName}`}
                     >
                       <img src={thumb(p.id)} alt="" className="h-full w-full object-cover" />
-                      <span className="absolute inset-x-0 bottom-0 bg-black/60 px-1 py-0.5 text-center text-[11px] text-white">{t.pickImage}</span>
+                      <span className="absolute inset-x-0 bottom-0 bg-black/60 px-1 py-0.5 text-center text-[11px] text-white">
+                        {t.pickImage}
+                      </span>
                     </button>
                   </li>
                 ))}
@@ -313,12 +404,26 @@ function ChannelEditor({
       </div>
 
       <Suspense fallback={null}>
-        <PostItems contentId={contentId} channel={channel} items={draft.items} onChange={(items) => setDraft({ items })} />
+        <PostItems
+          contentId={contentId}
+          channel={channel}
+          items={draft.items}
+          onChange={(items) => setDraft({ items })}
+        />
       </Suspense>
 
-      <Versions versions={post?.versions ?? []} onRestore={(v) => setDraft({ body: v.body, images: v.images, items: v.items, origin: 'restore' })} />
+      <Versions
+        versions={post?.versions ?? []}
+        onRestore={(v) => setDraft({ body: v.body, images: v.images, items: v.items, origin: 'restore' })}
+      />
       <ApprovalPanel overview={overview} channel={channel} post={post} unsaved={!sameAs(draft, latest)} />
-      <PublicationPanel contentId={contentId} channel={channel} post={post} unsaved={!sameAs(draft, latest)} onError={failed} />
+      <PublicationPanel
+        contentId={contentId}
+        channel={channel}
+        post={post}
+        unsaved={!sameAs(draft, latest)}
+        onError={failed}
+      />
     </div>
   );
 }
@@ -336,10 +441,22 @@ function Versions({ versions, onRestore }: { versions: PostVersion[]; onRestore(
             <li key={v.id} className="rounded-lg border border-slate-200 p-3 text-sm">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="font-semibold text-slate-900">{t.version(v.number)}</span>
-                {t.sourceLabels[v.source] && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{t.sourceLabels[v.source]}</span>}
-                <span className="min-w-0 break-all text-xs text-slate-500">{t.versionBy(v.authorEmail, formatDateTime(v.createdAt))}</span>
+                {t.sourceLabels[v.source] && (
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+                    {t.sourceLabels[v.source]}
+                  </span>
+                )}
+                <span className="min-w-0 break-all text-xs text-slate-500">
+                  {t.versionBy(v.authorEmail, formatDateTime(v.createdAt))}
+                </span>
                 <span className="ml-auto flex gap-1">
-                  <Button variant="ghost" className="!min-h-9 !px-2" aria-expanded={open === v.id} onClick={() => setOpen(open === v.id ? undefined : v.id)} aria-label={`${t.viewVersion}: ${t.version(v.number)}`}>
+                  <Button
+                    variant="ghost"
+                    className="!min-h-9 !px-2"
+                    aria-expanded={open === v.id}
+                    onClick={() => setOpen(open === v.id ? undefined : v.id)}
+                    aria-label={`${t.viewVersion}: ${t.version(v.number)}`}
+                  >
                     {t.viewVersion}
                   </Button>
                   <Button
@@ -355,7 +472,9 @@ function Versions({ versions, onRestore }: { versions: PostVersion[]; onRestore(
                   </Button>
                 </span>
               </div>
-              {open === v.id && <p className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-slate-800">{v.body}</p>}
+              {open === v.id && (
+                <p className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-slate-800">{v.body}</p>
+              )}
             </li>
           ))}
         </ol>

@@ -4,10 +4,19 @@ import { ApiError } from '../../lib/api';
 import { ignoreFailure } from '../../../../common/best-effort';
 
 /** Asks for a draft and hands each NDJSON event to `onEvent` as it arrives. */
-export async function streamDraft(contentId: number, channel: PostChannel, onEvent: (event: DraftEvent) => void, signal?: AbortSignal): Promise<void> {
+export async function streamDraft(
+  contentId: number,
+  channel: PostChannel,
+  onEvent: (event: DraftEvent) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`/api/posts/${contentId}/${channel}/draft`, { method: 'POST', credentials: 'same-origin', signal });
+    res = await fetch(`/api/posts/${contentId}/${channel}/draft`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, texts.common.serverUnavailable);

@@ -72,7 +72,12 @@ export function PublicProofProvider({ children }: { children: ReactNode }) {
   return (
     <ProofContext.Provider value={value}>
       {children}
-      <ProofWorker key={round} delayMs={round === 0 || hurry ? 0 : NEXT_PROOF_DELAY_MS} onSolved={solved} onFailed={failed} />
+      <ProofWorker
+        key={round}
+        delayMs={round === 0 || hurry ? 0 : NEXT_PROOF_DELAY_MS}
+        onSolved={solved}
+        onFailed={failed}
+      />
     </ProofContext.Provider>
   );
 }
@@ -85,38 +90,57 @@ async function solveProof(signal: AbortSignal, delayMs: number): Promise<string>
   if (delayMs) await new Promise((resolve) => globalThis.setTimeout(resolve, delayMs));
   if (signal.aborted) throw new Error('aborted');
   // After the page's first render has settled: the proof is not what the visitor sees first.
-  await new Promise<void>((resolve) => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 1500 }) : globalThis.setTimeout(resolve, 200)));
+  await new Promise<void>((resolve) =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(() => resolve(), { timeout: 1500 })
+      : globalThis.setTimeout(resolve, 200),
+  );
   if (signal.aborted) throw new Error('aborted');
   const response = await fetch('/api/public/challenge', { signal, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`challenge ${response.status}`);
   const challenge = (await response.json()) as ProofWork['challenge'];
   // One core stays free for the page itself (a phone keeps scrolling, the first render is not slowed).
   const count = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
-  const workers = Array.from({ length: count }, () => new Worker(new URL('./proof.worker.ts', import.meta.url), { type: 'module', name: 'proof' }));
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(new URL('./proof.worker.ts', import.meta.url), { type: 'module', name: 'proof' }),
+  );
   try {
-    const solution = await new Promise<NonNullable<Extract<ProofResult, { solution: unknown }>['solution']>>((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(new Error('aborted')));
-      let left = count;
-      workers.forEach((worker, i) => {
-        worker.onmessage = (e: MessageEvent<ProofResult>) => {
-          if ('solution' in e.data && e.data.solution) return resolve(e.data.solution);
-          // A worker that searched its share without a hit, or failed: the proof fails when all did.
-          if (--left === 0) reject(new Error('error' in e.data ? e.data.error : 'no solution'));
-        };
-        worker.onerror = () => {
-          if (--left === 0) reject(new Error('worker failed'));
-        };
-        worker.postMessage({ challenge, counterStart: i, counterStep: count } satisfies ProofWork);
-      });
-    });
-    return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
+    const solution = await new Promise<NonNullable<Extract<ProofResult, { solution: unknown }>['solution']>>(
+      (resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new Error('aborted')));
+        let left = count;
+        workers.forEach((worker, i) => {
+          worker.onmessage = (e: MessageEvent<ProofResult>) => {
+            if ('solution' in e.data && e.data.solution) return resolve(e.data.solution);
+            // A worker that searched its share without a hit, or failed: the proof fails when all did.
+            if (--left === 0) reject(new Error('error' in e.data ? e.data.error : 'no solution'));
+          };
+          worker.onerror = () => {
+            if (--left === 0) reject(new Error('worker failed'));
+          };
+          worker.postMessage({ challenge, counterStart: i, counterStep: count } satisfies ProofWork);
+        });
+      },
+    );
+    return btoa(
+      JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+    );
   } finally {
     for (const w of workers) w.terminate();
   }
 }
 
 /** Solves one proof, invisibly; its state is on the hidden element for tests and measurements. */
-function ProofWorker({ delayMs, onSolved, onFailed }: { delayMs: number; onSolved(payload: string): void; onFailed(): void }) {
+function ProofWorker({
+  delayMs,
+  onSolved,
+  onFailed,
+}: {
+  delayMs: number;
+  onSolved(payload: string): void;
+  onFailed(): void;
+}) {
   const handlers = useRef({ onSolved, onFailed });
   handlers.current = { onSolved, onFailed };
   const [state, setState] = useState<'solving' | 'solved' | 'failed'>('solving');

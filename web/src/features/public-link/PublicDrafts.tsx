@@ -25,10 +25,18 @@ export function PublicDrafts() {
       if (cancelled) return;
       const unregister = d.registerPublicCreator(tenant.key, async (base) => {
         const altcha = await take.current!();
-        return api.post<{ contentId: number; accessToken: string }>('/api/public/submissions', { tenant: base.tenant, kind: base.kind, topic: base.topic, altcha });
+        return api.post<{ contentId: number; accessToken: string }>('/api/public/submissions', {
+          tenant: base.tenant,
+          kind: base.kind,
+          topic: base.topic,
+          altcha,
+        });
       });
       const owner = d.ownerOf({ userId: null, tenant: tenant.key });
-      const sync = () => void d.sendDrafts(owner, { announce: true }).catch((error: unknown) => console.warn('drafts: sending failed, the next run tries again', error));
+      const sync = () =>
+        void d
+          .sendDrafts(owner, { announce: true })
+          .catch((error: unknown) => console.warn('drafts: sending failed, the next run tries again', error));
       sync();
       window.addEventListener('online', sync);
       const timer = window.setInterval(sync, SYNC_EVERY_MS);

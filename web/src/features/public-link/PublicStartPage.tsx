@@ -13,12 +13,32 @@ export function PublicStartPage() {
   return (
     <Page title={p.startTitle} width="lg">
       <CardGrid>
-        <LinkCard to={tenantPath(tenant, 'interview-category')} title={p.cards.interview.title} text={p.cards.interview.text} icon={<MessageSquare size={22} aria-hidden="true" />} />
-        <LinkCard to={tenantPath(tenant, 'voice-message')} title={p.cards.voice.title} text={p.cards.voice.text} icon={<Mic size={22} aria-hidden="true" />} />
+        <LinkCard
+          to={tenantPath(tenant, 'interview-category')}
+          title={p.cards.interview.title}
+          text={p.cards.interview.text}
+          icon={<MessageSquare size={22} aria-hidden="true" />}
+        />
+        <LinkCard
+          to={tenantPath(tenant, 'voice-message')}
+          title={p.cards.voice.title}
+          text={p.cards.voice.text}
+          icon={<Mic size={22} aria-hidden="true" />}
+        />
         {tenant.dashboardCards.includes('video-answer') && (
-          <LinkCard to={tenantPath(tenant, 'video-answer')} title={texts.videoAnswer.card.title} text={texts.videoAnswer.card.text} icon={<Video size={22} aria-hidden="true" />} />
+          <LinkCard
+            to={tenantPath(tenant, 'video-answer')}
+            title={texts.videoAnswer.card.title}
+            text={texts.videoAnswer.card.text}
+            icon={<Video size={22} aria-hidden="true" />}
+          />
         )}
-        <LinkCard to={tenantPath(tenant, 'upload')} title={p.cards.upload.title} text={p.cards.upload.text} icon={<Images size={22} aria-hidden="true" />} />
+        <LinkCard
+          to={tenantPath(tenant, 'upload')}
+          title={p.cards.upload.title}
+          text={p.cards.upload.text}
+          icon={<Images size={22} aria-hidden="true" />}
+        />
       </CardGrid>
     </Page>
   );

@@ -106,9 +106,19 @@ export function ShareLink({ tenant }: { tenant: ShareTenant }) {
     <section aria-label={s.linkLabel(tenant.name)} className="space-y-3" data-testid="share-link">
       <p className="text-sm text-slate-600">{s.intro}</p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <QRCodeSVG value={link} size={144} marginSize={2} role="img" aria-label={s.qrLabel(tenant.name)} className="shrink-0 rounded-md border border-slate-200 bg-white" />
+        <QRCodeSVG
+          value={link}
+          size={144}
+          marginSize={2}
+          role="img"
+          aria-label={s.qrLabel(tenant.name)}
+          className="shrink-0 rounded-md border border-slate-200 bg-white"
+        />
         <div className="min-w-0 flex-1 space-y-3">
-          <p className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900" data-testid="public-link">
+          <p
+            className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900"
+            data-testid="public-link"
+          >
             {link}
           </p>
           <div className="flex flex-wrap gap-2">

@@ -7,7 +7,11 @@ import { api } from '../../lib/api';
  * upload pages), word for word and with the time, on the submission. Local ids have nothing to
  * record on the server.
  */
-export async function recordConsent(contentId: string | number, kind: ConsentKind, text: string = consentWordings[kind][0]!): Promise<void> {
+export async function recordConsent(
+  contentId: string | number,
+  kind: ConsentKind,
+  text: string = consentWordings[kind][0]!,
+): Promise<void> {
   if (!isNumericId(contentId)) return;
   await api.post(`/api/submissions/${contentId}/consents`, { kind, text }, { contentId });
 }

@@ -23,15 +23,28 @@ import { ignoreFailure } from '../../../../common/best-effort';
  * Texts saved under a local id, sent with the same API calls as online. `photoRights` is the
  * photo-rights wording the contributor agreed to on an upload page (recorded before the files).
  */
-export type DraftParts = { photoRights?: string; transcript?: string; wAnswers?: WAnswers; post?: PostContact; contact?: ContactForm };
+export type DraftParts = {
+  photoRights?: string;
+  transcript?: string;
+  wAnswers?: WAnswers;
+  post?: PostContact;
+  contact?: ContactForm;
+};
 
 /** A file chosen under a local id: its bytes stay in IndexedDB until the server has stored it. */
 export type DraftFile = { id: string; page: UploadPage; name: string; type: string; lastModified: number; blob: Blob };
 
-export type DraftBase = { userId: string | null; tenant: string; kind: SubmissionKind; topic?: string; source?: string };
+export type DraftBase = {
+  userId: string | null;
+  tenant: string;
+  kind: SubmissionKind;
+  topic?: string;
+  source?: string;
+};
 
 /** Whose drafts these are: the signed-in user, or (public link, no account) this browser for the tenant. */
-export const ownerOf = (base: { userId: string | null; tenant: string }): string => base.userId ?? `public:${base.tenant}`;
+export const ownerOf = (base: { userId: string | null; tenant: string }): string =>
+  base.userId ?? `public:${base.tenant}`;
 
 /** Creates a submission on the public link (with a solved proof of work); registered by its pages. */
 type PublicCreator = (base: DraftBase) => Promise<{ contentId: number; accessToken: string }>;
@@ -94,7 +107,8 @@ async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStor
   }
 }
 
-export const getDraft = (localId: string) => withStore<Draft | undefined>('readonly', (s) => s.get(localId) as IDBRequest<Draft | undefined>);
+export const getDraft = (localId: string) =>
+  withStore<Draft | undefined>('readonly', (s) => s.get(localId) as IDBRequest<Draft | undefined>);
 const listDrafts = () => withStore<Draft[]>('readonly', (s) => s.getAll() as IDBRequest<Draft[]>);
 const putDraft = (draft: Draft) => withStore('readwrite', (s) => s.put(draft));
 const deleteDraft = (localId: string) => withStore('readwrite', (s) => s.delete(localId));
@@ -159,8 +173,11 @@ const newId = () => `${Date.now().toString(36)}_${Math.random().toString(36).sli
 
 /** Refuses before writing when the browser says its quota has no room for these bytes. */
 async function ensureRoom(bytes: number): Promise<void> {
-  const estimate = await navigator.storage?.estimate?.().catch(ignoreFailure('estimate the storage quota', null, { level: 'debug' }));
-  if (estimate?.quota !== undefined && estimate.quota - (estimate.usage ?? 0) < bytes * 1.1) throw new DraftStorageFull();
+  const estimate = await navigator.storage
+    ?.estimate?.()
+    .catch(ignoreFailure('estimate the storage quota', null, { level: 'debug' }));
+  if (estimate?.quota !== undefined && estimate.quota - (estimate.usage ?? 0) < bytes * 1.1)
+    throw new DraftStorageFull();
   // Ask the browser not to evict the drafts under storage pressure (no prompt in Chromium/Firefox).
   void navigator.storage?.persist?.().catch(() => false);
 }
@@ -191,14 +208,20 @@ function sendSoon(owner: string): void {
     .catch((error: unknown) => console.warn('drafts: sending failed, the next run tries again', error));
 }
 
-const isQuotaError = (error: unknown) => error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'UnknownError');
+const isQuotaError = (error: unknown) =>
+  error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'UnknownError');
 
 /**
  * Keeps files chosen under a local id in the draft (all or none, with the photo-rights wording if
  * given) and tries to send the draft right away. Throws DraftStorageFull when the browser cannot
  * store them, so the page can say so instead of claiming a local success.
  */
-export async function keepFiles(localId: string, base: DraftBase, chosen: { file: File; page: UploadPage }[], photoRights?: string): Promise<void> {
+export async function keepFiles(
+  localId: string,
+  base: DraftBase,
+  chosen: { file: File; page: UploadPage }[],
+  photoRights?: string,
+): Promise<void> {
   await ensureRoom(chosen.reduce((n, c) => n + c.file.size, 0));
   const files: DraftFile[] = chosen.map(({ file, page }) => ({
     id: newId(),
@@ -211,7 +234,12 @@ export async function keepFiles(localId: string, base: DraftBase, chosen: { file
   const t = new Date().toISOString();
   const parts: DraftParts = photoRights ? { photoRights } : {};
   try {
-    const updated = await updateDraft(localId, (d) => ({ ...d, pending: { ...d.pending, ...parts }, files: [...(d.files ?? []), ...files], updatedAt: t }));
+    const updated = await updateDraft(localId, (d) => ({
+      ...d,
+      pending: { ...d.pending, ...parts },
+      files: [...(d.files ?? []), ...files],
+      updatedAt: t,
+    }));
     if (!updated) await addDraft({ ...base, localId, pending: parts, files, createdAt: t, updatedAt: t });
   } catch (error) {
     if (isQuotaError(error)) throw new DraftStorageFull();
@@ -275,7 +303,11 @@ export async function forgetKept(contentId: number, part: keyof DraftParts): Pro
 
 /** Where the flows keep the id in progress: a sent local id is replaced by its Content-ID. */
 function replaceStoredId(localId: string, contentId: number) {
-  for (const key of [storageKeys.currentInterviewId, storageKeys.currentBankInterviewId, storageKeys.transcriptInterviewId]) {
+  for (const key of [
+    storageKeys.currentInterviewId,
+    storageKeys.currentBankInterviewId,
+    storageKeys.transcriptInterviewId,
+  ]) {
     if (sessionStorage.getItem(key) === localId) sessionStorage.setItem(key, String(contentId));
   }
 }
@@ -295,7 +327,15 @@ async function sendPart(contentId: number, part: keyof DraftParts, value: NonNul
  * The order in which parts reach the server: the photo-rights agreement before any file, the files
  * before the texts, and the contact form, which completes a submission, last.
  */
-const partOrder: (keyof DraftParts | 'recording' | 'files')[] = ['photoRights', 'recording', 'files', 'transcript', 'wAnswers', 'post', 'contact'];
+const partOrder: (keyof DraftParts | 'recording' | 'files')[] = [
+  'photoRights',
+  'recording',
+  'files',
+  'transcript',
+  'wAnswers',
+  'post',
+  'contact',
+];
 
 /**
  * Uploads the draft's voice message as online (the server stores it and queues its transcription,
@@ -309,10 +349,22 @@ async function sendRecording(draft: Draft, contentId: number): Promise<boolean> 
     await uploadRecording(String(contentId), kept.blob, () => undefined);
     sent = true;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.unreachable || error.status === 0 || error.status === 401 || error.status >= 500) throw new Unreachable();
-    notify.error(texts.upload.failedTitle, texts.finish.draftFileRefused(texts.finish.draftRecordingName, error.message));
+    if (
+      !(error instanceof ApiError) ||
+      error.unreachable ||
+      error.status === 0 ||
+      error.status === 401 ||
+      error.status >= 500
+    )
+      throw new Unreachable();
+    notify.error(
+      texts.upload.failedTitle,
+      texts.finish.draftFileRefused(texts.finish.draftRecordingName, error.message),
+    );
   }
-  await updateDraft(draft.localId, (d) => (d.recording?.id === kept.id ? { ...d, recording: undefined, updatedAt: new Date().toISOString() } : d));
+  await updateDraft(draft.localId, (d) =>
+    d.recording?.id === kept.id ? { ...d, recording: undefined, updatedAt: new Date().toISOString() } : d,
+  );
   return sent;
 }
 
@@ -335,7 +387,11 @@ async function sendFiles(draft: Draft, contentId: number): Promise<boolean> {
       if (!(error instanceof UploadRefused) || !error.final) throw new Unreachable();
       notify.error(error.title, texts.finish.draftFileRefused(kept.name, error.message));
     }
-    await updateDraft(draft.localId, (d) => ({ ...d, files: (d.files ?? []).filter((f) => f.id !== kept.id), updatedAt: new Date().toISOString() }));
+    await updateDraft(draft.localId, (d) => ({
+      ...d,
+      files: (d.files ?? []).filter((f) => f.id !== kept.id),
+      updatedAt: new Date().toISOString(),
+    }));
   }
   return sent;
 }
@@ -359,11 +415,17 @@ async function sendDraft(draft: Draft): Promise<boolean> {
       }
     } else {
       try {
-        const created = await api.post<{ contentId: number }>('/api/submissions', { tenant: draft.tenant, kind: draft.kind, topic: draft.topic, source: draft.source });
+        const created = await api.post<{ contentId: number }>('/api/submissions', {
+          tenant: draft.tenant,
+          kind: draft.kind,
+          topic: draft.topic,
+          source: draft.source,
+        });
         contentId = created.contentId;
       } catch (error) {
         // Refused for good (e.g. the tenant is no longer this user's): the draft cannot be sent.
-        if (error instanceof ApiError && !error.unreachable && error.status < 500 && error.status !== 401) await deleteDraft(draft.localId);
+        if (error instanceof ApiError && !error.unreachable && error.status < 500 && error.status !== 401)
+          await deleteDraft(draft.localId);
         if (error instanceof ApiError && error.status >= 500) throw new Unreachable();
         throw error;
       }
@@ -444,7 +506,8 @@ async function sendAll(owner: string): Promise<number> {
     try {
       if (await sendDraft(draft)) sent += 1;
     } catch (error) {
-      if (error instanceof Unreachable || (error instanceof ApiError && (error.unreachable || error.status === 401))) break;
+      if (error instanceof Unreachable || (error instanceof ApiError && (error.unreachable || error.status === 401)))
+        break;
     }
   }
   return sent;
@@ -458,7 +521,9 @@ export function useDraftSync(): void {
   useEffect(() => {
     if (!owner || typeof indexedDB === 'undefined' || !canSend(owner)) return;
     const sync = () =>
-      void sendDrafts(owner, { announce: true }).catch((error: unknown) => console.warn('drafts: sending failed, the next run tries again', error));
+      void sendDrafts(owner, { announce: true }).catch((error: unknown) =>
+        console.warn('drafts: sending failed, the next run tries again', error),
+      );
     sync();
     window.addEventListener('online', sync);
     const timer = window.setInterval(sync, SYNC_EVERY_MS);
@@ -481,4 +546,3 @@ export function DraftSync() {
   useDraftSync();
   return null;
 }
-

@@ -3,7 +3,11 @@ import { texts } from '../../../../common/texts';
 import { api, ApiError, submissionHeaders } from '../../lib/api';
 
 /** Sends the recording as the request body, reporting real transfer progress (0–100). */
-export function uploadRecording(contentId: string, blob: Blob, onProgress: (percent: number) => void): Promise<VoiceMessageUploaded> {
+export function uploadRecording(
+  contentId: string,
+  blob: Blob,
+  onProgress: (percent: number) => void,
+): Promise<VoiceMessageUploaded> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/submissions/${contentId}/voice-message`);
@@ -30,12 +34,20 @@ export function uploadRecording(contentId: string, blob: Blob, onProgress: (perc
 }
 
 /** Asks every second until the transcription job is done or failed for good. */
-export async function waitForTranscript(contentId: string, jobId: number, onStatus: (status: TranscriptionStatus['status']) => void, signal: AbortSignal): Promise<TranscriptionStatus> {
+export async function waitForTranscript(
+  contentId: string,
+  jobId: number,
+  onStatus: (status: TranscriptionStatus['status']) => void,
+  signal: AbortSignal,
+): Promise<TranscriptionStatus> {
   for (;;) {
     if (signal.aborted) throw new DOMException('aborted', 'AbortError');
     let status: TranscriptionStatus | null = null;
     try {
-      status = await api.get<TranscriptionStatus>(`/api/submissions/${contentId}/transcriptions/${jobId}`, { contentId, signal });
+      status = await api.get<TranscriptionStatus>(`/api/submissions/${contentId}/transcriptions/${jobId}`, {
+        contentId,
+        signal,
+      });
     } catch (error) {
       // A short network hiccup does not end the wait; anything the server refuses does.
       if (!(error instanceof ApiError) || !error.unreachable) throw error;

@@ -28,7 +28,12 @@ const loadTus = () => import('tus-js-client');
  */
 export async function transferFile(
   file: File,
-  opts: { contentId: string; page: UploadPage; onProgress: (sent: number, total: number) => void; signal?: AbortSignal },
+  opts: {
+    contentId: string;
+    page: UploadPage;
+    onProgress: (sent: number, total: number) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<MediaItem | null> {
   let Upload: Awaited<ReturnType<typeof loadTus>>['Upload'];
   try {

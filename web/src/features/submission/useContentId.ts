@@ -75,10 +75,19 @@ export function useContentId(opts: Options): ContentIdHandle {
   const userId = useAuth().user?.id;
   const location = useLocation();
   const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
-  const known = fromState !== undefined && fromState !== null && fromState !== '' ? String(fromState) : opts.forceNew ? null : storedContentId(tenant);
+  const known =
+    fromState !== undefined && fromState !== null && fromState !== ''
+      ? String(fromState)
+      : opts.forceNew
+        ? null
+        : storedContentId(tenant);
   const proof = usePublicProof();
   const lazy = opts.lazy ?? false;
-  const [state, setState] = useState<ContentIdState>(() => (known ? { contentId: known, isLocal: isLocalId(known), loading: false } : { contentId: null, isLocal: false, loading: !lazy }));
+  const [state, setState] = useState<ContentIdState>(() =>
+    known
+      ? { contentId: known, isLocal: isLocalId(known), loading: false }
+      : { contentId: null, isLocal: false, loading: !lazy },
+  );
   const pending = useRef<Promise<ResolvedContentId> | null>(null);
   const autoTried = useRef(false);
   const latest = useRef(opts);
@@ -93,11 +102,26 @@ export function useContentId(opts: Options): ContentIdHandle {
     // browser keeps its access token; signed in, the account owns it.
     const createPublic = async () => {
       if (!proof) throw new Error('no proof of work');
-      const created = await api.post<{ contentId: number; accessToken: string }>('/api/public/submissions', { tenant: tenant.key, kind: o.kind, topic: o.topic, altcha: await proof.take() });
+      const created = await api.post<{ contentId: number; accessToken: string }>('/api/public/submissions', {
+        tenant: tenant.key,
+        kind: o.kind,
+        topic: o.topic,
+        altcha: await proof.take(),
+      });
       setSubmissionToken(created.contentId, created.accessToken);
       return created;
     };
-    const create = o.create ?? (tenant.viaPublicLink ? createPublic : () => api.post<{ contentId: number }>('/api/submissions', { tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }));
+    const create =
+      o.create ??
+      (tenant.viaPublicLink
+        ? createPublic
+        : () =>
+            api.post<{ contentId: number }>('/api/submissions', {
+              tenant: tenant.key,
+              kind: o.kind,
+              topic: o.topic,
+              source: o.source,
+            }));
     setState((s) => ({ ...s, loading: true }));
     pending.current = create().then(
       ({ contentId }) => {
@@ -119,9 +143,13 @@ export function useContentId(opts: Options): ContentIdHandle {
         // and sent under the server's id as soon as it answers; nothing reaches the team before.
         const id = localContentId(o.variant);
         rememberContentId(tenant, id);
-        void startDraft(id, { userId: userId ?? null, tenant: tenant.key, kind: o.kind, topic: o.topic, source: o.source }).catch((e: unknown) =>
-          console.warn('drafts: could not start the draft of a local id', e),
-        );
+        void startDraft(id, {
+          userId: userId ?? null,
+          tenant: tenant.key,
+          kind: o.kind,
+          topic: o.topic,
+          source: o.source,
+        }).catch((e: unknown) => console.warn('drafts: could not start the draft of a local id', e));
         const fault = !(error instanceof ApiError) || !error.unreachable;
         if (o.announceLocal !== false) {
           if (fault) notify.error(texts.common.errorTitle, texts.common.idLoadFailed);

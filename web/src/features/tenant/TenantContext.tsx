@@ -10,7 +10,17 @@ export const TenantContext = createContext<Tenant>(tenants.vdi);
  * at once; the tenant row (an admin's edits) replaces it when loaded. `fromRow` false: pages
  * without the header (login) skip the request.
  */
-export function TenantProvider({ tenant, publicLink = false, fromRow = true, children }: { tenant: TenantKey; publicLink?: boolean; fromRow?: boolean; children: ReactNode }) {
+export function TenantProvider({
+  tenant,
+  publicLink = false,
+  fromRow = true,
+  children,
+}: {
+  tenant: TenantKey;
+  publicLink?: boolean;
+  fromRow?: boolean;
+  children: ReactNode;
+}) {
   const row = useTenantInfo(tenant, fromRow).data;
   const own = seedWithRow(tenants[tenant], row);
   const t = publicLink ? publicTenantView(own) : own;

@@ -44,12 +44,24 @@ export function tenantFromInfo(info: TenantInfo, publicLink = false): Tenant {
 export { useTenantInfo };
 
 /** Gives the pages below /t/:tenantKey (or a public link of such a tenant) their tenant from the database. */
-export function TenantFromData({ publicLink = false, param = 'tenantKey', children }: { publicLink?: boolean; param?: string; children: ReactNode }) {
+export function TenantFromData({
+  publicLink = false,
+  param = 'tenantKey',
+  children,
+}: {
+  publicLink?: boolean;
+  param?: string;
+  children: ReactNode;
+}) {
   const key = useParams()[param];
   const info = useTenantInfo(key);
   if (info.isPending) return <Spinner text={texts.common.loading} />;
   if (!info.data || (publicLink && !info.data.publicLink)) {
-    return publicLink ? <Page title={texts.upload.publicTitle} intro={texts.upload.unknownTenant} /> : <Page title={texts.tenants.notFound} />;
+    return publicLink ? (
+      <Page title={texts.upload.publicTitle} intro={texts.upload.unknownTenant} />
+    ) : (
+      <Page title={texts.tenants.notFound} />
+    );
   }
   const t = tenantFromInfo(info.data, publicLink);
   return (

@@ -5,8 +5,21 @@ import { api } from '../../lib/api';
 
 /** The tenant rows' names and colours for the inbox and the dashboard (GET /api/tenant-labels). */
 export function useTenantLabels() {
-  const query = useQuery({ queryKey: ['tenant-labels'], queryFn: () => api.get<TenantLabel[]>('/api/tenant-labels'), staleTime: 30_000, retry: 1 });
-  const rows = query.data ?? tenantKeys.map((key) => ({ key, name: tenants[key].name, brandColor: tenants[key].brandColor, builtin: true, archived: false }));
+  const query = useQuery({
+    queryKey: ['tenant-labels'],
+    queryFn: () => api.get<TenantLabel[]>('/api/tenant-labels'),
+    staleTime: 30_000,
+    retry: 1,
+  });
+  const rows =
+    query.data ??
+    tenantKeys.map((key) => ({
+      key,
+      name: tenants[key].name,
+      brandColor: tenants[key].brandColor,
+      builtin: true,
+      archived: false,
+    }));
   const byKey = new Map(rows.map((r) => [r.key, r]));
   return {
     rows,

@@ -5,7 +5,13 @@ import { api } from '../../lib/api';
 
 /** A tenant row as the pages read it (GET /api/tenants/:key, no session needed). */
 export function useTenantInfo(key: string | undefined, enabled = true) {
-  return useQuery({ queryKey: ['tenant', key], queryFn: () => api.get<TenantInfo>(`/api/tenants/${encodeURIComponent(key ?? '')}`), enabled: enabled && !!key, staleTime: 30_000, retry: false });
+  return useQuery({
+    queryKey: ['tenant', key],
+    queryFn: () => api.get<TenantInfo>(`/api/tenants/${encodeURIComponent(key ?? '')}`),
+    enabled: enabled && !!key,
+    staleTime: 30_000,
+    retry: false,
+  });
 }
 
 /**
@@ -27,7 +33,9 @@ export function seedWithRow(seed: Tenant, row: TenantInfo | undefined): Tenant {
     logoUrl: row.logoUrl,
     dashboardCards: row.entryCards.length ? (row.entryCards as EntryCard[]) : seed.dashboardCards,
     // The video answer is offered where the row has its card (also on the content selection page).
-    contentSelectionCards: row.entryCards.includes('video-answer') ? [...seed.contentSelectionCards.filter((c) => c !== 'video-answer'), 'video-answer'] : seed.contentSelectionCards,
+    contentSelectionCards: row.entryCards.includes('video-answer')
+      ? [...seed.contentSelectionCards.filter((c) => c !== 'video-answer'), 'video-answer']
+      : seed.contentSelectionCards,
     videoMaxSeconds: row.videoMaxSeconds,
   };
 }

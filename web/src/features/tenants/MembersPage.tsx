@@ -14,7 +14,11 @@ const a = texts.admin;
 export function MembersPage() {
   const { membership, myTenant, user } = useAuth();
   const key = membership?.tenant;
-  const stats = useQuery({ queryKey: ['tenant-statistics', key], queryFn: () => api.get<TenantStatistics>(`/api/tenants/${encodeURIComponent(key!)}/statistics`), enabled: !!key });
+  const stats = useQuery({
+    queryKey: ['tenant-statistics', key],
+    queryFn: () => api.get<TenantStatistics>(`/api/tenants/${encodeURIComponent(key!)}/statistics`),
+    enabled: !!key,
+  });
   if (!membership) return <Page title={texts.tenants.membersTitle} />;
   const figures: [string, number | undefined][] = [
     [a.interviews, stats.data?.totalInterviews],
@@ -22,7 +26,11 @@ export function MembersPage() {
     [a.activeUsers, stats.data?.activeUsers],
   ];
   return (
-    <Page title={texts.tenants.membersTitle} intro={texts.tenants.membersIntro(myTenant?.name ?? membership.tenant)} width="lg">
+    <Page
+      title={texts.tenants.membersTitle}
+      intro={texts.tenants.membersIntro(myTenant?.name ?? membership.tenant)}
+      width="lg"
+    >
       <Card className="mb-6">
         <dl className="grid grid-cols-3 gap-4" aria-label={myTenant?.name ?? membership.tenant}>
           {figures.map(([label, value]) => (

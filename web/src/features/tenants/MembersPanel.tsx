@@ -16,7 +16,15 @@ type Member = { id: string; email: string; role: MembershipRole; createdAt: stri
  * A tenant's members (stored and the seed's role holders) with role change and removal, and the
  * invitation form. Only admins add or change editors; editors manage contributors (the server says so too).
  */
-export function MembersPanel({ tenantKey, canAddEditors, selfId }: { tenantKey: string; canAddEditors: boolean; selfId?: string }) {
+export function MembersPanel({
+  tenantKey,
+  canAddEditors,
+  selfId,
+}: {
+  tenantKey: string;
+  canAddEditors: boolean;
+  selfId?: string;
+}) {
   const queryClient = useQueryClient();
   const path = `/api/tenants/${encodeURIComponent(tenantKey)}/members`;
   const members = useQuery({ queryKey: ['tenant-members', tenantKey], queryFn: () => api.get<Member[]>(path) });
@@ -59,7 +67,14 @@ export function MembersPanel({ tenantKey, canAddEditors, selfId }: { tenantKey: 
   return (
     <section aria-label={t.membersTitle} className="space-y-4">
       <form noValidate onSubmit={invite} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-        <InputField label={t.inviteEmail} type="email" autoComplete="off" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+        <InputField
+          label={t.inviteEmail}
+          type="email"
+          autoComplete="off"
+          value={email}
+          error={error}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <div className="space-y-1.5">
           <label htmlFor={`member-role-${tenantKey}`} className="block text-sm font-medium text-slate-800">
             {t.inviteRole}
@@ -88,7 +103,11 @@ export function MembersPanel({ tenantKey, canAddEditors, selfId }: { tenantKey: 
             const manageable = m.id !== selfId && (canAddEditors || m.role === 'contributor');
             const memberPath = `${path}/${encodeURIComponent(m.id)}`;
             return (
-              <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" aria-label={m.email}>
+              <li
+                key={m.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                aria-label={m.email}
+              >
                 <span className="min-w-0 basis-full truncate text-slate-900 sm:basis-auto sm:flex-1">
                   {m.email}
                   {m.seed && <span className="ml-2 text-xs text-slate-500">({t.memberSeed})</span>}
@@ -99,7 +118,9 @@ export function MembersPanel({ tenantKey, canAddEditors, selfId }: { tenantKey: 
                     className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
                     value={m.role}
                     disabled={busy}
-                    onChange={(e) => void change(m, () => api.put(memberPath, { role: e.target.value }), t.memberRoleChanged)}
+                    onChange={(e) =>
+                      void change(m, () => api.put(memberPath, { role: e.target.value }), t.memberRoleChanged)
+                    }
                   >
                     <option value="contributor">{t.memberContributor}</option>
                     <option value="editor">{t.memberEditor}</option>
@@ -112,7 +133,8 @@ export function MembersPanel({ tenantKey, canAddEditors, selfId }: { tenantKey: 
                     variant="ghost"
                     disabled={busy}
                     onClick={() => {
-                      if (window.confirm(t.memberRemoveConfirm(m.email))) void change(m, () => api.del(memberPath), t.memberRemoved);
+                      if (window.confirm(t.memberRemoveConfirm(m.email)))
+                        void change(m, () => api.del(memberPath), t.memberRemoved);
                     }}
                   >
                     {t.memberRemove}

@@ -30,9 +30,12 @@ import { ignoreFailure } from '../../../../common/best-effort';
 import { patienceLevels, type Patience } from '../../../../common/schemas/voice';
 
 const t = texts.tenants;
-const selectClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
-const failed = (error: unknown) => notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
-const topicTitle = (topic: string) => texts.nav.topics.engineer[topic as keyof typeof texts.nav.topics.engineer]?.title ?? topic;
+const selectClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+const failed = (error: unknown) =>
+  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
+const topicTitle = (topic: string) =>
+  texts.nav.topics.engineer[topic as keyof typeof texts.nav.topics.engineer]?.title ?? topic;
 
 type FormState = TenantSettings & { key: string };
 type Errors = Partial<Record<string, string>>;
@@ -77,8 +80,15 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
   async function uploadLogo(file: File) {
     if (!tenant) return;
     try {
-      const res = await fetch(`/api/admin/tenants/${encodeURIComponent(tenant.key)}/logo`, { method: 'PUT', credentials: 'same-origin', headers: { 'content-type': file.type || 'application/octet-stream' }, body: file });
-      const body = await res.json().catch(ignoreFailure('read an error body', null, { level: 'debug', fallback: null }));
+      const res = await fetch(`/api/admin/tenants/${encodeURIComponent(tenant.key)}/logo`, {
+        method: 'PUT',
+        credentials: 'same-origin',
+        headers: { 'content-type': file.type || 'application/octet-stream' },
+        body: file,
+      });
+      const body = await res
+        .json()
+        .catch(ignoreFailure('read an error body', null, { level: 'debug', fallback: null }));
       if (!res.ok) throw new ApiError(res.status, body?.message ?? texts.common.internalError);
       notify.success(t.logoUploaded, tenant.name);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
@@ -92,11 +102,23 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
       <form noValidate onSubmit={submit} aria-label={tenant ? t.edit : t.create} className="space-y-5">
         <h2 className="text-lg font-semibold text-slate-900">{tenant ? `${t.edit}: ${tenant.name}` : t.create}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label={t.fieldName} value={state.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+          <InputField
+            label={t.fieldName}
+            value={state.name}
+            error={errors.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
           {tenant ? (
             <InputField label={t.fieldKey} value={state.key} disabled readOnly />
           ) : (
-            <InputField label={t.fieldKey} value={state.key} error={errors.key} hint={t.fieldKeyHint} autoComplete="off" onChange={(e) => set('key', e.target.value)} />
+            <InputField
+              label={t.fieldKey}
+              value={state.key}
+              error={errors.key}
+              hint={t.fieldKeyHint}
+              autoComplete="off"
+              onChange={(e) => set('key', e.target.value)}
+            />
           )}
           <div>
             <InputField
@@ -107,17 +129,30 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
               onChange={(e) => set('brandColor', e.target.value)}
             />
             <div className="mt-2 flex items-center gap-3">
-              <span aria-hidden="true" className="inline-flex h-9 items-center rounded-md px-3 text-sm font-semibold text-white" style={{ background: ratio ? state.brandColor : '#94a3b8' }}>
+              <span
+                aria-hidden="true"
+                className="inline-flex h-9 items-center rounded-md px-3 text-sm font-semibold text-white"
+                style={{ background: ratio ? state.brandColor : '#94a3b8' }}
+              >
                 {state.name || t.fieldName}
               </span>
-              {ratio !== null && <span className={`text-sm ${ratio >= MIN_CONTRAST ? 'text-green-700' : 'text-red-700'}`}>{ratio.toFixed(1).replace('.', ',')} : 1</span>}
+              {ratio !== null && (
+                <span className={`text-sm ${ratio >= MIN_CONTRAST ? 'text-green-700' : 'text-red-700'}`}>
+                  {ratio.toFixed(1).replace('.', ',')} : 1
+                </span>
+              )}
             </div>
           </div>
           <div className="space-y-1.5">
             <label htmlFor="tenant-wording" className="block text-sm font-medium text-slate-800">
               {t.fieldWording}
             </label>
-            <select id="tenant-wording" className={selectClass} value={state.wording} onChange={(e) => set('wording', e.target.value as FormState['wording'])}>
+            <select
+              id="tenant-wording"
+              className={selectClass}
+              value={state.wording}
+              onChange={(e) => set('wording', e.target.value as FormState['wording'])}
+            >
               <option value="engineering">{t.wordingEngineering}</option>
               <option value="banking">{t.wordingBanking}</option>
             </select>
@@ -126,7 +161,12 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
             <label htmlFor="tenant-thanks" className="block text-sm font-medium text-slate-800">
               {t.fieldThanks}
             </label>
-            <select id="tenant-thanks" className={selectClass} value={state.thanksVariant} onChange={(e) => set('thanksVariant', e.target.value as FormState['thanksVariant'])}>
+            <select
+              id="tenant-thanks"
+              className={selectClass}
+              value={state.thanksVariant}
+              onChange={(e) => set('thanksVariant', e.target.value as FormState['thanksVariant'])}
+            >
               {thanksVariants.map((v) => (
                 <option key={v} value={v}>
                   {t.thanksVariants[v]}
@@ -144,7 +184,11 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
           <div className="flex flex-wrap gap-4">
             {tenantCards.map((card) => (
               <label key={card} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={(state.entryCards as string[]).includes(card)} onChange={(e) => set('entryCards', toggle(state.entryCards, card, e.target.checked))} />
+                <input
+                  type="checkbox"
+                  checked={(state.entryCards as string[]).includes(card)}
+                  onChange={(e) => set('entryCards', toggle(state.entryCards, card, e.target.checked))}
+                />
                 {t.cards[card]}
               </label>
             ))}
@@ -173,7 +217,11 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
             {interviewTopics.map((topic) => (
               <div key={topic} className="space-y-1">
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={state.topics.includes(topic)} onChange={(e) => set('topics', toggle(state.topics, topic, e.target.checked))} />
+                  <input
+                    type="checkbox"
+                    checked={state.topics.includes(topic)}
+                    onChange={(e) => set('topics', toggle(state.topics, topic, e.target.checked))}
+                  />
                   {topicTitle(topic)}
                 </label>
                 <input
@@ -190,7 +238,9 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
                     title={t.patienceHint}
                     className="block min-h-9 w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
                     value={state.interviewPatience?.[topic] ?? 'patient'}
-                    onChange={(e) => set('interviewPatience', { ...state.interviewPatience, [topic]: e.target.value as Patience })}
+                    onChange={(e) =>
+                      set('interviewPatience', { ...state.interviewPatience, [topic]: e.target.value as Patience })
+                    }
                   >
                     {patienceLevels.map((level) => (
                       <option key={level} value={level}>
@@ -220,7 +270,12 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
               {t.fieldLogo}
             </label>
             {tenant.logoUrl && <img src={tenant.logoUrl} alt="" className="h-10" />}
-            <input id="tenant-logo" type="file" accept="image/png,image/webp" onChange={(e) => e.target.files?.[0] && uploadLogo(e.target.files[0])} />
+            <input
+              id="tenant-logo"
+              type="file"
+              accept="image/png,image/webp"
+              onChange={(e) => e.target.files?.[0] && uploadLogo(e.target.files[0])}
+            />
           </div>
         )}
         <div className="flex gap-2">
@@ -243,7 +298,12 @@ function DeleteConfirm({ tenant, onDone }: { tenant: TenantListItem; onDone(): v
   return (
     <div role="group" aria-label={t.delete} className="mt-3 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
       <p className="text-sm text-red-900">{t.deleteConfirm(tenant.name)}</p>
-      <InputField label={t.deleteConfirmLabel} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+      <InputField
+        label={t.deleteConfirmLabel}
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        autoComplete="off"
+      />
       <div className="flex gap-2">
         <Button
           variant="danger"
@@ -251,7 +311,9 @@ function DeleteConfirm({ tenant, onDone }: { tenant: TenantListItem; onDone(): v
           onClick={async () => {
             setBusy(true);
             try {
-              await api.del(`/api/admin/tenants/${encodeURIComponent(tenant.key)}?confirmKey=${encodeURIComponent(typed)}`);
+              await api.del(
+                `/api/admin/tenants/${encodeURIComponent(tenant.key)}?confirmKey=${encodeURIComponent(typed)}`,
+              );
               notify.success(t.deleted, tenant.name);
               await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
               onDone();
@@ -281,7 +343,11 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
     <li className="py-4" aria-label={tenant.name}>
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr_2.5fr] sm:items-center">
         <div className="flex min-w-0 items-center gap-3">
-          <span aria-hidden="true" className="inline-block h-8 w-8 shrink-0 rounded-md" style={{ background: tenant.brandColor }} />
+          <span
+            aria-hidden="true"
+            className="inline-block h-8 w-8 shrink-0 rounded-md"
+            style={{ background: tenant.brandColor }}
+          />
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-900">{tenant.name}</p>
             <p className="truncate text-xs text-slate-500">
@@ -290,13 +356,11 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
             </p>
           </div>
         </div>
-        <p className="text-sm text-slate-700">
-          {t.submissionCount(tenant.submissions)}
+        <p className="text-sm text-slate-700">{t.submissionCount(tenant.submissions)}</p>
+        <p className="text-sm text-slate-700">{t.memberCount(tenant.contributors + tenant.editors)}</p>
+        <p className={`text-sm font-medium ${archived ? 'text-amber-700' : 'text-green-700'}`}>
+          {archived ? t.archived : t.active}
         </p>
-        <p className="text-sm text-slate-700">
-          {t.memberCount(tenant.contributors + tenant.editors)}
-        </p>
-        <p className={`text-sm font-medium ${archived ? 'text-amber-700' : 'text-green-700'}`}>{archived ? t.archived : t.active}</p>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={onEdit}>
             {t.edit}
@@ -328,7 +392,11 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
       {confirming && <DeleteConfirm tenant={tenant} onDone={() => setConfirming(false)} />}
       {sharing && (
         <div className="mt-3 rounded-lg border border-slate-200 p-3">
-          {tenant.publicLink && !archived ? <ShareLink tenant={tenant} /> : <p className="text-sm text-slate-700">{texts.sharing.off}</p>}
+          {tenant.publicLink && !archived ? (
+            <ShareLink tenant={tenant} />
+          ) : (
+            <p className="text-sm text-slate-700">{texts.sharing.off}</p>
+          )}
         </div>
       )}
     </li>
@@ -337,11 +405,19 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
 
 /** /admin/bereiche: the tenants with their counts; create, edit, archive, delete. */
 export function TenantsPage() {
-  const list = useQuery({ queryKey: ['admin', 'tenants'], queryFn: () => api.get<TenantListItem[]>('/api/admin/tenants') });
+  const list = useQuery({
+    queryKey: ['admin', 'tenants'],
+    queryFn: () => api.get<TenantListItem[]>('/api/admin/tenants'),
+  });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const current = list.data?.find((x) => x.key === editing);
   return (
-    <Page title={t.pageTitle} intro={t.pageIntro} width="xl" actions={editing === null ? <Button onClick={() => setEditing('new')}>{t.create}</Button> : undefined}>
+    <Page
+      title={t.pageTitle}
+      intro={t.pageIntro}
+      width="xl"
+      actions={editing === null ? <Button onClick={() => setEditing('new')}>{t.create}</Button> : undefined}
+    >
       <AdminNav />
       {editing === 'new' && <TenantForm onDone={() => setEditing(null)} />}
       {current && <TenantForm key={current.key} tenant={current} onDone={() => setEditing(null)} />}

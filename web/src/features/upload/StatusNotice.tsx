@@ -15,7 +15,10 @@ async function fetchHealth(): Promise<Health['status']> {
 /** The spec's system-status notice: hidden when database and storage are ready. */
 export function StatusNotice() {
   const { data, isPending } = useQuery({ queryKey: ['health'], queryFn: fetchHealth, staleTime: 30_000 });
-  if (isPending) return <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600">{texts.common.statusChecking}</p>;
+  if (isPending)
+    return (
+      <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600">{texts.common.statusChecking}</p>
+    );
   if (data === 'ready') return null;
   return (
     <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">

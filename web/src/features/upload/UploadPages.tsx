@@ -20,7 +20,10 @@ const t = texts.upload;
 export function IdHint({ contentId, loading = false }: { contentId: string | null; loading?: boolean }) {
   return (
     <p className="mb-4 text-sm text-slate-600" data-testid="id-hint">
-      {t.interviewIdLabel} <span className="font-mono">{loading && !contentId ? texts.finish.loadingInfo : shortId(contentId, t.interviewIdMissing)}</span>
+      {t.interviewIdLabel}{' '}
+      <span className="font-mono">
+        {loading && !contentId ? texts.finish.loadingInfo : shortId(contentId, t.interviewIdMissing)}
+      </span>
     </p>
   );
 }
@@ -48,14 +51,19 @@ function TenantUploadPage({ page }: { page: UploadPage }) {
   // The spec resolves the id when the page opens (navigation state, session, else a new one), so
   // it shows from the first moment and 'Überspringen' leads to a thank-you page that can save a
   // contact. A submission that stays empty never reaches the inbox and expires.
-  const { contentId, isLocal, loading, ensure } = useContentId({ kind: screen.kind, variant: screen.variant, announceLocal: tenant.style.announceLocalId });
+  const { contentId, isLocal, loading, ensure } = useContentId({
+    kind: screen.kind,
+    variant: screen.variant,
+    announceLocal: tenant.style.announceLocalId,
+  });
   const bank = tenant.style.fileUploadScreens && !tenant.viaPublicLink;
   const source = (location.state as { source?: string } | null)?.source;
   const [uploading, setUploading] = useState(false);
 
   // Opened directly, "Zurück" leads to the step before in the flow: the document before its image, else the start.
   const back = page === 'document-image-upload' ? tenantPath(tenant, 'document-upload') : tenant.homePath;
-  const go = (to: FlowPage, extra: Record<string, unknown> = {}) => navigate(tenantPath(tenant, to), { state: { interviewId: contentId, source, ...extra } });
+  const go = (to: FlowPage, extra: Record<string, unknown> = {}) =>
+    navigate(tenantPath(tenant, to), { state: { interviewId: contentId, source, ...extra } });
 
   return (
     <Page
@@ -89,7 +97,13 @@ function TenantUploadPage({ page }: { page: UploadPage }) {
         tabs={screen.tabs}
         kind={screen.kind}
         onUploadingChange={setUploading}
-        onUploaded={(result) => later(tenantPath(tenant, screen.next!), { interviewId: result.contentId, source, uploadSuccess: true }, screen.delayMs)}
+        onUploaded={(result) =>
+          later(
+            tenantPath(tenant, screen.next!),
+            { interviewId: result.contentId, source, uploadSuccess: true },
+            screen.delayMs,
+          )
+        }
       />
     </Page>
   );

@@ -1,7 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileText, Trash2, Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { defaultUploadLimits, fileFormats, type MediaItem, type UploadKind, type UploadLimits, type UploadPage, type UploadSurface } from '../../../../common/upload-rules';
+import {
+  defaultUploadLimits,
+  fileFormats,
+  type MediaItem,
+  type UploadKind,
+  type UploadLimits,
+  type UploadPage,
+  type UploadSurface,
+} from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
@@ -54,13 +62,27 @@ export function useUploadLimits(): UploadLimits {
 }
 
 /** A phone or tablet without a mouse: nothing to drag, the person taps. */
-const touchScreen = () => typeof window !== 'undefined' && !!window.matchMedia?.('(pointer: coarse)').matches && !window.matchMedia('(pointer: fine)').matches;
+const touchScreen = () =>
+  typeof window !== 'undefined' &&
+  !!window.matchMedia?.('(pointer: coarse)').matches &&
+  !window.matchMedia('(pointer: fine)').matches;
 
 /**
  * One upload surface: pick or drop files, see previews and sizes, confirm the picture rights,
  * upload with a real progress bar. The surface (common/upload-rules.ts) decides what is allowed.
  */
-export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownLocal, ensureContentId, bank, tabs, kind = 'upload', onUploaded, onUploadingChange }: Props) {
+export function UploadPanel({
+  surface,
+  page,
+  contentId: knownId,
+  isLocal: knownLocal,
+  ensureContentId,
+  bank,
+  tabs,
+  kind = 'upload',
+  onUploaded,
+  onUploadingChange,
+}: Props) {
   const limits = useUploadLimits();
   const [selection, setSelection] = useState<Selected[]>([]);
   const [rights, setRights] = useState(false);
@@ -87,7 +109,8 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
         const format = guessFormat(f);
         return format && fileFormats[format].kind === only;
       });
-      if (incoming.length < files.length) problems.push({ title: t.filteredTitle, text: only === 'photo' ? t.filteredImages : t.filteredDocuments });
+      if (incoming.length < files.length)
+        problems.push({ title: t.filteredTitle, text: only === 'photo' ? t.filteredImages : t.filteredDocuments });
     }
     const current = selection.map((s) => s.file);
     const result = addToSelection(current, incoming, surface, limits);
@@ -135,7 +158,8 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
       notify.error(t.rightsTitle, t.rightsText);
       return;
     }
-    const resolved = knownId || !ensureContentId ? { contentId: knownId, isLocal: knownLocal } : await ensureContentId();
+    const resolved =
+      knownId || !ensureContentId ? { contentId: knownId, isLocal: knownLocal } : await ensureContentId();
     const { contentId, isLocal } = resolved;
     if (!contentId) {
       notify.error(texts.common.errorTitle, t.noInterviewIdText);
@@ -158,7 +182,12 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
       // and uploaded when the server answers again (on the public link too, with a proof of work
       // then); then the spec's short delay per file.
       try {
-        await keepFiles(contentId, draftBase, files.map((file) => ({ file, page })), needsRights ? t.rightsLabel : undefined);
+        await keepFiles(
+          contentId,
+          draftBase,
+          files.map((file) => ({ file, page })),
+          needsRights ? t.rightsLabel : undefined,
+        );
       } catch (error) {
         setPhase('idle');
         setProgress(0);
@@ -184,9 +213,22 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
     let lastRefusal: UploadRefused | null = null;
     for (const file of files) {
       try {
-        const media = await transferFile(file, { contentId, page, onProgress: (sent) => setProgress(((done + sent) / total) * 100) });
+        const media = await transferFile(file, {
+          contentId,
+          page,
+          onProgress: (sent) => setProgress(((done + sent) / total) * 100),
+        });
         if (media) ok.push(media);
-        else ok.push({ id: 0, kind: 'photo', fileType: file.type, size: file.size, originalName: file.name, thumbnailUrl: null, url: '' });
+        else
+          ok.push({
+            id: 0,
+            kind: 'photo',
+            fileType: file.type,
+            size: file.size,
+            originalName: file.name,
+            thumbnailUrl: null,
+            url: '',
+          });
       } catch (error) {
         lastRefusal = error instanceof UploadRefused ? error : new UploadRefused(t.failedTitle, t.uploadException);
       }
@@ -213,7 +255,13 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
     onUploaded({ uploaded: ok, total: files.length, contentId });
   }
 
-  const counts = useMemo(() => ({ document: selection.filter((s) => s.kind === 'document').length, photo: selection.filter((s) => s.kind === 'photo').length }), [selection]);
+  const counts = useMemo(
+    () => ({
+      document: selection.filter((s) => s.kind === 'document').length,
+      photo: selection.filter((s) => s.kind === 'photo').length,
+    }),
+    [selection],
+  );
   const shown = tabs ? selection.filter((s) => s.kind === tab) : selection;
   const tabFormats = tabs ? surface.formats.filter((f) => fileFormats[f].kind === tab) : surface.formats;
   const formatLabels = [...new Set(tabFormats.map((f) => fileFormats[f].label))];
@@ -251,7 +299,13 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
               {s.kind === 'photo' && s.preview ? (
                 <img src={s.preview} alt="" className="h-16 w-16 shrink-0 rounded-md object-cover" />
               ) : s.kind === 'video' && s.preview ? (
-                <video src={s.preview} muted playsInline preload="metadata" className="h-16 w-16 shrink-0 rounded-md bg-black object-cover" />
+                <video
+                  src={s.preview}
+                  muted
+                  playsInline
+                  preload="metadata"
+                  className="h-16 w-16 shrink-0 rounded-md bg-black object-cover"
+                />
               ) : (
                 <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-500">
                   <FileText aria-hidden="true" />
@@ -261,7 +315,12 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
                 <span className="block truncate text-sm font-medium text-slate-900">{s.file.name}</span>
                 <span className="text-xs text-slate-500">{t.sizeMb(s.file.size)}</span>
               </span>
-              <Button variant="ghost" aria-label={`${t.remove}: ${s.file.name}`} onClick={() => remove(s.key)} disabled={phase === 'uploading'}>
+              <Button
+                variant="ghost"
+                aria-label={`${t.remove}: ${s.file.name}`}
+                onClick={() => remove(s.key)}
+                disabled={phase === 'uploading'}
+              >
                 <Trash2 size={18} aria-hidden="true" />
               </Button>
             </li>
@@ -272,7 +331,13 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
       {needsRights && (
         <div>
           <label htmlFor={rightsId} className="flex items-start gap-3 text-sm text-slate-800">
-            <input id={rightsId} type="checkbox" className="mt-0.5 h-5 w-5 accent-[var(--color-brand)]" checked={rights} onChange={(e) => setRights(e.target.checked)} />
+            <input
+              id={rightsId}
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 accent-[var(--color-brand)]"
+              checked={rights}
+              onChange={(e) => setRights(e.target.checked)}
+            />
             <span>{t.rightsLabel}</span>
           </label>
           {!rights && <p className="mt-1 text-sm text-red-600">{t.rightsText}</p>}
@@ -281,8 +346,17 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
 
       {(phase !== 'idle' || progress > 0) && <Progress value={progress} label={t.progressLabel} />}
 
-      <Button block variant={phase === 'done' ? 'success' : 'danger'} disabled={!canUpload} onClick={() => void upload()}>
-        {phase === 'uploading' ? t.uploadingButton : phase === 'done' ? t.uploadedButton : t.uploadButton(selection.length)}
+      <Button
+        block
+        variant={phase === 'done' ? 'success' : 'danger'}
+        disabled={!canUpload}
+        onClick={() => void upload()}
+      >
+        {phase === 'uploading'
+          ? t.uploadingButton
+          : phase === 'done'
+            ? t.uploadedButton
+            : t.uploadButton(selection.length)}
       </Button>
 
       {uploaded.length > 0 && (
@@ -303,7 +377,19 @@ export function UploadPanel({ surface, page, contentId: knownId, isLocal: knownL
   );
 }
 
-function DropZone({ accept, multiple, hint, disabled, onFiles }: { accept: string; multiple: boolean; hint: string; disabled: boolean; onFiles(files: File[]): void }) {
+function DropZone({
+  accept,
+  multiple,
+  hint,
+  disabled,
+  onFiles,
+}: {
+  accept: string;
+  multiple: boolean;
+  hint: string;
+  disabled: boolean;
+  onFiles(files: File[]): void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   return (

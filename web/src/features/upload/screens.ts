@@ -36,27 +36,97 @@ export function screenFor(tenant: Tenant, page: UploadPage, limits: UploadLimits
   const photoMb = limits.photoMb;
   // The limits a page states come from its surface (formats, count, size), never typed in again.
   const surface = surfaceFor(tenant.style.uploadSurfaces, page);
-  const documentLimits = () => t.limitText(formatLabels(surface, ['document']), maxMbOf(surface, 'document', limits), surface.maxFiles);
+  const documentLimits = () =>
+    t.limitText(formatLabels(surface, ['document']), maxMbOf(surface, 'document', limits), surface.maxFiles);
   const photoLimits = () => t.limitText(formatLabels(surface, ['photo']), photoMb, surface.maxFiles);
   const bank = tenant.style.fileUploadScreens;
   const delayMs = bank ? 2000 : 1000;
   switch (page) {
     case 'upload':
       return bank
-        ? { title: t.bankUploadTitle, intro: documentLimits(), next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, kind: 'document', variant: '' }
-        : { title: t.mediaTitle, intro: t.mediaIntro, next: 'thank-you', delayMs, skipTo: 'thank-you', showIdHint: true, kind: 'upload', variant: 'upload' };
+        ? {
+            title: t.bankUploadTitle,
+            intro: documentLimits(),
+            next: 'contact-information',
+            delayMs,
+            skipTo: 'contact-information',
+            showIdHint: true,
+            kind: 'document',
+            variant: '',
+          }
+        : {
+            title: t.mediaTitle,
+            intro: t.mediaIntro,
+            next: 'thank-you',
+            delayMs,
+            skipTo: 'thank-you',
+            showIdHint: true,
+            kind: 'upload',
+            variant: 'upload',
+          };
     case 'image-upload':
       return bank
-        ? { title: t.bankImageTitle, intro: photoLimits(), next: 'contact-information', delayMs, showIdHint: true, kind: 'upload', variant: '' }
-        : { title: t.imageTitle, intro: t.imageIntro, next: 'image-description', delayMs, showIdHint: true, kind: 'upload', variant: 'image_interview' };
+        ? {
+            title: t.bankImageTitle,
+            intro: photoLimits(),
+            next: 'contact-information',
+            delayMs,
+            showIdHint: true,
+            kind: 'upload',
+            variant: '',
+          }
+        : {
+            title: t.imageTitle,
+            intro: t.imageIntro,
+            next: 'image-description',
+            delayMs,
+            showIdHint: true,
+            kind: 'upload',
+            variant: 'image_interview',
+          };
     case 'document-upload':
       return bank
-        ? { title: t.bankDocumentsTitle, intro: documentLimits(), next: 'contact-information', delayMs, showIdHint: true, kind: 'document', variant: '' }
-        : { title: t.documentTitle, intro: t.documentIntro, next: 'document-image-upload', delayMs, showIdHint: true, kind: 'document', variant: 'document' };
+        ? {
+            title: t.bankDocumentsTitle,
+            intro: documentLimits(),
+            next: 'contact-information',
+            delayMs,
+            showIdHint: true,
+            kind: 'document',
+            variant: '',
+          }
+        : {
+            title: t.documentTitle,
+            intro: t.documentIntro,
+            next: 'document-image-upload',
+            delayMs,
+            showIdHint: true,
+            kind: 'document',
+            variant: 'document',
+          };
     case 'document-image-upload':
       return bank
-        ? { title: t.bankDocumentImagesTitle, intro: `${documentLimits()}; ${t.photoLimitText(formatLabels(surface, ['photo']), photoMb)}`, next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, tabs: true, kind: 'document', variant: '' }
-        : { title: t.documentImageTitle, intro: t.documentImageIntro, next: 'contact-information', delayMs, skipTo: 'contact-information', showIdHint: true, kind: 'document', variant: 'document' };
+        ? {
+            title: t.bankDocumentImagesTitle,
+            intro: `${documentLimits()}; ${t.photoLimitText(formatLabels(surface, ['photo']), photoMb)}`,
+            next: 'contact-information',
+            delayMs,
+            skipTo: 'contact-information',
+            showIdHint: true,
+            tabs: true,
+            kind: 'document',
+            variant: '',
+          }
+        : {
+            title: t.documentImageTitle,
+            intro: t.documentImageIntro,
+            next: 'contact-information',
+            delayMs,
+            skipTo: 'contact-information',
+            showIdHint: true,
+            kind: 'document',
+            variant: 'document',
+          };
     case 'image-upload-after-voice':
       return {
         title: t.afterVoiceTitle,
@@ -72,6 +142,15 @@ export function screenFor(tenant: Tenant, page: UploadPage, limits: UploadLimits
     // Video answers have their own page (features/video-answer); it shares the public upload's screen only as a fallback.
     case 'video-answer':
     case 'public-upload':
-      return { title: t.publicTitle, intro: t.publicIntro, next: 'thank-you', delayMs: 1000, skipTo: 'thank-you', showIdHint: true, kind: 'upload', variant: 'upload' };
+      return {
+        title: t.publicTitle,
+        intro: t.publicIntro,
+        next: 'thank-you',
+        delayMs: 1000,
+        skipTo: 'thank-you',
+        showIdHint: true,
+        kind: 'upload',
+        variant: 'upload',
+      };
   }
 }

@@ -8,7 +8,10 @@ const MB = 1024 * 1024;
 
 describe('selection rules of the upload screens', () => {
   it('drops unsupported files with "Ungültiger Dateityp"', () => {
-    const r = addToSelection([], [file('a.jpg'), file('virus.exe')], uploadSurfaces.media, { photoMb: 50, videoMb: 500 });
+    const r = addToSelection([], [file('a.jpg'), file('virus.exe')], uploadSurfaces.media, {
+      photoMb: 50,
+      videoMb: 500,
+    });
     expect(r.selection.map((f) => f.name)).toEqual(['a.jpg']);
     expect(r.problems).toEqual([{ title: 'Ungültiger Dateityp', text: texts.upload.invalidTypeText }]);
   });
@@ -33,13 +36,23 @@ describe('selection rules of the upload screens', () => {
   });
 
   it("speaks the bank's words for its image and document pages", () => {
-    expect(addToSelection([], [file('a.webp')], uploadSurfaces['bank-image'], { photoMb: 50, videoMb: 500 }).problems[0]).toEqual({ title: 'Keine gültigen Bilder', text: 'Bitte wählen Sie gültige Bilddateien aus (JPG, PNG).' });
-    expect(addToSelection([], [file('a.mp4')], uploadSurfaces['bank-documents'], { photoMb: 50, videoMb: 500 }).problems[0]!.title).toBe('Keine gültigen Dokumente');
-    expect(addToSelection([], [file('a.png')], uploadSurfaces.document, { photoMb: 50, videoMb: 500 }).problems[0]!.text).toBe('Bitte laden Sie ein PDF, DOC, DOCX oder TXT Dokument hoch.');
+    expect(
+      addToSelection([], [file('a.webp')], uploadSurfaces['bank-image'], { photoMb: 50, videoMb: 500 }).problems[0],
+    ).toEqual({ title: 'Keine gültigen Bilder', text: 'Bitte wählen Sie gültige Bilddateien aus (JPG, PNG).' });
+    expect(
+      addToSelection([], [file('a.mp4')], uploadSurfaces['bank-documents'], { photoMb: 50, videoMb: 500 }).problems[0]!
+        .title,
+    ).toBe('Keine gültigen Dokumente');
+    expect(
+      addToSelection([], [file('a.png')], uploadSurfaces.document, { photoMb: 50, videoMb: 500 }).problems[0]!.text,
+    ).toBe('Bitte laden Sie ein PDF, DOC, DOCX oder TXT Dokument hoch.');
   });
 
   it('uses the configured video limit', () => {
-    expect(addToSelection([], [file('clip.mov', 30 * MB)], uploadSurfaces.media, { photoMb: 50, videoMb: 20 }).problems[0]!.text).toBe('clip.mov ist zu groß. Maximale Dateigröße: 20MB');
+    expect(
+      addToSelection([], [file('clip.mov', 30 * MB)], uploadSurfaces.media, { photoMb: 50, videoMb: 20 }).problems[0]!
+        .text,
+    ).toBe('clip.mov ist zu groß. Maximale Dateigröße: 20MB');
   });
 
   it('guesses by extension first, then by declared type', () => {

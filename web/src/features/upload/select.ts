@@ -1,4 +1,10 @@
-import { fileFormats, maxBytes, type FileFormat, type UploadLimits, type UploadSurface } from '../../../../common/upload-rules';
+import {
+  fileFormats,
+  maxBytes,
+  type FileFormat,
+  type UploadLimits,
+  type UploadSurface,
+} from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 
 export type Problem = { title: string; text: string };
@@ -6,7 +12,23 @@ export type Problem = { title: string; text: string };
 /** The browser's quick guess of a file's format (the server decides by the bytes). */
 export function guessFormat(file: { name: string; type: string }): FileFormat | null {
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
-  const byExt: Record<string, FileFormat> = { jpeg: 'jpg', jpg: 'jpg', png: 'png', webp: 'webp', mp4: 'mp4', m4v: 'mp4', mov: 'mov', webm: 'webm', pdf: 'pdf', doc: 'doc', docx: 'docx', txt: 'txt', csv: 'csv', xls: 'xls', xlsx: 'xlsx' };
+  const byExt: Record<string, FileFormat> = {
+    jpeg: 'jpg',
+    jpg: 'jpg',
+    png: 'png',
+    webp: 'webp',
+    mp4: 'mp4',
+    m4v: 'mp4',
+    mov: 'mov',
+    webm: 'webm',
+    pdf: 'pdf',
+    doc: 'doc',
+    docx: 'docx',
+    txt: 'txt',
+    csv: 'csv',
+    xls: 'xls',
+    xlsx: 'xlsx',
+  };
   if (byExt[ext]) return byExt[ext]!;
   const byMime = (Object.keys(fileFormats) as FileFormat[]).find((f) => fileFormats[f].mime === file.type);
   return byMime ?? null;
@@ -53,11 +75,17 @@ export function addToSelection<T extends { name: string; type: string; size: num
   const fitting = typed.filter((f) => {
     const limit = maxBytes(surface, fileFormats[guessFormat(f)!].kind, limits);
     if (f.size <= limit) return true;
-    problems.push({ title: texts.upload.tooLargeTitle, text: texts.upload.tooLarge(f.name, Math.round(limit / (1024 * 1024))) });
+    problems.push({
+      title: texts.upload.tooLargeTitle,
+      text: texts.upload.tooLarge(f.name, Math.round(limit / (1024 * 1024))),
+    });
     return false;
   });
   if (existing.length + fitting.length > surface.maxFiles) {
-    return { selection: existing, problems: [...problems, { title: texts.upload.tooManyTitle, text: texts.upload.tooMany(surface.maxFiles) }] };
+    return {
+      selection: existing,
+      problems: [...problems, { title: texts.upload.tooManyTitle, text: texts.upload.tooMany(surface.maxFiles) }],
+    };
   }
   return { selection: [...existing, ...fitting], problems };
 }

@@ -11,11 +11,15 @@ const clock = (seconds: number) => {
 export function VideoAnswerLabel({ answer }: { answer: VideoAnswerItem }) {
   return (
     <div className="mb-2" data-testid="video-answer-question">
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{v.inboxQuestion(answer.questionIndex + 1)}</p>
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        {v.inboxQuestion(answer.questionIndex + 1)}
+      </p>
       <p className="text-sm font-medium text-slate-900">{answer.question}</p>
       <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-500">
         {answer.durationSeconds !== null && <span>{v.inboxDuration(clock(answer.durationSeconds))}</span>}
-        {answer.overLong && <span className="font-medium text-amber-700">{v.inboxOverLong(clock(answer.maxSeconds))}</span>}
+        {answer.overLong && (
+          <span className="font-medium text-amber-700">{v.inboxOverLong(clock(answer.maxSeconds))}</span>
+        )}
         {answer.probe === 'failed' && <span className="font-medium text-red-700">{v.inboxNoVideo}</span>}
       </p>
     </div>

@@ -1,4 +1,15 @@
-import { ArrowLeft, ArrowRight, Camera, Circle, RotateCcw, Send, SkipForward, Square, SwitchCamera, Video } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  Camera,
+  Circle,
+  RotateCcw,
+  Send,
+  SkipForward,
+  Square,
+  SwitchCamera,
+  Video,
+} from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isLocalId } from '../../../../common/content-id';
@@ -40,14 +51,29 @@ export function VideoAnswerPage() {
   const [progress, setProgressState] = useState<Progress | null>(() => loadProgress(scope));
   const [topic, setTopic] = useState<InterviewTopic | null>(progress?.topic ?? null);
   const topics = tenant.topics ?? interviewTopics;
-  const [step, setStep] = useState<Step>(() => (progress ? (progress.index >= videoQuestions(tenant.wording, progress.topic).length ? 'done' : 'record') : topics.length === 1 ? 'consent' : 'topic'));
+  const [step, setStep] = useState<Step>(() =>
+    progress
+      ? progress.index >= videoQuestions(tenant.wording, progress.topic).length
+        ? 'done'
+        : 'record'
+      : topics.length === 1
+        ? 'consent'
+        : 'topic',
+  );
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const chosen = topic ?? (topics.length === 1 ? topics[0]! : null);
   const questions = useMemo(() => (chosen ? videoQuestions(tenant.wording, chosen) : []), [chosen, tenant.wording]);
   // A new submission for every video answer: a stored id of another flow has another kind and topic.
-  const id = useContentId({ kind: 'video', topic: chosen ?? undefined, variant: 'video', lazy: true, forceNew: true, announceLocal: false });
+  const id = useContentId({
+    kind: 'video',
+    topic: chosen ?? undefined,
+    variant: 'video',
+    lazy: true,
+    forceNew: true,
+    announceLocal: false,
+  });
 
   const setProgress = useCallback(
     (update: (p: Progress) => Progress) => {
@@ -61,8 +87,13 @@ export function VideoAnswerPage() {
     [scope],
   );
 
-  const queue = useClipQueue(progress?.contentId ?? null, (index) => setProgress((p) => ({ ...p, answers: { ...p.answers, [index]: 'sent' } })));
-  const recorder = useVideoRecorder({ maxSeconds, onAutoStop: () => notify.info(texts.common.hintTitle, v.autoStopped(maxSeconds)) });
+  const queue = useClipQueue(progress?.contentId ?? null, (index) =>
+    setProgress((p) => ({ ...p, answers: { ...p.answers, [index]: 'sent' } })),
+  );
+  const recorder = useVideoRecorder({
+    maxSeconds,
+    onAutoStop: () => notify.info(texts.common.hintTitle, v.autoStopped(maxSeconds)),
+  });
   const resumedOnce = useRef(false);
 
   useEffect(() => {
@@ -97,7 +128,9 @@ export function VideoAnswerPage() {
         notify.error(texts.common.errorTitle, v.needsServer);
         return;
       }
-      await recordConsent(contentId, 'video_rights', v.consentLabel).catch(() => notify.warning(texts.common.hintTitle, texts.common.serverUnavailable));
+      await recordConsent(contentId, 'video_rights', v.consentLabel).catch(() =>
+        notify.warning(texts.common.hintTitle, texts.common.serverUnavailable),
+      );
       const fresh: Progress = { contentId, topic: chosen, index: 0, answers: {} };
       saveProgress(scope, fresh);
       setProgressState(fresh);
@@ -112,14 +145,25 @@ export function VideoAnswerPage() {
     const index = progress.index;
     const next = index + 1;
     // A clip sent meanwhile (fast connection) stays 'sent'.
-    setProgress((p) => ({ ...p, index: next, answers: { ...p.answers, [index]: p.answers[index] === 'sent' ? 'sent' : answer } }));
+    setProgress((p) => ({
+      ...p,
+      index: next,
+      answers: { ...p.answers, [index]: p.answers[index] === 'sent' ? 'sent' : answer },
+    }));
     if (next >= questions.length) setStep('done');
   };
 
   const send = () => {
     const clip = recorder.take();
     if (!clip || !progress) return;
-    void queue.add({ contentId: progress.contentId, index: progress.index, blob: clip.blob, mimeType: clip.mimeType, seconds: clip.seconds, recordedAt: clip.recordedAt });
+    void queue.add({
+      contentId: progress.contentId,
+      index: progress.index,
+      blob: clip.blob,
+      mimeType: clip.mimeType,
+      seconds: clip.seconds,
+      recordedAt: clip.recordedAt,
+    });
     URL.revokeObjectURL(clip.url);
     advance('queued');
   };
@@ -136,12 +180,19 @@ export function VideoAnswerPage() {
   };
 
   const startOver = () => {
-    setProgress((p) => ({ ...p, index: 0, answers: Object.fromEntries(Object.entries(p.answers).filter(([, a]) => a !== 'skipped')) }));
+    setProgress((p) => ({
+      ...p,
+      index: 0,
+      answers: Object.fromEntries(Object.entries(p.answers).filter(([, a]) => a !== 'skipped')),
+    }));
     setStep('record');
   };
 
   const back = (
-    <Link to={tenant.homePath} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+    <Link
+      to={tenant.homePath}
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+    >
       <ArrowLeft size={16} aria-hidden="true" />
       {v.back}
     </Link>
@@ -167,7 +218,9 @@ export function VideoAnswerPage() {
                 <Video size={22} aria-hidden="true" />
               </span>
               <span className="min-w-0">
-                <span className="block text-base font-semibold text-slate-900 group-hover:text-brand">{wording[key].title}</span>
+                <span className="block text-base font-semibold text-slate-900 group-hover:text-brand">
+                  {wording[key].title}
+                </span>
                 <span className="mt-1 block text-sm text-slate-600">{wording[key].text}</span>
               </span>
             </button>
@@ -252,16 +305,35 @@ export function VideoAnswerPage() {
   const portrait = recorder.orientation === 'portrait';
   return (
     <Page title={v.title} actions={back}>
-      <section aria-label={v.questionOf(progress.index + 1, questions.length)} className="mb-3 rounded-xl bg-slate-900 px-5 py-4 text-white shadow-sm">
-        <p className="text-xs font-semibold uppercase tracking-wide text-slate-300">{v.questionOf(progress.index + 1, questions.length)}</p>
-        <p className="mt-1 text-lg font-semibold leading-snug sm:text-2xl" data-testid="teleprompter" aria-live="polite">
+      <section
+        aria-label={v.questionOf(progress.index + 1, questions.length)}
+        className="mb-3 rounded-xl bg-slate-900 px-5 py-4 text-white shadow-sm"
+      >
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-300">
+          {v.questionOf(progress.index + 1, questions.length)}
+        </p>
+        <p
+          className="mt-1 text-lg font-semibold leading-snug sm:text-2xl"
+          data-testid="teleprompter"
+          aria-live="polite"
+        >
           {question}
         </p>
       </section>
 
-      <div className={`relative mx-auto overflow-hidden rounded-xl bg-black ${portrait ? 'aspect-[3/4] max-h-[42vh] sm:aspect-[9/16] sm:max-h-[60vh]' : 'aspect-video'}`} style={portrait ? { maxWidth: 'min(100%, calc(42vh * 3 / 4))' } : undefined}>
+      <div
+        className={`relative mx-auto overflow-hidden rounded-xl bg-black ${portrait ? 'aspect-[3/4] max-h-[42vh] sm:aspect-[9/16] sm:max-h-[60vh]' : 'aspect-video'}`}
+        style={portrait ? { maxWidth: 'min(100%, calc(42vh * 3 / 4))' } : undefined}
+      >
         {phase === 'review' && recorder.clip ? (
-          <video key={recorder.clip.url} src={recorder.clip.url} controls playsInline className="h-full w-full object-contain" aria-label={v.reviewTitle} />
+          <video
+            key={recorder.clip.url}
+            src={recorder.clip.url}
+            controls
+            playsInline
+            className="h-full w-full object-contain"
+            aria-label={v.reviewTitle}
+          />
         ) : (
           <video
             ref={recorder.attach}
@@ -274,7 +346,11 @@ export function VideoAnswerPage() {
           />
         )}
         {phase === 'countdown' && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center bg-black/40 text-white" role="status" aria-live="assertive">
+          <div
+            className="absolute inset-0 flex flex-col items-center justify-center bg-black/40 text-white"
+            role="status"
+            aria-live="assertive"
+          >
             <span className="text-7xl font-bold tabular-nums" data-testid="countdown">
               {recorder.countdown}
             </span>
@@ -299,7 +375,9 @@ export function VideoAnswerPage() {
           </div>
         )}
       </div>
-      {phase === 'recording' && <Bar value={(recorder.elapsed / maxSeconds) * 100} label={v.recording} className="mx-auto mt-2 max-w-md" />}
+      {phase === 'recording' && (
+        <Bar value={(recorder.elapsed / maxSeconds) * 100} label={v.recording} className="mx-auto mt-2 max-w-md" />
+      )}
 
       {recorder.error && (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-700">
@@ -309,11 +387,22 @@ export function VideoAnswerPage() {
 
       {phase !== 'review' && (
         <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
-          <Button variant="secondary" className="px-3" onClick={recorder.switchCamera} disabled={busy || phase === 'off'} aria-label={`${v.switchCamera} (${recorder.facing === 'user' ? v.frontCamera : v.rearCamera})`} title={v.switchCamera}>
+          <Button
+            variant="secondary"
+            className="px-3"
+            onClick={recorder.switchCamera}
+            disabled={busy || phase === 'off'}
+            aria-label={`${v.switchCamera} (${recorder.facing === 'user' ? v.frontCamera : v.rearCamera})`}
+            title={v.switchCamera}
+          >
             <SwitchCamera size={18} aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">{recorder.facing === 'user' ? v.frontCamera : v.rearCamera}</span>
           </Button>
-          <div role="radiogroup" aria-label={`${v.portrait} / ${v.landscape}`} className="inline-flex overflow-hidden rounded-lg border border-slate-300">
+          <div
+            role="radiogroup"
+            aria-label={`${v.portrait} / ${v.landscape}`}
+            className="inline-flex overflow-hidden rounded-lg border border-slate-300"
+          >
             {(['portrait', 'landscape'] as const).map((o) => (
               <button
                 key={o}
@@ -382,7 +471,15 @@ export function VideoAnswerPage() {
 }
 
 /** Each question answered or skipped so far, with its clip's transfer. */
-function Transfers({ questions, progress, states }: { questions: readonly string[]; progress: Progress | null; states: Record<number, ClipState> }) {
+function Transfers({
+  questions,
+  progress,
+  states,
+}: {
+  questions: readonly string[];
+  progress: Progress | null;
+  states: Record<number, ClipState>;
+}) {
   if (!progress) return null;
   const rows = Object.entries(progress.answers)
     .map(([i, answer]) => [Number(i), answer] as const)
@@ -406,7 +503,9 @@ function Transfers({ questions, progress, states }: { questions: readonly string
           <li key={index} className="text-sm">
             <span className="font-medium text-slate-900">{v.questionOf(index + 1, questions.length)}</span>
             <span className="text-slate-600"> · {label(index, answer)}</span>
-            {states[index]?.state === 'uploading' && <Bar value={states[index]!.percent} label={questions[index] ?? ''} className="mt-1" />}
+            {states[index]?.state === 'uploading' && (
+              <Bar value={states[index]!.percent} label={questions[index] ?? ''} className="mt-1" />
+            )}
           </li>
         ))}
       </ul>

@@ -45,7 +45,15 @@ export function clearProgress(scope: string): void {
 }
 
 /** A recorded clip kept until the server has it. */
-export type StoredClip = { key: string; contentId: string; index: number; blob: Blob; mimeType: string; seconds: number; recordedAt: number };
+export type StoredClip = {
+  key: string;
+  contentId: string;
+  index: number;
+  blob: Blob;
+  mimeType: string;
+  seconds: number;
+  recordedAt: number;
+};
 
 const DB_NAME = 'content-assistent-video';
 const STORE = 'clips';
@@ -101,7 +109,11 @@ const RETRY_DELAYS = [1000, 3000, 5000, 10_000, 20_000];
  * as lastModified, so tus-js-client's fingerprint finds the same upload again after a reload and
  * resumes at the server's offset.
  */
-export async function sendClip(clip: StoredClip, onProgress: (percent: number) => void, signal: AbortSignal): Promise<void> {
+export async function sendClip(
+  clip: StoredClip,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<void> {
   const name = clipFileName(clip.index, clip.mimeType);
   const file = new File([clip.blob], name, { type: clip.mimeType, lastModified: clip.recordedAt });
   await new Promise<void>((resolve, reject) => {
@@ -109,12 +121,19 @@ export async function sendClip(clip: StoredClip, onProgress: (percent: number) =
       endpoint: '/api/uploads',
       retryDelays: RETRY_DELAYS,
       headers: submissionHeaders(clip.contentId),
-      metadata: { contentId: clip.contentId, page: 'video-answer', filename: name, filetype: clip.mimeType, question: String(clip.index) },
+      metadata: {
+        contentId: clip.contentId,
+        page: 'video-answer',
+        filename: name,
+        filetype: clip.mimeType,
+        question: String(clip.index),
+      },
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => onProgress(total ? Math.round((sent / total) * 100) : 0),
       onSuccess: ({ lastResponse }) => {
         const body = parse(lastResponse.getBody()) as UploadOutcome | null;
-        if (body && 'error' in body && body.error !== 'pending') reject(new ClipRefused(body.title, body.message, true));
+        if (body && 'error' in body && body.error !== 'pending')
+          reject(new ClipRefused(body.title, body.message, true));
         else resolve();
       },
       onError: (error: Error | DetailedError) => {
@@ -122,7 +141,13 @@ export async function sendClip(clip: StoredClip, onProgress: (percent: number) =
         const body = parse(response?.getBody() ?? '') as { title?: string; message?: string } | null;
         const status = response?.getStatus() ?? 0;
         const final = status >= 400 && status < 500 && ![401, 408, 423, 429].includes(status);
-        reject(new ClipRefused(body?.title ?? texts.upload.failedTitle, body?.message ?? texts.upload.uploadException, final));
+        reject(
+          new ClipRefused(
+            body?.title ?? texts.upload.failedTitle,
+            body?.message ?? texts.upload.uploadException,
+            final,
+          ),
+        );
       },
     });
     signal.addEventListener('abort', () => {

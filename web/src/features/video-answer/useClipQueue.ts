@@ -6,7 +6,11 @@ import { notify } from '../../lib/notify';
 import { clipKey, clipsOf, ClipRefused, forgetClip, keepClip, sendClip, type StoredClip } from './clips';
 import { ignoreFailure } from '../../../../common/best-effort';
 
-export type ClipState = { state: 'waiting' | 'uploading' | 'sent' | 'retrying' | 'refused'; percent: number; message?: string };
+export type ClipState = {
+  state: 'waiting' | 'uploading' | 'sent' | 'retrying' | 'refused';
+  percent: number;
+  message?: string;
+};
 
 /** After the retries of one attempt, the queue waits this long (or until the browser is online again). */
 const RETRY_AFTER_MS = 15_000;
@@ -57,12 +61,17 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
           await forgetClip(clip.key).catch(ignoreFailure('forget a sent clip on the device', null, { level: 'debug' }));
         } catch (error) {
           if ((error as Error).name === 'AbortError') return;
-          const refused = error instanceof ClipRefused ? error : new ClipRefused(texts.upload.failedTitle, texts.upload.uploadException, false);
+          const refused =
+            error instanceof ClipRefused
+              ? error
+              : new ClipRefused(texts.upload.failedTitle, texts.upload.uploadException, false);
           if (refused.final) {
             queue.current.shift();
             set(clip.index, { state: 'refused', percent: 0, message: refused.message });
             notify.error(refused.title, refused.message);
-            await forgetClip(clip.key).catch(ignoreFailure('forget a sent clip on the device', null, { level: 'debug' }));
+            await forgetClip(clip.key).catch(
+              ignoreFailure('forget a sent clip on the device', null, { level: 'debug' }),
+            );
             continue;
           }
           set(clip.index, { state: 'retrying', percent: 0, message: refused.message });
@@ -135,6 +144,8 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
     [],
   );
 
-  const pending = Object.values(states).some((s) => s.state === 'waiting' || s.state === 'uploading' || s.state === 'retrying');
+  const pending = Object.values(states).some(
+    (s) => s.state === 'waiting' || s.state === 'uploading' || s.state === 'retrying',
+  );
   return { states, add, pending };
 }

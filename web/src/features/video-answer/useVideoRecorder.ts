@@ -25,7 +25,12 @@ export function cameraError(error: unknown): string {
 export function cameraConstraints(facing: Facing, orientation: Orientation): MediaStreamConstraints {
   const [width, height] = orientation === 'portrait' ? [720, 1280] : [1280, 720];
   return {
-    video: { facingMode: { ideal: facing }, width: { ideal: width }, height: { ideal: height }, aspectRatio: { ideal: width / height } },
+    video: {
+      facingMode: { ideal: facing },
+      width: { ideal: width },
+      height: { ideal: height },
+      aspectRatio: { ideal: width / height },
+    },
     audio: { echoCancellation: true, noiseSuppression: true },
   };
 }
@@ -38,7 +43,9 @@ export function cameraConstraints(facing: Facing, orientation: Orientation): Med
 export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => void }) {
   const [phase, setPhase] = useState<RecorderPhase>('off');
   const [facing, setFacing] = useState<Facing>('user');
-  const [orientation, setOrientation] = useState<Orientation>(() => (typeof window !== 'undefined' && window.innerWidth > window.innerHeight ? 'landscape' : 'portrait'));
+  const [orientation, setOrientation] = useState<Orientation>(() =>
+    typeof window !== 'undefined' && window.innerWidth > window.innerHeight ? 'landscape' : 'portrait',
+  );
   const [countdown, setCountdown] = useState(COUNTDOWN_SECONDS);
   const [elapsed, setElapsed] = useState(0);
   const [clip, setClip] = useState<Clip | null>(null);
@@ -70,25 +77,28 @@ export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => 
     }
   }, []);
 
-  const openCamera = useCallback(async (nextFacing: Facing, nextOrientation: Orientation) => {
-    setError(null);
-    if (typeof window.MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
-      setError(v.notSupported);
-      setPhase('off');
-      return;
-    }
-    stopStream();
-    setPhase('starting');
-    try {
-      stream.current = await navigator.mediaDevices.getUserMedia(cameraConstraints(nextFacing, nextOrientation));
-    } catch (e) {
-      setError(cameraError(e));
-      setPhase('off');
-      return;
-    }
-    attach(preview.current);
-    setPhase('preview');
-  }, [attach]);
+  const openCamera = useCallback(
+    async (nextFacing: Facing, nextOrientation: Orientation) => {
+      setError(null);
+      if (typeof window.MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+        setError(v.notSupported);
+        setPhase('off');
+        return;
+      }
+      stopStream();
+      setPhase('starting');
+      try {
+        stream.current = await navigator.mediaDevices.getUserMedia(cameraConstraints(nextFacing, nextOrientation));
+      } catch (e) {
+        setError(cameraError(e));
+        setPhase('off');
+        return;
+      }
+      attach(preview.current);
+      setPhase('preview');
+    },
+    [attach],
+  );
 
   const stop = useCallback(() => {
     clearTimer();
@@ -101,7 +111,9 @@ export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => 
     const type = pickVideoType((t) => MediaRecorder.isTypeSupported(t));
     let rec: MediaRecorder;
     try {
-      rec = type ? new MediaRecorder(media, { mimeType: type, videoBitsPerSecond: 2_500_000 }) : new MediaRecorder(media);
+      rec = type
+        ? new MediaRecorder(media, { mimeType: type, videoBitsPerSecond: 2_500_000 })
+        : new MediaRecorder(media);
     } catch {
       setError(v.recorderFailed);
       setPhase('preview');
@@ -206,5 +218,22 @@ export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => 
 
   useEffect(() => close, [close]);
 
-  return { phase, facing, orientation, countdown, elapsed, clip, error, attach, open: () => openCamera(facing, orientation), record, stop, discard, take, switchCamera, turn, close };
+  return {
+    phase,
+    facing,
+    orientation,
+    countdown,
+    elapsed,
+    clip,
+    error,
+    attach,
+    open: () => openCamera(facing, orientation),
+    record,
+    stop,
+    discard,
+    take,
+    switchCamera,
+    turn,
+    close,
+  };
 }

@@ -9,7 +9,8 @@ const t = texts.video;
 
 /** Polls a video's preparation while its job runs; stops once it is settled. */
 function useVideoState(media: InboxMedia) {
-  const settled = (s: Partial<VideoState> | undefined) => !!s && s.mediaState !== 'processing' && s.captionState !== 'pending';
+  const settled = (s: Partial<VideoState> | undefined) =>
+    !!s && s.mediaState !== 'processing' && s.captionState !== 'pending';
   const initial: VideoState = {
     mediaState: (media.mediaState as VideoState['mediaState']) ?? null,
     captionState: (media.captionState as VideoState['captionState']) ?? null,
@@ -76,8 +77,14 @@ export function VideoPlayer({ media }: { media: InboxMedia }) {
   if (mediaState === 'processing' && !hasProxy) {
     const percent = state?.progress != null ? Math.round(state.progress * 100) : null;
     return (
-      <div className="mb-2 rounded-md bg-slate-100 p-4 text-sm text-slate-700" role="status" data-testid="video-progress">
-        <p>{state?.jobStatus === 'queued' ? t.queued : percent !== null ? t.preparingProgress(percent) : t.preparing}</p>
+      <div
+        className="mb-2 rounded-md bg-slate-100 p-4 text-sm text-slate-700"
+        role="status"
+        data-testid="video-progress"
+      >
+        <p>
+          {state?.jobStatus === 'queued' ? t.queued : percent !== null ? t.preparingProgress(percent) : t.preparing}
+        </p>
         <div className="mt-2 h-2 w-full overflow-hidden rounded bg-slate-200" aria-hidden="true">
           <div className="h-2 bg-brand transition-all" style={{ width: `${percent ?? 0}%` }} />
         </div>
@@ -96,8 +103,24 @@ export function VideoPlayer({ media }: { media: InboxMedia }) {
   const src = hasProxy ? `/api/media/${media.id}/proxy` : `/api/media/${media.id}/file`;
   return (
     <>
-      <video controls preload="metadata" playsInline src={src} poster={poster} className="mb-2 max-h-96 w-full rounded-md bg-black" data-testid="video-player">
-        {captionState === 'ready' && <track kind="captions" srcLang="de" label={t.captionsLabel} src={`/api/media/${media.id}/captions.vtt`} default />}
+      <video
+        controls
+        preload="metadata"
+        playsInline
+        src={src}
+        poster={poster}
+        className="mb-2 max-h-96 w-full rounded-md bg-black"
+        data-testid="video-player"
+      >
+        {captionState === 'ready' && (
+          <track
+            kind="captions"
+            srcLang="de"
+            label={t.captionsLabel}
+            src={`/api/media/${media.id}/captions.vtt`}
+            default
+          />
+        )}
       </video>
       {note && <p className="mb-2 text-xs text-slate-500">{note}</p>}
       {captionState === 'ready' && (

@@ -25,7 +25,12 @@ const t = texts.speech;
 const WAIT_FOR_TRANSCRIPT_MS = 1000;
 const REDIRECT_AFTER_SAVE_MS = 1000;
 
-type EditState = { transcript?: string; interviewId?: string | number; audioUrl?: string; manual?: 'unavailable' | 'offline' | 'failed' } | null;
+type EditState = {
+  transcript?: string;
+  interviewId?: string | number;
+  audioUrl?: string;
+  manual?: 'unavailable' | 'offline' | 'failed';
+} | null;
 
 /**
  * /transcript-edit for every tenant: opened after a voice message (transcript, interviewId,
@@ -48,7 +53,8 @@ export function TranscriptEditPage() {
   const [keptLocally, setKeptLocally] = useState(false);
   const leaving = useRef<number | null>(null);
   // Opened directly: the voice message (the bank's flow, a recording or typed text) or the topics.
-  const back = bank || state?.audioUrl || manual ? tenantPath(tenant, 'voice-message') : tenantPath(tenant, 'interview-category');
+  const back =
+    bank || state?.audioUrl || manual ? tenantPath(tenant, 'voice-message') : tenantPath(tenant, 'interview-category');
 
   // Without a transcript in the navigation state, the one already stored for the submission is used.
   useEffect(() => {
@@ -58,7 +64,10 @@ export function TranscriptEditPage() {
       ? api.get<SubmissionSummary>(`/api/submissions/${contentId}`, { contentId: contentId! }).then((s) => s.transcript)
       : Promise.resolve(sessionStorage.getItem(draftKey));
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_TRANSCRIPT_MS));
-    void Promise.race([lookup.catch(ignoreFailure('look up a kept transcript', null, { level: 'debug', fallback: null })), timeout]).then((found) => {
+    void Promise.race([
+      lookup.catch(ignoreFailure('look up a kept transcript', null, { level: 'debug', fallback: null })),
+      timeout,
+    ]).then((found) => {
       if (cancelled) return;
       if (found?.trim()) return setTranscript(found);
       setMissing(true);
@@ -74,9 +83,12 @@ export function TranscriptEditPage() {
     };
   }, [transcript, contentId, bank, back, draftKey, navigate, tenant.homePath]);
 
-  useEffect(() => () => {
-    if (leaving.current !== null) window.clearTimeout(leaving.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (leaving.current !== null) window.clearTimeout(leaving.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (transcript !== null) sessionStorage.setItem(draftKey, transcript);
@@ -110,7 +122,9 @@ export function TranscriptEditPage() {
     if (isLocalId(contentId)) {
       localStorage.setItem(storageKeys.currentTranscript, transcript);
       // Also kept in the local id's draft (with its recording), sent when the server answers again.
-      void keepDraft(contentId, draftBase, { transcript }).catch(ignoreFailure('keep the transcript on the device', null, { fallback: null }));
+      void keepDraft(contentId, draftBase, { transcript }).catch(
+        ignoreFailure('keep the transcript on the device', null, { fallback: null }),
+      );
       notify.info(texts.common.hintTitle, t.savedLocally);
       if (bank) window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
       else goOn();
@@ -120,7 +134,9 @@ export function TranscriptEditPage() {
     try {
       await api.put(`/api/submissions/${contentId}/transcript`, { transcript }, { contentId });
       setKeptLocally(false);
-      void forgetKept(Number(contentId), 'transcript').catch(ignoreFailure('forget the kept transcript', null, { level: 'debug', fallback: null }));
+      void forgetKept(Number(contentId), 'transcript').catch(
+        ignoreFailure('forget the kept transcript', null, { level: 'debug', fallback: null }),
+      );
       notify.success(t.transcriptSavedTitle, texts.common.transcriptSaved);
       if (bank) {
         window.setTimeout(goOn, REDIRECT_AFTER_SAVE_MS);
@@ -144,28 +160,36 @@ export function TranscriptEditPage() {
       // The server refused the text (too long, id gone): 'Fehler beim Absenden' with its reason;
       // the server failed: 'Speicherfehler'; it could not be reached: 'Speicherwarnung' (the text stays here).
       else if (refused) notify.error(t.submitErrorTitle, refused);
-      else if (status >= 500 && !(error as ApiError).unreachable) notify.error(t.saveErrorTitle, texts.common.transcriptSaveFailed);
+      else if (status >= 500 && !(error as ApiError).unreachable)
+        notify.error(t.saveErrorTitle, texts.common.transcriptSaveFailed);
       else notify.warning(t.saveWarningTitle, t.saveWarning);
     }
   };
 
   return (
-    <Page
-      title={t.editTitle}
-      intro={t.editIntro}
-      back={<BackLink to={back} state={{ interviewId: contentId }} />}
-    >
+    <Page title={t.editTitle} intro={t.editIntro} back={<BackLink to={back} state={{ interviewId: contentId }} />}>
       <Card className="space-y-5">
         <p className="text-sm text-slate-600">
-          {t.contentId}: <span className="font-mono font-semibold text-slate-900" data-testid="content-id">{contentId ?? texts.common.notAvailable}</span>
+          {t.contentId}:{' '}
+          <span className="font-mono font-semibold text-slate-900" data-testid="content-id">
+            {contentId ?? texts.common.notAvailable}
+          </span>
         </p>
         {manual && (
           <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            {manual === 'failed' ? `${t.transcriptionFailed} ${t.audioKept}` : manual === 'offline' ? t.offline : t.noTranscriber}
+            {manual === 'failed'
+              ? `${t.transcriptionFailed} ${t.audioKept}`
+              : manual === 'offline'
+                ? t.offline
+                : t.noTranscriber}
           </p>
         )}
         {keptLocally && (
-          <p role="status" data-testid="kept-locally" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p
+            role="status"
+            data-testid="kept-locally"
+            className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
             {texts.common.outageKeptLocally}
           </p>
         )}

@@ -56,7 +56,9 @@ export function VoiceMessagePage() {
   /** `manual` says why the user types the text: no transcriber, no server, or a failed transcription. */
   const toEdit = (transcript: string, manual?: 'unavailable' | 'offline' | 'failed') => {
     const audioUrl = uploaded.current ? `/api/media/${uploaded.current.mediaId}/file` : rec?.url;
-    navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript, interviewId: sentTo.current ?? id.contentId, audioUrl, manual } });
+    navigate(tenantPath(tenant, 'transcript-edit'), {
+      state: { transcript, interviewId: sentTo.current ?? id.contentId, audioUrl, manual },
+    });
   };
 
   const failed = (message: string, title: string = t.transcriptionErrorTitle) => {
@@ -83,7 +85,10 @@ export function VoiceMessagePage() {
           await keepRecording(contentId, draftBase, rec.blob);
           keptBlob.current = rec.blob;
         } catch (error) {
-          notify.error(error instanceof DraftStorageFull ? texts.upload.localStoreFullTitle : t.recordingErrorTitle, texts.finish.recordingNotKept);
+          notify.error(
+            error instanceof DraftStorageFull ? texts.upload.localStoreFullTitle : t.recordingErrorTitle,
+            texts.finish.recordingNotKept,
+          );
         }
       }
       setWork({ phase: 'unavailable', offline: true });
@@ -95,12 +100,20 @@ export function VoiceMessagePage() {
     try {
       if (!uploaded.current) {
         setWork({ phase: 'uploading', percent: 0 });
-        const result = await uploadRecording(contentId, rec.blob, (percent) => setWork({ phase: 'uploading', percent }));
+        const result = await uploadRecording(contentId, rec.blob, (percent) =>
+          setWork({ phase: 'uploading', percent }),
+        );
         uploaded.current = result;
       }
       let jobId = uploaded.current.jobId;
       if (retry && jobId !== null) {
-        jobId = (await api.post<VoiceMessageUploaded>(`/api/submissions/${contentId}/transcriptions`, { mediaId: uploaded.current.mediaId }, { contentId })).jobId;
+        jobId = (
+          await api.post<VoiceMessageUploaded>(
+            `/api/submissions/${contentId}/transcriptions`,
+            { mediaId: uploaded.current.mediaId },
+            { contentId },
+          )
+        ).jobId;
         uploaded.current.jobId = jobId;
       }
       if (jobId === null) {
@@ -108,14 +121,20 @@ export function VoiceMessagePage() {
         return;
       }
       setWork({ phase: 'queued' });
-      const status = await waitForTranscript(contentId, jobId, (s) => setWork(s === 'running' ? { phase: 'running' } : { phase: 'queued' }), controller.signal);
+      const status = await waitForTranscript(
+        contentId,
+        jobId,
+        (s) => setWork(s === 'running' ? { phase: 'running' } : { phase: 'queued' }),
+        controller.signal,
+      );
       if (status.status === 'failed') return failed(status.message ?? t.transcriptionFailed);
       if (!status.text?.trim()) return failed(t.noTranscriptReceived);
       toEdit(status.text);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       // A limit of the public link keeps its own title ('Limit erreicht'); the text can still be typed.
-      if (error instanceof ApiError && error.status === 429) return failed(error.message, error.title ?? texts.common.errorTitle);
+      if (error instanceof ApiError && error.status === 429)
+        return failed(error.message, error.title ?? texts.common.errorTitle);
       failed(error instanceof ApiError ? error.message : t.transcriptionFailed);
     }
   };
@@ -137,17 +156,19 @@ export function VoiceMessagePage() {
     else el.pause();
   };
 
-  const shown = recorder.state === 'recorded' && rec ? `${clock(position)} / ${clock(rec.seconds)}` : `${clock(recorder.elapsed)} / ${clock(MAX_RECORDING_SECONDS)}`;
+  const shown =
+    recorder.state === 'recorded' && rec
+      ? `${clock(position)} / ${clock(rec.seconds)}`
+      : `${clock(recorder.elapsed)} / ${clock(MAX_RECORDING_SECONDS)}`;
   const statusText = recorder.state === 'recording' ? t.recording : recorder.state === 'recorded' ? t.recorded : t.idle;
 
   return (
-    <Page
-      title={t.voiceTitle}
-      intro={t.voiceIntro}
-      back={<BackLink to={tenant.homePath} />}
-    >
+    <Page title={t.voiceTitle} intro={t.voiceIntro} back={<BackLink to={tenant.homePath} />}>
       <Card className="flex flex-col items-center gap-5 py-8">
-        <div className={`flex h-24 w-24 items-center justify-center rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-red-100 text-red-600' : 'bg-slate-100 text-brand'}`} aria-hidden="true">
+        <div
+          className={`flex h-24 w-24 items-center justify-center rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-red-100 text-red-600' : 'bg-slate-100 text-brand'}`}
+          aria-hidden="true"
+        >
           <Mic size={40} />
         </div>
         <p className="text-sm font-medium text-slate-600" aria-live="polite">
@@ -213,7 +234,10 @@ export function VoiceMessagePage() {
         )}
         {(work.phase === 'queued' || work.phase === 'running') && (
           <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3" role="status" aria-live="polite">
-            <span className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand" aria-hidden="true" />
+            <span
+              className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand"
+              aria-hidden="true"
+            />
             <span className="text-sm text-slate-700">{work.phase === 'queued' ? t.queued : t.transcribing}</span>
           </div>
         )}
@@ -239,7 +263,11 @@ export function VoiceMessagePage() {
           </div>
         )}
 
-        <Button block onClick={() => void next(work.phase === 'failed')} disabled={busy || recorder.state === 'recording' || id.loading}>
+        <Button
+          block
+          onClick={() => void next(work.phase === 'failed')}
+          disabled={busy || recorder.state === 'recording' || id.loading}
+        >
           {t.next}
           <ArrowRight size={18} aria-hidden="true" />
         </Button>

@@ -14,8 +14,10 @@ export function pickRecordingType(isSupported: (type: string) => boolean): strin
 /** The German message for a failed microphone request. */
 export function microphoneError(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return texts.speech.micDenied;
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return texts.speech.noMic;
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return texts.speech.micDenied;
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError')
+    return texts.speech.noMic;
   return texts.speech.micFailed;
 }
 
