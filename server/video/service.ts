@@ -90,6 +90,50 @@ export function proxyArgs(
   ];
 }
 
+/**
+ * The poster: a frame from about 1 s in, or the first frame when the picture ends before that (a
+ * very short clip, or a recording whose sound outlasts its few frames). null when no frame can be
+ * read: the video still plays, only without a poster.
+ */
+async function makePoster(
+  app: FastifyInstance,
+  ctx: MediaJobContext,
+  proxy: string,
+  durationSeconds: number,
+  mediaId: number,
+): Promise<string | null> {
+  const poster = path.join(ctx.tempDir, 'poster.jpg');
+  const at = Math.min(1, durationSeconds / 2);
+  for (const seek of at > 0 ? [at, 0] : [0]) {
+    try {
+      await ctx.ffmpeg(
+        [
+          ...(seek > 0 ? ['-ss', seek.toFixed(2)] : []),
+          '-i',
+          proxy,
+          '-frames:v',
+          '1',
+          '-vf',
+          `scale=${POSTER_SIZE}:${POSTER_SIZE}:force_original_aspect_ratio=decrease`,
+          '-q:v',
+          '4',
+          '-y',
+          poster,
+        ],
+        { from: 0.9, to: 0.92 },
+      );
+    } catch (error) {
+      if (ctx.signal.aborted || !(error instanceof FfmpegFailed)) throw error;
+      app.log.warn({ mediaId, seek, detail: error.detail }, 'poster frame not read');
+      continue;
+    }
+    // ffmpeg ends without error and without a file when the seek lies past the last frame.
+    if ((await stat(poster).catch(() => null))?.size) return poster;
+  }
+  app.log.warn({ mediaId }, 'video has no poster frame');
+  return null;
+}
+
 /** A local file with a blob's bytes: the file itself on the local store, else a copy in `dir`. */
 async function localCopy(app: FastifyInstance, key: string, dir: string, name: string): Promise<string> {
   if (app.blobs.localPath) return app.blobs.localPath(key);
@@ -134,33 +178,15 @@ export async function processVideo(app: FastifyInstance, ctx: MediaJobContext): 
     throw error;
   }
   const probed = videoFacts(await ffprobe(proxy, { signal: ctx.signal }))!;
-  const poster = path.join(ctx.tempDir, 'poster.jpg');
-  const at = Math.min(1, probed.durationSeconds / 2);
-  await ctx.ffmpeg(
-    [
-      '-ss',
-      at.toFixed(2),
-      '-i',
-      proxy,
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale=${POSTER_SIZE}:${POSTER_SIZE}:force_original_aspect_ratio=decrease`,
-      '-q:v',
-      '4',
-      '-y',
-      poster,
-    ],
-    { from: 0.9, to: 0.92 },
-  );
+  const poster = await makePoster(app, ctx, proxy, probed.durationSeconds, mediaId);
   const proxyKey = blobKey(row.submission_id, 'mp4');
   const posterKey = blobKey(row.submission_id, 'jpg');
   await app.blobs.put(proxyKey, createReadStream(proxy), { contentType: 'video/mp4' });
-  await app.blobs.put(posterKey, await readFile(poster), { contentType: 'image/jpeg' });
+  if (poster) await app.blobs.put(posterKey, await readFile(poster), { contentType: 'image/jpeg' });
   const old = [row.proxy_path, row.thumbnail_path].filter((k): k is string => !!k);
   await setMedia(app, mediaId, {
     proxy_path: proxyKey,
-    thumbnail_path: posterKey,
+    thumbnail_path: poster ? posterKey : null,
     width: probed.width,
     height: probed.height,
     duration_ms: Math.round(probed.durationSeconds * 1000),

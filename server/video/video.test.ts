@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -176,6 +177,24 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
     const state = await settled(mediaId);
     expect(state).toMatchObject({ mediaState: 'ready', captionState: 'none', width: 160, height: 120 });
     expect((await api(t, 'GET', `/api/media/${mediaId}/captions.vtt`, { cookie: owner })).status).toBe(404);
+  }, 60_000);
+
+  it('a clip whose picture ends before the poster point (one frame, 2 s of sound) gets the first frame as poster; the job does not fail', async () => {
+    const file = path.join(dir, 'kurz.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10:duration=0.1'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=300:duration=2', '-c:v', 'libx264', '-c:a', 'aac', '-y', file],
+    ]);
+    const { mediaId } = await uploadVideo(readFileSync(file), 'kurz.mp4');
+    await expect
+      .poll(async () => (await api(t, 'GET', `/api/media/${mediaId}/video-state`, { cookie: owner })).body, {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toMatchObject({ jobStatus: expect.stringMatching(/done|failed/) });
+    const state = (await api(t, 'GET', `/api/media/${mediaId}/video-state`, { cookie: owner })).body;
+    expect(state).toMatchObject({ mediaState: 'ready', jobStatus: 'done', hasProxy: true, hasThumbnail: true });
+    expect((await bytes(`/api/media/${mediaId}/thumbnail`)).type).toBe('image/jpeg');
   }, 60_000);
 
   it('a file that only looks like a video is marked unreadable, the original kept', async () => {
