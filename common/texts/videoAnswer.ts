@@ -76,6 +76,9 @@ export const videoAnswer = {
   // server
   notOffered: 'Dieser Bereich bietet keine Videoantworten an.',
   questionInvalid: 'Zu dieser Frage kann keine Videoantwort gesendet werden.',
+  tooLongTitle: 'Antwort zu lang',
+  tooLong: (maxSeconds: number) =>
+    `Diese Antwort ist länger als die erlaubten ${maxSeconds} Sekunden und wurde nicht angenommen. Bitte nehmen Sie sie kürzer neu auf.`,
   minutesAddress:
     'Von diesem Anschluss wurden in der letzten Stunde schon viele Minuten Video aufgenommen. Bitte versuchen Sie es später erneut.',
   minutesTotal:

@@ -28,7 +28,7 @@ import { blobKey, safeFileName } from '../submissions/files';
 import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './processing';
 import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, setThumbnail } from './queries';
 import { judgeFile } from './validation';
-import { registerVideoAnswer } from '../video-answers/service';
+import { clipLengthRefusal, registerVideoAnswer } from '../video-answers/service';
 import { queueVideo } from '../video/service';
 import { styleOf } from '../../common/tenants';
 
@@ -110,11 +110,11 @@ export type FinishedUpload = {
   discard(): Promise<void>;
 };
 
-type Rejection = { status: number; title: string; message: string };
+type Rejection = { status: number; title: string; message: string; error?: string };
 const rejected = (r: Rejection): { status: number; body: UploadOutcome } => ({
   status: r.status,
   body: {
-    error: r.status === 413 ? 'too_large' : r.status === 429 ? 'too_many' : 'unsupported_type',
+    error: r.error ?? (r.status === 413 ? 'too_large' : r.status === 429 ? 'too_many' : 'unsupported_type'),
     title: r.title,
     message: r.message,
   },
@@ -178,6 +178,13 @@ export async function acceptUpload(
     return tooMany(surface.maxFiles);
   }
   const key = await upload.finish(verdict.format);
+  if (page === 'video-answer' && verdict.kind === 'video') {
+    const tooLong = await clipLengthRefusal(app, tenant, key);
+    if (tooLong) {
+      await upload.discard();
+      return rejected({ status: 422, error: 'too_long', title: texts.videoAnswer.tooLongTitle, message: tooLong });
+    }
+  }
 
   if (verdict.kind === 'photo') {
     // The original (with its EXIF) stays at a private key the job reads and deletes.

@@ -111,6 +111,33 @@ export async function registerVideoAnswer(
 type ProbeJob = { mediaId: number };
 
 /**
+ * A finished clip, before it is registered: measured with ffprobe, it may run at most the
+ * tenant's limit plus the tolerance (recorders stop late). Returns the German refusal of a longer
+ * clip, else null (a clip that cannot be measured is left to the probe job, which flags it).
+ */
+export async function clipLengthRefusal(app: FastifyInstance, tenant: string, key: string): Promise<string | null> {
+  const settings = await videoSettings(app, tenant);
+  if (!settings) return null;
+  const dir = await mkdtemp(path.join(tmpdir(), 'ca-clip-'));
+  try {
+    let file: string;
+    if (app.blobs.localPath) file = app.blobs.localPath(key);
+    else {
+      file = path.join(dir, 'clip');
+      await pipeline(await app.blobs.get(key), createWriteStream(file));
+    }
+    const probe = await probeClip(file).catch((error) => {
+      app.log.warn({ err: error, key }, 'video answer not measured before registering');
+      return null;
+    });
+    if (probe?.seconds == null || probe.seconds <= settings.maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS) return null;
+    return v.tooLong(settings.maxSeconds);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Measures a clip with ffprobe (its own process): the duration, whether it holds video at all,
  * and whether it runs longer than the tenant's limit (flagged for the team, the clip is kept).
  * On the public link the measured seconds replace the reserved ones.
