@@ -22,3 +22,14 @@ export function insertConsent(
 export function listConsents(db: Db, contentId: number) {
   return db.selectFrom('consents').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
 }
+
+/** Whether the submission holds a consent of this kind (e.g. the photo rights before any photo). */
+export async function hasConsent(db: Db, contentId: number, kind: ConsentKind): Promise<boolean> {
+  const row = await db
+    .selectFrom('consents')
+    .select('id')
+    .where('submission_id', '=', contentId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row !== undefined;
+}

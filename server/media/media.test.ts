@@ -230,6 +230,61 @@ describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKin
     expect(res.body.message).toBe('lang.mp4 ist zu groß. Maximale Dateigröße: 3MB');
   });
 
+  it('refuses every photo without the photo-rights answer, on every page that takes photos and on the public link, with the German text', async () => {
+    const refused = { title: texts.upload.rightsTitle, message: texts.upload.rightsText };
+    const photoPages: [string, string][] = [
+      [owner, 'upload'],
+      [owner, 'image-upload'],
+      [owner, 'document-image-upload'],
+      [owner, 'image-upload-after-voice'],
+      // The bank's combined page (documents and photos) and its photo pages.
+      [bankUser, 'document-image-upload'],
+      [bankUser, 'image-upload'],
+      [bankUser, 'image-upload-after-voice'],
+    ];
+    for (const [cookie, page] of photoPages) {
+      const contentId = await newSubmission(cookie, cookie === bankUser ? 'bank' : 'vdi');
+      const bytes = await fixture.png();
+      // Named as a photo: refused before any byte is sent.
+      const early = await createUpload(t, {
+        size: bytes.length,
+        contentId,
+        page,
+        filename: 'a.png',
+        headers: { cookie },
+        rights: false,
+      });
+      expect(early.status, page).toBe(400);
+      expect(early.body, page).toMatchObject(refused);
+      // Named as something else: its bytes are a photo, refused when the upload finishes, nothing kept.
+      const late = await tusUpload(t, { bytes, contentId, page, filename: 'scan', headers: { cookie }, rights: false });
+      expect(late.status, page).toBe(400);
+      expect(late.body, page).toMatchObject(refused);
+      expect(await mediaRows(contentId), page).toHaveLength(0);
+    }
+    // A document on the bank's combined page needs no answer; with the answer a photo is taken.
+    const bank = await newSubmission(bankUser, 'bank');
+    const doc = { contentId: bank, page: 'document-image-upload', headers: { cookie: bankUser } };
+    expect((await tusUpload(t, { ...doc, bytes: fixture.pdf(), filename: 'a.pdf', rights: false })).status).toBe(200);
+    expect((await tusUpload(t, { ...doc, bytes: await fixture.png(), filename: 'b.png' })).status).toBe(200);
+
+    const altcha = await solveAltcha(t);
+    const created = await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha } });
+    const mine = { 'x-submission-token': created.body.accessToken };
+    const bytes = await fixture.png();
+    const anonymous = {
+      bytes,
+      contentId: created.body.contentId,
+      page: 'public-upload',
+      filename: 'c.png',
+      headers: mine,
+    };
+    const res = await tusUpload(t, { ...anonymous, rights: false });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject(refused);
+    expect((await tusUpload(t, anonymous)).status).toBe(200);
+  });
+
   it('takes one photo on the image page, and no document there', async () => {
     const contentId = await newSubmission();
     const doc = await tusUpload(t, {

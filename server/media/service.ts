@@ -29,6 +29,7 @@ import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './proce
 import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, setThumbnail } from './queries';
 import { judgeFile } from './validation';
 import { clipLengthRefusal, registerVideoAnswer } from '../video-answers/service';
+import { hasConsent } from '../finish/queries';
 import { queueVideo } from '../video/service';
 import { styleOf } from '../../common/tenants';
 
@@ -139,6 +140,14 @@ export function namedFormat(filename: string): FileFormat | null {
 const tooMany = (maxFiles: number) =>
   rejected({ status: 429, title: texts.upload.tooManyTitle, message: texts.upload.tooMany(maxFiles) });
 
+/** The photo-rights question ("Bestätigung erforderlich"): no photo is kept without its answer. */
+export const rightsMissing = () =>
+  rejected({ status: 400, error: 'invalid', title: texts.upload.rightsTitle, message: texts.upload.rightsText });
+
+/** Every photo, on every page and path, needs the submission's photo-rights consent first. */
+export const photoRightsGiven = (app: FastifyInstance, contentId: number) =>
+  hasConsent(app.db, contentId, 'photo_rights');
+
 /**
  * The server's decision on a finished upload: its bytes must be an allowed format of the page's
  * surface within the size and count limits. A refused file is deleted at once and never
@@ -172,6 +181,10 @@ export async function acceptUpload(
   if (!verdict.ok) {
     await upload.discard();
     return rejected(verdict);
+  }
+  if (verdict.kind === 'photo' && !(await photoRightsGiven(app, contentId))) {
+    await upload.discard();
+    return rightsMissing();
   }
   if ((await countSurfaceMedia(app.db, contentId, surface.id)) >= surface.maxFiles) {
     await upload.discard();

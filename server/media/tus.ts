@@ -20,7 +20,15 @@ import { tusFaultMapper } from '../http/outage';
 import { countPublicUpload, forgetPublicUpload, isPublicSubmission } from '../public/limits';
 import { findSubmission } from '../submissions/queries';
 import { loadOwnedSubmission } from '../submissions/service';
-import { acceptUpload, largestUpload, namedFormat, uploadKey, uploadLimits, type FinishedUpload } from './service';
+import {
+  acceptUpload,
+  largestUpload,
+  namedFormat,
+  photoRightsGiven,
+  uploadKey,
+  uploadLimits,
+  type FinishedUpload,
+} from './service';
 import { countSurfaceMedia } from './queries';
 import { MultipartTusStore } from './tus-blob-store';
 import { AppendingFileStore } from './tus-file-store';
@@ -227,6 +235,10 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     if ((await countSurfaceMedia(app.db, submission.id, surface.id)) >= surface.maxFiles) {
       throw new DomainError('too_many', texts.upload.tooMany(surface.maxFiles), texts.upload.tooManyTitle);
     }
+    // A file named as a photo is refused before its bytes without the photo-rights answer (its
+    // bytes are judged again at the end, whatever its name).
+    if (named?.kind === 'photo' && !(await photoRightsGiven(app, submission.id)))
+      throw new DomainError('invalid', texts.upload.rightsText, texts.upload.rightsTitle);
     // A recorded clip: the tenant offers it and the question exists.
     const clip = metadata.page === 'video-answer' ? await checkVideoAnswerUpload(request, submission, metadata) : null;
     if (!isPublicSubmission(submission)) return null;

@@ -1,3 +1,4 @@
+import { texts } from '../../../common/texts';
 import type { TestApp } from '../../testing/harness';
 
 export type TusResult = { status: number; body: any; location: string | null };
@@ -8,7 +9,26 @@ function metadataHeader(meta: Record<string, string>): string {
     .join(',');
 }
 
-/** Creates a tus upload (POST) and returns its URL, or the refusal. */
+/**
+ * Answers the photo-rights question for the submission as the upload pages do before any file
+ * (the server refuses photos without it), once; a refusal (not the caller's submission) is left
+ * to the upload itself to report.
+ */
+export async function givePhotoRights(t: TestApp, contentId: number, headers: Record<string, string> = {}) {
+  const url = `${t.url}/api/submissions/${contentId}/consents`;
+  const given = await fetch(url, { headers });
+  if (given.ok && ((await given.json()) as { kind: string }[]).some((c) => c.kind === 'photo_rights')) return;
+  await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'photo_rights', text: texts.upload.rightsLabel }),
+  });
+}
+
+/**
+ * Creates a tus upload (POST) and returns its URL, or the refusal. The photo-rights answer is
+ * given first unless `rights: false`.
+ */
 export async function createUpload(
   t: TestApp,
   opts: {
@@ -18,8 +38,10 @@ export async function createUpload(
     filename: string;
     headers?: Record<string, string>;
     metadata?: Record<string, string>;
+    rights?: false;
   },
 ): Promise<{ status: number; location: string | null; body: any }> {
+  if (opts.rights !== false) await givePhotoRights(t, opts.contentId, opts.headers);
   const res = await fetch(`${t.url}/api/uploads`, {
     method: 'POST',
     headers: {
@@ -68,6 +90,7 @@ export async function tusUpload(
     filename: string;
     headers?: Record<string, string>;
     metadata?: Record<string, string>;
+    rights?: false;
   },
 ): Promise<TusResult> {
   const created = await createUpload(t, { size: opts.bytes.length, ...opts });
