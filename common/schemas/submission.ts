@@ -15,6 +15,8 @@ export const createSubmission = z.object({
   kind: submissionKind,
   topic: z.enum(['general', 'image', ...interviewTopics]).optional(),
   source: z.string().max(40).optional(),
+  /** Sent from a draft kept on the device: hidden from the team until the browser releases it. */
+  held: z.boolean().optional(),
 });
 export type CreateSubmission = z.infer<typeof createSubmission>;
 

@@ -24,5 +24,7 @@ export const createPublicSubmission = z.object({
   /** What the visitor starts: the upload (default), an interview or a voice message. */
   kind: z.enum(['upload', 'interview', 'voice', 'video']).optional(),
   topic: voiceTopic.optional(),
+  /** Sent from a draft kept on the device: hidden from the team until the browser releases it. */
+  held: z.boolean().optional(),
 });
 export type CreatePublicSubmission = z.infer<typeof createPublicSubmission>;

@@ -37,6 +37,8 @@ export interface SubmissionTable {
   content_at: Generated<string | null>;
   /** The contributor's role or job title from the contact step (migration 0024). */
   contact_role?: string | null;
+  /** 1 while a draft sent from a phone is still arriving: no content_at, so no one sees it (migration 0029). */
+  held: Generated<number>;
 }
 
 export interface MediaTable {

@@ -143,7 +143,8 @@ export async function loadForEditor(
   contentId: number,
 ): Promise<Selectable<SubmissionTable>> {
   const row = await findSubmission(app.db, contentId);
-  if (!row || (editor.scope && !editor.scope.includes(row.tenant)))
+  // A held submission (a draft still arriving from a phone) is not there yet for the team.
+  if (!row || row.held || (editor.scope && !editor.scope.includes(row.tenant)))
     throw new DomainError('not_found', texts.common.contentIdNotFound);
   return row;
 }

@@ -6,13 +6,18 @@ import { enqueue } from './queue';
 export const EXPIRE_EMPTY_JOB = 'submissions.expire-empty';
 const EVERY_MS = 60 * 60_000;
 
-/** Removes submissions that never received content and are older than `days`. Returns how many. */
+/** A held submission (a draft still arriving from a phone) waits this long for its person to come back online. */
+const HELD_DAYS = 30;
+
+/** Removes submissions that never received content and are older than `days` (held ones: HELD_DAYS). Returns how many. */
 export async function expireEmptySubmissions(db: Kysely<DB>, days: number, at = Date.now()): Promise<number> {
   const cutoff = new Date(at - days * 86_400_000).toISOString();
+  const heldCutoff = new Date(at - Math.max(days, HELD_DAYS) * 86_400_000).toISOString();
   const gone = await db
     .deleteFrom('submissions')
     .where('content_at', 'is', null)
     .where('created_at', '<', cutoff)
+    .where((eb) => eb.or([eb('held', '=', 0), eb('created_at', '<', heldCutoff)]))
     .executeTakeFirst();
   return Number(gone.numDeletedRows);
 }

@@ -121,6 +121,7 @@ export function completedSince(db: Kysely<DB>, tenants: readonly string[] | null
     .select(['id', 'tenant', 'kind', 'completed_at'])
     .where('completed_at', '>=', since)
     .where('completed_at', '<=', until)
+    .where('held', '=', 0)
     .$if(tenants !== null, (q) => q.where('tenant', 'in', tenants!))
     .orderBy('completed_at')
     .limit(500)

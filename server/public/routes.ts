@@ -65,7 +65,13 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       if (check.error) throw new DomainError('forbidden', texts.upload.challengeFailed);
       const created = await createSubmission(
         app.db,
-        { tenant: tenant.key, kind: input.kind ?? 'upload', topic: input.topic, source: 'public-link' },
+        {
+          tenant: tenant.key,
+          kind: input.kind ?? 'upload',
+          topic: input.topic,
+          source: 'public-link',
+          held: input.held,
+        },
         { anonymous: true },
       );
       return reply.status(201).send(created);

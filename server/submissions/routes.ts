@@ -5,7 +5,7 @@ import { requireUser } from '../auth/session';
 import { accessOf } from '../tenants/access';
 import { requireOpenTenant } from '../tenants/guard';
 import { saveTranscript } from './transcripts';
-import { createSubmission, loadOwnedSubmission, summarize } from './service';
+import { createSubmission, loadOwnedSubmission, releaseHeld, summarize } from './service';
 
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/submissions', async (request, reply) => {
@@ -20,6 +20,13 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/submissions/:contentId', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     return summarize(app.db, await loadOwnedSubmission(request, reply, contentId));
+  });
+
+  // A draft sent from a phone has arrived completely: the team may see it now (migration 0029).
+  app.post('/api/submissions/:contentId/release', async (request, reply) => {
+    const { contentId } = contentIdParam.parse(request.params);
+    await releaseHeld(app.db, await loadOwnedSubmission(request, reply, contentId));
+    return { ok: true };
   });
 
   // Saves the transcript on the submission and keeps it as transcript.txt beside its media.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   SUBMISSION_TOKEN_HEADER,
   type CreateSubmission,
@@ -42,6 +42,7 @@ export async function createSubmission(
       user_id: 'user' in owner ? owner.user.id : null,
       user_email: 'user' in owner ? owner.user.email : null,
       access_token_hash: accessToken ? hashToken(accessToken) : null,
+      held: input.held ? 1 : 0,
       created_at: t,
       updated_at: t,
     })
@@ -83,6 +84,28 @@ export async function loadOwnedSubmission(
     }
   }
   throw new DomainError('not_found', texts.common.contentIdNotFound);
+}
+
+/**
+ * Releases a held submission (a draft sent from a phone, migration 0029) once its last part has
+ * arrived: from now on the team sees it, with its content stamped as the triggers would have, and
+ * completed (if it was) at this moment, so the editors' notifications find it. Idempotent.
+ */
+export async function releaseHeld(db: Kysely<DB>, row: Submission): Promise<void> {
+  if (!row.held) return;
+  const t = now();
+  await db
+    .updateTable('submissions')
+    .set({
+      held: 0,
+      ...(row.completed_at ? { completed_at: t } : {}),
+      content_at: sql<
+        string | null
+      >`coalesce(content_at, (SELECT min(m.created_at) FROM media m WHERE m.submission_id = ${row.id}))`,
+    })
+    .where('id', '=', row.id)
+    .where('held', '=', 1)
+    .execute();
 }
 
 export async function summarize(db: Kysely<DB>, row: Submission): Promise<SubmissionSummary> {

@@ -76,15 +76,15 @@ const sqliteWeek = (col: string) => `date(${col}, '-6 days', 'weekday 1')`;
 const postgresWeek = (col: string) =>
   `to_char(date_trunc('week', (${col})::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`;
 
-/** SQL that is true when the row (alias `r`) holds content of its own. */
-function hasContent(r: string): string {
+/** SQL that is true when the row (alias `r`) holds content of its own (0029 reuses it). */
+export function hasContent(r: string): string {
   return `(nullif(trim(coalesce(${r}.transcript, '')), '') IS NOT NULL OR ${r}.w_answers IS NOT NULL
     OR ${r}.contact_first_name IS NOT NULL OR ${r}.contact_last_name IS NOT NULL OR ${r}.contact_email IS NOT NULL
     OR ${r}.post_email IS NOT NULL OR ${r}.post_link IS NOT NULL OR ${r}.post_description IS NOT NULL)`;
 }
 
-const sqliteNow = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
-const postgresNow = `to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const sqliteNow = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+export const postgresNow = `to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const sqliteStatsInsert = `INSERT INTO stats_user (tenant, user_key, user_email, submissions, media, last_activity)
        VALUES (new.tenant, coalesce(new.user_id, ''), new.user_email, 1, 0, new.created_at)

@@ -18,6 +18,7 @@ import * as videoAnswers from './0022_video_answers';
 import * as content from './0024_content';
 import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
+import * as heldSubmissions from './0029_held_submissions';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0024_content': content,
   '0025_phone_flows': phoneFlows,
   '0020_interview_turns': interviewTurns,
+  '0029_held_submissions': heldSubmissions,
 };

@@ -30,6 +30,8 @@ export function PublicDrafts() {
           kind: base.kind,
           topic: base.topic,
           altcha,
+          // Hidden from the team until the draft's last part has arrived (drafts.ts releases it).
+          held: true,
         });
       });
       const owner = d.ownerOf({ userId: null, tenant: tenant.key });

@@ -66,6 +66,8 @@ export type Draft = DraftBase & {
   localId: string;
   /** The Content-ID the server gave the draft, once created. */
   contentId?: number;
+  /** Created hidden from the team (`held`): released once every part has arrived. */
+  held?: boolean;
   pending: DraftParts;
   /** Files still to upload, in the order they were chosen. */
   files?: DraftFile[];
@@ -137,8 +139,9 @@ async function updateDraft(localId: string, change: (draft: Draft) => Draft): Pr
 }
 
 const isEmpty = (parts: DraftParts) => Object.values(parts).every((v) => v === undefined);
-/** Nothing left for the server: no text part and no file. */
-const isDone = (draft: Draft) => isEmpty(draft.pending) && !draft.files?.length && !draft.recording;
+/** Nothing left for the server: no text part, no file, and not waiting to be released. */
+const allSent = (draft: Draft) => isEmpty(draft.pending) && !draft.files?.length && !draft.recording;
+const isDone = (draft: Draft) => allSent(draft) && !draft.held;
 
 /** Adds a draft unless the local id has one already, in one transaction (parts kept meanwhile stay). */
 async function addDraft(draft: Draft): Promise<void> {
@@ -420,6 +423,7 @@ async function sendDraft(draft: Draft): Promise<boolean> {
           kind: draft.kind,
           topic: draft.topic,
           source: draft.source,
+          held: true,
         });
         contentId = created.contentId;
       } catch (error) {
@@ -430,8 +434,10 @@ async function sendDraft(draft: Draft): Promise<boolean> {
         throw error;
       }
     }
+    // Created hidden from the team: the parts arrive one by one, and the team sees the submission
+    // only once the last has (release below).
     const id = contentId;
-    await updateDraft(draft.localId, (d) => ({ ...d, contentId: id }));
+    await updateDraft(draft.localId, (d) => ({ ...d, contentId: id, held: true }));
   }
   replaceStoredId(draft.localId, contentId);
   let sent = false;
@@ -457,7 +463,25 @@ async function sendDraft(draft: Draft): Promise<boolean> {
       return { ...d, pending, updatedAt: new Date().toISOString() };
     });
   }
+  await releaseWhenSent(draft.localId, contentId);
   return create || sent;
+}
+
+/**
+ * A draft created hidden whose parts have all arrived (nothing kept meanwhile) is released: only
+ * now does the team see it. Unreachable: the next run releases it.
+ */
+async function releaseWhenSent(localId: string, contentId: number): Promise<void> {
+  const now = await getDraft(localId);
+  if (!now?.held || !allSent(now)) return;
+  try {
+    await api.post(`/api/submissions/${contentId}/release`, {}, { contentId });
+  } catch (error) {
+    if (error instanceof ApiError && (error.unreachable || error.status === 401 || error.status >= 500))
+      throw new Unreachable();
+    // Refused for good (the submission is gone or changed hands): nothing left to release.
+  }
+  await updateDraft(localId, (d) => ({ ...d, held: false, updatedAt: new Date().toISOString() }));
 }
 
 let running: Promise<number> | null = null;
