@@ -18,6 +18,7 @@ import { healthRoutes } from './health';
 import { germanClientError, installErrorHandler } from './http/errors';
 import { registerCompression, registerWebRoot, spaFallback } from './http/delivery';
 import { installOriginGuard } from './http/origin';
+import { registerWebsockets } from './http/websocket';
 import { installPermissionsPolicy } from './http/permissions';
 import { installInputGuard } from './http/input-guard';
 import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
@@ -177,6 +178,8 @@ export async function buildApp(
     await database.close();
   });
 
+  // First: refused upgrade requests must be seen as such by every later hook (see http/websocket.ts).
+  await registerWebsockets(app);
   installErrorHandler(app);
   await registerCompression(app);
   await app.register(helmet, {

@@ -316,10 +316,9 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     }
   });
 
-  // Skipped for now: the check itself passes (403 / 101), but a socket opened and dropped at once
-  // leaves the app's close hanging since the interviewer keeps broken interviews open for a
-  // reconnect (server/voice/takes.ts); found at the end of the 2026-11-25 session, to be fixed.
-  it.skip('the interview socket checks Origin like every other route', async () => {
+  // The refused handshake also must not stay half open: the app's close waited for it for ever
+  // (afterAll timed out) until the WebSocket plugin came before the Origin guard (http/websocket.ts).
+  it('the interview socket checks Origin like every other route', async () => {
     await t.app.db.deleteFrom('public_usage').execute();
     const s = await publicSubmission();
     const open = async (origin: string) => {

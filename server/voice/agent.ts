@@ -133,6 +133,8 @@ export class BuiltinAgentSession {
     socket.on('error', (error) => opts.log.warn({ err: error }, 'voice socket error'));
     // The client opens with its initiation data; start anyway if it never comes.
     setTimeout(() => this.start(), 2000).unref();
+    // Closed while the server was still preparing (a socket dropped at once, or cut on shutdown).
+    if (socket.readyState === socket.CLOSED) void this.finish(1006);
   }
 
   private send(message: object): void {
@@ -188,6 +190,7 @@ export class BuiltinAgentSession {
       () => this.send({ type: 'ping', ping_event: { event_id: ++this.eventId, ping_ms: null } }),
       PING_EVERY_MS,
     );
+    this.pinger.unref();
     setTimeout(() => this.queue(() => this.close()), this.opts.maxSessionMs ?? MAX_SESSION_MS).unref();
     this.queue(() => (this.turns.length ? this.goOn() : this.open()));
   }

@@ -1,4 +1,3 @@
-import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -67,12 +66,20 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   const silero = config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' ? await loadSilero() : null;
   if (config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' && !silero)
     app.log.warn('Silero VAD could not load; the built-in interviewer detects voice by energy');
-  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
-  // Conversations still saving their audio when the server stops are waited for.
-  const finishing = new Set<Promise<void>>();
+  // Interviews still finishing when the server stops (last words transcribed, turns and recording
+  // stored) are waited for, up to the shutdown timeout. The sockets are closed by then (http/websocket.ts).
+  const running = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...finishing]);
+    if (!running.size) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...running]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+      }),
+    ]);
+    clearTimeout(timer);
   });
 
   app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, (job) =>
@@ -160,6 +167,12 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       socket.close(1008, texts.interview.sessionExpired);
       return;
     }
+    let settle = () => {};
+    const done = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    running.add(done);
+    void done.then(() => running.delete(done));
     // The interview begins: its slot holds until the socket closes (at most the slot's limit).
     if (grant.publicSlot)
       await beginPublicInterview(app.db, grant.publicSlot).catch((error) =>
@@ -208,23 +221,21 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
         if (take) void store(() => saveTurns(app, take, turns));
       },
       onFinished: async ({ recording, turns, endedBy }) => {
-        if (!grant.contentId) return;
-        const saving = (
-          take
-            ? store(async () => {
-                if (turns.length) await saveTurns(app, take, turns, { completed: true });
-                await closeTake(
-                  app,
-                  take,
-                  endedBy === 'lost' ? 'interrupted' : 'ended',
-                  recording.isEmpty ? null : recording.toWav(),
-                );
-              })
-            : keepRecording(app, grant.contentId, recording)
-        ).catch((error) => request.log.error({ err: error }, 'could not keep the interview audio'));
-        finishing.add(saving);
-        await saving;
-        finishing.delete(saving);
+        if (!grant.contentId) return settle();
+        await (take
+          ? store(async () => {
+              if (turns.length) await saveTurns(app, take, turns, { completed: true });
+              await closeTake(
+                app,
+                take,
+                endedBy === 'lost' ? 'interrupted' : 'ended',
+                recording.isEmpty ? null : recording.toWav(),
+              );
+            })
+          : keepRecording(app, grant.contentId, recording)
+        )
+          .catch((error) => request.log.error({ err: error }, 'could not keep the interview audio'))
+          .finally(settle);
       },
     });
     socket.resume();
