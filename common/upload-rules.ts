@@ -139,19 +139,8 @@ export function maxBytes(surface: UploadSurface, kind: UploadKind, limits: Uploa
 }
 
 /** A stored file as the media list shows it. */
-export type MediaItem = {
-  id: number;
-  kind: string;
-  fileType: string;
-  size: number;
-  originalName: string;
-  thumbnailUrl: string | null;
-  url: string;
-  /** Videos: the playable H.264/AAC proxy once made. */
-  proxyUrl?: string | null;
-  /** Spoken media: German WebVTT captions once made. */
-  captionsUrl?: string | null;
-};
+export type { MediaItem } from './contracts/media';
+import type { MediaItem } from './contracts/media';
 
 /** Body of the final tus response: the registered file, or the reason it was refused. */
 export type UploadOutcome = { media: MediaItem } | { error: string; title: string; message: string };

@@ -52,12 +52,4 @@ export const clipFileName = (index: number, mimeType: string): string =>
   `Videoantwort Frage ${index + 1}.${videoExtension(mimeType)}`;
 
 /** A clip as the page and the inbox see it (GET /api/submissions/:id/video-answers, inbox media). */
-export type VideoAnswerItem = {
-  mediaId: number;
-  questionIndex: number;
-  question: string;
-  maxSeconds: number;
-  durationSeconds: number | null;
-  probe: 'pending' | 'done' | 'failed';
-  overLong: boolean;
-};
+export type { VideoAnswerItem } from './contracts/media';

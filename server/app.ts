@@ -1,4 +1,5 @@
 import { frameworkErrors, installNoStore } from './http/no-store';
+import { installResponseCheck } from './http/contract';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { databaseRateLimitStore } from './cluster/rate-limit-store';
@@ -214,6 +215,7 @@ export async function buildApp(
   installOriginGuard(app);
   installPermissionsPolicy(app);
   installNoStore(app);
+  if (config.CHECK_RESPONSES) installResponseCheck(app);
   installInputGuard(app);
   installMetrics(app, metrics);
   await app.register(authBridge);

@@ -131,6 +131,8 @@ const envSchema = z.object({
   TENANT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** On SIGTERM: how long running requests and upload chunks may take before their connections are closed. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Tests: every JSON answer is checked against its schema in common/contracts/endpoints.ts (a mismatch is a 500). */
+  CHECK_RESPONSES: bool.default(false),
   /** Bearer token for GET /metrics on the app's port; without it and without METRICS_LISTEN there are no metrics. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN braucht mindestens 16 Zeichen').optional(),
   /** host:port of a separate listener that serves only /metrics, without a token (e.g. 127.0.0.1:9464). */

@@ -1,7 +1,6 @@
-import type { VideoAnswerItem } from '../video-answers';
 import { z } from 'zod';
 import { texts } from '../texts';
-import { listApprovalStates, type ListApprovalState } from './post';
+import { listApprovalStates } from './post';
 import { submissionKind, submissionStatuses, tenantKey } from './submission';
 
 export const submissionStatus = z.enum(submissionStatuses);
@@ -42,81 +41,12 @@ export const inboxFilter = z.object({
 });
 export type InboxFilter = z.infer<typeof inboxFilter>;
 
-export type InboxItem = {
-  contentId: number;
-  tenant: string;
-  kind: string;
-  status: SubmissionStatus;
-  topic: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  userEmail: string | null;
-  contactName: string | null;
-  contactEmail: string | null;
-  /** First characters of the transcript, for the list. */
-  excerpt: string | null;
-  mediaCount: number;
-  /** State of the newest approval request (expired and outdated apart), null when none was sent. */
-  approval: ListApprovalState | null;
-};
+// The answers' shapes are zod schemas in common/contracts/inbox.ts.
+export type { InboxConsent, InboxDetail, InboxItem, InboxNote, InboxPage } from '../contracts/inbox';
+export type { InboxMedia } from '../contracts/media';
 
 /** Counts and search hits stop at this many; beyond it the list says "mehr als 1.000". */
 export const INBOX_COUNT_LIMIT = 1000;
-
-export type InboxPage = {
-  items: InboxItem[];
-  /** Exact count, or INBOX_COUNT_LIMIT when `totalAtLeast` (more matched than were counted). */
-  total: number;
-  totalAtLeast: boolean;
-  /** Search results are ordered by relevance among the newest INBOX_COUNT_LIMIT hits. */
-  ranked: boolean;
-  pageSize: number;
-  /** Cursors of the older (next) and newer (previous) page; null at either end. */
-  next: string | null;
-  prev: string | null;
-};
-
-export type InboxMedia = {
-  id: number;
-  kind: string;
-  fileType: string;
-  size: number;
-  originalName: string;
-  hasThumbnail: boolean;
-  createdAt: string;
-  /** A video answer recorded in the browser: the question it answers and what the server measured. */
-  videoAnswer?: VideoAnswerItem | null;
-  /** Videos: processing | ready | unreadable | cancelled (issue 28); null otherwise. */
-  mediaState?: string | null;
-  hasProxy?: boolean;
-  /** Spoken media: ready | pending | none | failed; null without transcription. */
-  captionState?: string | null;
-};
-
-export type InboxNote = { id: number; authorEmail: string; body: string; createdAt: string };
-export type InboxConsent = { id: number; kind: string; text: string; givenAt: string };
-
-export type InboxDetail = {
-  contentId: number;
-  tenant: string;
-  kind: string;
-  status: SubmissionStatus;
-  topic: string | null;
-  source: string | null;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-  userEmail: string | null;
-  transcript: string | null;
-  wAnswers: Partial<Record<'who' | 'what' | 'when' | 'where' | 'why', string>> | null;
-  contact: { firstName: string | null; lastName: string | null; email: string | null };
-  post: { email: string | null; link: string | null; description: string | null };
-  media: InboxMedia[];
-  notes: InboxNote[];
-  consents: InboxConsent[];
-  /** Earlier interviews of this submission (a repeated interview does not wipe the one before), newest first. */
-  earlierInterviews?: { number: number; startedAt: string; transcript: string }[];
-};
 
 export const statusChange = z.object({ status: submissionStatus });
 

@@ -26,16 +26,3 @@ export const MAX_ID = 2_147_483_647;
 export const contentIdParam = z.object({ contentId: z.coerce.number().int().positive().max(MAX_ID) });
 
 export { SUBMISSION_TOKEN_HEADER } from '../submission-token';
-
-export type SubmissionSummary = {
-  contentId: number;
-  tenant: string;
-  kind: SubmissionKind;
-  topic: string | null;
-  transcript: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  /** Something was sent (a file, transcript, description or contact); false for an empty submission. */
-  hasContent: boolean;
-  media: { id: number; kind: string; fileType: string; size: number; originalName: string; hasThumbnail: boolean }[];
-};

@@ -28,3 +28,11 @@ export const createPublicSubmission = z.object({
   held: z.boolean().optional(),
 });
 export type CreatePublicSubmission = z.infer<typeof createPublicSubmission>;
+
+export const mediaIdParam = z.object({ mediaId: z.coerce.number().int().positive().max(MAX_ID) });
+/** A stored file's URL: `download` asks for an attachment; `exp` and `sig` are a signed link's. */
+export const fileQuery = z.object({
+  download: z.enum(['1', 'true']).optional(),
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
+});

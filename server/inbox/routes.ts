@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { inboxFilter, newNote, statusChange } from '../../common/schemas/inbox';
-import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
+import { serve } from '../http/contract';
 import { itemFileName, itemsOf } from '../content/attach';
 import { listMedia } from '../submissions/queries';
 import { inboxCsv, submissionZip } from './export';
@@ -18,14 +17,14 @@ import {
 
 /** The editorial inbox: admins see every tenant, vdi_admin the association; nobody else any. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/inbox', async (request, reply) => {
+  serve(app, 'GET /inbox', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    return inboxPage(app, editor, inboxFilter.parse(request.query));
+    return inboxPage(app, editor, input.query());
   });
 
-  app.get('/api/inbox/export.csv', async (request, reply) => {
+  serve(app, 'GET /inbox/export.csv', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const filter = inboxFilter.parse(request.query);
+    const filter = input.query();
     checkFilterScope(editor, filter);
     await app.tenantRegistry.fresh(); // tenant names from the rows
     const csv = await inboxCsv(app, editor.scope, filter);
@@ -36,34 +35,33 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       .send(csv);
   });
 
-  app.get('/api/inbox/:contentId', async (request, reply) => {
+  serve(app, 'GET /inbox/:contentId', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
+    const { contentId } = input.params();
     return inboxDetail(app, await loadForEditor(app, editor, contentId));
   });
 
-  app.put('/api/inbox/:contentId/status', async (request, reply) => {
+  serve(app, 'PUT /inbox/:contentId/status', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
-    const { status } = statusChange.parse(request.body);
+    const { contentId } = input.params();
+    const { status } = input.body();
     await setStatus(app, editor, await loadForEditor(app, editor, contentId), status);
-    return { ok: true, status };
+    return { ok: true as const, status };
   });
 
-  app.post('/api/inbox/:contentId/notes', async (request, reply) => {
+  serve(app, 'POST /inbox/:contentId/notes', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
-    const { body } = newNote.parse(request.body);
+    const { contentId } = input.params();
+    const { body } = input.body();
     const note = await addNote(app, editor, await loadForEditor(app, editor, contentId), body);
-    return reply
-      .status(201)
-      .send({ id: Number(note.id), authorEmail: note.author_email, body: note.body, createdAt: note.created_at });
+    reply.code(201);
+    return { id: Number(note.id), authorEmail: note.author_email, body: note.body, createdAt: note.created_at };
   });
 
-  app.get('/api/inbox/:contentId/zip', async (request, reply) => {
+  serve(app, 'GET /inbox/:contentId/zip', async (request, reply, input) => {
     await app.tenantRegistry.fresh();
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
+    const { contentId } = input.params();
     const row = await loadForEditor(app, editor, contentId);
     const [detail, files, items] = await Promise.all([
       inboxDetail(app, row),
@@ -83,10 +81,10 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       .send(submissionZip(app, detail, [...files, ...made]));
   });
 
-  app.delete('/api/inbox/:contentId', async (request, reply) => {
+  serve(app, 'DELETE /inbox/:contentId', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
+    const { contentId } = input.params();
     const result = await deleteSubmission(app, editor, await loadForEditor(app, editor, contentId));
-    return { ok: true, ...result };
+    return { ok: true as const, ...result };
   });
 }

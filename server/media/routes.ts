@@ -1,21 +1,14 @@
 import { nameWithType } from '../submissions/files';
-import { MAX_ID } from '../../common/schemas/submission';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { contentIdParam } from '../../common/schemas/submission';
+import { fileQuery, mediaIdParam } from '../../common/schemas/upload';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
+import { serve } from '../http/contract';
 import { loadOwnedSubmission } from '../submissions/service';
 import { findMedia, listSubmissionMedia } from './queries';
 import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
 import { tusRoutes } from './tus';
-
-const mediaIdParam = z.object({ mediaId: z.coerce.number().int().positive().max(MAX_ID) });
-const fileQuery = z.object({
-  download: z.enum(['1', 'true']).optional(),
-  exp: z.coerce.number().int().optional(),
-  sig: z.string().max(100).optional(),
-});
 
 /**
  * A file the caller may read: with a valid signed URL from the media list, or as owner or editor
@@ -62,12 +55,12 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tusRoutes);
 
   // Limits the browser repeats for quick feedback (the server enforces them anyway).
-  app.get('/api/media/limits', async () => ({
+  serve(app, 'GET /media/limits', async () => ({
     maxPhotoMb: app.config.MAX_PHOTO_MB,
     maxVideoMb: app.config.MAX_VIDEO_MB,
   }));
 
-  app.get('/api/submissions/:contentId/media', async (request, reply) => {
+  serve(app, 'GET /submissions/:contentId/media', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     await loadOwnedSubmission(request, reply, contentId);
     const rows = await listSubmissionMedia(app.db, contentId);
@@ -75,7 +68,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Streams a stored file; answers Range requests so videos can play and seek.
-  app.get('/api/media/:mediaId/file', async (request, reply) => {
+  serve(app, 'GET /media/:mediaId/file', async (request, reply) => {
     const row = await readableMedia(request, reply, 'file');
     const { download } = fileQuery.parse(request.query);
     return sendBlob(request, reply, {
@@ -87,7 +80,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get('/api/media/:mediaId/thumbnail', async (request, reply) => {
+  serve(app, 'GET /media/:mediaId/thumbnail', async (request, reply) => {
     const row = await readableMedia(request, reply, 'thumbnail');
     if (!row.thumbnail_path) throw new DomainError('not_found', texts.upload.notFound);
     reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { VideoState } from '../../common/schemas/video';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
+import { serve } from '../http/contract';
 import { readableMedia, sendBlob } from './routes';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
 import { captionsOf, registerVideoJobs } from '../video/service';
@@ -13,7 +14,7 @@ const downloadQuery = z.object({ download: z.enum(['1', 'true']).optional() });
 export async function videoRoutes(app: FastifyInstance): Promise<void> {
   registerVideoJobs(app);
 
-  app.get('/api/media/:mediaId/proxy', async (request, reply) => {
+  serve(app, 'GET /media/:mediaId/proxy', async (request, reply) => {
     const row = await readableMedia(request, reply, 'proxy');
     if (!row.proxy_path) throw new DomainError('not_found', texts.upload.notFound);
     const info = await app.blobs.stat(row.proxy_path);
@@ -30,7 +31,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
   });
 
   for (const format of ['vtt', 'srt'] as const) {
-    app.get(`/api/media/:mediaId/captions.${format}`, async (request, reply) => {
+    serve(app, `GET /media/:mediaId/captions.${format}`, async (request, reply) => {
       const row = await readableMedia(request, reply, 'captions');
       const captions = captionsOf(row, format);
       if (captions === null) throw new DomainError('not_found', texts.video.noCaptions);
@@ -48,7 +49,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // What the page shows while a video is prepared: state, progress, captions.
-  app.get('/api/media/:mediaId/video-state', async (request, reply): Promise<VideoState> => {
+  serve(app, 'GET /media/:mediaId/video-state', async (request, reply) => {
     const row = await readableMedia(request, reply, 'file');
     const job = row.media_job_id ? (await mediaJobStates(app.db, [row.media_job_id])).get(row.media_job_id) : undefined;
     return {
@@ -63,7 +64,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.post('/api/media/:mediaId/cancel', async (request, reply) => {
+  serve(app, 'POST /media/:mediaId/cancel', async (request, reply) => {
     const row = await readableMedia(request, reply, 'file');
     const cancelled = row.media_job_id ? await cancelMediaJob(app.db, row.media_job_id) : false;
     if (cancelled && row.media_state === 'processing')

@@ -2,22 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { contentIdParam, createSubmission as createSchema } from '../../common/schemas/submission';
 import { saveTranscript as saveTranscriptBody } from '../../common/schemas/transcript';
 import { requireUser } from '../auth/session';
+import { serve } from '../http/contract';
 import { accessOf } from '../tenants/access';
 import { requireOpenTenant } from '../tenants/guard';
 import { saveTranscript } from './transcripts';
 import { createSubmission, loadOwnedSubmission, releaseHeld, summarize } from './service';
 
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/submissions', async (request, reply) => {
+  serve(app, 'POST /submissions', async (request, reply) => {
     const user = await requireUser(request, reply);
     const input = createSchema.parse(request.body);
     await requireOpenTenant(app, input.tenant);
-    return reply
-      .status(201)
-      .send(await createSubmission(app.db, input, { user, access: await accessOf(request, user) }));
+    const created = await createSubmission(app.db, input, { user, access: await accessOf(request, user) });
+    reply.code(201);
+    return created;
   });
 
-  app.get('/api/submissions/:contentId', async (request, reply) => {
+  serve(app, 'GET /submissions/:contentId', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     return summarize(app.db, await loadOwnedSubmission(request, reply, contentId));
   });
@@ -30,7 +31,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Saves the transcript on the submission and keeps it as transcript.txt beside its media.
-  app.put('/api/submissions/:contentId/transcript', async (request, reply) => {
+  serve(app, 'PUT /submissions/:contentId/transcript', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     const { transcript, completed } = saveTranscriptBody.parse(request.body);
     await loadOwnedSubmission(request, reply, contentId);

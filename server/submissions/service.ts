@@ -5,8 +5,8 @@ import {
   SUBMISSION_TOKEN_HEADER,
   type CreateSubmission,
   type SubmissionKind,
-  type SubmissionSummary,
 } from '../../common/schemas/submission';
+import type { SubmissionSummary } from '../../common/contracts/submission';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { DB, SubmissionTable } from '../db/schema';

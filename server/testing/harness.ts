@@ -63,6 +63,7 @@ export async function startTestApp(
     LOGIN_RATE_LIMIT: '1000',
     JOB_POLL_MS: '50',
     TRANSCRIBER: 'none',
+    CHECK_RESPONSES: 'true',
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
     ...env,
   });

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { contentIdParam } from '../../common/schemas/submission';
 import type { VideoAnswerItem } from '../../common/video-answers';
 import { loadOwnedSubmission } from '../submissions/service';
+import { serve } from '../http/contract';
 import { listVideoAnswers, registerVideoAnswerJobs } from './service';
 
 /** Video answers: the probe job, and the list of a submission's clips by question. */
 export async function videoAnswerRoutes(app: FastifyInstance): Promise<void> {
   registerVideoAnswerJobs(app);
 
-  app.get('/api/submissions/:contentId/video-answers', async (request, reply): Promise<VideoAnswerItem[]> => {
+  serve(app, 'GET /submissions/:contentId/video-answers', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     await loadOwnedSubmission(request, reply, contentId);
     const rows = await listVideoAnswers(app, contentId);

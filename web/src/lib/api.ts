@@ -18,14 +18,14 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { contentId?: string | number; signal?: AbortSignal; headers?: Record<string, string> };
+export type Options = { contentId?: string | number; signal?: AbortSignal; headers?: Record<string, string> };
 
 export function submissionHeaders(contentId: string | number | undefined): Record<string, string> {
   const token = contentId !== undefined ? getSubmissionToken(contentId) : null;
   return token ? { [SUBMISSION_TOKEN_HEADER]: token } : {};
 }
 
-async function request<T>(method: string, path: string, body: unknown, opts: Options = {}): Promise<T> {
+export async function request<T>(method: string, path: string, body: unknown, opts: Options = {}): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isNumericId } from '../../../../common/content-id';
-import type { SubmissionSummary } from '../../../../common/schemas/submission';
+import type { SubmissionSummary } from '../../../../common/contracts/submission';
 import type { MediaItem } from '../../../../common/schemas/upload';
 import { api } from '../../lib/api';
 

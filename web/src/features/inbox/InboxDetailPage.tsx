@@ -3,11 +3,12 @@ import { ArrowLeft, Archive, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { InboxDetail, InboxNote } from '../../../../common/schemas/inbox';
+import type { InboxNote, SubmissionStatus } from '../../../../common/schemas/inbox';
 import { newNote } from '../../../../common/schemas/inbox';
 import { submissionStatuses } from '../../../../common/schemas/submission';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { apiUrl, call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -56,7 +57,7 @@ function Notes({ contentId, notes }: { contentId: number; notes: InboxNote[] }) 
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const add = useMutation({
-    mutationFn: (text: string) => api.post(`/api/inbox/${contentId}/notes`, { body: text }),
+    mutationFn: (text: string) => call('POST /inbox/:contentId/notes', { params: { contentId }, body: { body: text } }),
     onSuccess: async () => {
       setBody('');
       notify.success(t.noteSaved);
@@ -110,7 +111,7 @@ function DeleteButton({ contentId }: { contentId: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => api.del(`/api/inbox/${contentId}`),
+    mutationFn: () => call('DELETE /inbox/:contentId', { params: { contentId } }),
     onSuccess: async () => {
       notify.success(t.deleted, t.deletedText(contentId));
       queryClient.removeQueries({ queryKey: ['inbox-detail', contentId] });
@@ -154,12 +155,13 @@ export function InboxDetailPage() {
   const queryClient = useQueryClient();
   const detail = useQuery({
     queryKey: ['inbox-detail', contentId],
-    queryFn: () => api.get<InboxDetail>(`/api/inbox/${contentId}`),
+    queryFn: () => call('GET /inbox/:contentId', { params: { contentId } }),
     enabled: Number.isInteger(contentId) && contentId > 0,
     retry: false,
   });
   const status = useMutation({
-    mutationFn: (next: string) => api.put(`/api/inbox/${contentId}/status`, { status: next }),
+    mutationFn: (next: string) =>
+      call('PUT /inbox/:contentId/status', { params: { contentId }, body: { status: next as SubmissionStatus } }),
     onSuccess: async (_data, next) => {
       notify.success(t.statusSaved, t.statusSavedText(t.statuses[next] ?? next));
       await queryClient.invalidateQueries({ queryKey: ['inbox-detail', contentId] });
@@ -195,7 +197,7 @@ export function InboxDetailPage() {
       actions={
         <div className="flex flex-wrap gap-2">
           <a
-            href={`/api/inbox/${d.contentId}/zip`}
+            href={apiUrl('GET /inbox/:contentId/zip', { contentId: d.contentId })}
             download
             className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
           >

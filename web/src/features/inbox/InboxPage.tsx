@@ -3,9 +3,9 @@ import { BellRing, Download, FileText, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { submissionStatuses, submissionKinds } from '../../../../common/schemas/submission';
-import { INBOX_COUNT_LIMIT, type InboxPage as InboxData } from '../../../../common/schemas/inbox';
+import { INBOX_COUNT_LIMIT } from '../../../../common/schemas/inbox';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
+import { apiUrl, call } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
@@ -69,7 +69,7 @@ export function InboxPage() {
   if (cursor) query.set('cursor', cursor);
   const inbox = useQuery({
     queryKey: ['inbox', query.toString()],
-    queryFn: () => api.get<InboxData>(`/api/inbox?${query}`),
+    queryFn: () => call('GET /inbox', { query: Object.fromEntries(query) }),
     placeholderData: (prev) => prev,
   });
 
@@ -203,7 +203,7 @@ export function InboxPage() {
               </Button>
             )}
             <a
-              href={`/api/inbox/export.csv?${filterQuery}`}
+              href={apiUrl('GET /inbox/export.csv', undefined, Object.fromEntries(new URLSearchParams(filterQuery)))}
               download
               className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >

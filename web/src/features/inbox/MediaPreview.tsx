@@ -4,13 +4,14 @@ import { texts } from '../../../../common/texts';
 import { AudioCaptions, CaptionLinks, VideoPlayer } from '../video/VideoPlayer';
 import { withKnownDuration } from '../../lib/audio-duration';
 import { VideoAnswerLabel } from '../video-answer/VideoAnswerLabel';
+import { apiUrl } from '../../api/client';
 
 const t = texts.admin;
 const megabytes = texts.upload.sizeMb;
 
 /** One file as the editor needs it: photos shown, video and the voice recording playable, documents to open. */
 export function MediaPreview({ media }: { media: InboxMedia }) {
-  const url = `/api/media/${media.id}/file`;
+  const url = apiUrl('GET /media/:mediaId/file', { mediaId: media.id });
   const label = `${t.mediaKinds[media.kind] ?? media.kind}: ${media.originalName}`;
   return (
     <li className="rounded-lg border border-slate-200 p-3" aria-label={label}>
@@ -18,7 +19,7 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
       {media.kind === 'photo' && (
         <a href={url} target="_blank" rel="noreferrer">
           <img
-            src={media.hasThumbnail ? `/api/media/${media.id}/thumbnail` : url}
+            src={media.hasThumbnail ? apiUrl('GET /media/:mediaId/thumbnail', { mediaId: media.id }) : url}
             alt={media.originalName}
             loading="lazy"
             className="mb-2 max-h-64 w-full rounded-md bg-slate-100 object-contain"
@@ -34,7 +35,7 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
                 kind="captions"
                 srcLang="de"
                 label={texts.video.captionsLabel}
-                src={`/api/media/${media.id}/captions.vtt`}
+                src={apiUrl('GET /media/:mediaId/captions.vtt', { mediaId: media.id })}
                 default
               />
             )}

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { InboxMedia } from '../../../../common/schemas/inbox';
 import type { VideoState } from '../../../../common/schemas/video';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
+import { apiUrl, call } from '../../api/client';
 
 const t = texts.video;
 
@@ -23,7 +23,7 @@ function useVideoState(media: InboxMedia) {
   };
   return useQuery({
     queryKey: ['video-state', media.id],
-    queryFn: () => api.get<VideoState>(`/api/media/${media.id}/video-state`),
+    queryFn: () => call('GET /media/:mediaId/video-state', { params: { mediaId: media.id } }),
     initialData: settled(initial) ? initial : undefined,
     refetchInterval: (query) => (settled(query.state.data) ? false : 1500),
   });
@@ -41,10 +41,16 @@ function captionNote(state: VideoState['captionState']): string | null {
 export function CaptionLinks({ mediaId }: { mediaId: number }) {
   return (
     <>
-      <a href={`/api/media/${mediaId}/captions.vtt?download=1`} className="font-medium text-brand hover:underline">
+      <a
+        href={apiUrl('GET /media/:mediaId/captions.vtt', { mediaId }, { download: '1' })}
+        className="font-medium text-brand hover:underline"
+      >
         {t.captionsVtt}
       </a>
-      <a href={`/api/media/${mediaId}/captions.srt?download=1`} className="font-medium text-brand hover:underline">
+      <a
+        href={apiUrl('GET /media/:mediaId/captions.srt', { mediaId }, { download: '1' })}
+        className="font-medium text-brand hover:underline"
+      >
         {t.captionsSrt}
       </a>
     </>
@@ -70,7 +76,10 @@ export function VideoPlayer({ media }: { media: InboxMedia }) {
   }, [busy, queryClient]);
   const mediaState = state?.mediaState ?? media.mediaState ?? null;
   const hasProxy = state?.hasProxy ?? media.hasProxy;
-  const poster = (state?.hasThumbnail ?? media.hasThumbnail) ? `/api/media/${media.id}/thumbnail` : undefined;
+  const poster =
+    (state?.hasThumbnail ?? media.hasThumbnail)
+      ? apiUrl('GET /media/:mediaId/thumbnail', { mediaId: media.id })
+      : undefined;
   const captionState = state?.captionState ?? null;
   const note = captionNote(captionState);
 
@@ -100,7 +109,7 @@ export function VideoPlayer({ media }: { media: InboxMedia }) {
     );
   }
   // Before this feature a video had no proxy: the original plays where the browser can.
-  const src = hasProxy ? `/api/media/${media.id}/proxy` : `/api/media/${media.id}/file`;
+  const src = apiUrl(hasProxy ? 'GET /media/:mediaId/proxy' : 'GET /media/:mediaId/file', { mediaId: media.id });
   return (
     <>
       <video
@@ -117,7 +126,7 @@ export function VideoPlayer({ media }: { media: InboxMedia }) {
             kind="captions"
             srcLang="de"
             label={t.captionsLabel}
-            src={`/api/media/${media.id}/captions.vtt`}
+            src={apiUrl('GET /media/:mediaId/captions.vtt', { mediaId: media.id })}
             default
           />
         )}

@@ -3,7 +3,7 @@ import { BackLink } from '../navigation/back';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isLocalId, isNumericId } from '../../../../common/content-id';
-import type { SubmissionSummary } from '../../../../common/schemas/submission';
+import type { SubmissionSummary } from '../../../../common/contracts/submission';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { withKnownDuration } from '../../lib/audio-duration';
