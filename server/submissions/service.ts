@@ -1,11 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import {
-  SUBMISSION_TOKEN_HEADER,
-  type CreateSubmission,
-  type SubmissionKind,
-} from '../../common/schemas/submission';
+import { SUBMISSION_TOKEN_HEADER, type CreateSubmission, type SubmissionKind } from '../../common/schemas/submission';
 import type { SubmissionSummary } from '../../common/contracts/submission';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
