@@ -1,4 +1,3 @@
-import type { TenantKey } from './tenants';
 import { texts } from './texts';
 
 const t = texts.finish;
@@ -7,18 +6,12 @@ const t = texts.finish;
 export const wQuestionKeys = ['who', 'what', 'when', 'where', 'why'] as const;
 export type WQuestionKey = (typeof wQuestionKeys)[number];
 
-/** Which wording and rules a tenant's contact forms use: the bank has its own. */
+/** Which wording and rules a tenant's contact forms use: the bank's thank-you variant has its own. */
 export type FormVariant = 'standard' | 'bank';
-export const formVariantOf: Record<TenantKey, FormVariant> = {
-  vdi: 'standard',
-  firma_a: 'standard',
-  firma_b: 'standard',
-  bank: 'bank',
-  testnormec: 'standard',
-};
 
-export function formVariantOfTenant(tenant: string): FormVariant {
-  return formVariantOf[tenant as TenantKey] ?? 'standard';
+/** The contact forms' rules of a tenant row's thank-you and contact variant. */
+export function formVariantOf(thanksVariant: string | undefined): FormVariant {
+  return thanksVariant === 'bank' ? 'bank' : 'standard';
 }
 
 /** Consent kinds, each with the exact wording a person may agree to. */

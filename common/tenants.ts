@@ -14,18 +14,21 @@ export const interviewTopics: readonly InterviewTopic[] = [
 ];
 
 /** Pages a tenant's contributors can reach; each tenant lists which of them it offers. */
-export type EntryCard =
-  | 'content-selection'
-  | 'interview-category'
-  | 'voice-message'
-  | 'upload'
-  | 'image-upload'
-  | 'document-upload'
-  | 'document-image-upload'
-  | 'video-answer';
+export const entryCards = [
+  'content-selection',
+  'interview-category',
+  'voice-message',
+  'upload',
+  'image-upload',
+  'document-upload',
+  'document-image-upload',
+  'video-answer',
+] as const;
+export type EntryCard = (typeof entryCards)[number];
 
 /** A start-page card's own icon (the web maps the name to its icon). */
-export type CardIcon = 'file-text' | 'file-stack' | 'file-image';
+export const cardIcons = ['file-text', 'file-stack', 'file-image'] as const;
+export type CardIcon = (typeof cardIcons)[number];
 
 /**
  * How a tenant's pages differ from the association's, as data: code reads these fields and never
@@ -82,6 +85,37 @@ export const bankStyle: TenantStyle = {
   transcriptSaveAndContinue: true,
 };
 
+/** The one wording vocabulary of the interview topics, plans and posts (texts.nav.topics, texts.interview.plans). */
+export const tenantWordings = ['engineer', 'banker'] as const;
+export type Wording = (typeof tenantWordings)[number];
+/** The thank-you and contact wording of a tenant (the bank's also has its own form rules). */
+export const thanksVariants = ['association', 'company', 'bank'] as const;
+export type ThanksVariant = (typeof thanksVariants)[number];
+
+/** What the pages read of a tenant row (common/schemas/tenants.ts TenantInfo is one). */
+export type TenantRow = {
+  key: string;
+  name: string;
+  brandColor: string;
+  wording: Wording;
+  entryCards: readonly string[];
+  topics: readonly InterviewTopic[];
+  thanksVariant: ThanksVariant;
+  agentIds: Partial<Record<string, string>>;
+  videoMaxSeconds: number;
+  logoUrl: string | null;
+  /** null: the brand colour. */
+  startButtonColor: string | null;
+  /** null: the name's initial. */
+  logoText: string | null;
+  /** null: the name. */
+  footerName: string | null;
+  generalInterview: boolean;
+  topicIntros: readonly InterviewTopic[];
+  style: TenantStyle;
+};
+
+/** The page's tenant: its row, with the paths of its routes (signed in or through the public link). */
 export type Tenant = {
   key: TenantKey;
   /** Role whose users belong to this tenant. */
@@ -93,10 +127,8 @@ export type Tenant = {
   /** Where the tenant's dashboard lives. */
   homePath: string;
   name: string;
-  /** Short name used in the texts ("VDI", "Bank"). */
-  shortName: string;
-  /** 'engineer' or 'banker' wording of the interview topics. */
-  wording: 'engineer' | 'banker';
+  /** Wording of the interview topics. */
+  wording: Wording;
   /** Cards on the tenant dashboard. */
   dashboardCards: readonly EntryCard[];
   /** Cards on the tenant's content selection page. */
@@ -110,26 +142,48 @@ export type Tenant = {
   /** Name in the page footer (the spec: year and association name). */
   footerName: string;
   /** Per-topic ElevenLabs agent ids; empty means the built-in agent. */
-  agentIds: Partial<Record<InterviewTopic | 'general' | 'image', string>>;
-  /** The bank offers a general interview beside the four topics. */
+  agentIds: Partial<Record<string, string>>;
+  /** A general interview beside the topics (the bank's). */
   hasGeneralInterview: boolean;
   /** Interview topics that first show a short category intro (texts.interview.categoryIntros) before the instructions. */
   topicIntros: readonly InterviewTopic[];
   /** Set on the tenant as seen through its anonymous public link (/p/<slug>/…): no account, no roles. (The row's `publicLink` is the setting.) */
   viaPublicLink?: boolean;
-  /** Tenants an admin created (server/tenants): the uploaded logo, shown instead of logoText. */
+  /** The uploaded logo, shown instead of logoText. */
   logoUrl?: string | null;
-  /** Interview topics offered (all four when absent). */
-  topics?: readonly InterviewTopic[];
-  /** Tenants an admin created: the stored thank-you and contact wording (the seed's own is fixed). */
-  thanksVariant?: 'association' | 'company' | 'bank';
-  /** Longest video answer per question in seconds (tenant row; default VIDEO_ANSWER_DEFAULT_SECONDS). */
+  /** Interview topics offered. */
+  topics: readonly InterviewTopic[];
+  /** The thank-you and contact wording (and the bank's form rules). */
+  thanksVariant: ThanksVariant;
+  /** Longest video answer per question in seconds. */
   videoMaxSeconds?: number;
   /** How its pages differ from the association's. */
   style: TenantStyle;
 };
 
-const allSix: readonly EntryCard[] = [
+/** What the seed's routes need of its tenants (the rest is their rows). */
+type SeedRoute = Pick<Tenant, 'role' | 'allowedRoles' | 'basePath' | 'homePath'> & { areaLabel?: string };
+const seedRoutes: Record<TenantKey, SeedRoute> = {
+  vdi: {
+    role: 'vdi_admin',
+    allowedRoles: ['admin', 'vdi_admin'],
+    basePath: '',
+    homePath: '/content-selection',
+    areaLabel: texts.admin.associationArea,
+  },
+  firma_a: { role: 'firma_a', allowedRoles: ['firma_a', 'admin'], basePath: '/firma-a', homePath: '/firma-a' },
+  firma_b: { role: 'firma_b', allowedRoles: ['firma_b', 'admin'], basePath: '/firma-b', homePath: '/firma-b' },
+  bank: { role: 'bank', allowedRoles: ['bank', 'admin'], basePath: '/bank', homePath: '/bank' },
+  testnormec: {
+    role: 'testnormec',
+    allowedRoles: ['testnormec', 'admin'],
+    basePath: '/testnormec',
+    homePath: '/testnormec',
+  },
+};
+
+/** Cards of the content selection page (the video answer where the row offers it). */
+const selectionCards: readonly EntryCard[] = [
   'interview-category',
   'voice-message',
   'image-upload',
@@ -138,138 +192,140 @@ const allSix: readonly EntryCard[] = [
   'upload',
 ];
 
-export const tenants: Record<TenantKey, Tenant> = {
-  vdi: {
+export function isTenantKey(value: unknown): value is TenantKey {
+  return typeof value === 'string' && (tenantKeys as readonly string[]).includes(value);
+}
+
+/** Where the pages of a tenant an admin created live: /t/<key> (server/tenants). */
+export const tenantBase = (key: string): string => `/t/${key}`;
+
+/** The public link's path word of a tenant: vdi, firma-a, firma-b, bank, testnormec, or a created tenant's key. */
+export const publicSlug = (tenant: Pick<Tenant, 'key'>): string => tenant.key.replace('_', '-');
+
+/**
+ * The page's tenant, built from its row: the one way the pages get a tenant. The seed's tenants
+ * keep their routes (/bank, …), others live under /t/<key>; `viaPublicLink`: as the anonymous
+ * public link shows it, below /p/<slug>.
+ */
+export function tenantView(row: TenantRow, { viaPublicLink = false } = {}): Tenant {
+  const own = isTenantKey(row.key) ? seedRoutes[row.key] : undefined;
+  const route: SeedRoute = own ?? {
+    role: 'admin',
+    allowedRoles: ['admin'],
+    basePath: tenantBase(row.key),
+    homePath: tenantBase(row.key),
+  };
+  const publicBase = `/p/${publicSlug(row as Pick<Tenant, 'key'>)}`;
+  const cards = row.entryCards as EntryCard[];
+  return {
+    key: row.key as TenantKey,
+    role: route.role,
+    allowedRoles: route.allowedRoles,
+    basePath: viaPublicLink ? publicBase : route.basePath,
+    homePath: viaPublicLink ? publicBase : route.homePath,
+    name: row.name,
+    wording: row.wording,
+    dashboardCards: cards,
+    contentSelectionCards: cards.includes('video-answer') ? [...selectionCards, 'video-answer'] : selectionCards,
+    brandColor: row.brandColor,
+    startButtonColor: row.startButtonColor ?? row.brandColor,
+    logoText: row.logoText ?? row.name.slice(0, 1).toUpperCase(),
+    footerName: row.footerName ?? row.name,
+    agentIds: row.agentIds,
+    hasGeneralInterview: row.generalInterview,
+    topicIntros: row.topicIntros,
+    ...(viaPublicLink ? { viaPublicLink } : {}),
+    logoUrl: row.logoUrl,
+    topics: row.topics,
+    thanksVariant: row.thanksVariant,
+    videoMaxSeconds: row.videoMaxSeconds,
+    style: route.areaLabel ? { ...row.style, areaLabel: route.areaLabel } : row.style,
+  };
+}
+
+/** A seed row as migrations 0016 and 0023 write it. */
+const seedRow = (
+  row: Partial<TenantRow> & Pick<TenantRow, 'key' | 'name' | 'brandColor' | 'entryCards'>,
+): TenantRow => ({
+  wording: 'engineer',
+  topics: interviewTopics,
+  thanksVariant: 'company',
+  agentIds: {},
+  videoMaxSeconds: 90,
+  logoUrl: null,
+  startButtonColor: null,
+  logoText: null,
+  footerName: null,
+  generalInterview: false,
+  topicIntros: [],
+  style: standardStyle,
+  ...row,
+});
+
+/** The seed's rows as the migrations write them: the pages show them until the database's row is loaded. */
+export const seedRows: Record<TenantKey, TenantRow> = {
+  vdi: seedRow({
     key: 'vdi',
-    role: 'vdi_admin',
-    allowedRoles: ['admin', 'vdi_admin'],
-    basePath: '',
-    homePath: '/content-selection',
     name: 'VDI',
-    shortName: 'VDI',
-    wording: 'engineer',
-    dashboardCards: ['interview-category', 'voice-message', 'document-upload'],
-    contentSelectionCards: allSix,
     brandColor: '#005ea8',
-    startButtonColor: '#005ea8',
+    entryCards: ['interview-category', 'voice-message', 'document-upload'],
+    thanksVariant: 'association',
     logoText: 'VDI',
     footerName: 'VDI Verein Deutscher Ingenieure',
-    agentIds: {},
-    hasGeneralInterview: false,
-    topicIntros: [],
-    style: { ...standardStyle, areaLabel: texts.admin.associationArea },
-  },
-  firma_a: {
+  }),
+  firma_a: seedRow({
     key: 'firma_a',
-    role: 'firma_a',
-    allowedRoles: ['firma_a', 'admin'],
-    basePath: '/firma-a',
-    homePath: '/firma-a',
     name: 'Firma A',
-    shortName: 'Firma A',
-    wording: 'engineer',
-    dashboardCards: ['content-selection', 'interview-category', 'voice-message', 'upload'],
-    contentSelectionCards: allSix,
     brandColor: '#0f766e',
-    startButtonColor: '#0f766e',
+    entryCards: ['content-selection', 'interview-category', 'voice-message', 'upload'],
     logoText: 'A',
-    footerName: 'Firma A',
-    agentIds: {},
-    hasGeneralInterview: false,
-    topicIntros: [],
-    style: standardStyle,
-  },
-  firma_b: {
+  }),
+  firma_b: seedRow({
     key: 'firma_b',
-    role: 'firma_b',
-    allowedRoles: ['firma_b', 'admin'],
-    basePath: '/firma-b',
-    homePath: '/firma-b',
     name: 'Firma B',
-    shortName: 'Firma B',
-    wording: 'engineer',
-    dashboardCards: ['content-selection', 'interview-category', 'voice-message', 'image-upload', 'document-upload'],
-    contentSelectionCards: allSix,
     brandColor: '#6d28d9',
-    startButtonColor: '#6d28d9',
+    entryCards: ['content-selection', 'interview-category', 'voice-message', 'image-upload', 'document-upload'],
     logoText: 'B',
-    footerName: 'Firma B',
-    agentIds: {},
-    hasGeneralInterview: false,
-    topicIntros: [],
-    style: standardStyle,
-  },
-  bank: {
+  }),
+  bank: seedRow({
     key: 'bank',
-    role: 'bank',
-    allowedRoles: ['bank', 'admin'],
-    basePath: '/bank',
-    homePath: '/bank',
     name: 'Bank',
-    shortName: 'Bank',
-    wording: 'banker',
-    dashboardCards: ['interview-category', 'voice-message', 'upload'],
-    contentSelectionCards: allSix,
     brandColor: '#b91c1c',
-    startButtonColor: '#dc2626',
+    wording: 'banker',
+    entryCards: ['interview-category', 'voice-message', 'upload'],
+    thanksVariant: 'bank',
     logoText: 'Bank',
-    footerName: 'Bank',
-    agentIds: {},
-    hasGeneralInterview: true,
+    startButtonColor: '#dc2626',
+    generalInterview: true,
     topicIntros: ['behind-scenes', 'engineering-path', 'tech-dive'],
     style: bankStyle,
-  },
-  testnormec: {
+  }),
+  testnormec: seedRow({
     key: 'testnormec',
-    role: 'testnormec',
-    allowedRoles: ['testnormec', 'admin'],
-    basePath: '/testnormec',
-    homePath: '/testnormec',
     name: 'Testnormec',
-    shortName: 'Testnormec',
-    wording: 'engineer',
-    dashboardCards: ['content-selection', 'interview-category', 'voice-message', 'upload'],
-    contentSelectionCards: allSix,
     brandColor: '#374151',
-    startButtonColor: '#374151',
+    entryCards: ['content-selection', 'interview-category', 'voice-message', 'upload'],
     logoText: 'T',
-    footerName: 'Testnormec',
-    agentIds: {},
-    hasGeneralInterview: false,
-    topicIntros: [],
-    style: standardStyle,
-  },
+  }),
 };
+
+/** The seed's tenants as their unedited rows show them. */
+export const tenants = Object.fromEntries(tenantKeys.map((key) => [key, tenantView(seedRows[key])])) as Record<
+  TenantKey,
+  Tenant
+>;
 
 export function tenantForRole(role: Role | null): Tenant {
   const own = Object.values(tenants).find((t) => t.role === role);
   return own ?? tenants.vdi;
 }
 
-/** The style of a tenant by key (the seed's; a tenant an admin created has the standard one). */
-export function styleOf(key: string): TenantStyle {
-  return isTenantKey(key) ? tenants[key].style : standardStyle;
-}
-
-export function isTenantKey(value: unknown): value is TenantKey {
-  return typeof value === 'string' && (tenantKeys as readonly string[]).includes(value);
-}
-
-/** Path of a tenant flow page: tenantPath(bank, 'voice-message') = '/bank/voice-message'. */
-/** The public link's path word of a tenant: vdi, firma-a, firma-b, bank, testnormec. */
-export const publicSlug = (tenant: Tenant): string => tenant.key.replace('_', '-');
-
-/** The tenant of a public link's path word, or null. */
+/** The seed tenant of a public link's path word, or null. */
 export function tenantOfPublicSlug(slug: string | undefined): Tenant | null {
   return Object.values(tenants).find((t) => t.key === slug || publicSlug(t) === slug) ?? null;
 }
 
-/** The tenant as its public link shows it: same brand, paths below /p/<slug>, start page /p/<slug>. */
-export function publicTenantView(tenant: Tenant): Tenant {
-  const base = `/p/${publicSlug(tenant)}`;
-  return { ...tenant, basePath: base, homePath: base, viaPublicLink: true };
-}
-
+/** Path of a tenant flow page: tenantPath(bank, 'voice-message') = '/bank/voice-message'. */
 export function tenantPath(tenant: Tenant, page: string): string {
   return `${tenant.basePath}/${page}`;
 }
@@ -277,6 +333,3 @@ export function tenantPath(tenant: Tenant, page: string): string {
 export function canEnterTenant(role: Role | null, tenant: Tenant): boolean {
   return role !== null && tenant.allowedRoles.includes(role);
 }
-
-/** Where the pages of a tenant an admin created live: /t/<key> (server/tenants). */
-export const tenantBase = (key: string): string => `/t/${key}`;

@@ -106,6 +106,15 @@ export const standardSurfaces: Record<UploadPage, SurfaceId> = {
   'video-answer': 'video-answer',
 };
 
+/** The surfaces a tenant may choose for each of its upload pages (the public upload and video answers have one). */
+export const surfaceChoices: Partial<Record<UploadPage, readonly SurfaceId[]>> = {
+  upload: ['media', 'bank-upload'],
+  'image-upload': ['image', 'bank-image'],
+  'document-upload': ['document', 'bank-documents'],
+  'document-image-upload': ['document-image', 'bank-document-images'],
+  'image-upload-after-voice': ['after-voice', 'bank-after-voice'],
+};
+
 /** The surface of an upload page for a tenant: its own choice for the page, else the standard one. */
 export function surfaceFor(choices: Partial<Record<UploadPage, SurfaceId>>, page: UploadPage): UploadSurface {
   return uploadSurfaces[page === 'public-upload' ? standardSurfaces[page] : (choices[page] ?? standardSurfaces[page])];

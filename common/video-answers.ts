@@ -1,4 +1,4 @@
-import type { InterviewTopic } from './tenants';
+import type { InterviewTopic, Wording } from './tenants';
 import { texts } from './texts';
 
 /** Longest clip per question, in seconds, unless the tenant row says otherwise (tenants.video_max_seconds). */
@@ -42,7 +42,7 @@ export const videoExtension = (mimeType: string): 'mp4' | 'webm' => (/mp4|quickt
  * The questions of a topic, one clip each: a short introduction, then the topic's interview
  * questions (the same plan the built-in interviewer asks).
  */
-export function videoQuestions(wording: 'engineer' | 'banker', topic: InterviewTopic): readonly string[] {
+export function videoQuestions(wording: Wording, topic: InterviewTopic): readonly string[] {
   const plan = texts.interview.plans[wording][topic];
   return [texts.videoAnswer.introQuestion, ...plan.questions];
 }

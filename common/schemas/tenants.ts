@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { interviewTopics, type InterviewTopic } from '../tenants';
+import {
+  cardIcons,
+  entryCards,
+  interviewTopics,
+  tenantWordings,
+  thanksVariants,
+  type InterviewTopic,
+  type TenantRow,
+  type TenantStyle,
+} from '../tenants';
+import { surfaceChoices, type SurfaceId, type UploadPage } from '../upload-rules';
 import { texts } from '../texts';
 import { patienceLevels } from './voice';
 import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../video-answers';
@@ -18,8 +28,7 @@ export const tenantCards = [
 export type TenantCard = (typeof tenantCards)[number];
 /** Cards the seed's rows carry beside the five (Firma A's "Inhalte auswählen"); kept on save, not offered. */
 export const keptTenantCards = ['content-selection'] as const;
-export const tenantWordings = ['engineering', 'banking'] as const;
-export const thanksVariants = ['association', 'company', 'bank'] as const;
+export { tenantWordings, thanksVariants };
 export const membershipRoles = ['contributor', 'editor'] as const;
 export type MembershipRole = (typeof membershipRoles)[number];
 
@@ -76,6 +85,42 @@ const agentId = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]*$/, t.agentInvalid);
 
+const topicList = z.array(z.enum(interviewTopics as unknown as [InterviewTopic, ...InterviewTopic[]]));
+/** Empty means "not set" (the page uses the name or the brand colour). */
+const optional = <T extends z.ZodType<string>>(field: T) =>
+  z
+    .union([z.literal(''), field])
+    .nullable()
+    .default(null)
+    .transform((v) => (v ? v : null));
+const choosablePages = Object.keys(surfaceChoices) as [UploadPage, ...UploadPage[]];
+const cardText = z.object({
+  title: z.string({ message: t.cardTextInvalid }).trim().min(1, t.cardTextInvalid).max(80, t.cardTextInvalid),
+  text: z.string({ message: t.cardTextInvalid }).trim().min(1, t.cardTextInvalid).max(300, t.cardTextInvalid),
+});
+
+/** How a tenant's pages differ from the association's (common/tenants.ts TenantStyle), as the row stores it. */
+export const tenantStyle = z.object({
+  uploadSurfaces: z
+    .partialRecord(z.enum(choosablePages, { message: t.surfaceInvalid }), z.string({ message: t.surfaceInvalid }))
+    .default({})
+    .superRefine((chosen, ctx) => {
+      for (const [page, surface] of Object.entries(chosen))
+        if (!surfaceChoices[page as UploadPage]?.includes(surface as SurfaceId))
+          ctx.addIssue({ code: 'custom', message: t.surfaceInvalid, path: [page] });
+    })
+    .transform((chosen) => chosen as Partial<Record<UploadPage, SurfaceId>>),
+  fileUploadScreens: z.boolean({ message: t.styleInvalid }).default(false),
+  cardTexts: z.partialRecord(z.enum(entryCards, { message: t.cardTextInvalid }), cardText).default({}),
+  cardIcons: z
+    .partialRecord(z.enum(entryCards, { message: t.styleInvalid }), z.enum(cardIcons, { message: t.styleInvalid }))
+    .default({}),
+  voiceVariant: z.enum(['voice', 'bank_voice'], { message: t.styleInvalid }).default('voice'),
+  announceLocalId: z.boolean({ message: t.styleInvalid }).default(true),
+  ownStorageKeys: z.boolean({ message: t.styleInvalid }).default(false),
+  transcriptSaveAndContinue: z.boolean({ message: t.styleInvalid }).default(false),
+}) satisfies z.ZodType<Omit<TenantStyle, 'areaLabel'>>;
+
 /** What the admin sets of a tenant (create and edit; the key only on create). */
 export const tenantSettings = z.object({
   name: z.string().trim().min(2, t.nameInvalid).max(80, t.nameInvalid),
@@ -86,8 +131,7 @@ export const tenantSettings = z.object({
     .min(1, t.cardsEmpty)
     .max(tenantCards.length + keptTenantCards.length)
     .transform((cards) => [...new Set(cards)]),
-  topics: z
-    .array(z.enum(interviewTopics as unknown as [InterviewTopic, ...InterviewTopic[]]))
+  topics: topicList
     .min(1, t.topicsEmpty)
     .max(interviewTopics.length)
     .transform((topics) => [...new Set(topics)]),
@@ -120,6 +164,26 @@ export const tenantSettings = z.object({
       texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS),
     )
     .default(VIDEO_ANSWER_DEFAULT_SECONDS),
+  /** Colour of the start buttons (the bank's is a brighter red); null: the brand colour. */
+  startButtonColor: optional(colour),
+  /** Text of the logo tile while no logo is uploaded; null: the name's initial. */
+  logoText: optional(z.string().trim().max(12, t.logoTextInvalid)),
+  /** Name in the page footer; null: the name. */
+  footerName: optional(z.string().trim().max(80, t.footerNameInvalid)),
+  /** A general interview beside the topics (the bank's). */
+  generalInterview: z.boolean({ message: t.styleInvalid }).default(false),
+  /** Topics that first show a short category intro. */
+  topicIntros: topicList.default([]).transform((topics) => [...new Set(topics)]),
+  style: tenantStyle.default({
+    uploadSurfaces: {},
+    fileUploadScreens: false,
+    cardTexts: {},
+    cardIcons: {},
+    voiceVariant: 'voice',
+    announceLocalId: true,
+    ownStorageKeys: false,
+    transcriptSaveAndContinue: false,
+  }),
 });
 export type TenantSettings = z.infer<typeof tenantSettings>;
 
@@ -137,7 +201,7 @@ export type NewTenant = z.infer<typeof newTenant>;
 export const tenantDefaults: TenantSettings = {
   name: '',
   brandColor: '#0f766e',
-  wording: 'engineering',
+  wording: 'engineer',
   entryCards: ['interview-category', 'voice-message', 'upload'],
   topics: [...interviewTopics],
   thanksVariant: 'company',
@@ -145,6 +209,21 @@ export const tenantDefaults: TenantSettings = {
   interviewPatience: {},
   publicLink: false,
   videoMaxSeconds: VIDEO_ANSWER_DEFAULT_SECONDS,
+  startButtonColor: null,
+  logoText: null,
+  footerName: null,
+  generalInterview: false,
+  topicIntros: [],
+  style: {
+    uploadSurfaces: {},
+    fileUploadScreens: false,
+    cardTexts: {},
+    cardIcons: {},
+    voiceVariant: 'voice',
+    announceLocalId: true,
+    ownStorageKeys: false,
+    transcriptSaveAndContinue: false,
+  },
 };
 
 export const deleteTenant = z.object({ confirmKey: z.string().trim() });
@@ -180,6 +259,11 @@ export type TenantInfo = TenantSettings & {
 export type TenantLabel = { key: string; name: string; brandColor: string; builtin: boolean; archived: boolean };
 
 /** The admin list: each tenant with its counts. */
+/** A row is what the page's tenant is built from (common/tenants.ts tenantView). */
+export type RowIsTenantRow = TenantInfo extends TenantRow ? true : never;
+const _rowCheck: RowIsTenantRow = true;
+void _rowCheck;
+
 export type TenantListItem = TenantInfo & { submissions: number; contributors: number; editors: number };
 
 /** What the signed-in user belongs to (GET /api/me). */

@@ -300,7 +300,7 @@ export interface TenantTable {
   name: string;
   brand_color: string;
   logo_key: string | null;
-  /** engineering | banking */
+  /** engineer | banker (engineering | banking before migration 0023) */
   wording: string;
   entry_cards: string;
   topics: string;
@@ -313,6 +313,25 @@ export interface TenantTable {
   builtin: number;
   /** JSON text {topic: patient | normal | quick}, null: patient (migration 0020) */
   interview_patience: string | null;
+  /** The tenant's differences as data (migration 0023): JSON {upload page: surface id} */
+  upload_surfaces: Generated<string>;
+  file_upload_screens: Generated<number>;
+  /** JSON {card: {title, text}} */
+  card_texts: Generated<string>;
+  /** JSON {card: icon} */
+  card_icons: Generated<string>;
+  /** voice | bank_voice */
+  voice_variant: Generated<string>;
+  announce_local_id: Generated<number>;
+  /** standard | own */
+  storage_keys: Generated<string>;
+  transcript_save_and_continue: Generated<number>;
+  start_button_color: string | null;
+  logo_text: string | null;
+  footer_name: string | null;
+  general_interview: Generated<number>;
+  /** JSON [topic] */
+  topic_intros: Generated<string>;
   archived_at: string | null;
   created_at: string;
   updated_at: string;

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import {
   consentWordings,
   contactForm,
-  formVariantOfTenant,
   type FormVariant,
   postContactForm,
   recordConsent,
@@ -28,7 +27,7 @@ export async function saveContact(
   db: Kysely<DB>,
   submission: Submission,
   body: unknown,
-  variant: FormVariant = formVariantOfTenant(submission.tenant),
+  variant: FormVariant,
 ): Promise<void> {
   const contact = contactForm(variant).parse(body);
   const t = now();
@@ -54,7 +53,7 @@ export async function savePostContact(
   db: Kysely<DB>,
   submission: Submission,
   body: unknown,
-  variant: FormVariant = formVariantOfTenant(submission.tenant),
+  variant: FormVariant,
 ): Promise<void> {
   const post = postContactForm(variant).parse(body ?? {});
   await updateSubmission(db, submission.id, {

@@ -31,7 +31,6 @@ import { judgeFile } from './validation';
 import { clipLengthRefusal, registerVideoAnswer } from '../video-answers/service';
 import { hasConsent } from '../finish/queries';
 import { queueVideo } from '../video/service';
-import { styleOf } from '../../common/tenants';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -172,7 +171,7 @@ export async function acceptUpload(
     return { status: 200, body: { media: toMediaItem(app.config.authSecret, done) } };
   }
   const originalName = safeFileName(upload.metadata.filename);
-  const surface = surfaceFor(styleOf(tenant).uploadSurfaces, page);
+  const surface = surfaceFor((await app.tenantRegistry.fresh()).uploadSurfaces(tenant), page);
   const verdict = await judgeFile(
     surface,
     { head: await upload.head(), size: upload.size, originalName },

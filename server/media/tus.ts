@@ -37,7 +37,6 @@ import { readHead, SNIFF_BYTES } from './validation';
 import { checkVideoAnswerUpload, reservePublicVideo } from '../video-answers/service';
 import { UPLOAD_PATH } from '../../common/upload-rules';
 import { ignoreFailure } from '../../common/best-effort';
-import { styleOf } from '../../common/tenants';
 
 export { UPLOAD_PATH };
 
@@ -216,7 +215,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
   async function authoriseCreate(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
     const metadata = metadataOf(parseUploadMetadata(request.headers['upload-metadata'] as string | undefined));
     const submission = await loadOwnedSubmission(request, reply, metadata.contentId);
-    const surface = surfaceFor(styleOf(submission.tenant).uploadSurfaces, metadata.page);
+    const surface = surfaceFor((await app.tenantRegistry.fresh()).uploadSurfaces(submission.tenant), metadata.page);
     const length = Number(request.headers['upload-length']);
     // Early refusal before any byte is sent: by the name's kind when it names one (the bytes are
     // judged again at the end), else by the largest limit of the surface.

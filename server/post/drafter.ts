@@ -1,3 +1,4 @@
+import type { Wording } from '../../common/tenants';
 import type { PostChannel } from '../../common/schemas/post';
 
 /** One turn of the transcript, numbered from 1 as the prompt and the sources list show it. */
@@ -6,7 +7,7 @@ export type Passage = { index: number; speaker: 'interviewer' | 'user'; text: st
 /** Everything a draft may draw on: the submission's material, nothing else. */
 export type Material = {
   tenantName: string;
-  wording: 'engineer' | 'banker';
+  wording: Wording;
   topic: string | null;
   channel: PostChannel;
   /** Characters the channel allows (null: no limit worth naming). */

@@ -14,7 +14,7 @@ import {
   type PublicApproval,
   type SaveVersion,
 } from '../../common/schemas/post';
-import { tenants, type TenantKey } from '../../common/tenants';
+import { tenants, tenantView, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
 import { loadedTenant, tenantDisplayName } from '../tenants/registry';
@@ -217,11 +217,12 @@ function parseWAnswers(value: string | null): Material['wAnswers'] {
 }
 
 export function materialOf(row: Submission, channel: PostChannel): Material {
-  const tenant = tenants[row.tenant as TenantKey];
+  const info = loadedTenant(row.tenant);
+  const tenant = info ? tenantView(info) : tenants[row.tenant as TenantKey];
   return {
-    // A created tenant: its row's name and wording.
+    // The tenant's row: its name (the association's full name) and wording.
     tenantName: tenant?.footerName ?? tenantDisplayName(row.tenant),
-    wording: tenant?.wording ?? (loadedTenant(row.tenant)?.wording === 'banking' ? 'banker' : 'engineer'),
+    wording: tenant?.wording ?? 'engineer',
     topic: row.topic,
     channel,
     limit: shownLimit(channel),

@@ -6,7 +6,7 @@ import { DomainError } from '../http/errors';
 import { addMember, archiveTenant, createTenant, listTenants } from './service';
 import { changeMemberRole, removeMember } from './members';
 
-export const tenantUsage = `  npm run cli -- tenant create --key K --name N [--color #RRGGBB] [--wording engineering|banking] [--public-link]
+export const tenantUsage = `  npm run cli -- tenant create --key K --name N [--color #RRGGBB] [--wording engineer|banker] [--public-link]
   npm run cli -- tenant list
   npm run cli -- tenant archive --key K
   npm run cli -- user create --email E --password P --tenant K --role contributor|editor

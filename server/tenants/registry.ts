@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { MembershipRole, TenantInfo } from '../../common/schemas/tenants';
-import { formVariantOfTenant, type FormVariant } from '../../common/finish-rules';
+import { formVariantOf, type FormVariant } from '../../common/finish-rules';
 import { isTenantKey, tenantKeys, tenants as seedTenants, type TenantKey } from '../../common/tenants';
 import type { DB, TenantTable } from '../db/schema';
 import { VIDEO_ANSWER_DEFAULT_SECONDS } from '../../common/video-answers';
@@ -26,6 +26,21 @@ export function toTenantInfo(row: Selectable<TenantTable>): TenantInfo {
     interviewPatience: parse(row.interview_patience ?? '{}', {}),
     publicLink: !!Number(row.public_link),
     videoMaxSeconds: Number(row.video_max_seconds ?? VIDEO_ANSWER_DEFAULT_SECONDS),
+    startButtonColor: row.start_button_color,
+    logoText: row.logo_text,
+    footerName: row.footer_name,
+    generalInterview: !!Number(row.general_interview),
+    topicIntros: parse(row.topic_intros, []),
+    style: {
+      uploadSurfaces: parse(row.upload_surfaces, {}),
+      fileUploadScreens: !!Number(row.file_upload_screens),
+      cardTexts: parse(row.card_texts, {}),
+      cardIcons: parse(row.card_icons, {}),
+      voiceVariant: row.voice_variant === 'bank_voice' ? 'bank_voice' : 'voice',
+      announceLocalId: !!Number(row.announce_local_id),
+      ownStorageKeys: row.storage_keys === 'own',
+      transcriptSaveAndContinue: !!Number(row.transcript_save_and_continue),
+    },
     builtin: !!Number(row.builtin),
     logoUrl: row.logo_key ? `/api/tenants/${row.key}/logo?v=${encodeURIComponent(row.updated_at)}` : null,
     archivedAt: row.archived_at,
@@ -117,13 +132,14 @@ export class TenantRegistry {
     return [...tenantKeys, ...this.keys().filter((k) => !isTenantKey(k))];
   }
 
-  /**
-   * The rules and wording of a tenant's contact forms: the seed's tenants keep theirs (spec);
-   * a created tenant uses its stored thank-you variant (bank = the bank's rules).
-   */
+  /** The rules and wording of a tenant's contact forms: its row's thank-you variant (bank = the bank's rules). */
   formVariant(key: string): FormVariant {
-    if (isTenantKey(key)) return formVariantOfTenant(key);
-    return this.get(key)?.thanksVariant === 'bank' ? 'bank' : 'standard';
+    return formVariantOf(this.get(key)?.thanksVariant);
+  }
+
+  /** A tenant's upload surfaces per page (its row; none: the standard ones). */
+  uploadSurfaces(key: string): TenantInfo['style']['uploadSurfaces'] {
+    return this.get(key)?.style.uploadSurfaces ?? {};
   }
 
   /** Every tenant key (archived ones included: their data stays visible to editors). */

@@ -33,6 +33,19 @@ const settingsColumns = (s: TenantSettings) => ({
   interview_patience: JSON.stringify(s.interviewPatience ?? {}),
   public_link: s.publicLink ? 1 : 0,
   video_max_seconds: s.videoMaxSeconds,
+  start_button_color: s.startButtonColor,
+  logo_text: s.logoText,
+  footer_name: s.footerName,
+  general_interview: s.generalInterview ? 1 : 0,
+  topic_intros: JSON.stringify(s.topicIntros),
+  upload_surfaces: JSON.stringify(s.style.uploadSurfaces),
+  file_upload_screens: s.style.fileUploadScreens ? 1 : 0,
+  card_texts: JSON.stringify(s.style.cardTexts),
+  card_icons: JSON.stringify(s.style.cardIcons),
+  voice_variant: s.style.voiceVariant,
+  announce_local_id: s.style.announceLocalId ? 1 : 0,
+  storage_keys: s.style.ownStorageKeys ? 'own' : 'standard',
+  transcript_save_and_continue: s.style.transcriptSaveAndContinue ? 1 : 0,
 });
 
 /** Every tenant with its counts (submissions from the trigger-kept statistics, members stored and by seed role). */

@@ -59,7 +59,7 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
     ]);
     expect((res.body as TenantListItem[]).find((x) => x.key === 'bank')).toMatchObject({
       name: 'Bank',
-      wording: 'banking',
+      wording: 'banker',
       builtin: true,
       brandColor: '#b91c1c',
     });

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { UploadMetadata } from '../../common/schemas/upload';
-import { interviewTopics, tenants as seedTenants, type InterviewTopic, type TenantKey } from '../../common/tenants';
+import { interviewTopics, type InterviewTopic, type Wording } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import {
   VIDEO_ANSWER_DEFAULT_SECONDS,
@@ -28,10 +28,10 @@ export const PROBE_JOB = 'video-answer.probe';
 export async function videoSettings(
   app: FastifyInstance,
   tenantKey: string,
-): Promise<{ offered: boolean; maxSeconds: number; wording: 'engineer' | 'banker' } | null> {
+): Promise<{ offered: boolean; maxSeconds: number; wording: Wording } | null> {
   const row = (await app.tenantRegistry.fresh()).get(tenantKey);
   if (!row) return null;
-  const wording = seedTenants[tenantKey as TenantKey]?.wording ?? (row.wording === 'banking' ? 'banker' : 'engineer');
+  const wording = row.wording;
   return {
     offered: (row.entryCards as string[]).includes('video-answer'),
     maxSeconds: row.videoMaxSeconds ?? VIDEO_ANSWER_DEFAULT_SECONDS,
@@ -40,7 +40,7 @@ export async function videoSettings(
 }
 
 /** The question a clip answers, as the contributor saw it; null when the index or topic does not exist. */
-function questionOf(wording: 'engineer' | 'banker', topic: string | null, index: number | undefined): string | null {
+function questionOf(wording: Wording, topic: string | null, index: number | undefined): string | null {
   if (index === undefined || !topic || !(interviewTopics as readonly string[]).includes(topic)) return null;
   return videoQuestions(wording, topic as InterviewTopic)[index] ?? null;
 }

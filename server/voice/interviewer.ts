@@ -13,7 +13,7 @@ export type Plan = { title: string; opening: string; questions: readonly string[
 /** The German interview plan for a tenant's topic (banker wording for the bank). */
 export function interviewPlan(tenantKey: string, topic: VoiceTopic): Plan {
   const created = loadedTenant(tenantKey);
-  const wording = tenants[tenantKey as TenantKey]?.wording ?? (created?.wording === 'banking' ? 'banker' : 'engineer');
+  const wording = created?.wording ?? tenants[tenantKey as TenantKey]?.wording ?? 'engineer';
   // The image interview asks short questions about one picture: answers are short, a normal wait fits.
   if (topic === 'image')
     return { title: texts.interview.imageTopicTitle, ...texts.interview.plans.image, patience: 'normal' };

@@ -10,7 +10,6 @@ import { Layout } from './features/navigation/Layout';
 import { NotFoundPage } from './features/navigation/pages';
 import { PublicLinkRoute } from './features/public-link/PublicLinkRoute';
 import { TenantProvider } from './features/tenant/TenantContext';
-import { TenantFromData } from './features/tenant/TenantFromData';
 import { pages } from './pages';
 import { Spinner } from './ui/Spinner';
 
@@ -29,7 +28,7 @@ function routeElement(def: RouteDef) {
   if (def.tenantParam) {
     return (
       <RequireAccess def={def}>
-        <TenantFromData>{framed}</TenantFromData>
+        <TenantProvider param="tenantKey">{framed}</TenantProvider>
       </RequireAccess>
     );
   }

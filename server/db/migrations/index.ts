@@ -15,6 +15,7 @@ import * as inboxSpeed from './0017_inbox_speed';
 import * as publicBytes from './0019_public_bytes';
 import * as videoMedia from './0021_video_media';
 import * as videoAnswers from './0022_video_answers';
+import * as tenantModel from './0023_tenant_model';
 import * as content from './0024_content';
 import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0019_public_bytes': publicBytes,
   '0021_video_media': videoMedia,
   '0022_video_answers': videoAnswers,
+  '0023_tenant_model': tenantModel,
   '0024_content': content,
   '0025_phone_flows': phoneFlows,
   '0020_interview_turns': interviewTurns,

@@ -1,5 +1,5 @@
 import { contactRedirectMs, formVariantOf, type FormVariant } from '../../../../common/finish-rules';
-import { tenantPath, type Tenant, type TenantKey } from '../../../../common/tenants';
+import { tenantPath, type Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 
 const f = texts.finish;
@@ -31,35 +31,24 @@ const standard = (backLabel: string | null): FinishProfile => ({
   postContactRedirectMs: 0,
 });
 
-export const finishProfiles: Record<TenantKey, FinishProfile> = {
-  vdi: standard(null),
-  firma_a: standard(f.backToDashboard('Firma A')),
-  firma_b: standard(f.backToDashboard('Firma B')),
-  testnormec: standard(f.backToDashboard('Testnormec')),
-  bank: {
-    variant: formVariantOf.bank,
-    title: f.bankThankYouTitle,
-    intro: f.bankThankYouIntro,
-    nextSteps: f.bankNextSteps,
-    backLabel: f.backToBank,
-    redirectMs: contactRedirectMs.bank,
-    clearsAllStorage: true,
-    postContactRedirectMs: 1000,
-  },
-};
+/** The bank's thank-you and contact variant: its own wording and rules, a way back to its start page. */
+const bank = (name: string): FinishProfile => ({
+  variant: formVariantOf('bank'),
+  title: f.bankThankYouTitle,
+  intro: f.bankThankYouIntro,
+  nextSteps: f.bankNextSteps,
+  backLabel: f.backToBank(name),
+  redirectMs: contactRedirectMs.bank,
+  clearsAllStorage: true,
+  postContactRedirectMs: 1000,
+});
 
 /**
- * A tenant's profile. The seed's are fixed (a renamed company's back button says its new name);
- * a tenant an admin created uses its stored variant: the bank's wording and rules, the
- * association's (no back button) or a company's, each with a way back to its start page.
+ * A tenant's profile, from its row's thank-you and contact variant: the bank's wording and rules,
+ * the association's (no back button) or a company's, each with a way back to its start page.
  */
 export function finishProfileOf(tenant: Tenant): FinishProfile {
-  const seed = finishProfiles[tenant.key];
-  if (seed)
-    return seed.variant === 'standard' && seed.backLabel
-      ? { ...seed, backLabel: f.backToDashboard(tenant.name) }
-      : seed;
-  if (tenant.thanksVariant === 'bank') return { ...finishProfiles.bank, backLabel: f.backToDashboard(tenant.name) };
+  if (tenant.thanksVariant === 'bank') return bank(tenant.name);
   return standard(tenant.thanksVariant === 'association' ? null : f.backToDashboard(tenant.name));
 }
 

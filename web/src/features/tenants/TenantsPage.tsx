@@ -153,8 +153,8 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
               value={state.wording}
               onChange={(e) => set('wording', e.target.value as FormState['wording'])}
             >
-              <option value="engineering">{t.wordingEngineering}</option>
-              <option value="banking">{t.wordingBanking}</option>
+              <option value="engineer">{t.wordingEngineering}</option>
+              <option value="banker">{t.wordingBanking}</option>
             </select>
           </div>
           <div className="space-y-1.5">
