@@ -333,3 +333,26 @@ export function tenantPath(tenant: Tenant, page: string): string {
 export function canEnterTenant(role: Role | null, tenant: Tenant): boolean {
   return role !== null && tenant.allowedRoles.includes(role);
 }
+
+/** The "Vorlage" of /admin/bereiche: fills a tenant's fields like one of the seed's (the admin edits them further). */
+export const tenantProfiles = ['association', 'company', 'bank'] as const;
+export type TenantProfile = (typeof tenantProfiles)[number];
+type ProfileFields = Pick<
+  TenantRow,
+  'wording' | 'thanksVariant' | 'entryCards' | 'startButtonColor' | 'generalInterview' | 'topicIntros' | 'style'
+>;
+const profileOf = (row: TenantRow): ProfileFields => ({
+  wording: row.wording,
+  thanksVariant: row.thanksVariant,
+  entryCards: row.entryCards,
+  startButtonColor: row.startButtonColor,
+  generalInterview: row.generalInterview,
+  topicIntros: row.topicIntros,
+  style: row.style,
+});
+/** Each profile: the fields of the seed tenant it copies (the association, a company, the bank). */
+export const profileFields: Record<TenantProfile, ProfileFields> = {
+  association: profileOf(seedRows.vdi),
+  company: { ...profileOf(seedRows.firma_a), entryCards: ['interview-category', 'voice-message', 'upload'] },
+  bank: profileOf(seedRows.bank),
+};

@@ -138,7 +138,6 @@ export const finish = {
   ],
   newContent: 'Neuen Content erstellen',
   backToDashboard: (name: string) => `Zurück zum Dashboard ${name}`,
-  backToBank: (name: string) => `Zurück zur ${name}`,
   loadingInfo: 'Lade Informationen...',
 
   // Drafts kept under a local id, sent when the server answers again

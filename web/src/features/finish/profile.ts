@@ -37,7 +37,7 @@ const bank = (name: string): FinishProfile => ({
   title: f.bankThankYouTitle,
   intro: f.bankThankYouIntro,
   nextSteps: f.bankNextSteps,
-  backLabel: f.backToBank(name),
+  backLabel: f.backToDashboard(name),
   redirectMs: contactRedirectMs.bank,
   clearsAllStorage: true,
   postContactRedirectMs: 1000,

@@ -25,6 +25,7 @@ import { Spinner } from '../../ui/Spinner';
 import { AdminNav } from '../admin/AdminNav';
 import { ShareLink } from '../sharing/ShareLink';
 import { MembersPanel } from './MembersPanel';
+import { ProfileField, StyleFields } from './StyleFields';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
 import { patienceLevels, type Patience } from '../../../../common/schemas/voice';
@@ -143,6 +144,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
               )}
             </div>
           </div>
+          <ProfileField set={set} />
           <div className="space-y-1.5">
             <label htmlFor="tenant-wording" className="block text-sm font-medium text-slate-800">
               {t.fieldWording}
@@ -258,6 +260,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
             </p>
           )}
         </fieldset>
+        <StyleFields state={state} set={set} errors={errors} />
         {tenant && (
           <div className="space-y-2 border-t border-slate-100 pt-4">
             <h3 className="text-base font-semibold text-slate-900">{t.members}</h3>
