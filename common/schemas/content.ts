@@ -9,6 +9,24 @@ const id = z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid)
 export const cardFormats = ['4:5', '1:1'] as const;
 export const clipFormats = ['9:16', '1:1', '16:9'] as const;
 export type ItemKind = 'card' | 'clip' | 'audiogram';
+/** Output size of each clip format. */
+export const clipSizes = {
+  '9:16': { width: 1080, height: 1920 },
+  '1:1': { width: 1080, height: 1080 },
+  '16:9': { width: 1920, height: 1080 },
+} as const;
+
+/**
+ * The largest part of a `srcW`×`srcH` picture with the format's aspect (even sizes), and which way
+ * it can move: left–right when the source is wider than the format, up–down when it is taller.
+ */
+export function cropBox(srcW: number, srcH: number, format: (typeof clipFormats)[number]) {
+  const { width: W, height: H } = clipSizes[format];
+  const even = (v: number) => Math.max(2, Math.floor(v / 2) * 2);
+  const cw = even(Math.min(srcW, (srcH * W) / H));
+  const ch = even(Math.min(srcH, (srcW * H) / W));
+  return { cw, ch, moveX: srcW - cw >= 2, moveY: srcH - ch >= 2 };
+}
 /** Longest clip or audiogram in seconds. */
 export const MAX_CLIP_SECONDS = 180;
 
@@ -54,8 +72,13 @@ export const itemParams = z.object({
 });
 
 /** The consent an item needs and whether it was given. */
-export type ItemConsent = { publication: boolean; naming: boolean | null; photo: boolean | null };
-export type ConsentState = { publication: boolean; naming: boolean; photo: boolean };
+export type ItemConsent = {
+  publication: boolean;
+  naming: boolean | null;
+  photo: boolean | null;
+  video: boolean | null;
+};
+export type ConsentState = { publication: boolean; naming: boolean; photo: boolean; video: boolean };
 
 export type ContentItem = {
   id: number;
@@ -71,7 +94,7 @@ export type ContentItem = {
   url: string | null;
   replacesId: number | null;
   /** Consent needed by this item (null = not needed) and given. */
-  needs: { publication: true; naming: boolean; photo: boolean };
+  needs: { publication: true; naming: boolean; photo: boolean; video: boolean };
   attachable: boolean;
   spec: Record<string, unknown>;
   createdAt: string;

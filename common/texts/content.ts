@@ -41,6 +41,8 @@ export const content = {
   startLabel: 'Anfang (Sekunden)',
   endLabel: 'Ende (Sekunden)',
   cropLabel: 'Bildausschnitt (links – rechts)',
+  cropLabelY: 'Bildausschnitt (oben – unten)',
+  cropFits: 'Das Video hat schon dieses Format; der ganze Bildausschnitt wird verwendet.',
   selection: (start: string, end: string) => `Auswahl: ${start} – ${end}`,
   render: 'Clip erstellen',
   renderAudiogram: 'Audiogramm erstellen',
@@ -70,7 +72,12 @@ export const content = {
 
   // Consent beside each item
   consentTitle: 'Einwilligung',
-  consentKinds: { publication: 'Veröffentlichung', naming: 'Namensnennung', photo: 'Foto' } as Record<string, string>,
+  consentKinds: {
+    publication: 'Veröffentlichung',
+    naming: 'Namensnennung',
+    photo: 'Foto',
+    video: 'Videoaufnahmen',
+  } as Record<string, string>,
   consentGiven: 'erteilt',
   consentMissing: 'nicht erteilt',
   consentNotNeeded: 'nicht nötig',
@@ -78,11 +85,14 @@ export const content = {
     'Die Person hat der Veröffentlichung nicht zugestimmt. Inhalte aus ihrer Einsendung können nicht an einen Beitrag angehängt werden.',
   noNamingConsent: 'Die Person hat nicht eingewilligt, namentlich genannt zu werden.',
   noPhotoConsent: 'Für die Fotos dieser Einsendung liegt keine Einwilligung zur Verwendung vor.',
+  noVideoConsent:
+    'Für die Videoaufnahmen dieser Einsendung liegt keine Einwilligung zur Verwendung mit Bild und Stimme vor. Ein Clip daraus kann nicht angehängt werden.',
 
   // In the post
   attachTitle: 'Clips und Karten',
   attach: 'Anhängen',
   attached: 'Angehängt',
+  allAttached: 'Alle fertigen Clips und Karten sind im Beitrag.',
   captionLabel: 'Alternativtext / Beschreibung',
   zipFolder: 'Inhalte',
 };

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ConsentState, ItemKind } from '../../common/schemas/content';
-import type { PostItem } from '../../common/schemas/post';
+import { mediaOrder, type PostImage, type PostItem } from '../../common/schemas/post';
 import { texts } from '../../common/texts';
 import type { ContentItemTable, DB } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -28,16 +28,29 @@ export function specOf(row: Pick<ItemRow, 'spec'>): ItemSpec {
   }
 }
 
-/** What the contributor agreed to (consents table): publication, naming, photo use. */
+/** What the contributor agreed to (consents table): publication, naming, photo use, video recordings. */
 export async function consentOf(db: Kysely<DB>, contentId: number): Promise<ConsentState> {
   const rows = await db.selectFrom('consents').select('kind').where('submission_id', '=', contentId).execute();
   const kinds = new Set(rows.map((r) => r.kind));
-  return { publication: kinds.has('publication'), naming: kinds.has('naming'), photo: kinds.has('photo_rights') };
+  return {
+    publication: kinds.has('publication'),
+    naming: kinds.has('naming'),
+    photo: kinds.has('photo_rights'),
+    video: kinds.has('video_rights'),
+  };
 }
 
-/** The consent an item needs: publication always, naming when it shows the name, photo when it shows a photo of the submission. */
+/**
+ * The consent an item needs: publication always, naming when it shows the name, photo when it shows a
+ * photo of the submission, video rights when it is cut from a video (picture and voice of the person).
+ */
 export function needsOf(kind: ItemKind | string, spec: ItemSpec) {
-  return { publication: true as const, naming: kind === 'card' && !!spec.showName, photo: spec.photoMediaId != null };
+  return {
+    publication: true as const,
+    naming: kind === 'card' && !!spec.showName,
+    photo: spec.photoMediaId != null,
+    video: kind === 'clip',
+  };
 }
 
 /** The German reason the consent does not cover the item, or null. */
@@ -45,6 +58,7 @@ export function notCovered(needs: ReturnType<typeof needsOf>, consent: ConsentSt
   if (!consent.publication) return t.noPublicationConsent;
   if (needs.naming && !consent.naming) return t.noNamingConsent;
   if (needs.photo && !consent.photo) return t.noPhotoConsent;
+  if (needs.video && !consent.video) return t.noVideoConsent;
   return null;
 }
 
@@ -109,4 +123,48 @@ export function itemFileName(row: ItemRow): string {
   const ext = row.file_type === 'image/png' ? 'png' : 'mp4';
   const kind = { card: 'zitatkarte', clip: 'clip', audiogram: 'audiogramm' }[row.kind] ?? 'inhalt';
   return `${kind}-${row.id}-${row.format.replace(':', 'x')}.${ext}`;
+}
+
+/**
+ * The newest version of each of the submission's posts, with its photos and items in their one
+ * order as keys (`photo:<media id>`, `item:<item id>`), for the ZIP export.
+ */
+export async function postsForExport(
+  db: Kysely<DB>,
+  contentId: number,
+): Promise<{ channel: string; number: number; body: string; order: { key: string; alt: string }[] }[]> {
+  const versions = await db
+    .selectFrom('post_versions')
+    .innerJoin('posts', 'posts.id', 'post_versions.post_id')
+    .select([
+      'posts.channel',
+      'post_versions.number',
+      'post_versions.body',
+      'post_versions.images',
+      'post_versions.items',
+    ])
+    .where('posts.submission_id', '=', contentId)
+    .orderBy('posts.channel')
+    .orderBy('post_versions.number', 'desc')
+    .execute();
+  const newest = versions.filter((v, i) => versions.findIndex((w) => w.channel === v.channel) === i);
+  return newest.map((v) => {
+    let images: PostImage[] = [];
+    try {
+      const parsed = JSON.parse(v.images);
+      if (Array.isArray(parsed)) images = parsed;
+    } catch {
+      // an unreadable list has no photos
+    }
+    return {
+      channel: v.channel,
+      number: Number(v.number),
+      body: v.body,
+      order: mediaOrder(images, parseItems(v.items)).map((e) =>
+        e.type === 'image'
+          ? { key: `photo:${e.image.mediaId}`, alt: e.image.alt }
+          : { key: `item:${e.item.itemId}`, alt: e.item.alt },
+      ),
+    };
+  });
 }

@@ -5,7 +5,7 @@ const t = texts.content;
 
 /** Beside each item: the consent it needs and whether the contributor gave it. */
 export function ConsentBadges({ item, consent }: { item: Pick<ContentItem, 'needs'>; consent: ConsentState }) {
-  const rows = (['publication', 'naming', 'photo'] as const).map((kind) => {
+  const rows = (['publication', 'naming', 'photo', 'video'] as const).map((kind) => {
     const needed = item.needs[kind];
     const given = consent[kind];
     const state: 'given' | 'missing' | 'notNeeded' = !needed ? 'notNeeded' : given ? 'given' : 'missing';
