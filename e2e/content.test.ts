@@ -54,6 +54,16 @@ async function seed(e: E2E) {
       .values({ submission_id: contentId, kind, text: texts.finish.consent[kind], given_at: new Date().toISOString() })
       .execute();
   }
+  // The video answer's consent, as the recording page stores it.
+  await e.t.app.db
+    .insertInto('consents')
+    .values({
+      submission_id: contentId,
+      kind: 'video_rights',
+      text: texts.videoAnswer.consentLabel,
+      given_at: new Date().toISOString(),
+    })
+    .execute();
   // A recorded video answer and an interview recording, with the times their transcription gave.
   execFileSync('ffmpeg', [
     '-v',

@@ -131,7 +131,7 @@ execFileSync('ffmpeg', [
   const words = wordsOf(timingFor(AUDIOGRAM + 1));
   const cues = cuesFor(words, 0, AUDIOGRAM, captionStyle['9:16'].maxChars);
   const adir = mkdtempSync(path.join(dir, 'a-'));
-  const overlays = await writeOverlays(adir, '9:16', brand, cues);
+  const overlays = await writeOverlays(adir, '9:16', brand, cues, true);
   const background = path.join(adir, 'bg.png');
   writeFileSync(background, await audiogramBackground('9:16', brand, null));
   const r = await timedFfmpeg(

@@ -25,9 +25,13 @@ export const shownLimit = (channel: PostChannel): number | null =>
 /** Characters as a person counts them (an emoji is one). */
 export const countChars = (text: string) => [...text].length;
 
+/** Place in the post's one order of photos and items together (0 first); versions without it: photos, then items. */
+const position = z.number(invalid).int(invalid).min(0, invalid).max(29, invalid).optional();
+
 export const postImage = z.object({
   mediaId: z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
   alt: z.string(t.altMissing).trim().min(1, t.altMissing).max(1000, t.altMissing),
+  position,
 });
 export type PostImage = z.infer<typeof postImage>;
 
@@ -35,8 +39,42 @@ export type PostImage = z.infer<typeof postImage>;
 export const postItem = z.object({
   itemId: z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
   alt: z.string(t.altMissing).trim().min(1, t.altMissing).max(1000, t.altMissing),
+  position,
 });
 export type PostItem = z.infer<typeof postItem>;
+
+/** One entry of a post's media: a photo (`index` into images) or an item (`index` into items). */
+export type PostMediaEntry =
+  | { type: 'image'; index: number; image: PostImage }
+  | { type: 'item'; index: number; item: PostItem };
+
+/**
+ * The post's photos and items in their one order: by position when every entry has one, else
+ * (versions saved before the common order) the photos first, then the items.
+ */
+export function mediaOrder(images: PostImage[], items: PostItem[]): PostMediaEntry[] {
+  const entries: PostMediaEntry[] = [
+    ...images.map((image, index) => ({ type: 'image' as const, index, image })),
+    ...items.map((item, index) => ({ type: 'item' as const, index, item })),
+  ];
+  const pos = (e: PostMediaEntry) => (e.type === 'image' ? e.image.position : e.item.position);
+  if (entries.some((e) => pos(e) === undefined)) return entries;
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => pos(a.e)! - pos(b.e)! || a.i - b.i)
+    .map(({ e }) => e);
+}
+
+/** Photos and items with positions 0..n-1 from entries in their order. */
+export function withPositions(entries: PostMediaEntry[]): { images: PostImage[]; items: PostItem[] } {
+  const images: PostImage[] = [];
+  const items: PostItem[] = [];
+  entries.forEach((e, position) => {
+    if (e.type === 'image') images.push({ ...e.image, position });
+    else items.push({ ...e.item, position });
+  });
+  return { images, items };
+}
 
 /** `content`: the server swapped in a re-made clip or card. */
 export const versionSources = ['editor', 'model', 'template', 'restore', 'content'] as const;
@@ -162,6 +200,8 @@ export type PublicApproval = {
   images: { url: string; alt: string }[];
   /** Clips, audiograms and cards: what will be published, moving image included. */
   items: { url: string; alt: string; kind: string; video: boolean }[];
+  /** Photos (kind 'photo') and items together, in the post's one order. */
+  media: { url: string; alt: string; kind: string; video: boolean }[];
   state: ApprovalState;
   decidedAt: string | null;
   expiresAt: string;

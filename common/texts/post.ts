@@ -20,6 +20,10 @@ export const post = {
   preview: 'Vorschau',
   previewEmpty: 'Noch kein Text.',
   imagesTitle: 'Bilder',
+  mediaTitle: 'Bilder, Clips und Karten im Beitrag',
+  mediaHint: 'In dieser Reihenfolge erscheinen sie im Beitrag, auf der Freigabeseite und bei der Veröffentlichung.',
+  noMedia: 'Noch keine Bilder, Clips oder Karten im Beitrag.',
+  photoKind: 'Bild',
   noImages: 'Diese Einsendung enthält keine Fotos.',
   pickImage: 'Bild verwenden',
   altLabel: 'Alternativtext',
@@ -83,8 +87,32 @@ export const post = {
   filterApproval: 'Freigabe',
   // Public approval page
   publicTitle: 'Ihr Beitrag zur Freigabe',
-  publicIntro: (tenant: string, channel: string) =>
-    `So wird Ihr Beitrag für ${tenant} auf ${channel} erscheinen. Bitte prüfen Sie Text und Bilder.`,
+  // The ZIP export: one file per post
+  zipPostName: (channel: string) => `beitrag-${channel}.txt`,
+  zipPostText: (channel: string, version: number, body: string, media: { name: string; alt: string }[]) =>
+    [
+      `Beitrag für ${channel} (Fassung ${version})`,
+      '',
+      body,
+      '',
+      media.length ? 'Bilder, Clips und Karten in dieser Reihenfolge:' : 'Ohne Bilder, Clips und Karten.',
+      ...media.map((m, i) => `${i + 1}. ${m.name} – ${m.alt}`),
+      '',
+    ].join('\n'),
+  orderInvalid: 'Die Reihenfolge der Bilder, Clips und Karten ist nicht eindeutig.',
+  /** `parts`: what the post holds, as approvalParts names them (the text always). */
+  publicIntro: (tenant: string, channel: string, parts: string[]) =>
+    `So wird Ihr Beitrag für ${tenant} auf ${channel} erscheinen. Bitte prüfen Sie ${
+      parts.length > 1 ? `${parts.slice(0, -1).join(', ')} und ${parts.at(-1)}` : (parts[0] ?? 'den Text')
+    }.`,
+  /** What the contributor approves, by kind and count (one / several). */
+  approvalParts: {
+    text: ['den Text', 'den Text'],
+    images: ['das Bild', 'die Bilder'],
+    clip: ['den Clip', 'die Clips'],
+    audiogram: ['das Audiogramm', 'die Audiogramme'],
+    card: ['die Zitatkarte', 'die Zitatkarten'],
+  } as Record<string, readonly [string, string]>,
   approve: 'Freigeben',
   requestChanges: 'Änderung wünschen',
   commentLabel: 'Was soll geändert werden?',

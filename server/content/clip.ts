@@ -1,15 +1,12 @@
 import path from 'node:path';
+import { clipSizes, cropBox } from '../../common/schemas/content';
 import { writeFile } from 'node:fs/promises';
 import { type Brand, logoSvg, svgToPng } from './card';
-import { readableBox } from './colour';
+import { boxOnBrand, readableBox } from './colour';
 import { escapeXml, FONT_FAMILY, textWidth } from './fonts';
 import type { Cue } from './timing';
 
-export const clipFormats = {
-  '9:16': { width: 1080, height: 1920 },
-  '1:1': { width: 1080, height: 1080 },
-  '16:9': { width: 1920, height: 1080 },
-} as const;
+export const clipFormats = clipSizes;
 export type ClipFormat = keyof typeof clipFormats;
 
 /**
@@ -36,9 +33,7 @@ export const captionStyle: Record<ClipFormat, { size: number; maxChars: number }
  */
 export function reframe(srcW: number, srcH: number, format: ClipFormat, cropX = 0.5, cropY = 0.5) {
   const { width: W, height: H } = clipFormats[format];
-  const even = (v: number) => Math.max(2, Math.floor(v / 2) * 2);
-  const cw = even(Math.min(srcW, (srcH * W) / H));
-  const ch = even(Math.min(srcH, (srcW * H) / W));
+  const { cw, ch } = cropBox(srcW, srcH, format);
   const clamp = (v: number) => Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0.5));
   const x = Math.round((srcW - cw) * clamp(cropX));
   const y = Math.round((srcH - ch) * clamp(cropY));
@@ -50,10 +45,12 @@ export async function captionImage(
   cue: Cue,
   format: ClipFormat,
   brandColour: string,
+  onBrand = false,
 ): Promise<{ png: Buffer; x: number; y: number; width: number; height: number }> {
   const { size } = captionStyle[format];
   const safe = safeAreas[format];
-  const { box, text } = readableBox(brandColour);
+  // Over video the box is the brand colour; over the brand colour itself (audiogram) it must differ.
+  const { box, text } = onBrand ? boxOnBrand(brandColour) : readableBox(brandColour);
   const padX = Math.round(size * 0.55);
   const padY = Math.round(size * 0.3);
   const lineHeight = Math.round(size * 1.25);
@@ -86,13 +83,22 @@ export async function logoImage(format: ClipFormat, brand: Brand): Promise<{ png
 
 export type Overlay = { file: string; x: number; y: number; start?: number; end?: number };
 
-/** Writes the logo and one PNG per cue to `dir`; returns them as overlays in that order. */
-export async function writeOverlays(dir: string, format: ClipFormat, brand: Brand, cues: Cue[]): Promise<Overlay[]> {
+/**
+ * Writes the logo and one PNG per cue to `dir`; returns them as overlays in that order. `onBrand`:
+ * the picture below is the brand colour (audiogram), so the caption boxes take a contrasting one.
+ */
+export async function writeOverlays(
+  dir: string,
+  format: ClipFormat,
+  brand: Brand,
+  cues: Cue[],
+  onBrand = false,
+): Promise<Overlay[]> {
   const logo = await logoImage(format, brand);
   const overlays: Overlay[] = [{ file: path.join(dir, 'logo.png'), x: logo.x, y: logo.y }];
   await writeFile(overlays[0]!.file, logo.png);
   for (const [i, cue] of cues.entries()) {
-    const image = await captionImage(cue, format, brand.colour);
+    const image = await captionImage(cue, format, brand.colour, onBrand);
     const file = path.join(dir, `cue-${i}.png`);
     await writeFile(file, image.png);
     overlays.push({ file, x: image.x, y: image.y, start: cue.start, end: cue.end });

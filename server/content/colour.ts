@@ -42,3 +42,13 @@ export function readableBox(brand: string): { box: string; text: string } {
   }
   return { box: '#111111', text: '#ffffff' };
 }
+
+/**
+ * Caption box and text over a picture that is itself the brand colour (an audiogram's background):
+ * the box takes the colour that reads on that background (white or near-black), so it stands out
+ * from it by at least 4.5:1, and its text the opposite one.
+ */
+export function boxOnBrand(brand: string): { box: string; text: string } {
+  const box = textOn(readableBox(brand).box);
+  return { box, text: textOn(box) };
+}

@@ -11,8 +11,9 @@ import { readZip } from '../inbox/read-zip';
 import { ffprobe } from '../media-jobs/ffmpeg';
 import { attachFile } from '../submissions/files';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
-import { readableBox } from './colour';
-import { reframe } from './clip';
+import { contrast, readableBox, toHex } from './colour';
+import { captionImage, captionStyle, reframe } from './clip';
+import { cuesFor, wordsOf } from './timing';
 
 const t = texts.content;
 const dir = mkdtempSync(path.join(tmpdir(), 'ca-content-'));
@@ -25,6 +26,32 @@ const timing = {
 };
 
 /** A picture as raw RGB and its size. */
+/** The most frequent colour of RGB pixels and the most frequent one far from it (box and text). */
+function twoColours(data: Buffer): [string, string] {
+  const bins = new Map<number, { n: number; r: number; g: number; b: number }>();
+  for (let i = 0; i < data.length; i += 3) {
+    const key = ((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4);
+    const bin = bins.get(key) ?? { n: 0, r: 0, g: 0, b: 0 };
+    bin.n++;
+    bin.r += data[i]!;
+    bin.g += data[i + 1]!;
+    bin.b += data[i + 2]!;
+    bins.set(key, bin);
+  }
+  const sorted = [...bins.values()].sort((a, b) => b.n - a.n);
+  const mean = (x: { n: number; r: number; g: number; b: number }) =>
+    toHex([x.r / x.n, x.g / x.n, x.b / x.n]) as string;
+  const first = sorted[0]!;
+  const far = sorted.find(
+    (x) =>
+      Math.abs(x.r / x.n - first.r / first.n) +
+        Math.abs(x.g / x.n - first.g / first.n) +
+        Math.abs(x.b / x.n - first.b / first.n) >
+      300,
+  );
+  return [mean(first), far ? mean(far) : mean(first)];
+}
+
 async function raw(file: string | Buffer) {
   const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, info };
@@ -227,7 +254,7 @@ describe.each(dialects)('content on %s', (dialect) => {
       body: { body: 'Text', items: [{ itemId: unnamed.body.id, alt: 'Zitat' }] },
     });
     expect(foreign.status).toBe(400);
-    expect((await overview(id)).consent).toEqual({ publication: true, naming: true, photo: true });
+    expect((await overview(id)).consent).toEqual({ publication: true, naming: true, photo: true, video: false });
   });
 
   let rendered: ContentItem;
@@ -307,6 +334,30 @@ describe.each(dialects)('content on %s', (dialect) => {
     for (let i = 0; i < withCaptions.data.length; i += 3)
       if (withCaptions.data[i]! > 235 && withCaptions.data[i + 1]! > 235 && withCaptions.data[i + 2]! > 235) white++;
     expect(white).toBeGreaterThan(2000);
+
+    // On the rendered frame: caption text on its box at ≥ 4.5:1, and an audiogram's box stands out
+    // from the brand-coloured background (not the same colour).
+    const cue = cuesFor(
+      wordsOf(timing),
+      Number(item.spec.start),
+      Number(item.spec.end),
+      captionStyle['9:16'].maxChars,
+    ).find((c) => c.start <= 1 && c.end >= 1)!;
+    const placed = await captionImage(cue, '9:16', '#005ea8', item.kind === 'audiogram');
+    const still = frame(out, null, 1);
+    const box = await raw(
+      await sharp(still)
+        .extract({ left: placed.x + 4, top: placed.y + 4, width: placed.width - 8, height: placed.height - 8 })
+        .toBuffer(),
+    );
+    const [boxColour, textColour] = twoColours(box.data);
+    expect(contrast(boxColour, textColour)).toBeGreaterThanOrEqual(4.5);
+    if (item.kind === 'audiogram') {
+      const background = await raw(
+        await sharp(still).extract({ left: 10, top: 900, width: 40, height: 40 }).toBuffer(),
+      );
+      expect(contrast(boxColour, twoColours(background.data)[0])).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('cancels a render', async () => {
@@ -327,16 +378,39 @@ describe.each(dialects)('content on %s', (dialect) => {
   });
 
   it('attaches items to a post; the approval page plays them; an edit outdates the approval; the ZIP holds them', async () => {
-    const save = await api(tApp, 'POST', `/api/posts/${id}/linkedin/versions`, {
+    if (rendered.kind === 'clip') {
+      // A clip shows the person's picture and voice: without the video-rights consent it is refused.
+      expect(rendered.needs.video).toBe(true);
+      expect(rendered.attachable).toBe(false);
+      const refused = await api(tApp, 'POST', `/api/posts/${id}/linkedin/versions`, {
+        cookie: editor,
+        body: { body: 'Unser neuer Beitrag', items: [{ itemId: rendered.id, alt: 'Clip' }] },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(t.noVideoConsent);
+      await tApp.app.db
+        .insertInto('consents')
+        .values({ submission_id: id, kind: 'video_rights', text: 'wie gezeigt', given_at: new Date().toISOString() })
+        .execute();
+      const after = (await overview(id)).items.find((x) => x.id === rendered.id)!;
+      expect(after.attachable).toBe(true);
+    } else expect(rendered.needs.video).toBe(false);
+    // Photos and items in one order: the clip, the photo, the card.
+    const ordered = {
+      body: 'Unser neuer Beitrag',
+      images: [{ mediaId: photo, alt: 'Portrait', position: 1 }],
+      items: [
+        { itemId: rendered.id, alt: 'Clip mit Untertiteln', position: 0 },
+        { itemId: card.id, alt: card.alt, position: 2 },
+      ],
+    };
+    const twice = await api(tApp, 'POST', `/api/posts/${id}/linkedin/versions`, {
       cookie: editor,
-      body: {
-        body: 'Unser neuer Beitrag',
-        items: [
-          { itemId: rendered.id, alt: 'Clip mit Untertiteln' },
-          { itemId: card.id, alt: card.alt },
-        ],
-      },
+      body: { ...ordered, images: [{ mediaId: photo, alt: 'Portrait', position: 0 }] },
     });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe(texts.post.orderInvalid);
+    const save = await api(tApp, 'POST', `/api/posts/${id}/linkedin/versions`, { cookie: editor, body: ordered });
     expect(save.status).toBe(201);
     expect((await api(tApp, 'POST', `/api/posts/${id}/linkedin/approvals`, { cookie: editor })).status).toBe(201);
     const mail = (await tApp.app.db
@@ -351,6 +425,12 @@ describe.each(dialects)('content on %s', (dialect) => {
       [rendered.kind, true, 'Clip mit Untertiteln'],
       ['card', false, card.alt],
     ]);
+    expect(page.media.map((i) => [i.kind, i.video, i.alt])).toEqual([
+      [rendered.kind, true, 'Clip mit Untertiteln'],
+      ['photo', false, 'Portrait'],
+      ['card', false, card.alt],
+    ]);
+    expect(page.media[1]!.url).toBe(page.images[0]!.url);
     const clip = await fetch(`${tApp.url}${page.items[0]!.url}`, { headers: { range: 'bytes=0-' } });
     expect(clip.status).toBe(206);
     expect(clip.headers.get('content-type')).toBe('video/mp4');
@@ -364,12 +444,25 @@ describe.each(dialects)('content on %s', (dialect) => {
     const post = ((await api(tApp, 'GET', `/api/posts/${id}`, { cookie: editor })).body as PostOverview).channels.find(
       (c) => c.channel === 'linkedin',
     )!;
-    expect(post.versions.at(-1)!.items.map((i) => i.itemId)).toEqual([rendered.id, edited.body.id]);
+    expect(post.versions.at(-1)!.items.map((i) => [i.itemId, i.position])).toEqual([
+      [rendered.id, 0],
+      [edited.body.id, 2],
+    ]);
+    expect(post.versions.at(-1)!.images.map((i) => i.position)).toEqual([1]);
     expect(post.approvals[0]!.outdated).toBe(true);
 
     const zip = readZip((await bytes(`/api/inbox/${id}/zip`)).body);
     const names = [...zip.keys()];
     expect(names).toContain(`zitatkarte-${card.id}-4x5.png`);
     expect(names).toContain(`${rendered.kind === 'clip' ? 'clip' : 'audiogramm'}-${rendered.id}-9x16.mp4`);
+    // The post's file lists them in the one order.
+    const listed = zip.get('beitrag-linkedin.txt')!.toString('utf8');
+    const clipName = `${rendered.kind === 'clip' ? 'clip' : 'audiogramm'}-${rendered.id}-9x16.mp4`;
+    expect(listed).toContain('Unser neuer Beitrag');
+    expect(listed.indexOf(`1. ${clipName}`)).toBeGreaterThan(0);
+    expect(listed.indexOf('2. portrait.jpg')).toBeGreaterThan(listed.indexOf(`1. ${clipName}`));
+    expect(listed.indexOf(`3. zitatkarte-${edited.body.id}-4x5.png`)).toBeGreaterThan(
+      listed.indexOf('2. portrait.jpg'),
+    );
   });
 });

@@ -383,7 +383,7 @@ export async function renderItem(app: FastifyInstance, ctx: MediaJobContext): Pr
     const duration = Number(spec.end) - start;
     const words = wordsOfMedia(media) ?? [];
     const cues = cuesFor(words, start, start + duration, captionStyle[format].maxChars);
-    const overlays = await writeOverlays(ctx.tempDir, format, brand, cues);
+    const overlays = await writeOverlays(ctx.tempDir, format, brand, cues, item.kind === 'audiogram');
     const source = await localCopy(app, media.file_path, ctx.tempDir, 'source');
     const out = path.join(ctx.tempDir, 'out.mp4');
     const probe = await ffprobe(source, { signal: ctx.signal });

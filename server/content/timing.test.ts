@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cropBox } from '../../common/schemas/content';
 import { contrast, readableBox } from './colour';
 import { audiogramArgs, clipArgs, reframe, safeAreas } from './clip';
 import { cuesFor, proposePassages, snapToWords, twoLines, wordsOf } from './timing';
@@ -69,6 +70,15 @@ describe('filter graphs', () => {
     expect(reframe(1920, 1080, '9:16', 0).x).toBe(0);
     expect(reframe(1920, 1080, '9:16', 1).x).toBe(1920 - 606);
     expect(reframe(1080, 1920, '16:9')).toMatchObject({ cw: 1080, ch: 606, x: 0, y: 657 });
+    // A portrait source into 16:9 or 1:1 moves up and down; a landscape one into 9:16 left and right.
+    expect(reframe(1080, 1920, '16:9', 0.5, 0).y).toBe(0);
+    expect(reframe(1080, 1920, '16:9', 0.5, 1).y).toBe(1920 - 606);
+    expect(reframe(1080, 1920, '1:1', 0.9, 0.25)).toMatchObject({ cw: 1080, ch: 1080, x: 0, y: 210 });
+    expect(reframe(1920, 1080, '9:16', 0.25, 1)).toMatchObject({ x: Math.round((1920 - 606) * 0.25), y: 0 });
+    expect(cropBox(1920, 1080, '9:16')).toMatchObject({ moveX: true, moveY: false });
+    expect(cropBox(1080, 1920, '16:9')).toMatchObject({ moveX: false, moveY: true });
+    expect(cropBox(1080, 1920, '1:1')).toMatchObject({ moveX: false, moveY: true });
+    expect(cropBox(1920, 1080, '16:9')).toMatchObject({ moveX: false, moveY: false });
     expect(reframe(1920, 1080, '16:9').filter).toBe('crop=1920:1080:0:0,scale=1920:1080:flags=bicubic,setsar=1');
   });
 

@@ -106,11 +106,27 @@ export function submissionZip(
     timing?: string | null;
     caption_text?: string | null;
     caption_state?: string | null;
+    /** `photo:<id>` / `item:<id>`: how a post's order names the file. */
+    key?: string;
   }[],
+  /** Each post's newest version: its text and its photos and items in their order (beitrag-<channel>.txt). */
+  posts: { channel: string; number: number; body: string; order: { key: string; alt: string }[] }[] = [],
 ): Readable {
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(summaryText(detail), 'utf8'), t.zipSummaryName);
   const names = zipEntryNames(files.map((f) => nameWithType(f.original_name, f.file_path)));
+  for (const post of posts) {
+    const media = post.order.flatMap((o) => {
+      const at = files.findIndex((f) => f.key === o.key);
+      return at < 0 ? [] : [{ name: names[at]!, alt: o.alt }];
+    });
+    zip.addBuffer(
+      Buffer.from(
+        texts.post.zipPostText(texts.post.channels[post.channel] ?? post.channel, post.number, post.body, media),
+      ),
+      texts.post.zipPostName(post.channel),
+    );
+  }
   files.forEach((file, i) => {
     zip.addReadStreamLazy(names[i]!, { compress: !compressed(file.file_type) }, (cb) => {
       app.blobs.get(file.file_path).then(

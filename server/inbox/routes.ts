@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
-import { itemFileName, itemsOf } from '../content/attach';
+import { itemFileName, itemsOf, postsForExport } from '../content/attach';
 import { listMedia } from '../submissions/queries';
 import { inboxCsv, submissionZip } from './export';
 import {
@@ -63,22 +63,31 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const editor = await requireEditor(request, reply);
     const { contentId } = input.params();
     const row = await loadForEditor(app, editor, contentId);
-    const [detail, files, items] = await Promise.all([
+    const [detail, files, items, posts] = await Promise.all([
       inboxDetail(app, row),
       listMedia(app.db, row.id),
       itemsOf(app.db, row.id),
+      postsForExport(app.db, row.id),
     ]);
     // Quote cards, clips and audiograms made from it lie beside the files.
     const made = items.flatMap((item) =>
       item.state === 'ready' && item.file_key
-        ? [{ file_path: item.file_key, original_name: itemFileName(item), file_type: item.file_type ?? undefined }]
+        ? [
+            {
+              file_path: item.file_key,
+              original_name: itemFileName(item),
+              file_type: item.file_type ?? undefined,
+              key: `item:${item.id}`,
+            },
+          ]
         : [],
     );
+    const own = files.map((f) => ({ ...f, key: `photo:${f.id}` }));
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="einsendung-${row.id}.zip"`)
       .header('cache-control', 'no-store')
-      .send(submissionZip(app, detail, [...files, ...made]));
+      .send(submissionZip(app, detail, [...own, ...made], posts));
   });
 
   serve(app, 'DELETE /inbox/:contentId', async (request, reply, input) => {

@@ -286,6 +286,7 @@ describe.each(dialects)('posts on %s', (dialect) => {
       'expiresAt',
       'images',
       'items',
+      'media',
       'state',
       'tenant',
       'tenantKey',

@@ -4,7 +4,9 @@ import type { Selectable } from 'kysely';
 import {
   channelLimits,
   countChars,
+  mediaOrder,
   shownLimit,
+  withPositions,
   type ChannelPost,
   type Decision,
   type PostChannel,
@@ -145,6 +147,12 @@ export async function saveVersion(
   }
   // Clips and cards: the submission's own, within the contributor's consent.
   await checkPostItems(app.db, row.id, input.items);
+  // One order across photos and items: positions on all or none, each once; stored as 0..n-1.
+  const positions = [...input.images, ...input.items].map((e) => e.position);
+  const given = positions.filter((p) => p !== undefined);
+  if ((given.length && given.length !== positions.length) || new Set(given).size !== given.length)
+    throw new DomainError('invalid', t.orderInvalid);
+  input = { ...input, ...withPositions(mediaOrder(input.images, input.items)) };
   const at = now();
   // Two saves at once must not get the same number: on PostgreSQL the post's row is locked while
   // the next number is taken (SQLite writes one transaction at a time); should two still collide
@@ -367,20 +375,37 @@ export async function publicApproval(app: FastifyInstance, token: string): Promi
     },
     channel: a.channel as PostChannel,
     body: a.body,
-    images: parseImages(a.images).map((image, i) => ({
-      url: `/api/freigabe/${encodeURIComponent(token)}/bilder/${i}`,
-      alt: image.alt,
-    })),
-    items: (await readyItems(app.db, Number(a.submission_id), parseItems(a.items))).map(({ row, alt }, i) => ({
-      url: `/api/freigabe/${encodeURIComponent(token)}/inhalte/${i}`,
-      alt,
-      kind: row.kind,
-      video: row.file_type === 'video/mp4',
-    })),
+    ...(await tokenMedia(app, Number(a.submission_id), a, `/api/freigabe/${encodeURIComponent(token)}`)),
     state: a.state as 'pending',
     decidedAt: a.decided_at,
     expiresAt: a.expires_at,
   };
+}
+
+/**
+ * A version's photos and items as links behind its token (`base`): each list by itself, and
+ * `media`, both in the post's one order.
+ */
+async function tokenMedia(
+  app: FastifyInstance,
+  contentId: number,
+  version: { images: string; items: string },
+  base: string,
+): Promise<Pick<PublicApproval, 'images' | 'items' | 'media'>> {
+  const images = parseImages(version.images).map((image, i) => ({ url: `${base}/bilder/${i}`, alt: image.alt }));
+  const ready = await readyItems(app.db, contentId, parseItems(version.items));
+  const items = ready.map(({ row, alt }, i) => ({
+    url: `${base}/inhalte/${i}`,
+    alt,
+    kind: row.kind,
+    video: row.file_type === 'video/mp4',
+  }));
+  const media = mediaOrder(parseImages(version.images), parseItems(version.items)).flatMap((e) => {
+    if (e.type === 'image') return [{ ...images[e.index]!, kind: 'photo', video: false }];
+    const at = ready.findIndex((r) => Number(r.row.id) === e.item.itemId);
+    return at < 0 ? [] : [items[at]!];
+  });
+  return { images, items, media };
 }
 
 /** Records the one decision; a second one, an expired or withdrawn link is refused. */
@@ -497,11 +522,9 @@ export async function recordPublication(
     }
   });
   if (row.contact_email) {
-    const items = await readyItems(app.db, row.id, parseItems(version.items));
-    const images = [
-      ...parseImages(version.images).map((_, i) => `${app.config.baseUrl}/api/freigabe/${token}/bilder/${i}`),
-      ...items.map((_, i) => `${app.config.baseUrl}/api/freigabe/${token}/inhalte/${i}`),
-    ];
+    // Photos, clips and cards in the post's one order.
+    const { media } = await tokenMedia(app, row.id, version, `${app.config.baseUrl}/api/freigabe/${token}`);
+    const images = media.map((m) => m.url);
     await app.mailer.send({
       to: row.contact_email,
       subject: t.publishedMailSubject(tenantName(row.tenant)),
@@ -526,7 +549,7 @@ export async function swapItem(
     const items = parseItems(latest?.items);
     if (!latest || !items.some((i) => i.itemId === Number(old.id))) continue;
     const swapped = items.map((i) =>
-      i.itemId === Number(old.id) ? { itemId: made.id, alt: i.alt === old.alt ? made.alt : i.alt } : i,
+      i.itemId === Number(old.id) ? { ...i, itemId: made.id, alt: i.alt === old.alt ? made.alt : i.alt } : i,
     );
     await saveVersion(app, editor, row, post.channel as PostChannel, {
       body: latest.body,

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import {
   cardFormats,
   clipFormats,
+  cropBox,
   newCard,
   newClip,
   type ClipSource,
@@ -197,6 +198,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
   const [anchor, setAnchor] = useState<number | null>(null);
   const [format, setFormat] = useState<(typeof clipFormats)[number]>('9:16');
   const [cropX, setCropX] = useState(0.5);
+  const [cropY, setCropY] = useState(0.5);
   const [photo, setPhoto] = useState<number | null>(null);
   const [proposals, setProposals] = useState<Proposals>();
   const [error, setError] = useState<string>();
@@ -238,6 +240,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
       end: range?.end ?? 0,
       format,
       cropX,
+      cropY,
       photoMediaId: source?.kind === 'audio' ? photo : null,
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
@@ -350,18 +353,43 @@ function ClipMaker({ data }: { data: ContentOverview }) {
           </select>
         </label>
         {source?.kind === 'video' ? (
-          <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-            <span>{t.cropLabel}</span>
-            <input
-              type="range"
-              min={0}
-              max={1}
-              step={0.05}
-              value={cropX}
-              onChange={(e) => setCropX(Number(e.target.value))}
-              className="w-full accent-brand"
-            />
-          </label>
+          <div className="space-y-2">
+            {/* The crop moves along the side the format cuts off (both when the size is unknown). */}
+            {(!source.width || !source.height || cropBox(source.width, source.height, format).moveX) && (
+              <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+                <span>{t.cropLabel}</span>
+                <input
+                  type="range"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  value={cropX}
+                  onChange={(e) => setCropX(Number(e.target.value))}
+                  className="w-full accent-brand"
+                />
+              </label>
+            )}
+            {(!source.width || !source.height || cropBox(source.width, source.height, format).moveY) && (
+              <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+                <span>{t.cropLabelY}</span>
+                <input
+                  type="range"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  value={cropY}
+                  onChange={(e) => setCropY(Number(e.target.value))}
+                  className="w-full accent-brand"
+                />
+              </label>
+            )}
+            {source.width &&
+              source.height &&
+              !cropBox(source.width, source.height, format).moveX &&
+              !cropBox(source.width, source.height, format).moveY && (
+                <p className="text-sm text-slate-500">{t.cropFits}</p>
+              )}
+          </div>
         ) : (
           <PhotoSelect data={data} value={photo} onChange={setPhoto} />
         )}

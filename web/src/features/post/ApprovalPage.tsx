@@ -54,6 +54,16 @@ function Frame({
   );
 }
 
+/** What the contributor is asked to check: the text, and the kinds of pictures the post holds. */
+function approvalParts(a: PublicApproval): string[] {
+  const count = (kind: string) => a.media.filter((m) => m.kind === kind).length;
+  return ['text', 'photo', 'clip', 'audiogram', 'card'].flatMap((kind) => {
+    const n = kind === 'text' ? 1 : count(kind);
+    const forms = t.approvalParts[kind === 'photo' ? 'images' : kind];
+    return n && forms ? [forms[n > 1 ? 1 : 0]] : [];
+  });
+}
+
 /**
  * The contributor's page behind the mailed link: the post exactly as it will appear, and one
  * decision. It shows nothing else of the submission.
@@ -91,14 +101,13 @@ export function ApprovalPage() {
   return (
     <Frame tenantKey={a.tenantKey} brand={a.brand}>
       <h1 className="text-2xl font-bold text-slate-900">{t.publicTitle}</h1>
-      <p className="mb-5 mt-2 text-slate-600">{t.publicIntro(a.tenant, t.channels[a.channel]!)}</p>
+      <p className="mb-5 mt-2 text-slate-600">{t.publicIntro(a.tenant, t.channels[a.channel]!, approvalParts(a))}</p>
       <PostPreview
         tenantName={a.tenant}
         logoText={tenant?.logoText ?? ''}
         channel={a.channel}
         body={a.body}
-        images={a.images.map((i) => ({ src: i.url, alt: i.alt }))}
-        media={a.items.map((i) => ({ src: i.url, alt: i.alt, video: i.video }))}
+        media={a.media.map((m) => ({ src: m.url, alt: m.alt, video: m.video, photo: m.kind === 'photo' }))}
       />
       <div className="mt-6">
         {a.state === 'approved' && (

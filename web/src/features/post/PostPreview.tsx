@@ -16,27 +16,47 @@ function linkify(text: string) {
   );
 }
 
+/** A photo, clip, audiogram or card of the post (src null: not rendered yet). */
+export type PreviewMedia = { src: string | null; alt: string; video: boolean; photo?: boolean };
+
+function Media({ m, className }: { m: PreviewMedia; className: string }) {
+  if (!m.src) return <p className={`bg-slate-100 p-3 text-xs text-slate-500 ${className}`}>{m.alt}</p>;
+  return m.video ? (
+    <video
+      src={m.src}
+      controls
+      playsInline
+      preload="metadata"
+      aria-label={m.alt}
+      className={`max-h-[32rem] w-full bg-black ${className}`}
+    />
+  ) : (
+    <img src={m.src} alt={m.alt} className={`w-full bg-slate-100 ${className}`} />
+  );
+}
+
 /**
- * How the post will look: the tenant as author, the text with its line breaks, the images in
- * their order. The editor's preview and the contributor's approval page both use it.
+ * How the post will look: the tenant as author, the text with its line breaks, the photos, clips
+ * and cards in their one order. The editor's preview and the contributor's approval page both use it.
  */
 export function PostPreview({
   tenantName,
   logoText,
   channel,
   body,
-  images,
-  media = [],
+  media,
 }: {
   tenantName: string;
   logoText: string;
   channel: PostChannel;
   body: string;
-  images: { src: string; alt: string }[];
-  /** Clips, audiograms and quote cards (server/content), after the images, in their order. */
-  media?: { src: string | null; alt: string; video: boolean }[];
+  /** Photos and items together, in the post's order. */
+  media: PreviewMedia[];
 }) {
-  const [first, ...rest] = images;
+  const [first, ...rest] = media;
+  // Photos tile in a grid; moving pictures and cards take the full width, in order.
+  const wide = (m: PreviewMedia) => !m.photo || media.length === 1;
+  const tile = (m: PreviewMedia) => (wide(m) ? 'col-span-full' : 'aspect-square object-cover');
   return (
     <article aria-label={t.preview} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <header className="flex items-center gap-3 p-3">
@@ -52,51 +72,25 @@ export function PostPreview({
         </div>
       </header>
       {channel === 'instagram' && first && (
-        <img src={first.src} alt={first.alt} className="aspect-square w-full bg-slate-100 object-cover" />
+        <div data-testid="preview-media">
+          <Media m={first} className={first.photo ? 'aspect-square object-cover' : ''} />
+        </div>
       )}
       <div className="whitespace-pre-wrap break-words px-3 pb-3 text-[15px] leading-relaxed text-slate-900">
         {body.trim() ? linkify(body) : <span className="text-slate-400">{t.previewEmpty}</span>}
       </div>
       {channel !== 'instagram' && first && (
-        <div className={`grid gap-0.5 ${rest.length ? 'grid-cols-2' : 'grid-cols-1'}`}>
-          {[first, ...rest].map((image, i) => (
-            <img
-              key={i}
-              src={image.src}
-              alt={image.alt}
-              className={`w-full bg-slate-100 object-cover ${rest.length ? 'aspect-square' : 'max-h-96'}`}
-            />
+        <div className={`grid gap-0.5 ${rest.length ? 'grid-cols-2' : 'grid-cols-1'}`} data-testid="preview-media">
+          {media.map((m, i) => (
+            <Media key={i} m={m} className={tile(m)} />
           ))}
         </div>
       )}
       {channel === 'instagram' && rest.length > 0 && (
-        <div className="grid grid-cols-3 gap-0.5">
-          {rest.map((image, i) => (
-            <img key={i} src={image.src} alt={image.alt} className="aspect-square w-full bg-slate-100 object-cover" />
+        <div className="grid grid-cols-3 gap-0.5" data-testid="preview-media">
+          {rest.map((m, i) => (
+            <Media key={i} m={m} className={m.photo ? 'aspect-square object-cover' : 'col-span-full'} />
           ))}
-        </div>
-      )}
-      {media.length > 0 && (
-        <div className="space-y-0.5" data-testid="preview-media">
-          {media.map((item, i) =>
-            !item.src ? (
-              <p key={i} className="bg-slate-100 p-3 text-xs text-slate-500">
-                {item.alt}
-              </p>
-            ) : item.video ? (
-              <video
-                key={i}
-                src={item.src}
-                controls
-                playsInline
-                preload="metadata"
-                aria-label={item.alt}
-                className="max-h-[32rem] w-full bg-black"
-              />
-            ) : (
-              <img key={i} src={item.src} alt={item.alt} className="w-full bg-slate-100" />
-            ),
-          )}
         </div>
       )}
     </article>

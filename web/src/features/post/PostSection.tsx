@@ -4,12 +4,15 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import {
   channelLimits,
   countChars,
+  mediaOrder,
   postChannels,
   shownLimit,
+  withPositions,
   type ChannelPost,
   type PostChannel,
   type PostImage,
   type PostItem,
+  type PostMediaEntry,
   type PostOverview,
   type PostVersion,
 } from '../../../../common/schemas/post';
@@ -24,8 +27,10 @@ import { TextareaField } from '../../ui/Field';
 import { formatDateTime } from '../admin/format';
 import { ApprovalBadge, listStateOf } from './ApprovalBadge';
 import { ApprovalPanel, PublicationPanel } from './PostActions';
-import { PostPreview } from './PostPreview';
-import { usePreviewMedia } from '../content/useContent';
+import { PostPreview, type PreviewMedia } from './PostPreview';
+import { ConsentBadges } from '../content/ConsentBadges';
+import { MediaThumb } from '../content/MediaThumb';
+import { isVideo, useContent } from '../content/useContent';
 import { useTenantLabels } from '../tenant/labels';
 import { streamDraft } from './draftStream';
 import '../../lib/zod-csp';
@@ -34,6 +39,7 @@ import '../../lib/zod-csp';
 const PostItems = lazy(() => import('../content/PostItems').then((m) => ({ default: m.PostItems })));
 
 const t = texts.post;
+const tc = texts.content;
 type Origin = 'editor' | 'model' | 'template' | 'restore' | 'content';
 type Draft = { body: string; images: PostImage[]; items: PostItem[]; origin: Origin };
 type Sources = { kind: 'model' | 'template'; passages: { index: number; text: string }[] };
@@ -218,20 +224,35 @@ function ChannelEditor({
     setDrafting(false);
   };
 
-  const previewMedia = usePreviewMedia(contentId);
+  const content = useContent(contentId);
   const photos = overview.photos;
-  const picked = draft.images;
-  const pickedIds = new Set(picked.map((i) => i.mediaId));
+  // Photos and items in the post's one order.
+  const order = mediaOrder(draft.images, draft.items);
+  const setOrder = (entries: PostMediaEntry[]) => setDraft(withPositions(entries));
+  const pickedIds = new Set(draft.images.map((i) => i.mediaId));
   const thumb = (id: number) => {
     const photo = photos.find((p) => p.id === id);
     return photo?.hasThumbnail ? `/api/media/${id}/thumbnail` : `/api/media/${id}/file`;
   };
-  const move = (from: number, to: number) => {
-    const next = [...picked];
-    const [item] = next.splice(from, 1);
-    next.splice(to, 0, item!);
-    setDraft({ images: next });
+  const itemOf = (id: number) => content.data?.items.find((i) => i.id === id);
+  const previewOf = (e: PostMediaEntry): PreviewMedia => {
+    if (e.type === 'image') return { src: thumb(e.image.mediaId), alt: e.image.alt, video: false, photo: true };
+    const item = itemOf(e.item.itemId);
+    return { src: item?.url ?? null, alt: e.item.alt, video: !!item && isVideo(item) };
   };
+  const move = (from: number, to: number) => {
+    const next = [...order];
+    const [entry] = next.splice(from, 1);
+    next.splice(to, 0, entry!);
+    setOrder(next);
+  };
+  const setAlt = (at: number, alt: string) =>
+    setOrder(
+      order.map((e, i) =>
+        i !== at ? e : e.type === 'image' ? { ...e, image: { ...e.image, alt } } : { ...e, item: { ...e.item, alt } },
+      ),
+    );
+  const keyOf = (e: PostMediaEntry) => (e.type === 'image' ? `photo-${e.image.mediaId}` : `item-${e.item.itemId}`);
 
   return (
     <div className="space-y-6">
@@ -306,10 +327,75 @@ function ChannelEditor({
             logoText={tenantInfo?.logoText ?? tenantName.slice(0, 1).toUpperCase()}
             channel={channel}
             body={draft.body}
-            images={picked.map((i) => ({ src: thumb(i.mediaId), alt: i.alt }))}
-            media={previewMedia(draft.items)}
+            media={order.map(previewOf)}
           />
         </div>
+      </div>
+
+      <div>
+        <h3 className="mb-1 text-base font-semibold text-slate-900">{t.mediaTitle}</h3>
+        <p className="mb-2 text-sm text-slate-600">{t.mediaHint}</p>
+        {order.length === 0 ? (
+          <p className="text-sm text-slate-500">{t.noMedia}</p>
+        ) : (
+          <ol className="space-y-3" aria-label={t.mediaTitle} data-testid="post-media-order">
+            {order.map((e, i) => {
+              const item = e.type === 'item' ? itemOf(e.item.itemId) : undefined;
+              const kind = e.type === 'image' ? t.photoKind : item ? `${tc.kinds[item.kind]} · ${item.format}` : '';
+              const name = `${kind || tc.kinds.card} ${i + 1}`;
+              const id = `media-${channel}-${keyOf(e)}`;
+              return (
+                <li key={keyOf(e)} className="flex gap-3 rounded-lg border border-slate-200 p-2">
+                  <MediaThumb m={previewOf(e)} />
+                  <div className="min-w-0 flex-1 space-y-1.5">
+                    <p className="text-xs font-medium text-slate-600">
+                      {i + 1}. {kind} {item && item.state !== 'ready' ? `· ${tc.rendering}` : ''}
+                    </p>
+                    <label className="block text-xs font-medium text-slate-700" htmlFor={id}>
+                      {e.type === 'image' ? t.altLabel : tc.captionLabel} {i + 1}
+                    </label>
+                    <input
+                      id={id}
+                      className="block w-full rounded-lg border border-slate-300 px-2.5 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+                      value={e.type === 'image' ? e.image.alt : e.item.alt}
+                      onChange={(ev) => setAlt(i, ev.target.value)}
+                    />
+                    {item && content.data && <ConsentBadges item={item} consent={content.data.consent} />}
+                    <div className="flex flex-wrap gap-1">
+                      <Button
+                        variant="ghost"
+                        className="!min-h-9 !px-2"
+                        disabled={i === 0}
+                        onClick={() => move(i, i - 1)}
+                        aria-label={`${t.moveUp}: ${name}`}
+                      >
+                        <ArrowUp size={16} aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="!min-h-9 !px-2"
+                        disabled={i === order.length - 1}
+                        onClick={() => move(i, i + 1)}
+                        aria-label={`${t.moveDown}: ${name}`}
+                      >
+                        <ArrowDown size={16} aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="!min-h-9 !px-2"
+                        onClick={() => setOrder(order.filter((_, j) => j !== i))}
+                        aria-label={`${t.removeImage}: ${name}`}
+                      >
+                        <Remove size={16} aria-hidden="true" />
+                        <span className="text-xs">{t.removeImage}</span>
+                      </Button>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
       </div>
 
       <div>
@@ -317,98 +403,33 @@ function ChannelEditor({
         {photos.length === 0 ? (
           <p className="text-sm text-slate-500">{t.noImages}</p>
         ) : (
-          <div className="space-y-3">
-            {picked.length > 0 && (
-              <ol className="space-y-3" aria-label={t.imagesTitle}>
-                {picked.map((image, i) => (
-                  <li key={image.mediaId} className="flex gap-3 rounded-lg border border-slate-200 p-2">
-                    <img
-                      src={thumb(image.mediaId)}
-                      alt=""
-                      className="h-20 w-20 shrink-0 rounded-md bg-slate-100 object-cover"
-                    />
-                    <div className="min-w-0 flex-1 space-y-1.5">
-                      <label
-                        className="block text-xs font-medium text-slate-700"
-                        htmlFor={`alt-${channel}-${image.mediaId}`}
-                      >
-                        {t.altLabel} {i + 1}
-                      </label>
-                      <input
-                        id={`alt-${channel}-${image.mediaId}`}
-                        className="block w-full rounded-lg border border-slate-300 px-2.5 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-                        value={image.alt}
-                        onChange={(e) =>
-                          setDraft({
-                            images: picked.map((p) =>
-                              p.mediaId === image.mediaId ? { ...p, alt: e.target.value } : p,
-                            ),
-                          })
-                        }
-                      />
-                      <div className="flex flex-wrap gap-1">
-                        <Button
-                          variant="ghost"
-                          className="!min-h-9 !px-2"
-                          disabled={i === 0}
-                          onClick={() => move(i, i - 1)}
-                          aria-label={`${t.moveUp}: ${i + 1}`}
-                        >
-                          <ArrowUp size={16} aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="!min-h-9 !px-2"
-                          disabled={i === picked.length - 1}
-                          onClick={() => move(i, i + 1)}
-                          aria-label={`${t.moveDown}: ${i + 1}`}
-                        >
-                          <ArrowDown size={16} aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="!min-h-9 !px-2"
-                          onClick={() => setDraft({ images: picked.filter((p) => p.mediaId !== image.mediaId) })}
-                          aria-label={`${t.removeImage}: ${i + 1}`}
-                        >
-                          <Remove size={16} aria-hidden="true" />
-                          <span className="text-xs">{t.removeImage}</span>
-                        </Button>
-                      </div>
-                    </div>
-                  </li>
-                ))}
-              </ol>
-            )}
-            <ul className="flex flex-wrap gap-2">
-              {photos
-                .filter((p) => !pickedIds.has(p.id))
-                .map((p) => (
-                  <li key={p.id}>
-                    <button
-                      type="button"
-                      onClick={() => setDraft({ images: [...picked, { mediaId: p.id, alt: '' }] })}
-                      className="group relative block h-24 w-24 overflow-hidden rounded-lg border border-slate-300 hover:border-brand"
-                      aria-label={`${t.pickImage}: ${p.originalName}`}
-                    >
-                      <img src={thumb(p.id)} alt="" className="h-full w-full object-cover" />
-                      <span className="absolute inset-x-0 bottom-0 bg-black/60 px-1 py-0.5 text-center text-[11px] text-white">
-                        {t.pickImage}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-            </ul>
-          </div>
+          <ul className="flex flex-wrap gap-2">
+            {photos
+              .filter((p) => !pickedIds.has(p.id))
+              .map((p) => (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    onClick={() => setOrder([...order, { type: 'image', index: 0, image: { mediaId: p.id, alt: '' } }])}
+                    className="group relative block h-24 w-24 overflow-hidden rounded-lg border border-slate-300 hover:border-brand"
+                    aria-label={`${t.pickImage}: ${p.originalName}`}
+                  >
+                    <img src={thumb(p.id)} alt="" className="h-full w-full object-cover" />
+                    <span className="absolute inset-x-0 bottom-0 bg-black/60 px-1 py-0.5 text-center text-[11px] text-white">
+                      {t.pickImage}
+                    </span>
+                  </button>
+                </li>
+              ))}
+          </ul>
         )}
       </div>
 
       <Suspense fallback={null}>
         <PostItems
           contentId={contentId}
-          channel={channel}
-          items={draft.items}
-          onChange={(items) => setDraft({ items })}
+          attached={draft.items.map((i) => i.itemId)}
+          onAttach={(item) => setOrder([...order, { type: 'item', index: 0, item }])}
         />
       </Suspense>
 
