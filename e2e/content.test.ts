@@ -114,6 +114,17 @@ async function seed(e: E2E) {
     contentType: 'audio/ogg',
     extension: 'ogg',
   });
+  // A photo of the submission, to be ordered together with the clips and the card.
+  await attachFile(e.t.app, {
+    contentId,
+    kind: 'photo',
+    body: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c05020' } })
+      .jpeg()
+      .toBuffer(),
+    originalName: 'werkhalle.jpg',
+    contentType: 'image/jpeg',
+    extension: 'jpg',
+  });
   await e.t.app.db
     .updateTable('media')
     .set({ timing: JSON.stringify(timing), duration_ms: 5000, width: 1280, height: 720 })
@@ -227,10 +238,25 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     await post.getByLabel(p.bodyLabel, { exact: true }).fill('Erika Muster leitet heute ein Team von zwölf Leuten.');
     const items = post.getByTestId('post-items');
     for (let i = 0; i < 3; i++) await items.getByRole('button', { name: t.attach, exact: false }).first().click();
-    expect(await items.getByTestId('item-consent').first().textContent()).toContain(
-      `${t.consentKinds.publication}: ${t.consentGiven}`,
+    // One order across photos and items: the photo goes in after the first clip.
+    await post.getByRole('button', { name: `${p.pickImage}: werkhalle.jpg` }).click();
+    const order = post.getByTestId('post-media-order');
+    await order.getByLabel(`${p.altLabel} 4`).fill('Die Werkhalle');
+    for (let i = 0; i < 2; i++)
+      await order.getByRole('button', { name: new RegExp(`^${p.moveUp}: ${p.photoKind} `) }).click();
+    expect(await order.getByTestId('item-consent').first().textContent()).toContain(
+      `${t.consentKinds.video}: ${t.consentGiven}`,
     );
-    await expect.poll(() => post.getByTestId('preview-media').locator('video, img').count()).toBe(3);
+    const previewMedia = post.getByTestId('preview-media').locator('video, img');
+    await expect.poll(() => previewMedia.count()).toBe(4);
+    expect(await previewMedia.evaluateAll((els) => els.map((el) => el.tagName))).toEqual([
+      'VIDEO',
+      'IMG',
+      'VIDEO',
+      'IMG',
+    ]);
+    expect(await previewMedia.nth(1).getAttribute('alt')).toBe('Die Werkhalle');
+    await screenshot(page, 'content-post-order-1280');
     await post.getByRole('button', { name: p.save }).click();
     await toastWith(page, p.saved).waitFor();
     await post.getByRole('button', { name: p.sendForApproval }).click();
@@ -250,6 +276,16 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     await preview.waitFor();
     const videos = preview.locator('video');
     expect(await videos.count()).toBe(2);
+    expect(await preview.locator('video, img').evaluateAll((els) => els.map((el) => el.tagName))).toEqual([
+      'VIDEO',
+      'IMG',
+      'VIDEO',
+      'IMG',
+    ]);
+    // The intro names what is to be approved.
+    await contributor
+      .getByText('Bitte prüfen Sie den Text, das Bild, den Clip, das Audiogramm und die Zitatkarte.', { exact: false })
+      .waitFor();
     const played = await videos.first().evaluate(async (el) => {
       const video = el as HTMLVideoElement;
       video.muted = true;
@@ -275,5 +311,8 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     expect(names.filter((n) => /^clip-\d+-9x16\.mp4$/.test(n))).toHaveLength(1);
     expect(names.filter((n) => /^audiogramm-\d+-9x16\.mp4$/.test(n))).toHaveLength(1);
     expect(names.filter((n) => /^zitatkarte-\d+-4x5\.png$/.test(n))).toHaveLength(1);
+    expect(zip.get('beitrag-linkedin.txt')!.toString('utf8')).toMatch(
+      /1\. clip-\d+-9x16\.mp4 .*\n2\. werkhalle\.jpg – Die Werkhalle\n3\. audiogramm-\d+-9x16\.mp4 .*\n4\. zitatkarte-\d+-4x5\.png/,
+    );
   });
 });

@@ -5,6 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay, performance as nodePerformance } from 'node:perf_hooks';
 import path from 'node:path';
 import { renderCard } from '../../server/content/card';
 import { audiogramArgs, audiogramBackground, captionStyle, clipArgs, writeOverlays } from '../../server/content/clip';
@@ -33,24 +34,34 @@ function timingFor(seconds: number) {
   return { segments };
 }
 
-/** Runs ffmpeg under /usr/bin/time: wall seconds and peak RSS (MB). */
-function timedFfmpeg(args: string[]): Promise<{ seconds: number; peakMb: number }> {
+/**
+ * Runs ffmpeg under /usr/bin/time: wall seconds, CPU seconds (user + sys: what a loaded machine does
+ * not change much) and peak RSS (MB).
+ */
+function timedFfmpeg(args: string[]): Promise<{ seconds: number; cpu: number; peakMb: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', 'ffmpeg', '-hide_banner', '-nostdin', '-v', 'error', ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      '/usr/bin/time',
+      ['-f', '%U %S %M', 'ffmpeg', '-hide_banner', '-nostdin', '-v', 'error', ...args],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(err));
-      const kb = Number(err.trim().split('\n').at(-1));
-      resolve({ seconds: (performance.now() - started) / 1000, peakMb: kb / 1024 });
+      const [user, sys, kb] = err.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number];
+      resolve({ seconds: (performance.now() - started) / 1000, cpu: user + sys, peakMb: kb / 1024 });
     });
   });
 }
 
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
+/** CPU seconds per second of output, and as a share of all cores for that second (the load-free lower bound of wall time). */
+const cpuLine = (cpu: number, seconds: number) =>
+  `CPU ${cpu.toFixed(1)} s (user+sys) = ${(cpu / seconds).toFixed(2)} CPU-s je Sekunde = ${(cpu / seconds / cpus().length).toFixed(2)}× Echtzeit bei ${cpus().length} freien Kernen`;
 const lines: string[] = [];
 const say = (line: string) => {
   lines.push(line);
@@ -122,7 +133,7 @@ execFileSync('ffmpeg', [
   );
   const ratio = r.seconds / CLIP;
   say(
-    `Clip 9:16 mit Untertiteln (${cues.length} Einblendungen), ${CLIP} s aus 1080p: ${r.seconds.toFixed(1)} s → ${ratio.toFixed(2)}× Echtzeit (Ziel ≤ 1.0) ${mark(ratio <= 1)}; Spitzenspeicher ffmpeg ${r.peakMb.toFixed(0)} MB`,
+    `Clip 9:16 mit Untertiteln (${cues.length} Einblendungen), ${CLIP} s aus 1080p: ${r.seconds.toFixed(1)} s → ${ratio.toFixed(2)}× Echtzeit (Ziel ≤ 1.0) ${mark(ratio <= 1)}; ${cpuLine(r.cpu, CLIP)}; Spitzenspeicher ffmpeg ${r.peakMb.toFixed(0)} MB`,
   );
 }
 
@@ -149,7 +160,7 @@ execFileSync('ffmpeg', [
   );
   const ratio = r.seconds / AUDIOGRAM;
   say(
-    `Audiogramm 9:16, ${AUDIOGRAM} s: ${r.seconds.toFixed(1)} s → ${ratio.toFixed(2)}× Echtzeit (Ziel ≤ 0.5) ${mark(ratio <= 0.5)}; Spitzenspeicher ffmpeg ${r.peakMb.toFixed(0)} MB`,
+    `Audiogramm 9:16, ${AUDIOGRAM} s: ${r.seconds.toFixed(1)} s → ${ratio.toFixed(2)}× Echtzeit (Ziel ≤ 0.5) ${mark(ratio <= 0.5)}; ${cpuLine(r.cpu, AUDIOGRAM)}; Spitzenspeicher ffmpeg ${r.peakMb.toFixed(0)} MB`,
   );
 }
 
@@ -206,6 +217,10 @@ execFileSync('ffmpeg', [
     .set({ timing: JSON.stringify(timingFor(CLIP + 1)), duration_ms: (CLIP + 2) * 1000, width: 1920, height: 1080 })
     .where('id', '=', media.id)
     .execute();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const cpuBefore = process.cpuUsage();
+  const eluBefore = nodePerformance.eventLoopUtilization();
   const started = performance.now();
   const item = await api(t, 'POST', `/api/content/${id}/clips`, {
     cookie,
@@ -224,10 +239,19 @@ execFileSync('ffmpeg', [
       ).find((x) => x.id === item.body.id)!.state;
   }
   const seconds = (performance.now() - started) / 1000;
+  loop.disable();
+  const appCpu = process.cpuUsage(cpuBefore);
+  const elu = nodePerformance.eventLoopUtilization(eluBefore);
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.floor(latencies.length * 0.99)]!;
   say(
     `Clip über den Medien-Job der App (${state}): ${seconds.toFixed(1)} s → ${(seconds / CLIP).toFixed(2)}× Echtzeit; /api/health p99 ${p99.toFixed(1)} ms bei ${latencies.length} Abfragen (Ziel < 50) ${mark(p99 < 50)}`,
+  );
+  say(
+    `Event-Loop-Verzögerung des App-Prozesses beim Rendern: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms (enthält die Wartezeit auf einen Kern)`,
+  );
+  say(
+    `CPU des App-Prozesses (mit dem Mess-Client) beim Rendern: ${((appCpu.user + appCpu.system) / 1e6).toFixed(2)} s in ${seconds.toFixed(1)} s; Event-Loop ausgelastet ${(elu.utilization * 100).toFixed(1)} %`,
   );
   await t.close();
 }

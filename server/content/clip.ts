@@ -123,6 +123,9 @@ export function overlayChain(input: string, overlays: Overlay[], firstInput: num
   return parts;
 }
 
+/** Highest frame rate of a clip. */
+export const MAX_FPS = 30;
+
 const encode = ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-movflags', '+faststart'];
 
 /**
@@ -140,10 +143,15 @@ export function clipArgs(o: {
   cropY?: number;
   overlays: Overlay[];
   hasAudio: boolean;
+  /** The source's frame rate: above 30 (phones record 60) the clip keeps 30, halving crop, scale and encode. */
+  fps?: number | null;
   out: string;
 }): string[] {
   const frame = reframe(o.srcW, o.srcH, o.format, o.cropX, o.cropY);
-  const graph = [`[0:v]${frame.filter},format=yuv420p[base]`, ...overlayChain('[base]', o.overlays, 1)].join(';');
+  const rate = o.fps && o.fps > MAX_FPS + 0.5 ? `fps=${MAX_FPS},` : '';
+  const graph = [`[0:v]${rate}${frame.filter},format=yuv420p[base]`, ...overlayChain('[base]', o.overlays, 1)].join(
+    ';',
+  );
   return [
     '-ss',
     o.start.toFixed(3),

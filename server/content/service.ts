@@ -25,7 +25,7 @@ import type { MediaTable } from '../db/schema';
 import type { ContentEditor as Editor, Submission } from './editor';
 import { DomainError } from '../http/errors';
 import { JobCancelled } from '../jobs/queue';
-import { ffprobe } from '../media-jobs/ffmpeg';
+import { ffprobe, frameRate } from '../media-jobs/ffmpeg';
 import { cancelMediaJob, mediaJobStates, type MediaJobContext } from '../media-jobs/runner';
 import { tenantDisplayName } from '../tenants/registry';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
@@ -407,6 +407,7 @@ export async function renderItem(app: FastifyInstance, ctx: MediaJobContext): Pr
           cropY: spec.cropY,
           overlays,
           hasAudio: audio,
+          fps: frameRate(video),
           out,
         }),
         { durationSeconds: duration },

@@ -67,10 +67,22 @@ export type FfprobeStream = {
   width?: number;
   height?: number;
   duration?: string;
+  /** Frames per second as a fraction ("30000/1001"). */
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   tags?: Record<string, string>;
   side_data_list?: { side_data_type?: string; rotation?: number }[];
   disposition?: { attached_pic?: number };
 };
+/** A stream's frame rate from ffprobe's fraction, or null. */
+export function frameRate(stream: FfprobeStream | undefined): number | null {
+  for (const value of [stream?.avg_frame_rate, stream?.r_frame_rate]) {
+    const [n, d] = (value ?? '').split('/').map(Number);
+    if (n && d && Number.isFinite(n / d) && n / d > 0) return n / d;
+  }
+  return null;
+}
+
 export type FfprobeResult = { streams: FfprobeStream[]; format?: { duration?: string; format_name?: string } };
 
 function runTool(command: string, args: string[], opts: FfmpegOptions & { collect?: boolean }): Promise<string> {
