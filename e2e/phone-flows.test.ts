@@ -7,7 +7,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/media/testing/fixtures';
-import { loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
+import { tenantDefaults } from '../common/schemas/tenants';
+import { TEST_PASSWORD } from '../server/testing/harness';
+import { addMember, createTenant } from '../server/tenants/service';
+import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
 
 const u = texts.upload;
 const f = texts.finish;
@@ -345,5 +348,120 @@ describe('phone flows', () => {
     expect(await player.evaluate((el: HTMLAudioElement) => Number.isFinite(el.duration) && el.currentTime === 0)).toBe(
       true,
     );
+  }, 60_000);
+  it("never cuts the header's title at 390 px, for every role (the tenant editor's too); the username gives way", async () => {
+    await createTenant(e.t.app, null, {
+      ...tenantDefaults,
+      key: 'firma-lang',
+      name: 'Maschinenbau Muster GmbH & Co. KG',
+    });
+    await addMember(e.t.app, null, 'firma-lang', {
+      email: 'redaktion-mit-langem-namen@e2e.test',
+      role: 'editor',
+      password: TEST_PASSWORD,
+    });
+    const visits: [string, string[]][] = [
+      ['admin', ['/admin', '/eingang']],
+      ['vdi_admin', ['/content-selection', '/eingang', '/mitglieder']],
+      ['bank', ['/bank', '/bank/document-image-upload']],
+      ['firma_a', ['/firma-a']],
+      ['redaktion-mit-langem-namen@e2e.test', ['/t/firma-lang', '/eingang', '/mitglieder', '/konto']],
+      ['', ['/p/vdi', '/login']],
+    ];
+    for (const [who, paths] of visits) {
+      const page = await e.newPage(PHONE);
+      if (who.includes('@')) {
+        await page.goto('/login');
+        await page.getByLabel(texts.auth.email).fill(who);
+        await page.getByLabel(texts.auth.password, { exact: true }).fill(TEST_PASSWORD);
+        await page.getByRole('button', { name: texts.auth.submit, exact: true }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      } else if (who) await loginAs(page, who as 'admin');
+      for (const path of paths) {
+        await page.goto(path);
+        const title = page.getByTestId('header-title');
+        if (path === '/login') {
+          // The login page has no app header.
+          expect(await title.count()).toBe(0);
+          continue;
+        }
+        await title.waitFor();
+        const box = await title.evaluate((el) => ({
+          text: el.textContent,
+          cut: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+          lines: Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight)),
+          right: el.getBoundingClientRect().right,
+        }));
+        expect(box, `${who} ${path}`).toMatchObject({ text: texts.nav.appTitle, cut: false });
+        expect(box.lines, `${who} ${path}`).toBeLessThanOrEqual(2);
+        // Every header item lies inside the phone's width, none on top of the title.
+        const items = await page
+          .locator('header a, header button, header [data-testid=header-username]')
+          .evaluateAll((els) =>
+            els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+          );
+        for (const item of items) expect(item.right, `${who} ${path}`).toBeLessThanOrEqual(PHONE.width);
+        expect(Math.min(...items.slice(1).map((i) => i.left)), `${who} ${path}`).toBeGreaterThanOrEqual(box.right);
+        if (who.startsWith('redaktion') && path === '/eingang') await screenshot(page, 'phone-header-editor-390');
+      }
+      await page.close();
+    }
+  }, 120_000);
+
+  it("names the weeks of the admin's weekly chart readably at 390 px and 1280 px: short German dates, no overlap, at least 11 px", async () => {
+    // Submissions in each of the twelve weeks.
+    for (let week = 0; week < 12; week++) {
+      const at = new Date(Date.now() - week * 7 * 86_400_000).toISOString();
+      await e.t.app.db
+        .insertInto('submissions')
+        .values({
+          tenant: week % 2 ? 'vdi' : 'bank',
+          kind: 'upload',
+          created_at: at,
+          updated_at: at,
+          transcript: 'Grüße',
+        })
+        .execute();
+    }
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await e.newPage(viewport);
+      await loginAs(page, 'admin');
+      await page.goto('/admin');
+      const labels = page.getByTestId('chart-labels');
+      await labels.waitFor();
+      await labels.scrollIntoViewIfNeeded();
+      const shown = await labels.locator('span > span').evaluateAll((els) =>
+        els
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            return {
+              text: el.textContent ?? '',
+              left: r.left,
+              right: r.right,
+              size: Number.parseFloat(getComputedStyle(el).fontSize),
+            };
+          })
+          .filter((l) => l.right > l.left),
+      );
+      expect(shown.length, `${viewport.width}`).toBeGreaterThanOrEqual(viewport === PHONE ? 4 : 12);
+      const figure = await page
+        .locator('figure')
+        .filter({ has: labels })
+        .evaluate((el) => el.getBoundingClientRect());
+      for (const [i, label] of shown.entries()) {
+        expect(label.text).toMatch(/^\d{1,2}\.\d{1,2}\.$/);
+        expect(label.size).toBeGreaterThanOrEqual(11);
+        expect(label.left).toBeGreaterThanOrEqual(figure.left - 12);
+        expect(label.right).toBeLessThanOrEqual(Math.min(figure.right + 12, viewport.width));
+        if (i > 0) expect(label.left, `${shown[i - 1]!.text} / ${label.text}`).toBeGreaterThan(shown[i - 1]!.right + 4);
+      }
+      // The current week is always named.
+      const monday = new Date();
+      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+      expect(shown.at(-1)!.text).toBe(`${monday.getUTCDate()}.${monday.getUTCMonth() + 1}.`);
+      await page.getByRole('heading', { name: texts.admin.chartTitle }).scrollIntoViewIfNeeded();
+      await screenshot(page, `phone-weekly-chart-${viewport.width}`);
+      await page.close();
+    }
   }, 60_000);
 });

@@ -4,6 +4,12 @@ import { formatDate } from './format';
 
 const t = texts.admin;
 
+/** A week's Monday as Germans write it short: day and month without leading zeros ("3.11."). */
+const shortDate = (week: string) => {
+  const [, month, day] = week.split('-').map(Number);
+  return `${day}.${month}.`;
+};
+
 /** Stacked bars of submissions per week and tenant, with the numbers as a table for screen readers. */
 export function WeeklyChart({
   weekly,
@@ -29,7 +35,7 @@ export function WeeklyChart({
             className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
             title={`${t.chartWeekOf(formatDate(w.week))}: ${totals[i]}`}
           >
-            <span className="text-[10px] text-slate-500">{totals[i] || ''}</span>
+            <span className="text-xs text-slate-600">{totals[i] || ''}</span>
             <div
               className="flex w-full flex-col-reverse overflow-hidden rounded-t"
               style={{ height: `${(totals[i]! / max) * (height - 20)}px` }}
@@ -43,10 +49,16 @@ export function WeeklyChart({
           </div>
         ))}
       </div>
-      <div className="mt-1 flex gap-1.5 text-[10px] text-slate-500" aria-hidden="true">
-        {weekly.map((w) => (
-          <span key={w.week} className="min-w-0 flex-1 truncate text-center">
-            {formatDate(w.week).replace(/\.\d{4}$/, '.')}
+      {/* Short German dates ("3.11."), never cut: on a phone only every third week is named,
+          counted back from the current one, each label free to use its neighbours' room. */}
+      <div className="mt-1 flex gap-1.5 text-xs text-slate-600" aria-hidden="true" data-testid="chart-labels">
+        {weekly.map((w, i) => (
+          <span key={w.week} className="flex min-w-0 flex-1 justify-center">
+            <span
+              className={`whitespace-nowrap ${(weekly.length - 1 - i) % 3 === 0 ? '' : 'max-sm:hidden'} ${(weekly.length - 1 - i) % 2 === 0 ? '' : 'sm:max-lg:hidden'}`}
+            >
+              {shortDate(w.week)}
+            </span>
           </span>
         ))}
       </div>

@@ -13,7 +13,9 @@ export function Header() {
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
         {/* The link's name comes from its content (no aria-label that differs from the visible text). */}
-        <Link to={tenant.viaPublicLink ? tenant.homePath : '/'} className="flex min-w-0 items-center gap-2.5">
+        {/* The title is never cut (spec: the header shows it): on a phone it takes two balanced lines
+            and what varies, the username, gives way instead. */}
+        <Link to={tenant.viaPublicLink ? tenant.homePath : '/'} className="flex shrink-0 items-center gap-2 sm:gap-2.5">
           {tenant.logoUrl ? (
             <img src={tenant.logoUrl} alt="" className="h-9 max-w-32 shrink-0 object-contain" />
           ) : (
@@ -25,17 +27,20 @@ export function Header() {
             </span>
           )}
           <span className="sr-only">{tenant.name} – </span>
-          <span className="line-clamp-2 text-[13px] font-semibold leading-tight text-slate-900 sm:text-base">
+          <span
+            className="max-w-[9rem] text-balance text-[13px] font-semibold leading-tight text-slate-900 sm:max-w-none sm:text-base"
+            data-testid="header-title"
+          >
             {texts.nav.appTitle}
           </span>
         </Link>
         {user && (
-          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex min-w-0 items-center sm:gap-2">
             {(role === 'admin' || role === 'vdi_admin' || membership?.role === 'editor') && (
               <Link
                 to="/eingang"
                 title={texts.nav.inbox}
-                className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
+                className="flex shrink-0 items-center gap-1.5 rounded-lg p-1.5 text-sm sm:p-2 font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
               >
                 <Inbox size={18} aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{texts.nav.inbox}</span>
@@ -45,7 +50,7 @@ export function Header() {
               <Link
                 to="/mitglieder"
                 title={texts.tenants.members}
-                className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
+                className="flex shrink-0 items-center gap-1.5 rounded-lg p-1.5 text-sm sm:p-2 font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
               >
                 <Users size={18} aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{texts.tenants.members}</span>
@@ -56,12 +61,16 @@ export function Header() {
                 to="/security"
                 title={texts.nav.security}
                 aria-label={texts.nav.security}
-                className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+                className="shrink-0 rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 sm:p-2"
               >
                 <ShieldCheck size={18} aria-hidden="true" />
               </Link>
             )}
-            <span className="max-w-28 truncate text-sm text-slate-600 sm:max-w-48" data-testid="header-username">
+            <span
+              className="min-w-0 max-w-28 truncate px-1 text-xs text-slate-600 sm:max-w-48 sm:text-sm"
+              title={user.username}
+              data-testid="header-username"
+            >
               {user.username}
             </span>
             <button
@@ -69,7 +78,7 @@ export function Header() {
               title={texts.auth.logout}
               aria-label={texts.auth.logout}
               onClick={() => void logout().then((ended) => ended && navigate('/login', { replace: true }))}
-              className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              className="shrink-0 rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:p-2"
             >
               <LogOut size={18} aria-hidden="true" />
             </button>
