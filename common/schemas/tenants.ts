@@ -93,7 +93,6 @@ const optional = <T extends z.ZodType<string>>(field: T) =>
     .nullable()
     .default(null)
     .transform((v) => (v ? v : null));
-const choosablePages = Object.keys(surfaceChoices) as [UploadPage, ...UploadPage[]];
 const cardText = z.object({
   title: z.string({ message: t.cardTextInvalid }).trim().min(1, t.cardTextInvalid).max(80, t.cardTextInvalid),
   text: z.string({ message: t.cardTextInvalid }).trim().min(1, t.cardTextInvalid).max(300, t.cardTextInvalid),
@@ -102,7 +101,8 @@ const cardText = z.object({
 /** How a tenant's pages differ from the association's (common/tenants.ts TenantStyle), as the row stores it. */
 export const tenantStyle = z.object({
   uploadSurfaces: z
-    .partialRecord(z.enum(choosablePages, { message: t.surfaceInvalid }), z.string({ message: t.surfaceInvalid }))
+    // any page word is read, so a page without a choice gets the same message as a wrong surface
+    .record(z.string(), z.string({ message: t.surfaceInvalid }))
     .default({})
     .superRefine((chosen, ctx) => {
       for (const [page, surface] of Object.entries(chosen))
@@ -125,7 +125,7 @@ export const tenantStyle = z.object({
 export const tenantSettings = z.object({
   name: z.string().trim().min(2, t.nameInvalid).max(80, t.nameInvalid),
   brandColor: colour,
-  wording: z.enum(tenantWordings),
+  wording: z.enum(tenantWordings, { message: t.wordingInvalid }),
   entryCards: z
     .array(z.enum([...keptTenantCards, ...tenantCards]))
     .min(1, t.cardsEmpty)
@@ -135,7 +135,7 @@ export const tenantSettings = z.object({
     .min(1, t.topicsEmpty)
     .max(interviewTopics.length)
     .transform((topics) => [...new Set(topics)]),
-  thanksVariant: z.enum(thanksVariants),
+  thanksVariant: z.enum(thanksVariants, { message: t.thanksInvalid }),
   agentIds: z
     .partialRecord(z.enum(['general', 'image', ...interviewTopics] as unknown as [string, ...string[]]), agentId)
     .default({})

@@ -128,6 +128,8 @@ export const tenants = {
   cardsEmpty: 'Bitte wählen Sie mindestens eine Karte für die Startseite.',
   topicsEmpty: 'Bitte wählen Sie mindestens ein Interview-Thema.',
   agentInvalid: 'Eine Agenten-ID darf nur Buchstaben, Ziffern, Binde- und Unterstriche enthalten.',
+  wordingInvalid: 'Die Interview-Formulierung muss „engineer“ (Ingenieurwesen) oder „banker“ (Bankwesen) sein.',
+  thanksInvalid: 'Bitte wählen Sie eine Danke- und Kontakt-Formulierung: Verband, Unternehmen oder Bank.',
   surfaceInvalid: 'Bitte wählen Sie für jede Upload-Seite eine der angebotenen Upload-Arten.',
   cardTextInvalid: 'Jede eigene Karte braucht einen Titel (bis 80 Zeichen) und einen Text (bis 300 Zeichen).',
   styleInvalid: 'Eine Einstellung der Seiten ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
