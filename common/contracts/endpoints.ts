@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { inboxFilter, newNote, statusChange } from '../schemas/inbox';
+import {
+  approvalIdParam,
+  decision,
+  notificationPrefs,
+  postParams,
+  publication,
+  saveVersion,
+  tokenParam,
+  tokenPositionParams,
+} from '../schemas/post';
+import { decided, postOverview, postVersion, publicApproval, sentApproval } from './post';
 import { contentIdParam, createSubmission } from '../schemas/submission';
 import { saveTranscript } from '../schemas/transcript';
 import { fileQuery, mediaIdParam } from '../schemas/upload';
@@ -39,6 +50,21 @@ export const endpoints = {
   'POST /inbox/:contentId/notes': { params: contentIdParam, body: newNote, response: inboxNote },
   'GET /inbox/:contentId/zip': { params: contentIdParam, response: 'file' },
   'DELETE /inbox/:contentId': { params: contentIdParam, response: submissionDeleted },
+
+  // Posts of a submission (editors), the contributor's approval page (public), notification choices
+  'GET /posts/:contentId': { params: contentIdParam, response: postOverview },
+  'POST /posts/:contentId/:channel/versions': { params: postParams, body: saveVersion, response: postVersion },
+  /** NDJSON lines (DraftEvent), read as a stream. */
+  'POST /posts/:contentId/:channel/draft': { params: postParams, response: 'file' },
+  'POST /posts/:contentId/:channel/approvals': { params: postParams, response: sentApproval },
+  'DELETE /posts/approvals/:approvalId': { params: approvalIdParam, response: ok },
+  'POST /posts/:contentId/:channel/publications': { params: postParams, body: publication, response: ok },
+  'GET /freigabe/:token': { params: tokenParam, response: publicApproval },
+  'POST /freigabe/:token/decision': { params: tokenParam, body: decision, response: decided },
+  'GET /freigabe/:token/bilder/:position': { params: tokenPositionParams, response: 'file' },
+  'GET /freigabe/:token/inhalte/:position': { params: tokenPositionParams, response: 'file' },
+  'GET /account/notifications': { response: notificationPrefs },
+  'PUT /account/notifications': { body: notificationPrefs, response: notificationPrefs },
 } as const satisfies Record<EndpointKey, Endpoint>;
 
 export type Endpoints = typeof endpoints;

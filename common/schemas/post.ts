@@ -96,6 +96,15 @@ export const approvalIdParam = z.object({
 });
 export const tokenParam = z.object({ token: z.string(t.linkInvalid).min(20, t.linkInvalid).max(100, t.linkInvalid) });
 
+/** A picture or an item of the approval page, by its position in the post. */
+export const tokenPositionParams = tokenParam.extend({
+  position: z.coerce
+    .number(texts.common.notFound)
+    .int(texts.common.notFound)
+    .min(0, texts.common.notFound)
+    .max(50, texts.common.notFound),
+});
+
 export const approvalStates = ['pending', 'approved', 'changes'] as const;
 export type ApprovalState = (typeof approvalStates)[number];
 /**
@@ -129,80 +138,9 @@ export const notificationPrefs = z.object({
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefs>;
 
-export type PostVersion = {
-  id: number;
-  number: number;
-  body: string;
-  images: PostImage[];
-  items: PostItem[];
-  source: string;
-  authorEmail: string;
-  createdAt: string;
-};
-
-export type PostApproval = {
-  id: number;
-  versionId: number;
-  versionNumber: number;
-  email: string;
-  sentByEmail: string;
-  createdAt: string;
-  expiresAt: string;
-  expired: boolean;
-  withdrawnAt: string | null;
-  state: ApprovalState;
-  comment: string | null;
-  decidedAt: string | null;
-  /** The text changed after the version this request refers to. */
-  outdated: boolean;
-};
-
-export type PostPublication = {
-  id: number;
-  channel: PostChannel;
-  url: string;
-  versionNumber: number;
-  recordedByEmail: string;
-  createdAt: string;
-};
-
-export type ChannelPost = {
-  channel: PostChannel;
-  versions: PostVersion[];
-  approvals: PostApproval[];
-  publications: PostPublication[];
-};
-
-export type PostOverview = {
-  contentId: number;
-  /** 'model' when a chat model is configured, else 'template'. */
-  drafter: 'model' | 'template';
-  /** Where an approval request would go (the contact form's e-mail), or null. */
-  contributorEmail: string | null;
-  photos: { id: number; originalName: string; hasThumbnail: boolean }[];
-  channels: ChannelPost[];
-};
-
 /** One line of the draft stream (NDJSON). */
 export type DraftEvent =
   | { type: 'start'; kind: 'model' | 'template' }
   | { type: 'delta'; text: string }
   | { type: 'done'; sources: { index: number; text: string }[] }
   | { type: 'error'; message: string };
-
-export type PublicApproval = {
-  tenant: string;
-  tenantKey: string;
-  /** The tenant row's name, colour and logo: the page wears the tenant's brand. */
-  brand: { name: string; brandColor: string; logoUrl: string | null };
-  channel: PostChannel;
-  body: string;
-  images: { url: string; alt: string }[];
-  /** Clips, audiograms and cards: what will be published, moving image included. */
-  items: { url: string; alt: string; kind: string; video: boolean }[];
-  /** Photos (kind 'photo') and items together, in the post's one order. */
-  media: { url: string; alt: string; kind: string; video: boolean }[];
-  state: ApprovalState;
-  decidedAt: string | null;
-  expiresAt: string;
-};

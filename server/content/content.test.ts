@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, ContentOverview } from '../../common/schemas/content';
-import type { PostOverview, PublicApproval } from '../../common/schemas/post';
+import type { PostOverview, PublicApproval } from '../../common/contracts/post';
 import { texts } from '../../common/texts';
 import { readZip } from '../inbox/read-zip';
 import { ffprobe } from '../media-jobs/ffmpeg';

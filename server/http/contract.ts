@@ -31,16 +31,16 @@ function inputOf(endpoint: Endpoint, request: FastifyRequest): Input<Endpoint> {
 }
 
 /**
- * Registers the route of an endpoint of the table: method and path come from its key, the
- * handler's answer must match the endpoint's response type (a JSON endpoint sets a status with
- * `reply.code(201)` and returns the body).
+ * Registers the route of an endpoint of the table, like `app.get(path, [options,] handler)`:
+ * method and path come from its key, the handler's answer must match the endpoint's response
+ * type (a JSON endpoint sets a status with `reply.code(201)` and returns the body).
  */
 export function serve<K extends EndpointName>(
   app: FastifyInstance,
   key: K,
-  handler: Handler<K>,
-  options: RouteShorthandOptions = {},
+  ...args: [handler: Handler<K>] | [options: RouteShorthandOptions, handler: Handler<K>]
 ): void {
+  const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
   const { method, path } = splitKey(key);
   const endpoint: Endpoint = endpoints[key];
   app.route({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DraftEvent, PostOverview } from '../../common/schemas/post';
+import type { DraftEvent } from '../../common/schemas/post';
+import type { PostOverview } from '../../common/contracts/post';
 import { texts } from '../../common/texts';
 import { startFakeOpenAIChat, type FakeOpenAIChat } from '../testing/fake-openai-chat';
 import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';

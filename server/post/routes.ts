@@ -8,6 +8,7 @@ import {
   publication,
   saveVersion,
   tokenParam,
+  tokenPositionParams as imageParams,
   type DraftEvent,
 } from '../../common/schemas/post';
 import { contentIdParam } from '../../common/schemas/submission';
@@ -15,7 +16,6 @@ import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { requireTenantEditor } from '../tenants/access';
 import { loadForEditor, requireEditor } from '../inbox/service';
-import { z } from 'zod';
 import { chooseDrafter } from './choose';
 import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
@@ -35,14 +35,8 @@ import {
   sendForApproval,
   withdrawApproval,
 } from './service';
+import { serve } from '../http/contract';
 
-const imageParams = tokenParam.extend({
-  position: z.coerce
-    .number(texts.common.notFound)
-    .int(texts.common.notFound)
-    .min(0, texts.common.notFound)
-    .max(50, texts.common.notFound),
-});
 /** Public token pages: enough for a person, too few to guess tokens. */
 // The approval page's own limit, with a message about the approval (not about logins).
 const publicLimit = {
@@ -60,13 +54,13 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
   registerNotificationJobs(app);
   onItemReplaced(swapItem);
 
-  app.get('/api/posts/:contentId', async (request, reply) => {
+  serve(app, 'GET /posts/:contentId', async (request, reply) => {
     const editor = await requireEditor(request, reply);
     const { contentId } = contentIdParam.parse(request.params);
     return postOverview(app, await loadForEditor(app, editor, contentId), drafter);
   });
 
-  app.post('/api/posts/:contentId/:channel/versions', async (request, reply) => {
+  serve(app, 'POST /posts/:contentId/:channel/versions', async (request, reply) => {
     const editor = await requireEditor(request, reply);
     const { contentId, channel } = postParams.parse(request.params);
     const row = await loadForEditor(app, editor, contentId);
@@ -75,7 +69,7 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Streams the draft as NDJSON lines (DraftEvent); nothing is saved.
-  app.post('/api/posts/:contentId/:channel/draft', async (request, reply) => {
+  serve(app, 'POST /posts/:contentId/:channel/draft', async (request, reply) => {
     const editor = await requireEditor(request, reply);
     const { contentId, channel } = postParams.parse(request.params);
     const row = await loadForEditor(app, editor, contentId);
@@ -111,21 +105,21 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
       .send(out);
   });
 
-  app.post('/api/posts/:contentId/:channel/approvals', async (request, reply) => {
+  serve(app, 'POST /posts/:contentId/:channel/approvals', async (request, reply) => {
     const editor = await requireEditor(request, reply);
     const { contentId, channel } = postParams.parse(request.params);
     const sent = await sendForApproval(app, editor, await loadForEditor(app, editor, contentId), channel);
     return reply.status(201).send(sent);
   });
 
-  app.delete('/api/posts/approvals/:approvalId', async (request, reply) => {
+  serve(app, 'DELETE /posts/approvals/:approvalId', async (request, reply) => {
     const editor = await requireEditor(request, reply);
     const { approvalId } = approvalIdParam.parse(request.params);
     await withdrawApproval(app, editor, approvalId);
     return { ok: true };
   });
 
-  app.post('/api/posts/:contentId/:channel/publications', async (request, reply) => {
+  serve(app, 'POST /posts/:contentId/:channel/publications', async (request, reply) => {
     const editor = await requireEditor(request, reply);
     const { contentId, channel } = postParams.parse(request.params);
     const { url } = publication.parse(request.body);
@@ -133,18 +127,18 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send({ ok: true });
   });
 
-  app.get('/api/freigabe/:token', { config: publicLimit }, async (request, reply) => {
+  serve(app, 'GET /freigabe/:token', { config: publicLimit }, async (request, reply) => {
     const { token } = tokenParam.parse(request.params);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return publicApproval(app, token);
   });
 
-  app.post('/api/freigabe/:token/decision', { config: publicLimit }, async (request) => {
+  serve(app, 'POST /freigabe/:token/decision', { config: publicLimit }, async (request) => {
     const { token } = tokenParam.parse(request.params);
     return decide(app, token, decision.parse(request.body));
   });
 
-  app.get('/api/freigabe/:token/bilder/:position', { config: publicLimit }, async (request, reply) => {
+  serve(app, 'GET /freigabe/:token/bilder/:position', { config: publicLimit }, async (request, reply) => {
     const { token, position } = imageParams.parse(request.params);
     const media = await imageForToken(app, token, position);
     reply
@@ -155,8 +149,9 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The contributor's approval page (and the publication mail) play and show the post's clips and cards.
-  app.get(
-    '/api/freigabe/:token/inhalte/:position',
+  serve(
+    app,
+    'GET /freigabe/:token/inhalte/:position',
     { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (request, reply) => {
       const { token, position } = imageParams.parse(request.params);
@@ -164,12 +159,12 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/account/notifications', async (request, reply) => {
+  serve(app, 'GET /account/notifications', async (request, reply) => {
     const { user } = await requireTenantEditor(request, reply);
     return getPrefs(app, user);
   });
 
-  app.put('/api/account/notifications', async (request, reply) => {
+  serve(app, 'PUT /account/notifications', async (request, reply) => {
     const { user } = await requireTenantEditor(request, reply);
     const prefs = notificationPrefs.parse(request.body);
     await setPrefs(app, user, prefs);

@@ -7,15 +7,12 @@ import {
   mediaOrder,
   shownLimit,
   withPositions,
-  type ChannelPost,
   type Decision,
   type PostChannel,
   type PostImage,
-  type PostOverview,
-  type PostVersion,
-  type PublicApproval,
   type SaveVersion,
 } from '../../common/schemas/post';
+import type { ChannelPost, PostOverview, PostVersion, PublicApproval } from '../../common/contracts/post';
 import { tenants, tenantView, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';

@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notifyModes, type NotificationPrefs } from '../../../../common/schemas/post';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -15,14 +16,14 @@ const t = texts.post;
 export function AccountPage() {
   const prefs = useQuery({
     queryKey: ['notification-prefs'],
-    queryFn: () => api.get<NotificationPrefs>('/api/account/notifications'),
+    queryFn: () => call('GET /account/notifications'),
   });
   const [choice, setChoice] = useState<NotificationPrefs>();
   useEffect(() => {
     if (prefs.data && !choice) setChoice(prefs.data);
   }, [prefs.data, choice]);
   const save = useMutation({
-    mutationFn: (next: NotificationPrefs) => api.put('/api/account/notifications', next),
+    mutationFn: (next: NotificationPrefs) => call('PUT /account/notifications', { body: next }),
     onSuccess: () => notify.success(t.notifySaved),
     onError: (e) =>
       notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError),

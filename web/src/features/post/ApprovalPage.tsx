@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, MessageSquareWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { decision, type PublicApproval } from '../../../../common/schemas/post';
+import { decision, type Decision } from '../../../../common/schemas/post';
+import type { PublicApproval } from '../../../../common/contracts/post';
 import { tenants, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { TextareaField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -76,11 +78,11 @@ export function ApprovalPage() {
   const [error, setError] = useState<string>();
   const approval = useQuery({
     queryKey: ['approval', token],
-    queryFn: () => api.get<PublicApproval>(`/api/freigabe/${encodeURIComponent(token)}`),
+    queryFn: () => call('GET /freigabe/:token', { params: { token } }),
     retry: false,
   });
   const decide = useMutation({
-    mutationFn: (body: unknown) => api.post(`/api/freigabe/${encodeURIComponent(token)}/decision`, body),
+    mutationFn: (body: Decision) => call('POST /freigabe/:token/decision', { params: { token }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approval', token] }),
     onError: (e) => setError(e instanceof ApiError ? e.message : texts.common.internalError),
   });

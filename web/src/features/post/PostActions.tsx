@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import {
-  publication,
-  type ChannelPost,
-  type PostApproval,
-  type PostChannel,
-  type PostOverview,
-} from '../../../../common/schemas/post';
+import { publication, type PostChannel } from '../../../../common/schemas/post';
+import type { ChannelPost, PostApproval, PostOverview } from '../../../../common/contracts/post';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
@@ -45,7 +41,7 @@ export function ApprovalPanel({
     await queryClient.invalidateQueries({ queryKey: ['inbox'] });
   };
   const send = useMutation({
-    mutationFn: () => api.post<{ email: string }>(`/api/posts/${contentId}/${channel}/approvals`),
+    mutationFn: () => call('POST /posts/:contentId/:channel/approvals', { params: { contentId, channel } }),
     onSuccess: async (sent) => {
       notify.success(t.sentForApproval, t.sentForApprovalText(sent.email));
       await refresh();
@@ -53,7 +49,7 @@ export function ApprovalPanel({
     onError: failed,
   });
   const withdraw = useMutation({
-    mutationFn: (id: number) => api.del(`/api/posts/approvals/${id}`),
+    mutationFn: (id: number) => call('DELETE /posts/approvals/:approvalId', { params: { approvalId: id } }),
     onSuccess: async () => {
       notify.success(t.withdrawn);
       await refresh();
@@ -132,7 +128,8 @@ export function PublicationPanel({
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
   const record = useMutation({
-    mutationFn: (value: string) => api.post(`/api/posts/${contentId}/${channel}/publications`, { url: value }),
+    mutationFn: (value: string) =>
+      call('POST /posts/:contentId/:channel/publications', { params: { contentId, channel }, body: { url: value } }),
     onSuccess: async () => {
       setUrl('');
       notify.success(t.publicationSaved, t.publicationSavedText);

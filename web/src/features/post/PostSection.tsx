@@ -8,18 +8,17 @@ import {
   postChannels,
   shownLimit,
   withPositions,
-  type ChannelPost,
   type PostChannel,
   type PostImage,
   type PostItem,
   type PostMediaEntry,
-  type PostOverview,
-  type PostVersion,
 } from '../../../../common/schemas/post';
+import type { ChannelPost, PostOverview, PostVersion } from '../../../../common/contracts/post';
 import { saveVersion } from '../../../../common/schemas/post';
 import { tenants, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { apiUrl, call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -57,7 +56,7 @@ const sameAs = (draft: Draft, version: PostVersion | undefined) =>
 export function PostSection({ contentId, tenant }: { contentId: number; tenant: string }) {
   const overview = useQuery({
     queryKey: ['post', contentId],
-    queryFn: () => api.get<PostOverview>(`/api/posts/${contentId}`),
+    queryFn: () => call('GET /posts/:contentId', { params: { contentId } }),
   });
   const [channel, setChannel] = useState<PostChannel>('linkedin');
   const [drafts, setDrafts] = useState<Partial<Record<PostChannel, Draft>>>({});
@@ -167,7 +166,7 @@ function ChannelEditor({
 
   const save = useMutation({
     mutationFn: (input: { body: string; images: PostImage[]; items: PostItem[]; source: Origin }) =>
-      api.post<PostVersion>(`/api/posts/${contentId}/${channel}/versions`, input),
+      call('POST /posts/:contentId/:channel/versions', { params: { contentId, channel }, body: input }),
     onSuccess: async (version) => {
       notify.success(t.saved, t.savedText(version.number));
       await queryClient.invalidateQueries({ queryKey: ['post', contentId] });
@@ -232,7 +231,7 @@ function ChannelEditor({
   const pickedIds = new Set(draft.images.map((i) => i.mediaId));
   const thumb = (id: number) => {
     const photo = photos.find((p) => p.id === id);
-    return photo?.hasThumbnail ? `/api/media/${id}/thumbnail` : `/api/media/${id}/file`;
+    return apiUrl(photo?.hasThumbnail ? 'GET /media/:mediaId/thumbnail' : 'GET /media/:mediaId/file', { mediaId: id });
   };
   const itemOf = (id: number) => content.data?.items.find((i) => i.id === id);
   const previewOf = (e: PostMediaEntry): PreviewMedia => {

@@ -2,6 +2,7 @@ import type { DraftEvent, PostChannel } from '../../../../common/schemas/post';
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
 import { ignoreFailure } from '../../../../common/best-effort';
+import { apiUrl } from '../../api/client';
 
 /** Asks for a draft and hands each NDJSON event to `onEvent` as it arrives. */
 export async function streamDraft(
@@ -12,7 +13,7 @@ export async function streamDraft(
 ): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`/api/posts/${contentId}/${channel}/draft`, {
+    res = await fetch(apiUrl('POST /posts/:contentId/:channel/draft', { contentId, channel }), {
       method: 'POST',
       credentials: 'same-origin',
       signal,
