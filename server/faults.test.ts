@@ -134,6 +134,31 @@ describe.skipIf(noMount).each(dialects)('storage faults on %s', (dialect) => {
     }
   });
 
+  it('an upload refused for lack of space leaves no empty files behind (created or patched)', async () => {
+    const contentId = await newSubmission();
+    uploads.fill();
+    const folder = path.join(t.config.dataDir, 'uploads');
+    const before = readdirSync(folder).sort();
+    const document = pdf();
+    for (let i = 0; i < 3; i++) {
+      const created = await createUpload(t, {
+        size: document.length,
+        contentId,
+        page: 'upload',
+        filename: `bericht-${i}.pdf`,
+        headers: { cookie },
+      });
+      if (created.status === 201) {
+        expectOutage(await patchUpload(created.location!, 0, document, { cookie }), 'storage', t.config.dataDir);
+        // Refused with nothing kept: the upload is gone, the client starts anew when there is room.
+        expect(
+          (await fetch(created.location!, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', cookie } })).status,
+        ).toBe(404);
+      } else expectOutage(created, 'storage', t.config.dataDir);
+    }
+    expect(readdirSync(folder).sort()).toEqual(before);
+  });
+
   it('a read-only upload folder answers 503 in German without the server path', async () => {
     const contentId = await newSubmission();
     uploads.readOnly();

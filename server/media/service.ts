@@ -211,6 +211,7 @@ export async function acceptUpload(
         maxFiles: surface.maxFiles,
         format: verdict.format,
         originalName,
+        size: upload.size,
       } satisfies PhotoJob,
       { maxAttempts: PHOTO_ATTEMPTS },
     );
@@ -247,6 +248,43 @@ export async function acceptUpload(
   if (verdict.kind === 'video' && (await ffmpegAvailable())) await queueVideo(app, row.id);
   return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
 }
+
+/**
+ * A finished upload asked about again (the client lost the answer and repeats its last PATCH, or
+ * asks with HEAD): its submission, its length and the answer the first finish gave, so the repeat
+ * answers the same and nothing is stored twice. Null when no finished upload has this id.
+ */
+export async function finishedUpload(
+  app: FastifyInstance,
+  uploadId: string,
+): Promise<{ contentId: number; size: number | null; outcome: () => Promise<UploadAnswer> } | null> {
+  // The ids this server hands out (tus namingFunction); anything else was never an upload here.
+  if (!/^\d{1,16}_[0-9a-f]{16}$/.test(uploadId)) return null;
+  const row = await findMediaByUpload(app.db, uploadId);
+  if (row)
+    return {
+      contentId: row.submission_id,
+      size: row.size,
+      outcome: async () => ({ status: 200, body: { media: toMediaItem(app.config.authSecret, row) } }),
+    };
+  // A photo is registered by its job: the job is the trace of the finished upload.
+  const job = await app.db
+    .selectFrom('jobs')
+    .select(['id', 'payload'])
+    .where('kind', '=', PHOTO_JOB)
+    .where('payload', 'like', `%"uploadId":"${uploadId}"%`)
+    .executeTakeFirst();
+  if (!job) return null;
+  const payload = JSON.parse(job.payload) as PhotoJob;
+  if (payload.uploadId !== uploadId) return null;
+  return {
+    contentId: payload.contentId,
+    size: payload.size ?? null,
+    outcome: () => photoOutcome(app, Number(job.id), uploadId),
+  };
+}
+
+type UploadAnswer = { status: number; body: UploadOutcome };
 
 async function photoOutcome(
   app: FastifyInstance,
@@ -292,6 +330,8 @@ export type PhotoJob = {
   format: FileFormat;
   originalName: string;
   round?: number;
+  /** The upload's length (jobs queued before it was kept have none). */
+  size?: number;
 };
 type PhotoResult = { mediaId: number } | { rejected: string; status?: number };
 type PosterJob = { mediaId: number };

@@ -22,6 +22,7 @@ import { findSubmission } from '../submissions/queries';
 import { loadOwnedSubmission } from '../submissions/service';
 import {
   acceptUpload,
+  finishedUpload,
   largestUpload,
   namedFormat,
   photoRightsGiven,
@@ -289,6 +290,28 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(outcome.status === 503 ? 503 : 410).send();
   }
 
+  /**
+   * HEAD or PATCH of an upload that was finished (its tus state is gone): answered here, before
+   * tus sees the request, as the finish was answered (a repeated last PATCH gets the same file
+   * back, a HEAD the full offset), so a client that lost the answer does not send the file again.
+   * The body of a repeated PATCH is not read; only the submission's owner hears of the upload.
+   */
+  async function answerFinished(request: FastifyRequest, reply: FastifyReply, id: string): Promise<boolean> {
+    const done = await finishedUpload(app, id);
+    if (!done) return false;
+    await loadOwnedSubmission(request, reply, done.contentId);
+    const claimed = Number(request.headers['upload-offset']) + Number(request.headers['content-length']);
+    const size = done.size ?? (Number.isSafeInteger(claimed) ? claimed : null);
+    reply.header('tus-resumable', '1.0.0').header('cache-control', 'no-store');
+    if (size !== null) reply.header('upload-offset', String(size));
+    const outcome = await done.outcome();
+    if (request.method === 'PATCH') reply.status(outcome.status).send(outcome.body);
+    // As finishOnHead answers: complete, or gone when the file was refused (a photo judged by its job).
+    else if (outcome.status < 400 && size !== null) reply.status(200).header('upload-length', String(size)).send();
+    else reply.status(outcome.status === 503 ? 503 : 410).send();
+    return true;
+  }
+
   /** Every error of the tus library as a German JSON body; raw texts and paths stay in the log. */
   async function german(request: FastifyRequest, response: Response): Promise<Response> {
     if (response.status < 400 || request.method === 'HEAD') return response;
@@ -337,6 +360,10 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
         const upload = await authoriseExisting(request, reply, id);
         if (upload && request.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size)
           return finishOnHead(upload, reply);
+        if (!upload && (request.method === 'HEAD' || request.method === 'PATCH')) {
+          // (A reply is thenable: awaited, it gives no value; whether one was sent is the boolean.)
+          if (await answerFinished(request, reply, id)) return reply;
+        }
       }
       reply.hijack();
       const response = await tus.handleWeb(tusRequest(request.raw, reply.raw));

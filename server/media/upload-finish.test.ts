@@ -144,6 +144,47 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
     if (s3) expect(openMultipartUploads(s3.directory)).toEqual([]);
   }, 60_000);
 
+  it('answers a repeated last PATCH (and a HEAD) of a finished upload as the first did, with no second file', async () => {
+    const contentId = await newSubmission();
+    const bytes = bigVideo(7 * MB + 3);
+    // A photo is registered by its job after the upload finished.
+    const photo = await fixture.png();
+    for (const [file, filename] of [
+      [bytes, 'zweimal.mp4'],
+      [photo, 'zweimal.png'],
+    ] as const) {
+      const created = await createUpload(t, {
+        size: file.length,
+        contentId,
+        page: 'upload',
+        filename,
+        headers: { cookie: owner },
+      });
+      const split = Math.floor(file.length / 2);
+      expect((await patchUpload(created.location!, 0, file.subarray(0, split), { cookie: owner })).status).toBe(204);
+      const first = await patchUpload(created.location!, split, file.subarray(split), { cookie: owner });
+      expect(first.status, filename).toBe(200);
+      expect(first.offset).toBe(file.length);
+      // The answer was lost: the client sends the last PATCH again, or asks with HEAD.
+      const again = await patchUpload(created.location!, split, file.subarray(split), { cookie: owner });
+      expect(again.status, filename).toBe(200);
+      expect(again.offset).toBe(file.length);
+      expect(again.body.media.id).toBe(first.body.media.id);
+      const head = await uploadOffset(created.location!, { cookie: owner });
+      expect(head.status).toBe(200);
+      expect(head.offset).toBe(file.length);
+      // Only its owner hears of it.
+      const stranger = await patchUpload(created.location!, split, file.subarray(split));
+      expect(stranger.status).toBe(404);
+    }
+    const rows = await t.app.db.selectFrom('media').select(['kind']).where('submission_id', '=', contentId).execute();
+    expect(rows.map((r) => r.kind).sort()).toEqual(['photo', 'video']);
+    if (storeKind === 'local')
+      expect(
+        readdirSync(path.join(t.config.dataDir, 'files', String(contentId))).filter((f) => /\.(mp4|png)$/.test(f)),
+      ).toHaveLength(2);
+  }, 60_000);
+
   it('leaves no multipart upload and no bytes behind when an upload is deleted', async () => {
     const contentId = await newSubmission();
     const bytes = bigVideo(12 * MB);
@@ -279,8 +320,11 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
     expect(rows).toHaveLength(1);
     const list = await api(t, 'GET', `/api/submissions/${contentId}/media`, { cookie: owner });
     expect((await fetchFile(list.body[0].url)).equals(bytes)).toBe(true);
-    // Registered once: another HEAD is a plain 404 of a finished upload.
-    expect((await uploadOffset(res.location!, { cookie: owner })).status).toBe(404);
+    // Registered once: another HEAD reports it complete and registers nothing more.
+    expect(await uploadOffset(res.location!, { cookie: owner })).toEqual({ status: 200, offset: bytes.length });
+    expect(
+      await t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute(),
+    ).toHaveLength(1);
   }, 60_000);
 
   it('answers protocol errors in German JSON, never the library text or a server path', async () => {
