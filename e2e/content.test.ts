@@ -257,6 +257,10 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     ]);
     expect(await previewMedia.nth(1).getAttribute('alt')).toBe('Die Werkhalle');
     await screenshot(page, 'content-post-order-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await order.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.resolve('screenshots', 'content-post-order-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await post.getByRole('button', { name: p.save }).click();
     await toastWith(page, p.saved).waitFor();
     await post.getByRole('button', { name: p.sendForApproval }).click();
@@ -304,6 +308,8 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
       )
       .toBe(1080);
     await screenshot(contributor, 'content-approval-390');
+    await contributor.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(contributor, 'content-approval-1280');
 
     // The ZIP export holds them.
     const zip = readZip(Buffer.from(await (await page.request.get(`/api/inbox/${contentId}/zip`)).body()));

@@ -54,9 +54,13 @@ export function PostPreview({
   media: PreviewMedia[];
 }) {
   const [first, ...rest] = media;
-  // Photos tile in a grid; moving pictures and cards take the full width, in order.
-  const wide = (m: PreviewMedia) => !m.photo || media.length === 1;
-  const tile = (m: PreviewMedia) => (wide(m) ? 'col-span-full' : 'aspect-square object-cover');
+  // In order: photos next to each other tile two by two (one alone takes the width); clips and cards take the width.
+  const runs: PreviewMedia[][] = [];
+  for (const m of media) {
+    const last = runs.at(-1);
+    if (m.photo && last?.[0]?.photo) last.push(m);
+    else runs.push([m]);
+  }
   return (
     <article aria-label={t.preview} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <header className="flex items-center gap-3 p-3">
@@ -80,10 +84,18 @@ export function PostPreview({
         {body.trim() ? linkify(body) : <span className="text-slate-400">{t.previewEmpty}</span>}
       </div>
       {channel !== 'instagram' && first && (
-        <div className={`grid gap-0.5 ${rest.length ? 'grid-cols-2' : 'grid-cols-1'}`} data-testid="preview-media">
-          {media.map((m, i) => (
-            <Media key={i} m={m} className={tile(m)} />
-          ))}
+        <div className="space-y-0.5" data-testid="preview-media">
+          {runs.map((run, r) =>
+            run.length > 1 ? (
+              <div key={r} className="grid grid-cols-2 gap-0.5">
+                {run.map((m, i) => (
+                  <Media key={i} m={m} className="aspect-square object-cover" />
+                ))}
+              </div>
+            ) : (
+              <Media key={r} m={run[0]!} className={run[0]!.photo ? 'max-h-96 object-cover' : ''} />
+            ),
+          )}
         </div>
       )}
       {channel === 'instagram' && rest.length > 0 && (
