@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/media/testing/fixtures';
 import { tenantDefaults } from '../common/schemas/tenants';
-import { TEST_PASSWORD } from '../server/testing/harness';
+import type { InboxPage } from '../common/schemas/inbox';
+import { api, login, TEST_PASSWORD } from '../server/testing/harness';
 import { addMember, createTenant } from '../server/tenants/service';
-import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
+import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
 
 const u = texts.upload;
 const f = texts.finish;
@@ -75,13 +76,33 @@ describe('phone flows', () => {
     // The team sees nothing while the server cannot take it.
     expect(await submissions()).toHaveLength(before);
 
-    // The server answers again: the draft becomes one complete submission.
+    // The server answers again: the draft becomes one complete submission. While its photo is
+    // still on its way (held here), the team sees nothing of it: not in the inbox, not by its id.
     await page.unroute('**/api/public/submissions');
+    let letThrough: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    await page.route('**/api/uploads/**', async (route) => {
+      if (route.request().method() === 'PATCH') await held;
+      await route.continue();
+    });
     await page.goto('/p/vdi');
+    await expect.poll(async () => (await submissions()).length, { timeout: 30_000 }).toBe(before + 1);
+    const arriving = (await submissions()).at(-1)!;
+    expect(arriving.held).toBe(1);
+    const editor = await login(e.t, emailFor('admin'));
+    const inbox = async () =>
+      ((await api(e.t, 'GET', '/api/inbox', { cookie: editor })).body as InboxPage).items.map((i) => i.contentId);
+    expect(await inbox()).not.toContain(arriving.id);
+    expect((await api(e.t, 'GET', `/api/inbox/${arriving.id}`, { cookie: editor })).status).toBe(404);
+    letThrough();
     await toastWith(page, f.draftsSent(1)).waitFor({ timeout: 30_000 });
+    await expect.poll(inbox, { timeout: 15_000 }).toContain(arriving.id);
     const all = await submissions();
     expect(all).toHaveLength(before + 1);
     const sent = all[all.length - 1]!;
+    expect(sent.held).toBe(0);
     expect(sent).toMatchObject({ tenant: 'vdi', contact_first_name: 'Paula', contact_email: 'paula@example.org' });
     expect(sent.user_id).toBeNull();
     expect(sent.completed_at).not.toBeNull();
