@@ -127,7 +127,10 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
   const id = useContentId({
     kind: 'interview',
     topic,
-    variant: localVariant[topic],
+    // The bank's local ids carry no variant word (plain `local_` and a timestamp) and come silently,
+    // as on its upload screens (spec, second document).
+    variant: tenant.style.fileUploadScreens ? '' : localVariant[topic],
+    announceLocal: tenant.style.announceLocalId,
     forceNew: topic !== 'image',
     enabled: requested,
   });
