@@ -115,9 +115,23 @@ export const surfaceChoices: Partial<Record<UploadPage, readonly SurfaceId[]>> =
   'image-upload-after-voice': ['after-voice', 'bank-after-voice'],
 };
 
+/**
+ * Files per page of a submission made through the public link (anonymous): fewer than signed in,
+ * enough for a story with its pictures. Recorded clips keep their own count (one per question).
+ */
+export const PUBLIC_MAX_FILES = 5;
+
+/** A surface as an anonymous submission may use it: at most PUBLIC_MAX_FILES files. */
+export function publicSurface(surface: UploadSurface): UploadSurface {
+  return surface.id === 'video-answer' || surface.maxFiles <= PUBLIC_MAX_FILES
+    ? surface
+    : { ...surface, maxFiles: PUBLIC_MAX_FILES };
+}
+
 /** The surface of an upload page for a tenant: its own choice for the page, else the standard one. */
 export function surfaceFor(choices: Partial<Record<UploadPage, SurfaceId>>, page: UploadPage): UploadSurface {
-  return uploadSurfaces[page === 'public-upload' ? standardSurfaces[page] : (choices[page] ?? standardSurfaces[page])];
+  if (page === 'public-upload') return publicSurface(uploadSurfaces[standardSurfaces[page]]);
+  return uploadSurfaces[choices[page] ?? standardSurfaces[page]];
 }
 
 /** Labels of a surface's formats of some kinds, for the limits a page states ("PDF, DOC"). */

@@ -10,6 +10,7 @@ import {
   fileFormats,
   kindsOf,
   maxBytes,
+  publicSurface,
   surfaceFor,
   uploadSurfaces,
   type FileFormat,
@@ -160,6 +161,7 @@ export async function acceptUpload(
   app: FastifyInstance,
   tenant: string,
   upload: FinishedUpload,
+  opts: { viaPublicLink?: boolean } = {},
 ): Promise<{ status: number; body: UploadOutcome }> {
   const { contentId, page } = upload.metadata;
   const done = await findMediaByUpload(app.db, upload.id);
@@ -171,7 +173,8 @@ export async function acceptUpload(
     return { status: 200, body: { media: toMediaItem(app.config.authSecret, done) } };
   }
   const originalName = safeFileName(upload.metadata.filename);
-  const surface = surfaceFor((await app.tenantRegistry.fresh()).uploadSurfaces(tenant), page);
+  const pageSurface = surfaceFor((await app.tenantRegistry.fresh()).uploadSurfaces(tenant), page);
+  const surface = opts.viaPublicLink ? publicSurface(pageSurface) : pageSurface;
   const verdict = await judgeFile(
     surface,
     { head: await upload.head(), size: upload.size, originalName },

@@ -9,6 +9,7 @@ import {
   kindsOf,
   maxBytes,
   type FileFormat,
+  publicSurface,
   surfaceFor,
   uploadMetadata,
   type UploadMetadata,
@@ -160,7 +161,9 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
         return { status: 404, body: { error: 'not_found', message: texts.common.contentIdNotFound } };
       }
       try {
-        return await acceptUpload(app, submission.tenant, finished(upload, metadata));
+        return await acceptUpload(app, submission.tenant, finished(upload, metadata), {
+          viaPublicLink: isPublicSubmission(submission),
+        });
       } catch (error) {
         // The bytes are kept: the client's retry (HEAD) finishes the upload.
         app.log.error({ err: error, uploadId: upload.id }, 'finishing an upload failed');
@@ -216,7 +219,8 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
   async function authoriseCreate(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
     const metadata = metadataOf(parseUploadMetadata(request.headers['upload-metadata'] as string | undefined));
     const submission = await loadOwnedSubmission(request, reply, metadata.contentId);
-    const surface = surfaceFor((await app.tenantRegistry.fresh()).uploadSurfaces(submission.tenant), metadata.page);
+    const pageSurface = surfaceFor((await app.tenantRegistry.fresh()).uploadSurfaces(submission.tenant), metadata.page);
+    const surface = isPublicSubmission(submission) ? publicSurface(pageSurface) : pageSurface;
     const length = Number(request.headers['upload-length']);
     // Early refusal before any byte is sent: by the name's kind when it names one (the bytes are
     // judged again at the end), else by the largest limit of the surface.

@@ -8,7 +8,9 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { germanSpeech } from '../transcription/test-audio';
-import { createUpload, patchUpload } from '../media/testing/tus';
+import { createUpload, patchUpload, tusUpload } from '../media/testing/tus';
+import { pdf } from '../media/testing/fixtures';
+import { PUBLIC_MAX_FILES, surfaceFor } from '../../common/upload-rules';
 import WebSocket from 'ws';
 import { ProtocolClient } from '../voice/testing/protocol-client';
 
@@ -341,6 +343,38 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     };
     expect(await open('https://evil.example')).toBe(403);
     expect(await open(t.url)).toBe(101);
+  });
+
+  it('holds fewer files per public submission than signed in, on every page, in German', async () => {
+    await t.app.db.deleteFrom('public_usage').execute();
+    const s = await publicSubmission();
+    const token = { 'x-submission-token': s.token };
+    const send = (contentId: number, page: string, n: number, headers: Record<string, string>) =>
+      tusUpload(t, { bytes: pdf(), contentId, page, filename: `seite-${n}.pdf`, headers });
+    for (let n = 0; n < PUBLIC_MAX_FILES; n++)
+      expect((await send(s.contentId, 'public-upload', n, token)).status).toBe(200);
+    // The next one is refused before a byte is sent, also when it names the signed-in page.
+    for (const page of ['public-upload', 'upload']) {
+      const refused = await createUpload(t, {
+        size: pdf().length,
+        contentId: s.contentId,
+        page,
+        filename: 'zu-viel.pdf',
+        headers: token,
+      });
+      expect(refused.status, page).toBe(429);
+      expect(refused.body.message).toBe(texts.upload.tooMany(PUBLIC_MAX_FILES));
+    }
+    const rows = await t.app.db.selectFrom('media').select('id').where('submission_id', '=', s.contentId).execute();
+    expect(rows).toHaveLength(PUBLIC_MAX_FILES);
+    // Signed in, the page keeps the spec's limit.
+    await addUser(t.app, 'dateien@example.org', 'vdi_admin');
+    const cookie = await login(t, 'dateien@example.org');
+    const own = (await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } })).body
+      .contentId as number;
+    for (let n = 0; n <= PUBLIC_MAX_FILES; n++) expect((await send(own, 'upload', n, { cookie })).status).toBe(200);
+    expect(surfaceFor({}, 'upload').maxFiles).toBeGreaterThan(PUBLIC_MAX_FILES);
+    expect(surfaceFor({}, 'public-upload').maxFiles).toBe(PUBLIC_MAX_FILES);
   });
 
   it('answers 404 in German for a voice asset named like an object property', async () => {
