@@ -103,32 +103,23 @@ describe('filter graphs', () => {
     expect(graph).toContain("[o0][2:v]overlay=3:4:enable='between(t,0.000,1.500)'[v]");
     expect(args).toEqual(expect.arrayContaining(['libx264', 'aac', '+faststart', 'yuv420p']));
     // A 60 fps phone video becomes a 30 fps clip before it is cropped and scaled; 30 fps stays as it is.
-    const at60 = clipArgs({
-      source: 'in.mp4',
-      start: 0,
-      duration: 3,
-      srcW: 1920,
-      srcH: 1080,
-      format: '9:16',
-      overlays: [],
-      hasAudio: false,
-      fps: 59.94,
-      out: 'o.mp4',
-    });
-    expect(at60[at60.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v\]fps=30,crop=/);
-    const at30 = clipArgs({
-      source: 'in.mp4',
-      start: 0,
-      duration: 3,
-      srcW: 1920,
-      srcH: 1080,
-      format: '9:16',
-      overlays: [],
-      hasAudio: false,
-      fps: 30,
-      out: 'o.mp4',
-    });
-    expect(at30[at30.indexOf('-filter_complex') + 1]).toMatch(/^\[0:v\]crop=/);
+    const graphAt = (fps: number) => {
+      const a = clipArgs({
+        source: 'in.mp4',
+        start: 0,
+        duration: 3,
+        srcW: 1920,
+        srcH: 1080,
+        format: '9:16',
+        overlays: [],
+        hasAudio: false,
+        fps,
+        out: 'o.mp4',
+      });
+      return a[a.indexOf('-filter_complex') + 1];
+    };
+    expect(graphAt(59.94)).toMatch(/^\[0:v\]fps=30,crop=/);
+    expect(graphAt(30)).toMatch(/^\[0:v\]crop=/);
     const audiogram = audiogramArgs({
       source: 'a.ogg',
       start: 0,

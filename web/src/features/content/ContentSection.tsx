@@ -356,32 +356,10 @@ function ClipMaker({ data }: { data: ContentOverview }) {
           <div className="space-y-2">
             {/* The crop moves along the side the format cuts off (both when the size is unknown). */}
             {(!source.width || !source.height || cropBox(source.width, source.height, format).moveX) && (
-              <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-                <span>{t.cropLabel}</span>
-                <input
-                  type="range"
-                  min={0}
-                  max={1}
-                  step={0.05}
-                  value={cropX}
-                  onChange={(e) => setCropX(Number(e.target.value))}
-                  className="w-full accent-brand"
-                />
-              </label>
+              <CropSlider label={t.cropLabel} value={cropX} onChange={setCropX} />
             )}
             {(!source.width || !source.height || cropBox(source.width, source.height, format).moveY) && (
-              <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-                <span>{t.cropLabelY}</span>
-                <input
-                  type="range"
-                  min={0}
-                  max={1}
-                  step={0.05}
-                  value={cropY}
-                  onChange={(e) => setCropY(Number(e.target.value))}
-                  className="w-full accent-brand"
-                />
-              </label>
+              <CropSlider label={t.cropLabelY} value={cropY} onChange={setCropY} />
             )}
             {source.width &&
               source.height &&
@@ -591,5 +569,23 @@ function EditItem({ contentId, item }: { contentId: number; item: ContentItem })
         {item.kind === 'card' ? t.makeCard : t.render}
       </Button>
     </div>
+  );
+}
+
+/** One direction of the clip's crop (0 = left or top, 1 = right or bottom). */
+function CropSlider({ label, value, onChange }: { label: string; value: number; onChange(v: number): void }) {
+  return (
+    <label className="block space-y-1.5 text-sm font-medium text-slate-800">
+      <span>{label}</span>
+      <input
+        type="range"
+        min={0}
+        max={1}
+        step={0.05}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-brand"
+      />
+    </label>
   );
 }
