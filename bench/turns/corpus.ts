@@ -43,8 +43,15 @@ export type Case = {
 export const sentencePauses = [0.6, 1.0, 1.5];
 export const LATER_PAUSE = 1.0;
 
-/** Every unfinished answer at every pause, every finished one with 0.3 and 0.8 s between its sentences. */
-export function benchCases(list: Condition[], limit?: { unfinished: number; finished: number }): Case[] {
+/** How many answers of each kind a shorter run takes (a kind left out: none of it). */
+export type Limit = { unfinished: number; finished: number; between?: number; singles?: number; stories?: number };
+
+/**
+ * Every unfinished answer at every pause, every finished one with 0.3 and 0.8 s between its
+ * sentences, the finished ones again with 0.6/1.0/1.5 s, the one-sentence answers and the stories;
+ * with `limit` the first few of each.
+ */
+export function benchCases(list: Condition[], limit?: Limit): Case[] {
   const cases: Case[] = [];
   for (const condition of list) {
     const pairs: ['unfinished' | 'finished', [string, string]][] = [
@@ -70,7 +77,6 @@ export function benchCases(list: Condition[], limit?: { unfinished: number; fini
         n++;
       }
     }
-    if (limit) continue;
     const style = () => ({
       voice: voices[n % voices.length],
       wpm: speeds[Math.floor(n / voices.length) % speeds.length],
@@ -79,7 +85,7 @@ export function benchCases(list: Condition[], limit?: { unfinished: number; fini
       leadMs: 3000,
       tailMs: 4000,
     });
-    for (const [first, second] of finished) {
+    for (const [first, second] of finished.slice(0, limit ? (limit.between ?? 0) : undefined)) {
       for (const pause of sentencePauses) {
         cases.push({
           condition: condition.name,
@@ -90,7 +96,7 @@ export function benchCases(list: Condition[], limit?: { unfinished: number; fini
         n++;
       }
     }
-    for (const first of singles) {
+    for (const first of singles.slice(0, limit ? (limit.singles ?? 0) : undefined)) {
       cases.push({
         condition: condition.name,
         kind: 'single',
@@ -101,7 +107,7 @@ export function benchCases(list: Condition[], limit?: { unfinished: number; fini
     }
     // Every story twice (other voice and speed), once with 0.6 s and once with 1.0 s after its first sentence.
     for (const firstPause of [0.6, 1.0]) {
-      for (const [first, second, ...rest] of stories) {
+      for (const [first, second, ...rest] of stories.slice(0, limit ? (limit.stories ?? 0) : undefined)) {
         const spec: ClipSpec = {
           first: first!,
           second: second!,

@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/turns/run.ts                     loopback speech server (answers with the clip's words)
  *   BENCH_TRANSCRIBER=local npx tsx bench/turns/run.ts   local whisper with the test model from the repo
- *   BENCH_QUICK=1 BENCH_PARALLEL=4 …               a few clips for a quick look
+ *   BENCH_QUICK=1 …                                 the targets' four conditions (quiet, pink/brown/babble 10 dB), a share of
+ *                                                   every kind of answer: 108 answers, about 5–6 minutes at 6 at once
  *   BENCH_PATIENCE=normal …                         the interviewer's patience (default: patient, the interview default)
  */
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
@@ -33,11 +34,18 @@ const only = process.env.BENCH_CONDITIONS?.split(/,(?! )/);
 const conditions = local
   ? allConditions.slice(0, 1)
   : quick
-    ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'babble 10 dB'].includes(c.name))
+    ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'brown 10 dB', 'babble 10 dB'].includes(c.name))
     : only
       ? allConditions.filter((c) => only.includes(c.name))
       : allConditions;
-const cases: Case[] = benchCases(conditions, quick || local ? { unfinished: 2, finished: 1 } : undefined);
+const cases: Case[] = benchCases(
+  conditions,
+  local
+    ? { unfinished: 2, finished: 1 }
+    : quick
+      ? { unfinished: 3, finished: 1, between: 2, singles: 3, stories: 2 }
+      : undefined,
+);
 console.log(
   `corpus: ${cases.length} answers in ${conditions.length} conditions; load average ${loadavg()
     .map((l) => l.toFixed(2))

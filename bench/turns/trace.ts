@@ -1,11 +1,14 @@
 /**
  * The turn detector alone on the bench corpus, faster than real time, with a trace of every case
  * that goes wrong: per frame the speech probability, the gate and the silence count, and every
- * judgement and end. For diagnosis; `run.ts` gives the figures over the real WebSocket.
+ * judgement and end. Deterministic in audio time: the words of a pause come `TRACE_JUDGE_MS` of
+ * audio after the pause was judged, and the detector's clock is the audio pushed so far, so the
+ * figures do not depend on the machine's load. `run.ts` gives the figures over the real WebSocket.
  *
  *   npx tsx bench/turns/trace.ts                       all conditions, misses traced
  *   BENCH_CONDITIONS='babble 10 dB' TRACE_ALL=1 …      every case of one condition
  *   TRACE_JUDGE_MS=1500 …                              the words come this late (a slow local model)
+ *   TRACE_PAUSES=1 …                                   per condition: pauses as the detector heard them, the voice's end
  */
 import type { Patience } from '../../common/schemas/voice';
 import { judgeWords } from '../../server/voice/endpoint';
@@ -15,7 +18,8 @@ import { FRAME_MS, TurnDetector, type EndedTurn } from '../../server/voice/turns
 import { createClassifier } from '../../server/voice/vad';
 import { benchCases, conditions, printTable, table, type Outcome } from './corpus';
 
-const judgeDelay = Number(process.env.TRACE_JUDGE_MS ?? 30);
+/** Audio time from a pause's judgement to its words (a loopback speech server answers in 0.1–0.3 s). */
+const judgeDelay = Number(process.env.TRACE_JUDGE_MS ?? 300);
 /** BENCH_PATIENCE=patient|normal|quick (default patient, the interview default). */
 const preset = patienceWaits[(process.env.BENCH_PATIENCE ?? 'patient') as Patience];
 // For tuning: BENCH_FIRST_MS / BENCH_LATER_MS override the preset.
@@ -27,42 +31,69 @@ console.log(`waits: after the first sentence ${waits.firstMs} ms, after later on
 const cases = benchCases(conditions(process.env.BENCH_CONDITIONS?.split(/,(?! )/)));
 const outcomes: Outcome[] = [];
 
+/** Per condition: silence the detector counted in each pause between finished sentences, and its voice end after the last voiced sample. */
+const heard = new Map<string, { first: number[]; later: number[]; end: number[] }>();
+
 for (const c of cases) {
   const clip = c.clip;
   const trace: string[] = [];
+  // Audio time: the samples pushed so far. Words arrive `judgeDelay` ms of audio after they were asked for.
+  let pushed = 0;
+  const audioMs = () => (pushed / RATE) * 1000;
+  const due: { at: number; resolve: () => void }[] = [];
   const detector = new TurnDetector({
     classifier: await createClassifier(),
     finishedMs: waits.firstMs,
     laterMs: waits.laterMs,
+    now: audioMs,
     judge: async (samples) => {
       // The turn starts at the pre-roll: the words are those of the clip up to here.
       const text = transcriptOf([clip], samples);
-      await new Promise((r) => setTimeout(r, judgeDelay));
+      await new Promise<void>((resolve) => due.push({ at: audioMs() + judgeDelay, resolve }));
       const verdict = judgeWords(text);
       trace.push(`    judged ${(samples.length / RATE).toFixed(2)} s of turn: ${verdict} "${text}"`);
       return { verdict, text };
     },
   });
   const ends: EndedTurn[] = [];
-  let pushed = 0;
+  const frames: { at: number; silentMs: number; voiced: boolean }[] = [];
   detector.onTurnEnd = (t) => {
     ends.push(t);
     trace.push(
       `  END at ${(t.position / RATE).toFixed(2)} s (voice end ${(t.voiceEnd / RATE).toFixed(2)}) ${t.verdict} "${t.text}"`,
     );
   };
-  detector.onFrame = (f) =>
+  detector.onFrame = (f) => {
+    frames.push({ at: f.at, silentMs: f.silentMs, voiced: f.voiced });
     trace.push(
       `${(f.at / RATE).toFixed(2)} p=${f.p.toFixed(2)} ${f.voiced ? 'V' : '.'} bg=${f.background.toFixed(0)} lvl=${f.db.toFixed(0)} babble=${f.babble.toFixed(2)} silent=${f.silentMs.toFixed(0)}`,
     );
-  // Frames in real-time order, the judge's delay in wall time: push 3 frames (96 ms, the page's 100 ms chunks), then let time pass.
+  };
+  // 3 frames (96 ms, the page's 100 ms chunks) at a time; words that are due arrive between pushes.
   const step = 3 * 512;
   for (let i = 0; i < clip.samples.length; i += step) {
     await detector.push(clip.samples.subarray(i, i + step));
-    pushed = i + step;
-    await new Promise((r) => setTimeout(r, (step / RATE) * 1000 * Number(process.env.TRACE_SPEED ?? 0.1)));
+    pushed = Math.min(clip.samples.length, i + step);
+    for (const d of due.filter((d) => d.at <= audioMs())) {
+      due.splice(due.indexOf(d), 1);
+      d.resolve();
+    }
+    // Let the words' continuation run (it queues behind the frames) before the next push.
+    await new Promise((r) => setImmediate(r));
+    await detector.push(new Int16Array(0));
   }
-  void pushed;
+  if (c.kind === 'between' || c.kind === 'story') {
+    const h = heard.get(c.condition) ?? { first: [], later: [], end: [] };
+    heard.set(c.condition, h);
+    clip.pauses.forEach((p, k) => {
+      if (k > 0 && c.kind !== 'story') return;
+      if (k === 0 && c.pause !== 1.0) return;
+      const inPause = frames.filter((f) => f.at > p.start && f.at <= p.end + RATE * 0.3 && !f.voiced);
+      (k === 0 ? h.first : h.later).push(Math.max(0, ...inPause.map((f) => f.silentMs)));
+    });
+    const last = ends.find((e) => e.position >= clip.answerEnd);
+    if (last) h.end.push(((last.voiceEnd - clip.answerEnd) / RATE) * 1000);
+  }
   // An end is "real" once it counts as the question: the first end with words or enough voice.
   // As the agent: a turn without words counts only with 1.5 s of voice (NO_WORDS_MIN_MS).
   const first = ends.find((e) => (e.text ? e.voicedMs >= 300 : e.voicedMs >= 1500));
@@ -85,5 +116,16 @@ for (const c of cases) {
     else console.log(trace.filter((l) => l.startsWith(' ')).join('\n'));
   }
 }
-console.log(`\nframe ${FRAME_MS} ms; judge delay ${judgeDelay} ms`);
+if (process.env.TRACE_PAUSES) {
+  const q = (xs: number[], p: number) =>
+    xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)]!.toFixed(0) : '–';
+  console.log(
+    '\nsilence counted in 1.0 s pauses (ms: p50 / p95 / max) and voice end after the last voiced sample (p50 / p95)',
+  );
+  for (const [name, h] of heard)
+    console.log(
+      `${name}: first ${q(h.first, 0.5)} / ${q(h.first, 0.95)} / ${q(h.first, 1)}; later ${q(h.later, 0.5)} / ${q(h.later, 0.95)} / ${q(h.later, 1)} (n=${h.later.length}); end ${q(h.end, 0.5)} / ${q(h.end, 0.95)}`,
+    );
+}
+console.log(`\nframe ${FRAME_MS} ms; judge delay ${judgeDelay} ms of audio`);
 printTable(table(outcomes, [...new Set(cases.map((c) => c.condition))]));

@@ -36,6 +36,8 @@ export type TurnOptions = {
   threshold?: number;
   /** Voiced frames (of the last five) that start a turn; more while the interviewer speaks. */
   onsetFrames?: number;
+  /** Clock in ms for the late-words fallback (default: the wall clock; the bench trace passes audio time). */
+  now?: () => number;
 };
 
 /** `voiceEnd`: stream position (in samples pushed so far) where the last voiced frame ended. */
@@ -70,6 +72,8 @@ const BACKGROUND_FRAMES = 156;
 const FOREGROUND_DB = 6;
 /** Extra silence before the end when the gate is on (other voices around). */
 const BABBLE_MARGIN_MS = 250;
+/** The same after a later finished sentence (see `finishedWait`). */
+const LATER_BABBLE_MARGIN_MS = 50;
 const BACKGROUND_PERCENTILE = 0.2;
 /** Frames of voice this recent hold an end back (it may be the onset of the next word). */
 const RESUME_HOLD_FRAMES = 3;
@@ -77,11 +81,19 @@ const RESUME_HOLD_FRAMES = 3;
 const LEARNT_MARGIN_MS = 150;
 /** … but never longer than this (the question must still come). */
 const LEARNT_MAX_MS = 2000;
+/**
+ * Voice within this many dB of the background at the end of speech is mostly the model's hangover
+ * (its probability decays over a few frames after the voice in noise): a pause counts from the last
+ * frame above it, at most `TAIL_MAX_FRAMES` back.
+ */
+const TAIL_DB = 6;
+const TAIL_MAX_FRAMES = 8;
 /** How far below the threshold running speech may fall and still count as voice. */
 const HYSTERESIS = 0.15;
 
 export class TurnDetector {
-  private readonly o: Required<Omit<TurnOptions, 'judge' | 'laterMs'>> & Pick<TurnOptions, 'judge' | 'laterMs'>;
+  private readonly o: Required<Omit<TurnOptions, 'judge' | 'laterMs' | 'now'>> & Pick<TurnOptions, 'judge' | 'laterMs'>;
+  private readonly now: () => number;
   private carry = new Int16Array(0);
   private recent: boolean[] = [];
   private preRoll: Int16Array[] = [];
@@ -89,6 +101,8 @@ export class TurnDetector {
   private turnMs = 0;
   private voicedMs = 0;
   private silentMs = 0;
+  /** Voiced frames since the last one that stood out from the background (see `TAIL_DB`). */
+  private quietTail = 0;
   private consumed = 0;
   private voiceEnd = 0;
   /** Bumped whenever voice comes back or a turn ends: a judgement of an older pause is void. */
@@ -130,6 +144,7 @@ export class TurnDetector {
       onsetFrames: 3,
       ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)),
     } as TurnDetector['o'];
+    this.now = opts.now ?? (() => performance.now());
   }
 
   /** About a second of audio heard: the background is known. */
@@ -220,22 +235,31 @@ export class TurnDetector {
     this.turnMs += FRAME_MS;
     if (voiced || continuing) {
       this.voicedMs += FRAME_MS;
+      const loud = this.smoothDb > this.background + TAIL_DB;
       // Voice after a pause: the same turn goes on, whatever was judged is void.
       if (this.silentMs >= this.o.pauseMs && onset) {
-        // A pause after a finished sentence that did not end the answer: how long this person pauses between sentences.
-        if (this.judged?.result?.verdict === 'finished') this.learnPause(this.silentMs);
+        // A pause after a finished sentence that did not end the answer: how long this person pauses
+        // between sentences (until the first voiced frame, not the onset's further frames).
+        if (this.judged?.result?.verdict === 'finished') {
+          const first = this.recent.indexOf(true);
+          this.learnPause(this.silentMs - (this.recent.length - 1 - first) * FRAME_MS);
+        }
         this.pauseId++;
         this.judged = null;
         this.silentMs = 0;
+        this.quietTail = loud ? 0 : 1;
         this.voiceEnd = this.consumed;
         this.onSpeechResume();
       } else if (this.silentMs < this.o.pauseMs) {
         this.silentMs = 0;
+        this.quietTail = loud ? 0 : this.quietTail + 1;
         this.voiceEnd = this.consumed;
       } else {
         this.silentMs += FRAME_MS;
       }
     } else {
+      // The pause begins at the last voice that stood out from the background.
+      if (this.silentMs === 0) this.silentMs = Math.min(this.quietTail, TAIL_MAX_FRAMES) * FRAME_MS;
       this.silentMs += FRAME_MS;
     }
     if (this.turnMs >= this.o.maxTurnMs) return this.finish('unknown', null);
@@ -259,7 +283,9 @@ export class TurnDetector {
     if (this.levels.length > BACKGROUND_FRAMES) this.levels.shift();
     const background = [...this.levels].sort((a, b) => a - b)[Math.floor(this.levels.length * BACKGROUND_PERCENTILE)]!;
     this.background = background;
-    if (db < background + 2) {
+    // Learnt outside the speaker's turns only: the soft ends of their own words lie near the background
+    // in low noise and would count as other voices (the gate would then drop those ends).
+    if (db < background + 2 && !this.turn) {
       // A running mean over the first background frames, then a slow average: known within the first second.
       const rate = Math.max(0.05, 1 / ++this.backgroundFrames);
       this.babble = this.babble * (1 - rate) + (p >= this.o.threshold ? rate : 0);
@@ -279,7 +305,7 @@ export class TurnDetector {
     }
     const samples = this.samplesSoFar();
     const words = this.o.judge(samples).catch((): Judgement => ({ verdict: 'unknown', text: '' }));
-    this.judging = { id, words, since: performance.now() };
+    this.judging = { id, words, since: this.now() };
     void words.then((result) => {
       judged.result = result;
       this.judging = null;
@@ -303,7 +329,7 @@ export class TurnDetector {
     if (!result) {
       // Words still being transcribed (a slow local model): the pause alone decides after `lateMs`,
       // counted on the clock as well, since a detector that fell behind (busy machine) catches up in bursts.
-      const waited = this.judging ? performance.now() - this.judging.since : 0;
+      const waited = this.judging ? this.now() - this.judging.since : 0;
       if (silence >= this.o.unfinishedMs || (silence >= this.o.lateMs && waited >= this.o.lateMs - this.o.pauseMs))
         this.finish('unknown', null);
       return;
@@ -314,7 +340,9 @@ export class TurnDetector {
     const needed =
       result.verdict === 'unfinished'
         ? this.o.unfinishedMs
-        : (result.verdict === 'finished' ? this.finishedWait(result.text) : this.o.unknownMs) + margin;
+        : result.verdict === 'finished'
+          ? this.finishedWait(result.text, this.babble >= 0.5)
+          : this.o.unknownMs + margin;
     if (silence >= needed) this.finish(result.verdict, result.text);
   }
 
@@ -323,10 +351,15 @@ export class TurnDetector {
    * be long; once two or more sentences are told, a shorter pause ends the story. Both are at least
    * a little longer than the longest pause this person has made between sentences in this interview.
    */
-  private finishedWait(text: string): number {
-    const base = sentenceCount(text) >= 2 ? (this.o.laterMs ?? this.o.finishedMs) : this.o.finishedMs;
+  private finishedWait(text: string, babble: boolean): number {
+    const later = sentenceCount(text) >= 2;
+    const base = later ? (this.o.laterMs ?? this.o.finishedMs) : this.o.finishedMs;
+    // Among voices the first wait keeps the whole margin (no cut after a first sentence); a later one,
+    // already longer than a heard 1.0 s pause, a little (bench/turns: babble 10 dB, p50 1.39 → 1.18 s).
+    const margin = babble ? (later ? LATER_BABBLE_MARGIN_MS : BABBLE_MARGIN_MS) : 0;
+    // A learnt pause was heard through the same gate: the margin is in it already.
     const learnt = this.sentencePauses.length ? Math.max(...this.sentencePauses) + LEARNT_MARGIN_MS : 0;
-    return Math.max(base, Math.min(learnt, LEARNT_MAX_MS));
+    return Math.max(base + margin, Math.min(learnt, LEARNT_MAX_MS));
   }
 
   private learnPause(ms: number): void {
