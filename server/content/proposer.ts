@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config';
-import { openaiUrl } from '../voice/speech';
+import { openAIClient } from '../openai/client';
 import { proposePassages, type TimedWord } from './timing';
 
 export type Passage = { start: number; end: number; text: string };
@@ -45,15 +45,10 @@ export async function proposeWithModel(
   if (!config.OPENAI_BASE_URL || !config.OPENAI_CHAT_MODEL) return rules;
   const sentences = sentencesOf(words).slice(0, 200);
   try {
-    const res = await fetch(openaiUrl(config.OPENAI_BASE_URL, '/chat/completions'), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(config.OPENAI_API_KEY ? { authorization: `Bearer ${config.OPENAI_API_KEY}` } : {}),
-      },
-      body: JSON.stringify({
+    const client = openAIClient({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY });
+    const answer = await client.chat(
+      {
         model: config.OPENAI_CHAT_MODEL,
-        stream: false,
         temperature: 0.2,
         messages: [
           {
@@ -68,15 +63,10 @@ export async function proposeWithModel(
               .join('\n'),
           },
         ],
-      }),
-      signal: AbortSignal.timeout(config.DRAFT_TIMEOUT_SECONDS * 1000),
-    });
-    if (!res.ok) {
-      log(new Error(`chat model answered ${res.status}`));
-      return rules;
-    }
-    const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-    const ranges = parseRanges(body.choices?.[0]?.message?.content ?? '', sentences.length);
+      },
+      { timeoutMs: config.DRAFT_TIMEOUT_SECONDS * 1000 },
+    );
+    const ranges = parseRanges(answer, sentences.length);
     if (ranges.length === 0) return rules;
     return {
       kind: 'model',

@@ -1,4 +1,4 @@
-import { openaiUrl } from '../voice/speech';
+import { openAIClient } from '../openai/client';
 import { DraftTimeout, DraftUnavailable, type Drafter, type Material, type Passage } from './drafter';
 import { SOURCES_MARKER, systemPrompt, userPrompt } from './prompt';
 
@@ -20,32 +20,13 @@ function parseSources(tail: string, passages: Passage[]): number[] {
   return [...new Set((tail.match(/\d+/g) ?? []).map(Number).filter((n) => known.has(n)))];
 }
 
-/** Reads `data:` lines of a server-sent event stream of chat completion chunks. */
-async function* sseDeltas(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let newline: number;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      if (!line.startsWith('data:')) continue;
-      const data = line.slice(5).trim();
-      if (data === '[DONE]') return;
-      const parsed = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] };
-      const text = parsed.choices?.[0]?.delta?.content;
-      if (text) yield text;
-    }
-  }
-}
-
 /**
  * Any OpenAI-compatible `/v1/chat/completions` endpoint (OpenAI, Ollama, llama.cpp's server),
  * asked to stream. A server that ignores `stream` and answers with one JSON body works too.
  * The model's last line names its sources; it is cut from the text the editor sees.
  */
 export function modelDrafter(opts: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number }): Drafter {
+  const client = openAIClient(opts);
   return {
     kind: 'model',
     async draft(material: Material, onText, signal) {
@@ -63,38 +44,28 @@ export function modelDrafter(opts: { baseUrl: string; apiKey?: string; model: st
         }
       };
       try {
-        const res = await fetch(openaiUrl(opts.baseUrl, '/chat/completions'), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
+        const deltas = client.chatStream(
+          {
             model: opts.model,
-            stream: true,
             temperature: 0.4,
             messages: [
               { role: 'system', content: systemPrompt(material) },
               { role: 'user', content: userPrompt(material) },
             ],
-          }),
-          signal: combined,
-        });
-        if (!res.ok || !res.body) throw new DraftUnavailable(`chat model answered ${res.status}`);
-        if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-          for await (const delta of sseDeltas(res.body)) {
-            full += delta;
-            flush(false);
-          }
-        } else {
-          const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-          full = body.choices?.[0]?.message?.content ?? '';
+          },
+          { signal: combined },
+        );
+        for await (const delta of deltas) {
+          full += delta;
+          flush(false);
         }
         flush(true);
       } catch (error) {
         if (timeout.aborted) throw new DraftTimeout('chat model timed out');
         if (signal?.aborted) throw error;
-        throw error instanceof DraftUnavailable ? error : new DraftUnavailable(String(error));
+        throw error instanceof DraftUnavailable
+          ? error
+          : new DraftUnavailable(error instanceof Error ? error.message : String(error));
       }
       const marker = markerAt(full);
       const text = (marker >= 0 ? full.slice(0, marker) : full).trim();

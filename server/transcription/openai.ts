@@ -1,3 +1,4 @@
+import { OpenAIError, openAIClient, openaiUrl } from '../openai/client';
 import { audioFile, TranscriptionFailed, type Transcriber } from './transcriber';
 
 export type OpenAITranscriberOptions = {
@@ -10,25 +11,12 @@ export type OpenAITranscriberOptions = {
 
 /** Endpoint of an OpenAI-compatible base URL: `…/v1` + `/audio/transcriptions`. */
 export function transcriptionsUrl(baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  return `${base}${/\/v\d+$/.test(base) ? '' : '/v1'}/audio/transcriptions`;
-}
-
-/** Message of an OpenAI-style error body `{error: {message}}`, else the raw text. */
-function providerMessage(body: string): string {
-  try {
-    const json = JSON.parse(body) as { error?: { message?: string } | string };
-    if (typeof json.error === 'string') return json.error;
-    if (json.error?.message) return json.error.message;
-  } catch {
-    // not JSON
-  }
-  return body.slice(0, 300);
+  return openaiUrl(baseUrl, '/audio/transcriptions');
 }
 
 /** Any OpenAI-compatible `/v1/audio/transcriptions` endpoint (OpenAI, or a self-hosted server). */
 export function openAITranscriber(options: OpenAITranscriberOptions): Transcriber {
-  const url = transcriptionsUrl(options.baseUrl);
+  const client = openAIClient(options);
   return {
     name: 'openai',
     async available() {
@@ -36,7 +24,7 @@ export function openAITranscriber(options: OpenAITranscriberOptions): Transcribe
     },
     async transcribe(audio, opts) {
       const file = audioFile(audio);
-      const post = async (verbose: boolean) => {
+      const post = (verbose: boolean) => {
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
         form.append('model', options.model);
@@ -47,41 +35,30 @@ export function openAITranscriber(options: OpenAITranscriberOptions): Transcribe
           form.append('timestamp_granularities[]', 'segment');
           form.append('timestamp_granularities[]', 'word');
         }
-        try {
-          return await fetch(url, {
-            method: 'POST',
-            headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-            body: form,
-            signal: AbortSignal.timeout(options.timeoutMs ?? 10 * 60_000),
-          });
-        } catch (error) {
-          throw new TranscriptionFailed(`OpenAI-compatible endpoint unreachable: ${(error as Error).message}`);
-        }
+        return client.transcribe(form, { timeoutMs: options.timeoutMs ?? 10 * 60_000 });
       };
-      let res = await post(true);
-      let body = await res.text();
-      // Models without verbose_json (e.g. gpt-4o-transcribe) refuse it: the text alone, without times.
-      if (res.status === 400 && /verbose_json|response_format|timestamp/i.test(body)) {
-        res = await post(false);
-        body = await res.text();
-      }
-      if (!res.ok)
-        throw new TranscriptionFailed(
-          `OpenAI-compatible endpoint answered ${res.status}: ${providerMessage(body)}`,
-          res.status,
-        );
       let json: {
         text?: unknown;
         segments?: { start: number; end: number; text: string }[];
         words?: { start: number; end: number; word: string }[];
       };
       try {
-        json = JSON.parse(body);
-      } catch {
-        throw new TranscriptionFailed('OpenAI-compatible endpoint answered without JSON', res.status);
+        json = (await post(true).catch((error: unknown) => {
+          // Models without verbose_json (e.g. gpt-4o-transcribe) refuse it: the text alone, without times.
+          if (
+            error instanceof OpenAIError &&
+            error.status === 400 &&
+            /verbose_json|response_format|timestamp/i.test(error.message)
+          )
+            return post(false);
+          throw error;
+        })) as typeof json;
+      } catch (error) {
+        if (error instanceof OpenAIError) throw new TranscriptionFailed(error.message, error.status);
+        throw error;
       }
-      if (typeof json.text !== 'string')
-        throw new TranscriptionFailed('OpenAI-compatible endpoint answered without text', res.status);
+      if (typeof json?.text !== 'string')
+        throw new TranscriptionFailed('OpenAI-compatible endpoint answered without text');
       const segments = Array.isArray(json.segments)
         ? json.segments
             .filter((s) => typeof s?.text === 'string')

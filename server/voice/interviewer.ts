@@ -4,8 +4,8 @@ import { loadedTenant } from '../tenants/registry';
 import { texts } from '../../common/texts';
 import type { Turn } from '../../common/transcript';
 import type { AppConfig } from '../config';
+import { openAIClient } from '../openai/client';
 import { asksFor, findDetails } from './followups';
-import { openaiUrl } from './speech';
 
 /** `patience`: how long the interviewer waits after a finished sentence for this plan (default: patient). */
 export type Plan = { title: string; opening: string; questions: readonly string[]; patience?: Patience };
@@ -87,6 +87,7 @@ export function planInterviewer(plan: Plan): Interviewer {
  * has, then the interviewer closes. Any failure of the model falls back to the plan's question.
  */
 export function chatInterviewer(plan: Plan, opts: { baseUrl: string; apiKey?: string; model: string }): Interviewer {
+  const client = openAIClient(opts);
   let asked = 0;
   const system = texts.interview.chatSystemPrompt(
     plan.title,
@@ -99,25 +100,20 @@ export function chatInterviewer(plan: Plan, opts: { baseUrl: string; apiKey?: st
       if (asked++ >= plan.questions.length || !question) return { text: texts.interview.closing, done: true };
       const planned: NextStep = { text: question, done: false };
       try {
-        const res = await fetch(openaiUrl(opts.baseUrl, '/chat/completions'), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
+        const text = await client.chat(
+          {
             model: opts.model,
             temperature: 0.7,
             messages: [
               { role: 'system', content: system },
-              ...turns.map((t) => ({ role: t.speaker === 'interviewer' ? 'assistant' : 'user', content: t.text })),
+              ...turns.map((t) => ({
+                role: t.speaker === 'interviewer' ? ('assistant' as const) : ('user' as const),
+                content: t.text,
+              })),
             ],
-          }),
-          signal: AbortSignal.timeout(8000),
-        });
-        if (!res.ok) throw new Error(`chat model answered ${res.status}`);
-        const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-        const text = body.choices?.[0]?.message?.content?.trim();
+          },
+          { timeoutMs: 8000 },
+        );
         return text ? { text, done: false } : planned;
       } catch {
         return planned;

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { AppConfig } from '../config';
+import { openAIClient } from '../openai/client';
 import { decodeWav } from './audio';
 
 export type Speech = { samples: Int16Array; sampleRate: number };
@@ -39,12 +40,6 @@ export function espeakSynthesizer(opts: { voice?: string; wordsPerMinute?: numbe
   };
 }
 
-/** Base URL of an OpenAI-compatible API, with or without the trailing /v1. */
-export function openaiUrl(base: string, path: string): string {
-  const root = base.replace(/\/+$/, '').replace(/\/v1$/, '');
-  return `${root}/v1${path}`;
-}
-
 /** Any OpenAI-compatible `/v1/audio/speech` endpoint, asked for WAV. */
 export function openaiSynthesizer(opts: {
   baseUrl: string;
@@ -52,20 +47,15 @@ export function openaiSynthesizer(opts: {
   model: string;
   voice?: string;
 }): SpeechSynthesizer {
+  const client = openAIClient(opts);
   return {
     name: 'openai',
     async synthesize(text) {
-      const res = await fetch(openaiUrl(opts.baseUrl, '/audio/speech'), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-        },
-        body: JSON.stringify({ model: opts.model, input: text, voice: opts.voice ?? 'alloy', response_format: 'wav' }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!res.ok) throw new Error(`speech endpoint answered ${res.status}`);
-      return decodeWav(Buffer.from(await res.arrayBuffer()));
+      const wav = await client.speech(
+        { model: opts.model, input: text, voice: opts.voice ?? 'alloy', response_format: 'wav' },
+        { timeoutMs: 15_000 },
+      );
+      return decodeWav(wav);
     },
   };
 }
