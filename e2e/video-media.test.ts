@@ -108,4 +108,32 @@ describe('videos in the inbox', () => {
     await page.getByRole('alert').getByText(texts.video.unreadable).waitFor({ timeout: 30_000 });
     await screenshot(page, 'video-unreadable-390');
   }, 90_000);
+
+  it('cancels a waiting preparation from the inbox, keeps the original and starts it again', async () => {
+    const cookie = await login(e.t, emailFor('vdi_admin'));
+    const contentId = (await api(e.t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'upload' } }))
+      .body.contentId as number;
+    await e.t.app.mediaJobs.stop();
+    const up = await tusUpload(e.t, {
+      bytes: movie,
+      contentId,
+      page: 'upload',
+      filename: 'lang.mov',
+      headers: { cookie },
+    });
+    expect(up.status).toBe(200);
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'admin');
+    await page.goto(`/eingang/${contentId}`);
+    await page.getByTestId('video-progress').getByText(texts.video.queued).waitFor();
+    await page.getByRole('button', { name: texts.video.cancel }).click();
+    const alert = page.getByRole('alert').filter({ hasText: texts.video.cancelled });
+    await alert.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'video-cancelled-390');
+    const original = await fetch(`${e.t.url}/api/media/${up.body.media.id}/file`, { headers: { cookie } });
+    expect(Buffer.from(await original.arrayBuffer()).equals(movie)).toBe(true);
+    e.t.app.mediaJobs.start();
+    await alert.getByRole('button', { name: texts.video.restart }).click();
+    await page.getByTestId('video-player').waitFor({ timeout: 60_000 });
+  }, 120_000);
 });

@@ -41,6 +41,7 @@ export const endpoints = {
   'GET /media/:mediaId/captions.srt': { params: mediaIdParam, query: fileQuery, response: 'file' },
   'GET /media/:mediaId/video-state': { params: mediaIdParam, response: videoState },
   'POST /media/:mediaId/cancel': { params: mediaIdParam, response: z.object({ cancelled: z.boolean() }) },
+  'POST /media/:mediaId/restart': { params: mediaIdParam, response: z.object({ jobId: z.number() }) },
 
   // The editors' inbox
   'GET /inbox': { query: inboxFilter, response: inboxPage },

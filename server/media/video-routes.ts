@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { VideoState } from '../../common/schemas/video';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
 import { readableMedia, sendBlob } from './routes';
+import { mediaIdParam } from '../../common/schemas/upload';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
-import { captionsOf, registerVideoJobs } from '../video/service';
+import { captionsOf, queueVideo, registerVideoJobs } from '../video/service';
+import { loadOwnedSubmission } from '../submissions/service';
+import { findMedia } from './queries';
 
 const downloadQuery = z.object({ download: z.enum(['1', 'true']).optional() });
 
@@ -64,11 +67,30 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  /** A video of a submission this request may change (never by a signed URL alone). */
+  const changeableVideo = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { mediaId } = mediaIdParam.parse(request.params);
+    const row = await findMedia(app.db, mediaId);
+    if (row?.kind !== 'video') throw new DomainError('not_found', texts.upload.notFound);
+    await loadOwnedSubmission(request, reply, row.submission_id);
+    return row;
+  };
+
+  // Stops a video's preparation: a queued job ends at once, a running ffmpeg within about a second. The original stays.
   serve(app, 'POST /media/:mediaId/cancel', async (request, reply) => {
-    const row = await readableMedia(request, reply, 'file');
+    const row = await changeableVideo(request, reply);
     const cancelled = row.media_job_id ? await cancelMediaJob(app.db, row.media_job_id) : false;
     if (cancelled && row.media_state === 'processing')
       await app.db.updateTable('media').set({ media_state: 'cancelled' }).where('id', '=', row.id).execute();
     return { cancelled };
+  });
+
+  // Starts a cancelled or failed preparation again.
+  serve(app, 'POST /media/:mediaId/restart', async (request, reply) => {
+    const row = await changeableVideo(request, reply);
+    const job = row.media_job_id ? (await mediaJobStates(app.db, [row.media_job_id])).get(row.media_job_id) : undefined;
+    const stopped = row.media_state === 'cancelled' || job?.status === 'failed' || job?.status === 'cancelled';
+    if (!stopped || row.proxy_path) throw new DomainError('conflict', texts.video.notRestartable);
+    return { jobId: await queueVideo(app, row.id) };
   });
 }

@@ -4,6 +4,8 @@ import type { InboxMedia } from '../../../../common/schemas/inbox';
 import type { VideoState } from '../../../../common/schemas/video';
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
+import { notify } from '../../lib/notify';
+import { Button } from '../../ui/Button';
 
 const t = texts.video;
 
@@ -82,6 +84,15 @@ export function VideoPlayer({ media }: { media: InboxMedia }) {
       : undefined;
   const captionState = state?.captionState ?? null;
   const note = captionNote(captionState);
+  const act = (what: 'cancel' | 'restart') => async () => {
+    try {
+      if (what === 'cancel') await call('POST /media/:mediaId/cancel', { params: { mediaId: media.id } });
+      else await call('POST /media/:mediaId/restart', { params: { mediaId: media.id } });
+    } catch (error) {
+      notify.error(t.failed, (error as Error).message);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['video-state', media.id] });
+  };
 
   if (mediaState === 'processing' && !hasProxy) {
     const percent = state?.progress != null ? Math.round(state.progress * 100) : null;
@@ -97,15 +108,24 @@ export function VideoPlayer({ media }: { media: InboxMedia }) {
         <div className="mt-2 h-2 w-full overflow-hidden rounded bg-slate-200" aria-hidden="true">
           <div className="h-2 bg-brand transition-all" style={{ width: `${percent ?? 0}%` }} />
         </div>
+        <Button variant="secondary" className="mt-3" onClick={act('cancel')} data-testid="video-cancel">
+          {t.cancel}
+        </Button>
       </div>
     );
   }
   if (mediaState === 'unreadable' || mediaState === 'cancelled' || (state?.jobStatus === 'failed' && !hasProxy)) {
     const message = mediaState === 'unreadable' ? t.unreadable : mediaState === 'cancelled' ? t.cancelled : t.failed;
+    const again = mediaState !== 'unreadable';
     return (
-      <p className="mb-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert">
-        {message}
-      </p>
+      <div className="mb-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert">
+        <p>{message}</p>
+        {again && (
+          <Button variant="secondary" className="mt-3" onClick={act('restart')} data-testid="video-restart">
+            {t.restart}
+          </Button>
+        )}
+      </div>
     );
   }
   // Before this feature a video had no proxy: the original plays where the browser can.
