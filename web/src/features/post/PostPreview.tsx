@@ -81,7 +81,7 @@ export function PostPreview({
         </div>
       )}
       <div className="whitespace-pre-wrap break-words px-3 pb-3 text-[15px] leading-relaxed text-slate-900">
-        {body.trim() ? linkify(body) : <span className="text-slate-400">{t.previewEmpty}</span>}
+        {body.trim() ? linkify(body) : <span className="text-slate-500">{t.previewEmpty}</span>}
       </div>
       {channel !== 'instagram' && first && (
         <div className="space-y-0.5" data-testid="preview-media">
