@@ -16,6 +16,7 @@ import {
   findItem,
   proposals,
   renderItem,
+  renderJob,
   RENDER_JOB,
 } from './service';
 
@@ -59,7 +60,7 @@ export async function sendItem(
 
 /** Quote cards, clips and audiograms of a submission (editors); the contributor sees them through the approval link. */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
-  app.mediaJobs.register(RENDER_JOB, (ctx) => renderItem(app, ctx));
+  app.mediaJobs.register(RENDER_JOB, renderJob, (ctx) => renderItem(app, ctx));
 
   app.get('/api/content/:contentId', async (request, reply) => {
     const editor = await requireEditor(request, reply);

@@ -34,6 +34,8 @@ import { audiogramArgs, audiogramBackground, clipArgs, captionStyle, type ClipFo
 import { proposeWithModel } from './proposer';
 import { cuesFor, parseTiming, snapToWords, wordsOf, type TimedWord } from './timing';
 import { readableBox } from './colour';
+import { z } from 'zod';
+import type { ParsedJob } from '../jobs/queue';
 
 const t = texts.content;
 type Media = Selectable<MediaTable>;
@@ -360,8 +362,13 @@ async function localCopy(app: FastifyInstance, key: string, dir: string, name: s
 }
 
 /** The render job: cuts, reframes, lays the logo and captions over, stores the MP4. */
-export async function renderItem(app: FastifyInstance, ctx: MediaJobContext): Promise<unknown> {
-  const { itemId } = ctx.job.payload as { itemId: number };
+export const renderJob = z.object({ itemId: z.number() });
+
+export async function renderItem(
+  app: FastifyInstance,
+  ctx: MediaJobContext<ParsedJob<typeof renderJob>>,
+): Promise<unknown> {
+  const { itemId } = ctx.job.payload;
   const item = await app.db.selectFrom('content_items').selectAll().where('id', '=', itemId).executeTakeFirst();
   if (item?.state !== 'rendering') return { skipped: true };
   try {

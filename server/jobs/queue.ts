@@ -4,6 +4,7 @@ import { now } from '../db/database';
 import type { Dialect } from '../db/database';
 import type { Selectable } from 'kysely';
 import type { DB, JobTable } from '../db/schema';
+import type { z } from 'zod';
 
 type JobRow = Selectable<JobTable>;
 
@@ -20,6 +21,22 @@ export type JobStatus = {
 
 /** Thrown by a handler whose job was cancelled: the job ends as 'cancelled', never retried. */
 export class JobCancelled extends Error {}
+
+/** A stored payload that does not match its kind's schema: the job fails at once, never retried. */
+export class BadJobPayload extends Error {}
+
+/** A job whose payload was parsed with its kind's zod schema. */
+export type ParsedJob<S extends z.ZodType> = Omit<Job, 'payload'> & { payload: z.output<S> };
+
+/** Parses a job's payload with its kind's schema (on dequeue), or throws BadJobPayload with the reason. */
+export function parsePayload<S extends z.ZodType>(job: Job, schema: S): ParsedJob<S> {
+  const parsed = schema.safeParse(job.payload);
+  if (!parsed.success) {
+    const reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
+    throw new BadJobPayload(`bad payload for ${job.kind}: ${reason}`);
+  }
+  return { ...job, payload: parsed.data };
+}
 
 /** Default lease of a claimed job; the runner renews it while the job runs (JOB_LEASE_SECONDS). */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -101,7 +118,7 @@ export async function claimNext(
 async function finish(
   db: Kysely<DB>,
   job: Job,
-  outcome: { result: unknown } | { error: string } | { cancelled: string },
+  outcome: { result: unknown } | { error: string; final?: boolean } | { cancelled: string },
 ): Promise<boolean> {
   const t = now();
   if ('cancelled' in outcome) {
@@ -130,7 +147,7 @@ async function finish(
     .where('id', '=', job.id)
     .executeTakeFirstOrThrow();
   if (row.attempts !== job.attempts) return false;
-  const retry = row.attempts < row.max_attempts;
+  const retry = row.attempts < row.max_attempts && !outcome.final;
   const failed = await db
     .updateTable('jobs')
     .set({
@@ -207,7 +224,17 @@ export class JobRunner {
     private leaseMs: number = DEFAULT_LEASE_MS,
   ) {}
 
-  register(kind: string, handler: JobHandler): void {
+  /** Registers a kind's handler; its payload is parsed with the kind's schema on dequeue. */
+  register<S extends z.ZodType>(kind: string, payload: S, handler: (job: ParsedJob<S>) => Promise<unknown>): void;
+  /** A kind without payload (sweeps) or a test's ad-hoc kind. */
+  register(kind: string, handler: JobHandler): void;
+  register(kind: string, a: z.ZodType | JobHandler, b?: (job: ParsedJob<z.ZodType>) => Promise<unknown>): void {
+    if (typeof a === 'function') this.registerRaw(kind, a);
+    else this.registerRaw(kind, (job) => b!(parsePayload(job, a)));
+  }
+
+  /** A handler that parses its payload itself (the media runner's wrapper). */
+  registerRaw(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
   }
 
@@ -336,6 +363,11 @@ export class JobRunner {
       if (error instanceof JobCancelled) {
         this.log.info({ job: job.id, kind: job.kind }, 'job cancelled');
         await finish(this.db, job, { cancelled: error.message });
+        return true;
+      }
+      if (error instanceof BadJobPayload) {
+        this.log.error({ job: job.id, kind: job.kind, reason: error.message }, 'job failed: bad payload');
+        await finish(this.db, job, { error: error.message, final: true });
         return true;
       }
       this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');

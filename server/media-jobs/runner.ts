@@ -5,12 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { now, type Dialect } from '../db/database';
 import type { DB } from '../db/schema';
-import { enqueue, JobCancelled, JobRunner, type Job } from '../jobs/queue';
+import type { z } from 'zod';
+import { enqueue, JobCancelled, JobRunner, parsePayload, type Job, type ParsedJob } from '../jobs/queue';
 import { runFfmpeg } from './ffmpeg';
 
 /** What a media job handler gets besides its job. */
-export type MediaJobContext = {
-  job: Job;
+export type MediaJobContext<J = Job> = {
+  job: J;
   /** Aborted on cancel, timeout and shutdown; pass it to anything long. */
   signal: AbortSignal;
   /** Records the job's progress (0..1); written to the job row at most once a second. */
@@ -64,8 +65,21 @@ export class MediaJobs {
   }
 
   /** Registers a media job kind on every runner of this instance. */
-  register(kind: string, handler: MediaJobHandler): void {
-    for (const runner of this.runners) runner.register(kind, (job) => this.run(job, handler));
+  register<S extends z.ZodType>(
+    kind: string,
+    payload: S,
+    handler: (ctx: MediaJobContext<ParsedJob<S>>) => Promise<unknown>,
+  ): void;
+  /** A test's ad-hoc kind. */
+  register(kind: string, handler: MediaJobHandler): void;
+  register(
+    kind: string,
+    a: z.ZodType | MediaJobHandler,
+    b?: (ctx: MediaJobContext<ParsedJob<z.ZodType>>) => Promise<unknown>,
+  ): void {
+    const handler = (typeof a === 'function' ? a : b) as MediaJobHandler;
+    for (const runner of this.runners)
+      runner.registerRaw(kind, (job) => this.run(typeof a === 'function' ? job : parsePayload(job, a), handler));
   }
 
   /** Queues a media job and wakes a runner. */

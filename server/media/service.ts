@@ -32,6 +32,7 @@ import { judgeFile } from './validation';
 import { clipLengthRefusal, registerVideoAnswer } from '../video-answers/service';
 import { hasConsent } from '../finish/queries';
 import { queueVideo } from '../video/service';
+import { z } from 'zod';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -324,20 +325,22 @@ async function photoOutcome(
 // ---------------------------------------------------------------------------------------------
 // Jobs
 
-export type PhotoJob = {
-  uploadId: string;
-  stagingKey: string;
-  contentId: number;
-  surface: string;
-  maxFiles?: number;
-  format: FileFormat;
-  originalName: string;
-  round?: number;
+const photoJob = z.object({
+  uploadId: z.string(),
+  stagingKey: z.string(),
+  contentId: z.number(),
+  surface: z.string(),
+  maxFiles: z.number().optional(),
+  format: z.enum(Object.keys(fileFormats) as [FileFormat, ...FileFormat[]]),
+  originalName: z.string(),
+  round: z.number().optional(),
   /** The upload's length (jobs queued before it was kept have none). */
-  size?: number;
-};
+  size: z.number().optional(),
+});
+export type PhotoJob = z.infer<typeof photoJob>;
 type PhotoResult = { mediaId: number } | { rejected: string; status?: number };
-type PosterJob = { mediaId: number };
+const posterJob = z.object({ mediaId: z.number() });
+type PosterJob = z.infer<typeof posterJob>;
 
 /** An error of a full, read-only or failing disk or database (sharp reports the system's text only). */
 function storageFault(error: unknown): boolean {
@@ -442,8 +445,8 @@ export async function processPoster(app: FastifyInstance, job: PosterJob): Promi
 }
 
 export function registerMediaJobs(app: FastifyInstance): void {
-  app.jobs.register(PHOTO_JOB, async (job) => {
-    const payload = job.payload as PhotoJob;
+  app.jobs.register(PHOTO_JOB, photoJob, async (job) => {
+    const payload = job.payload;
     try {
       return await processPhoto(app, payload);
     } catch (error) {
@@ -465,7 +468,7 @@ export function registerMediaJobs(app: FastifyInstance): void {
       throw error;
     }
   });
-  app.jobs.register(POSTER_JOB, (job) => processPoster(app, job.payload as PosterJob));
+  app.jobs.register(POSTER_JOB, posterJob, (job) => processPoster(app, job.payload));
 }
 
 /** The configured limits of photos and videos (MAX_PHOTO_MB, MAX_VIDEO_MB). */

@@ -8,14 +8,17 @@ import { now } from '../db/database';
 import { enqueue } from '../jobs/queue';
 import { accessFrom, editorScope } from '../tenants/access';
 import { claimKey, completedSince, editorsWithNotifications } from './queries';
+import { z } from 'zod';
 
 const t = texts.post;
 export const NEW_SUBMISSION_JOB = 'post.notify-new';
 export const DIGEST_JOB = 'post.digest';
 const DAY_MS = 86_400_000;
 
-type NewSubmissionJob = { userId: string; contentId: number };
-type DigestJob = { userId: string; day: string; until: string };
+const newSubmissionJob = z.object({ userId: z.string(), contentId: z.number() });
+const digestJob = z.object({ userId: z.string(), day: z.string(), until: z.string() });
+type NewSubmissionJob = z.infer<typeof newSubmissionJob>;
+type DigestJob = z.infer<typeof digestJob>;
 
 /** Date (YYYY-MM-DD) and hour in the editors' time zone. */
 export function localTime(at: Date, timeZone: string): { day: string; hour: number } {
@@ -131,8 +134,8 @@ async function recipient(app: FastifyInstance, userId: string) {
 const tenantName = tenantDisplayName;
 
 export function registerNotificationJobs(app: FastifyInstance): void {
-  app.jobs.register(NEW_SUBMISSION_JOB, async (job) => {
-    const { userId, contentId } = job.payload as NewSubmissionJob;
+  app.jobs.register(NEW_SUBMISSION_JOB, newSubmissionJob, async (job) => {
+    const { userId, contentId } = job.payload;
     const user = await recipient(app, userId);
     const row = await app.db
       .selectFrom('submissions')
@@ -154,8 +157,8 @@ export function registerNotificationJobs(app: FastifyInstance): void {
     return { sent: 1 };
   });
 
-  app.jobs.register(DIGEST_JOB, async (job) => {
-    const { userId, day, until } = job.payload as DigestJob;
+  app.jobs.register(DIGEST_JOB, digestJob, async (job) => {
+    const { userId, day, until } = job.payload;
     const user = await recipient(app, userId);
     if (!user) return { sent: 0 };
     const since = new Date(Date.parse(until) - DAY_MS).toISOString();

@@ -7,9 +7,11 @@ import { enqueue } from '../jobs/queue';
 import { attachFile } from '../submissions/files';
 import { storeTiming } from '../video/service';
 import { audioExtension } from './transcriber';
+import { z } from 'zod';
 
 export const TRANSCRIBE_JOB = 'transcribe-voice-message';
-export type TranscribeJobPayload = { contentId: number; mediaId: number };
+export const transcribeJobPayload = z.object({ contentId: z.number(), mediaId: z.number() });
+export type TranscribeJobPayload = z.infer<typeof transcribeJobPayload>;
 
 const audioTypes: Record<string, string> = {
   webm: 'audio/webm',
@@ -83,8 +85,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * submission without a transcript also keeps it, so nothing is lost if the page is closed.
  */
 export function registerTranscriptionJob(app: FastifyInstance): void {
-  app.jobs.register(TRANSCRIBE_JOB, async (job) => {
-    const { contentId, mediaId } = job.payload as TranscribeJobPayload;
+  app.jobs.register(TRANSCRIBE_JOB, transcribeJobPayload, async (job) => {
+    const { contentId, mediaId } = job.payload;
     const media = await app.db
       .selectFrom('media')
       .selectAll()

@@ -20,6 +20,7 @@ import { enqueue } from '../jobs/queue';
 import type { Submission } from '../submissions/service';
 import { measuredVideoSeconds, reserveVideoMinutes } from './limits';
 import { probeClip } from './probe';
+import { z } from 'zod';
 
 const v = texts.videoAnswer;
 export const PROBE_JOB = 'video-answer.probe';
@@ -108,7 +109,8 @@ export async function registerVideoAnswer(
   }
 }
 
-type ProbeJob = { mediaId: number };
+const probeJob = z.object({ mediaId: z.number() });
+type ProbeJob = z.infer<typeof probeJob>;
 
 /**
  * A finished clip, before it is registered: measured with ffprobe, it may run at most the
@@ -195,7 +197,7 @@ export async function probeVideoAnswer(
 }
 
 export function registerVideoAnswerJobs(app: FastifyInstance): void {
-  app.jobs.register(PROBE_JOB, (job) => probeVideoAnswer(app, job.payload as ProbeJob));
+  app.jobs.register(PROBE_JOB, probeJob, (job) => probeVideoAnswer(app, job.payload));
 }
 
 /** The clips of a submission, by question (the page continues after a reload; the inbox labels them). */

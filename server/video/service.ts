@@ -10,6 +10,8 @@ import { ffprobe, FfmpegFailed, type FfprobeResult } from '../media-jobs/ffmpeg'
 import type { MediaJobContext } from '../media-jobs/runner';
 import { blobKey } from '../submissions/files';
 import { saveTranscript } from '../submissions/transcripts';
+import { z } from 'zod';
+import type { ParsedJob } from '../jobs/queue';
 
 type MediaRow = Selectable<MediaTable>;
 
@@ -18,7 +20,8 @@ export const VIDEO_JOB = 'media.video';
 /** Transcribes a stored recording (voice message, interview) for its captions. */
 export const CAPTIONS_JOB = 'media.captions';
 
-export type VideoJob = { mediaId: number };
+export const videoJob = z.object({ mediaId: z.number() });
+export type VideoJob = z.infer<typeof videoJob>;
 
 /** Proxy limits: at most 1080p (long side 1920), H.264 High, AAC. */
 const LONG_SIDE = 1920;
@@ -150,8 +153,11 @@ async function setMedia(app: FastifyInstance, id: number, values: Partial<Omit<M
  * The video job: probe, proxy, poster, then the captions from its audio. The original is never
  * touched. A file ffmpeg cannot read is marked unreadable (the page says so), not retried.
  */
-export async function processVideo(app: FastifyInstance, ctx: MediaJobContext): Promise<unknown> {
-  const { mediaId } = ctx.job.payload as VideoJob;
+export async function processVideo(
+  app: FastifyInstance,
+  ctx: MediaJobContext<ParsedJob<typeof videoJob>>,
+): Promise<unknown> {
+  const { mediaId } = ctx.job.payload;
   const row = await app.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
   if (!row) return { missing: true };
   const input = await localCopy(app, row.file_path, ctx.tempDir, 'original');
@@ -288,8 +294,11 @@ export async function storeTiming(
 }
 
 /** The job for an audio recording without timed transcript (interview recording). */
-export async function processCaptions(app: FastifyInstance, ctx: MediaJobContext): Promise<unknown> {
-  const { mediaId } = ctx.job.payload as VideoJob;
+export async function processCaptions(
+  app: FastifyInstance,
+  ctx: MediaJobContext<ParsedJob<typeof videoJob>>,
+): Promise<unknown> {
+  const { mediaId } = ctx.job.payload;
   const row = await app.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
   if (!row) return { missing: true };
   const input = await localCopy(app, row.file_path, ctx.tempDir, 'recording');
@@ -323,6 +332,6 @@ export function captionsOf(
 }
 
 export function registerVideoJobs(app: FastifyInstance): void {
-  app.mediaJobs.register(VIDEO_JOB, (ctx) => processVideo(app, ctx));
-  app.mediaJobs.register(CAPTIONS_JOB, (ctx) => processCaptions(app, ctx));
+  app.mediaJobs.register(VIDEO_JOB, videoJob, (ctx) => processVideo(app, ctx));
+  app.mediaJobs.register(CAPTIONS_JOB, videoJob, (ctx) => processCaptions(app, ctx));
 }

@@ -29,7 +29,7 @@ import {
   importElevenLabsConversation,
   keepRecording,
   scheduleElevenLabsImport,
-  type ElevenLabsImport,
+  elevenLabsImport,
 } from './service';
 import { createSynthesizer } from './speech';
 import { closeTake, openTake, saveTurns } from './takes';
@@ -82,8 +82,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     clearTimeout(timer);
   });
 
-  app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, (job) =>
-    importElevenLabsConversation(app, job.payload as ElevenLabsImport),
+  app.jobs.register(ELEVENLABS_TRANSCRIPT_JOB, elevenLabsImport, (job) =>
+    importElevenLabsConversation(app, job.payload),
   );
 
   app.get('/api/voice/assets/:file', async (request, reply) => {

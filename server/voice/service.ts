@@ -9,10 +9,16 @@ import { saveTranscript } from '../submissions/transcripts';
 import { queueCaptions } from '../video/service';
 import type { ConversationRecorder } from './audio';
 import { agentIdsOfTenant, elevenLabsApi, transcriptOf } from './elevenlabs';
+import { z } from 'zod';
 
 export const ELEVENLABS_TRANSCRIPT_JOB = 'voice.elevenlabs-transcript';
 /** `since`: the call began then (the page named it at once); while it runs, the job looks again every `LIVE_POLL_MS`. */
-export type ElevenLabsImport = { contentId: number; conversationId: string; since?: number };
+export const elevenLabsImport = z.object({
+  contentId: z.number(),
+  conversationId: z.string(),
+  since: z.number().optional(),
+});
+export type ElevenLabsImport = z.infer<typeof elevenLabsImport>;
 const LIVE_POLL_MS = 20_000;
 /** Longest call the import waits for. */
 const LIVE_FOR_MS = 2 * 60 * 60_000;
