@@ -254,6 +254,37 @@ const shortVerbs = new Set([
 
 const WORD = /[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu;
 
+/** Articles and determiners that are never a pronoun at a clause's end: what follows them needs its noun. */
+const nounOpeners = new Set([
+  'ein',
+  'einen',
+  'einem',
+  'einer',
+  'eines',
+  'dem',
+  'den',
+  'des',
+  'jeden',
+  'jedem',
+  'jedes',
+  'keinen',
+  'keinem',
+  'meinen',
+  'meinem',
+  'unseren',
+  'unserem',
+  'diesen',
+  'diesem',
+  'dieses',
+]);
+
+/** "auf einem eigenen": an inflected adjective after an article, still waiting for its noun. */
+function nounPhraseOpen(words: string[]): boolean {
+  const last = words[words.length - 1]!;
+  const before = words[words.length - 2]?.toLowerCase();
+  return before !== undefined && nounOpeners.has(before) && /^\p{Ll}+(en|em|er|es)$/u.test(last);
+}
+
 export function judgeWords(text: string): Verdict {
   const trimmed = text.trim();
   if (!trimmed) return 'unknown';
@@ -267,6 +298,7 @@ export function judgeWords(text: string): Verdict {
   if (openEnds.has(lastWord.toLowerCase())) return 'unfinished';
   const lastTwo = words.slice(-2).join(' ').toLowerCase();
   if (openEnds.has(lastTwo)) return 'unfinished';
+  if (nounPhraseOpen(words)) return 'unfinished';
   // A subordinate clause ends with its verb: lower case, a verb's ending or a known short form.
   // "Seitdem repariere ich …", "Damit hat es angefangen": an adverb in front of the verb, a main clause.
   if (

@@ -151,6 +151,10 @@ describe('is the clause finished?', () => {
     ['Damit hat alles angefangen.', 'finished'],
     ['Nachdem wir die Lager', 'unfinished'],
     ['Das hat mich gereizt, weil ich', 'unfinished'],
+    ['Wir testen jedes Getriebe auf einem eigenen', 'unfinished'],
+    ['Wir arbeiten mit einer neuen', 'unfinished'],
+    ['Ich weiß, dass ich einen brauche.', 'finished'],
+    ['Wir testen jedes Getriebe auf einem eigenen Prüfstand.', 'finished'],
     ['', 'unknown'],
   ])('%s → %s', (text, verdict) => expect(judgeWords(text)).toBe(verdict));
 });
