@@ -9,9 +9,10 @@ import path from 'node:path';
 import { authRoutes } from './auth/routes';
 import { authBridge } from './auth/bridge';
 import { createAuth, type Auth } from './auth/auth';
+import { type Adapters, chooseAdapters } from './composition';
 import type { AppConfig } from './config';
 import { trustProxyOf } from './config';
-import { openDatabase, type Dialect } from './db/database';
+import type { Dialect } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { projectRoot } from './paths';
 import type { DB } from './db/schema';
@@ -28,11 +29,7 @@ import { JobRunner } from './jobs/queue';
 import { MediaJobs } from './media-jobs/runner';
 import { emptySubmissionJobs } from './jobs/expire-empty';
 import type { Mailer } from './mail/mailer';
-import { outboxMailer } from './mail/outbox';
-import { smtpMailer } from './mail/smtp';
 import type { BlobStore } from './storage/blob-store';
-import { localBlobStore } from './storage/local';
-import { s3BlobStore } from './storage/s3';
 import { mediaRoutes } from './media/routes';
 import { publicRoutes } from './public/routes';
 import { videoAnswerRoutes } from './video-answers/routes';
@@ -44,7 +41,6 @@ import { contentRoutes } from './content/routes';
 import { postRoutes } from './post/routes';
 import { redactApprovalTokens } from './post/service';
 import { userRoutes } from './users/routes';
-import { chooseTranscriber } from './transcription/choose';
 import { speechRoutes } from './transcription/routes';
 import type { Transcriber } from './transcription/transcriber';
 import { voiceRoutes } from './voice/routes';
@@ -67,6 +63,8 @@ declare module 'fastify' {
     mediaJobs: MediaJobs;
     transcriber: Transcriber;
     metrics: Metrics;
+    /** Every outside-world adapter, chosen once in server/composition.ts. */
+    adapters: Adapters;
   }
 }
 
@@ -93,23 +91,7 @@ const capabilities = [
   videoRoutes,
 ];
 
-export function createBlobStore(config: AppConfig): BlobStore {
-  if (config.S3_ENDPOINT && config.S3_BUCKET) {
-    return s3BlobStore({
-      endpoint: config.S3_ENDPOINT,
-      bucket: config.S3_BUCKET,
-      region: config.S3_REGION,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    });
-  }
-  return localBlobStore(path.join(config.dataDir, 'files'));
-}
-
-export function createTranscriber(config: AppConfig): Transcriber {
-  return chooseTranscriber(config);
-}
+export { createBlobStore } from './composition';
 
 /** Request logs keep approval tokens out (whoever reads the log could decide for the contributor). */
 function withoutSecretUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
@@ -142,8 +124,8 @@ export async function buildApp(
   });
   // Best-effort steps without a logger at hand (stores, sweeps) log through this app's logger.
   setFailureLog(app.log);
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, app.log);
+  const adapters = chooseAdapters(config, app.log);
+  const { database, mailer } = adapters;
   const auth = await createAuth({ db: database.db, dialect: database.dialect, config, mailer });
   await migrateToLatest(database.db);
   await auth.$context;
@@ -155,10 +137,11 @@ export async function buildApp(
   app.decorate('dialect', database.dialect);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
-  app.decorate('blobs', createBlobStore(config));
+  app.decorate('adapters', adapters);
+  app.decorate('blobs', adapters.blobs);
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
-  app.decorate('transcriber', meteredTranscriber(createTranscriber(config), metrics));
+  app.decorate('transcriber', meteredTranscriber(adapters.transcriber, metrics));
   app.decorate('tenantRegistry', new TenantRegistry(database.db, config.TENANT_CACHE_MS));
   app.decorate(
     'jobs',

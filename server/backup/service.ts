@@ -15,7 +15,7 @@ import {
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { createBlobStore } from '../app';
+import { createBlobStore } from '../composition';
 import type { AppConfig } from '../config';
 import type { Dialect } from '../db/database';
 import { readTar, TarWriter, type TarEntry } from './archive';

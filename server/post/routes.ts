@@ -16,7 +16,6 @@ import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { requireTenantEditor } from '../tenants/access';
 import { loadForEditor, requireEditor } from '../inbox/service';
-import { chooseDrafter } from './choose';
 import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
 import { sendItem } from '../content/routes';
@@ -50,7 +49,7 @@ const publicLimit = {
 
 /** Posts of a submission (editors), the contributor's approval page (public), notification choices. */
 export async function postRoutes(app: FastifyInstance): Promise<void> {
-  const drafter = chooseDrafter(app.config);
+  const { drafter } = app.adapters;
   registerNotificationJobs(app);
   onItemReplaced(swapItem);
 

@@ -23,7 +23,7 @@ import { accessOf, entersTenant } from '../tenants/access';
 import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
 import { BuiltinAgentSession, type TurnTiming } from './agent';
 import { parseAudioFormat } from './audio';
-import { createInterviewer, interviewPlan, patienceOf } from './interviewer';
+import { interviewPlan, patienceOf } from './interviewer';
 import {
   ELEVENLABS_TRANSCRIPT_JOB,
   importElevenLabsConversation,
@@ -31,12 +31,10 @@ import {
   scheduleElevenLabsImport,
   elevenLabsImport,
 } from './service';
-import { createSynthesizer } from './speech';
 import { closeTake, openTake, saveTurns } from './takes';
 import { waitsFor } from './patience';
 import { claimOnce } from '../cluster/used-once';
 import { VOICE_TOKEN_LIFETIME_MS, VOICE_TOKEN_PURPOSE, verifyVoiceToken } from './token';
-import { createVoiceAgent } from './voice-agent';
 import { EnergyClassifier, loadSilero, SileroClassifier } from './vad';
 import type { VoiceTopic } from '../../common/schemas/voice';
 
@@ -60,8 +58,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const inputFormat = parseAudioFormat(config.VOICE_INPUT_FORMAT);
   const outputFormat = parseAudioFormat(config.VOICE_OUTPUT_FORMAT);
-  const synthesizer = createSynthesizer(config);
-  const agent = createVoiceAgent(config, synthesizer !== null);
+  const { synthesizer, voiceAgent: agent } = app.adapters;
   // The voice model loads once, before the first interview; without it energy detection works.
   const silero = config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' ? await loadSilero() : null;
   if (config.VOICE_AGENT === 'builtin' && config.VOICE_VAD === 'silero' && !silero)
@@ -200,7 +197,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       return stored;
     };
     new BuiltinAgentSession(socket, {
-      interviewer: createInterviewer(config, plan),
+      interviewer: app.adapters.interviewer(plan),
       transcriber: app.transcriber,
       synthesizer,
       inputFormat,

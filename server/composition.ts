@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import { openDatabase } from './db/database';
+import type { Mailer } from './mail/mailer';
+import { outboxMailer } from './mail/outbox';
+import { smtpMailer } from './mail/smtp';
+import { chooseDrafter } from './post/choose';
+import type { Drafter } from './post/drafter';
+import type { BlobStore } from './storage/blob-store';
+import { localBlobStore } from './storage/local';
+import { s3BlobStore } from './storage/s3';
+import { chooseTranscriber } from './transcription/choose';
+import type { Transcriber } from './transcription/transcriber';
+import { createInterviewer, type Interviewer, type Plan } from './voice/interviewer';
+import { createSynthesizer, type SpeechSynthesizer } from './voice/speech';
+import { createVoiceAgent, type VoiceAgent } from './voice/voice-agent';
+
+/** The composition root: every adapter to the outside world is chosen here, from the config, once. */
+export type Adapters = {
+  database: ReturnType<typeof openDatabase>;
+  mailer: Mailer;
+  blobs: BlobStore;
+  transcriber: Transcriber;
+  drafter: Drafter;
+  /** `null`: the browser speaks the interviewer's questions. */
+  synthesizer: SpeechSynthesizer | null;
+  /** The interviewer for one interview's plan (chat model or the plan alone). */
+  interviewer: (plan: Plan) => Interviewer;
+  /** Who runs the spoken interview: ElevenLabs or the built-in agent. */
+  voiceAgent: VoiceAgent;
+};
+
+export function createBlobStore(config: AppConfig): BlobStore {
+  if (config.S3_ENDPOINT && config.S3_BUCKET) {
+    return s3BlobStore({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return localBlobStore(path.join(config.dataDir, 'files'));
+}
+
+export function chooseAdapters(config: AppConfig, log: FastifyBaseLogger): Adapters {
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const synthesizer = createSynthesizer(config);
+  return {
+    database,
+    mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, log),
+    blobs: createBlobStore(config),
+    transcriber: chooseTranscriber(config),
+    drafter: chooseDrafter(config),
+    synthesizer,
+    interviewer: (plan) => createInterviewer(config, plan),
+    voiceAgent: createVoiceAgent(config, synthesizer !== null),
+  };
+}
