@@ -1,7 +1,3 @@
-import { config } from 'zod';
-import { germanZodError } from '../../../common/schemas/zod-de';
-
-// zod probes `new Function` for its fast path; under our CSP (no 'unsafe-eval') that probe is
-// reported as a violation on every page with a form. Imported by each page that parses with zod.
-// Every rule without its own message is shown in German.
-config({ jitless: true, customError: germanZodError });
+// Kept for the pages that import it: the configuration itself now applies to every `zod` import
+// of the web build (web/src/lib/zod-configured.ts, aliased in vite.config.ts).
+import './zod-configured';
