@@ -20,8 +20,6 @@ const pending = new Set([
   'web/src/features/finish/ContactForm.tsx',
   'web/src/features/finish/ContactInformationPage.tsx',
   'web/src/features/finish/ImageDescriptionPage.tsx',
-  'web/src/features/finish/useFinishedSubmission.ts',
-  'web/src/features/interview/TranscriptPanel.tsx',
   'web/src/features/interview/useVoiceInterview.ts',
   'web/src/features/interview/voiceAgent.ts',
   'web/src/features/proof/proof.tsx',
@@ -37,11 +35,8 @@ const pending = new Set([
   'web/src/features/tenants/MembersPanel.tsx',
   'web/src/features/tenants/TenantsPage.tsx',
   'web/src/features/upload/StatusNotice.tsx',
-  'web/src/features/upload/UploadPanel.tsx',
   'web/src/features/upload/screens.ts',
   'web/src/features/video-answer/clips.ts',
-  'web/src/features/video-answer/useClipQueue.ts',
-  'web/src/features/voice-message/TranscriptEditPage.tsx',
   'web/src/features/voice-message/VoiceMessagePage.tsx',
 ]);
 

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { isNumericId } from '../../../../common/content-id';
-import type { SubmissionSummary } from '../../../../common/contracts/submission';
 import type { MediaItem } from '../../../../common/schemas/upload';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 
-/** A stored file as GET /api/submissions/:contentId/media lists it (signed URLs). */
+/** A stored file as 'GET /submissions/:contentId/media' lists it (signed URLs). */
 export type ListedMedia = MediaItem;
 
 /** How often, and how many times, the page looks again for what is still being made. */
@@ -20,7 +19,8 @@ export function useFinishedSubmission(contentId: string | null) {
   const enabled = isNumericId(contentId);
   const summary = useQuery({
     queryKey: ['submission', contentId],
-    queryFn: () => api.get<SubmissionSummary>(`/api/submissions/${contentId}`, { contentId: contentId! }),
+    queryFn: () =>
+      call('GET /submissions/:contentId', { params: { contentId: contentId! } }, { contentId: contentId! }),
     enabled,
     retry: false,
     refetchInterval: (query) => {
@@ -32,7 +32,8 @@ export function useFinishedSubmission(contentId: string | null) {
   });
   const media = useQuery({
     queryKey: ['submission-media', contentId],
-    queryFn: () => api.get<ListedMedia[]>(`/api/submissions/${contentId}/media`, { contentId: contentId! }),
+    queryFn: () =>
+      call('GET /submissions/:contentId/media', { params: { contentId: contentId! } }, { contentId: contentId! }),
     enabled: enabled && summary.isSuccess,
     retry: false,
     refetchInterval: (query) => {

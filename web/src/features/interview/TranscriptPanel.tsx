@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isNumericId } from '../../../../common/content-id';
 import { texts } from '../../../../common/texts';
 import { formatTranscript, parseTranscript, type Turn } from '../../../../common/transcript';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -41,7 +41,11 @@ export function TranscriptPanel({
     if (!draft.trim()) return notify.error(texts.common.transcriptEmptyTitle, texts.common.transcriptEmpty);
     if (isNumericId(contentId)) {
       try {
-        await api.put(`/api/submissions/${contentId}/transcript`, { transcript: draft }, { contentId: contentId! });
+        await call(
+          'PUT /submissions/:contentId/transcript',
+          { params: { contentId: contentId! }, body: { transcript: draft } },
+          { contentId: contentId! },
+        );
       } catch {
         return notify.error(texts.common.errorTitle, texts.common.transcriptSaveFailed);
       }

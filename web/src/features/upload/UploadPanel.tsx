@@ -20,6 +20,7 @@ import { transferFile, UploadRefused } from '../submission/transfer';
 import { recordConsent } from '../submission/consent';
 import { DraftStorageFull, keepFiles, useDraftBase } from '../submission/drafts';
 import type { SubmissionKind } from '../../../../common/schemas/submission';
+import { call } from '../../api/client';
 
 const t = texts.upload;
 
@@ -53,7 +54,7 @@ export function useUploadLimits(): UploadLimits {
   const { data } = useQuery({
     queryKey: ['media-limits'],
     queryFn: async () => {
-      const body = (await (await fetch('/api/media/limits')).json()) as { maxPhotoMb: number; maxVideoMb: number };
+      const body = await call('GET /media/limits');
       return { photoMb: body.maxPhotoMb, videoMb: body.maxVideoMb } satisfies UploadLimits;
     },
     staleTime: Infinity,

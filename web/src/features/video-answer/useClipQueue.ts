@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../../common/texts';
 import type { VideoAnswerItem } from '../../../../common/video-answers';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { clipKey, clipsOf, ClipRefused, forgetClip, keepClip, sendClip, type StoredClip } from './clips';
 import { ignoreFailure } from '../../../../common/best-effort';
@@ -111,7 +112,7 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
       let onServer: VideoAnswerItem[] | null = null;
       while (!cancelled && onServer === null) {
         try {
-          onServer = await api.get<VideoAnswerItem[]>(`/api/submissions/${contentId}/video-answers`, { contentId });
+          onServer = await call('GET /submissions/:contentId/video-answers', { params: { contentId } }, { contentId });
         } catch (error) {
           if (!(error instanceof ApiError) || !error.unreachable) return;
           await onlineOrLater(RETRY_AFTER_MS);

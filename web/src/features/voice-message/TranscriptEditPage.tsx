@@ -3,11 +3,11 @@ import { BackLink } from '../navigation/back';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isLocalId, isNumericId } from '../../../../common/content-id';
-import type { SubmissionSummary } from '../../../../common/contracts/submission';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { withKnownDuration } from '../../lib/audio-duration';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
 import { Button } from '../../ui/Button';
@@ -61,7 +61,9 @@ export function TranscriptEditPage() {
     if (transcript !== null) return;
     let cancelled = false;
     const lookup = isNumericId(contentId)
-      ? api.get<SubmissionSummary>(`/api/submissions/${contentId}`, { contentId: contentId! }).then((s) => s.transcript)
+      ? call('GET /submissions/:contentId', { params: { contentId: contentId! } }, { contentId: contentId! }).then(
+          (s) => s.transcript,
+        )
       : Promise.resolve(sessionStorage.getItem(draftKey));
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_TRANSCRIPT_MS));
     void Promise.race([
@@ -132,7 +134,11 @@ export function TranscriptEditPage() {
     }
     setSaving(true);
     try {
-      await api.put(`/api/submissions/${contentId}/transcript`, { transcript }, { contentId });
+      await call(
+        'PUT /submissions/:contentId/transcript',
+        { params: { contentId }, body: { transcript } },
+        { contentId },
+      );
       setKeptLocally(false);
       void forgetKept(Number(contentId), 'transcript').catch(
         ignoreFailure('forget the kept transcript', null, { level: 'debug', fallback: null }),
