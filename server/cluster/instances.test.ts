@@ -132,10 +132,22 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     const listedOnA = (await api(a, 'GET', `/api/submissions/${contentId}/media`, { cookie: cookieA })).body;
     expect(listedOnA.map((m: { id: number }) => m.id)).toEqual([rows[0]!.id]);
 
-    // The partial upload is gone everywhere: its row, its pieces, and the tus URL on both instances.
+    // The partial upload is gone everywhere: its row and its pieces. Its tus URL reports it complete
+    // on both instances to its owner (a client that lost the answer does not send it again), to
+    // nobody else, and asking registers nothing more.
     expect(await a.app.db.selectFrom('tus_uploads').selectAll().execute()).toEqual([]);
-    expect((await uploadOffset(onA, { cookie: cookieA })).status).toBe(404);
-    expect((await uploadOffset(onB, { cookie: cookieB })).status).toBe(404);
+    for (const [url, cookie] of [
+      [onA, cookieA],
+      [onB, cookieB],
+    ] as const) {
+      const head = await uploadOffset(url, { cookie });
+      expect(head.status).toBe(200);
+      expect(head.offset).toBe(bytes.length);
+      expect((await uploadOffset(url)).status).toBe(404);
+    }
+    expect(
+      await a.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute(),
+    ).toHaveLength(1);
   }, 90_000);
 
   it('lets only one of two instances writing the same upload at the same offset extend it', async () => {
