@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TenantListItem } from '../common/schemas/tenants';
+import type { TenantListItem } from '../common/contracts/tenants';
 import { texts } from '../common/texts';
 import * as fixture from '../server/media/testing/fixtures';
 import { TEST_PASSWORD } from '../server/testing/harness';

@@ -8,13 +8,6 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 // Files not yet moved to the typed client (issue #30): this list only shrinks.
 const pending = new Set([
-  'web/src/features/admin/AdminDashboardPage.tsx',
-  'web/src/features/admin/AuditLog.tsx',
-  'web/src/features/admin/OutboxPage.tsx',
-  'web/src/features/admin/UsersPage.tsx',
-  'web/src/features/auth/AuthProvider.tsx',
-  'web/src/features/auth/LoginPage.tsx',
-  'web/src/features/auth/SetupPage.tsx',
   'web/src/features/content/ContentSection.tsx',
   'web/src/features/content/useContent.ts',
   'web/src/features/finish/ContactForm.tsx',
@@ -28,12 +21,6 @@ const pending = new Set([
   'web/src/features/submission/drafts.ts',
   'web/src/features/submission/recording-upload.ts',
   'web/src/features/submission/useContentId.ts',
-  'web/src/features/tenant/labels.ts',
-  'web/src/features/tenant/tenantInfo.ts',
-  'web/src/features/tenants/AcceptInvitationPage.tsx',
-  'web/src/features/tenants/MembersPage.tsx',
-  'web/src/features/tenants/MembersPanel.tsx',
-  'web/src/features/tenants/TenantsPage.tsx',
   'web/src/features/upload/StatusNotice.tsx',
   'web/src/features/upload/screens.ts',
   'web/src/features/video-answer/clips.ts',

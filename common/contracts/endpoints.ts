@@ -1,4 +1,27 @@
 import { z } from 'zod';
+import { setupForm } from '../schemas/auth';
+import { changeRole, inviteUser, outboxQuery, userIdParam } from '../schemas/admin';
+import {
+  acceptTenantInvitation,
+  archiveTenant,
+  changeMember,
+  deleteTenant,
+  inviteMember,
+  memberParams,
+  newTenant,
+  tenantKeyParam,
+  tenantSettings,
+} from '../schemas/tenants';
+import {
+  adminStatistics,
+  adminUser,
+  auditEntry,
+  outboxPage,
+  roleChanged,
+  tenantStatistics,
+  userInvited,
+} from './admin';
+import { clientConfig, me } from './auth';
 import { inboxFilter, newNote, statusChange } from '../schemas/inbox';
 import {
   approvalIdParam,
@@ -18,6 +41,18 @@ import type { Endpoint, EndpointKey } from './endpoint';
 import { inboxDetail, inboxNote, inboxPage, statusChanged, submissionDeleted } from './inbox';
 import { mediaItem, mediaLimits, videoAnswerItem, videoState } from './media';
 import { createdSubmission, ok, submissionSummary } from './submission';
+import {
+  invitationAccepted,
+  logoSet,
+  memberChanged,
+  memberInvited,
+  myTenant,
+  tenantDeleted,
+  tenantInfo,
+  tenantLabel,
+  tenantListItem,
+  tenantMember,
+} from './tenants';
 
 /**
  * The API: every endpoint with its request parts and its answer. The server registers its routes
@@ -66,6 +101,44 @@ export const endpoints = {
   'GET /freigabe/:token/inhalte/:position': { params: tokenPositionParams, response: 'file' },
   'GET /account/notifications': { response: notificationPrefs },
   'PUT /account/notifications': { body: notificationPrefs, response: notificationPrefs },
+
+  // Accounts: the signed-in user, what pages need before sign-in, the first admin
+  'GET /me': { response: me },
+  'GET /client-config': { response: clientConfig },
+  'POST /setup': { body: setupForm, response: ok },
+
+  // Tenants: their public face, the signed-in user's, the admin's list and settings, members
+  'GET /me/tenant': { response: myTenant },
+  'GET /tenants/:key': { params: tenantKeyParam, response: tenantInfo },
+  'GET /tenant-labels': { response: z.array(tenantLabel) },
+  'GET /admin/tenants': { response: z.array(tenantListItem) },
+  'POST /admin/tenants': { body: newTenant, response: tenantInfo },
+  'PUT /admin/tenants/:key': { params: tenantKeyParam, body: tenantSettings, response: tenantInfo },
+  'POST /admin/tenants/:key/archive': { params: tenantKeyParam, body: archiveTenant, response: tenantInfo },
+  'DELETE /admin/tenants/:key': { params: tenantKeyParam, query: deleteTenant, response: tenantDeleted },
+  /** The body is the logo file itself (PNG or WebP), sent by URL. */
+  'PUT /admin/tenants/:key/logo': { params: tenantKeyParam, response: logoSet },
+  'GET /tenants/:key/members': { params: tenantKeyParam, response: z.array(tenantMember) },
+  'GET /tenants/:key/statistics': {
+    params: tenantKeyParam,
+    response: tenantStatistics.extend({ weekly: z.array(z.object({ week: z.string(), submissions: z.number() })) }),
+  },
+  'POST /tenants/:key/members': { params: tenantKeyParam, body: inviteMember, response: memberInvited },
+  'PUT /tenants/:key/members/:userId': { params: memberParams, body: changeMember, response: memberChanged },
+  'DELETE /tenants/:key/members/:userId': { params: memberParams, response: ok },
+  'POST /invitations/accept': { body: acceptTenantInvitation, response: invitationAccepted },
+
+  // Administration: statistics, audit log, accounts, outbox
+  'GET /admin/statistics': { response: adminStatistics },
+  'GET /admin/audit': { response: z.array(auditEntry) },
+  'GET /admin/users': { response: z.array(adminUser) },
+  'POST /admin/users': { body: inviteUser, response: userInvited },
+  'POST /admin/users/:userId/invitation': { params: userIdParam, response: ok },
+  'PUT /admin/users/:userId/role': { params: userIdParam, body: changeRole, response: roleChanged },
+  'POST /admin/users/:userId/deactivate': { params: userIdParam, response: ok },
+  'POST /admin/users/:userId/activate': { params: userIdParam, response: ok },
+  'POST /admin/users/:userId/password-reset': { params: userIdParam, response: ok },
+  'GET /admin/outbox': { query: outboxQuery, response: outboxPage },
 } as const satisfies Record<EndpointKey, Endpoint>;
 
 export type Endpoints = typeof endpoints;

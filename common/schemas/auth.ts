@@ -24,11 +24,5 @@ export const setupForm = z.object({
 });
 export type SetupForm = z.infer<typeof setupForm>;
 
-export type Me = { id: string; email: string; username: string; role: string | null; twoFactorEnabled: boolean };
-export type ClientConfig = {
-  idleMinutes: number;
-  activityCheckSeconds: number;
-  setupNeeded: boolean;
-  /** Which interviewer answers: the ElevenLabs SDK loads only on pages whose agent is ElevenLabs. */
-  voiceAgent?: 'builtin' | 'elevenlabs';
-};
+/** The API's answers (zod schemas in common/contracts/auth.ts). */
+export type { ClientConfig, Me } from '../contracts/auth';

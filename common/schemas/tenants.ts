@@ -6,7 +6,6 @@ import {
   tenantWordings,
   thanksVariants,
   type InterviewTopic,
-  type TenantRow,
   type TenantStyle,
 } from '../tenants';
 import { surfaceChoices, type SurfaceId, type UploadPage } from '../upload-rules';
@@ -227,6 +226,7 @@ export const tenantDefaults: TenantSettings = {
 };
 
 export const deleteTenant = z.object({ confirmKey: z.string().trim() });
+export const archiveTenant = z.object({ archived: z.boolean() });
 export const tenantKeyParam = z.object({ key: z.string().min(1).max(40) });
 export const inviteMember = z.object({
   email: z.email(texts.admin.userEmailInvalid).transform((e) => e.trim().toLowerCase()),
@@ -242,39 +242,5 @@ export const acceptTenantInvitation = z.object({
     .max(100, t.acceptInvalid)
     .regex(/^[A-Za-z0-9_-]+$/, t.acceptInvalid),
 });
-
-/** A tenant as the API gives it. */
-export type TenantInfo = TenantSettings & {
-  key: string;
-  /** URL of the logo, null when none was uploaded. */
-  logoUrl: string | null;
-  /** One of the seed's tenants (own routes like /firma-a); others live under /t/<key>. */
-  builtin: boolean;
-  archivedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-/** GET /api/tenant-labels: what the inbox and the dashboard show of a tenant. */
-export type TenantLabel = { key: string; name: string; brandColor: string; builtin: boolean; archived: boolean };
-
-/** The admin list: each tenant with its counts. */
-/** A row is what the page's tenant is built from (common/tenants.ts tenantView). */
-export type RowIsTenantRow = TenantInfo extends TenantRow ? true : never;
-const _rowCheck: RowIsTenantRow = true;
-void _rowCheck;
-
-export type TenantListItem = TenantInfo & { submissions: number; contributors: number; editors: number };
-
-/** What the signed-in user belongs to (GET /api/me). */
-export type MembershipInfo = { tenant: string; role: MembershipRole };
-
-/** GET /api/me/tenant: the user's tenant and landing page. */
-export type MyTenant = {
-  admin: boolean;
-  membership: MembershipInfo | null;
-  tenant: TenantInfo | null;
-  landing: string;
-};
 
 export { tenantBase } from '../tenants';

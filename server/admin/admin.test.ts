@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStatistics } from '../../common/schemas/admin';
+import type { AdminStatistics } from '../../common/contracts/admin';
 import { texts } from '../../common/texts';
 import { attachFile } from '../submissions/files';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_PAGE_SIZE, type AuditEntry } from '../../common/schemas/admin';
+import { AUDIT_PAGE_SIZE } from '../../common/schemas/admin';
+import { serve } from '../http/contract';
 import { requireRole } from '../auth/session';
 import { adminStatistics } from './service';
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Statistics across all tenants: admins only (vdi_admin and the tenants see none of it).
-  app.get('/api/admin/statistics', async (request, reply) => {
+  serve(app, 'GET /admin/statistics', async (request, reply) => {
     await requireRole(request, reply, ['admin']);
     return adminStatistics(app.readDb, new Date(), (await app.tenantRegistry.fresh()).orderedKeys());
   });
 
-  app.get('/api/admin/audit', async (request, reply): Promise<AuditEntry[]> => {
+  serve(app, 'GET /admin/audit', async (request, reply) => {
     await requireRole(request, reply, ['admin']);
     const rows = await app.db
       .selectFrom('audit_log')

@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
-import {
-  STATISTICS_WEEKS,
-  type AdminStatistics,
-  type TenantStatistics,
-  type WeeklySubmissions,
-} from '../../common/schemas/admin';
+import { STATISTICS_WEEKS } from '../../common/schemas/admin';
+import type { AdminStatistics, TenantStatistics, WeeklySubmissions } from '../../common/contracts/admin';
 import { tenantKeys } from '../../common/tenants';
 import type { DB } from '../db/schema';
 import { tenantTotals, topUsers, weeklySubmissions } from './queries';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { setupForm, type ClientConfig, type Me } from '../../common/schemas/auth';
 import { texts } from '../../common/texts';
+import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { adminExists, createUser } from './accounts';
 import { requireUser } from './session';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/me', async (request, reply): Promise<Me> => {
+  serve(app, 'GET /me', async (request, reply) => {
     const user = await requireUser(request, reply);
     const row = await app.db
       .selectFrom('user')
@@ -23,21 +23,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get(
-    '/api/client-config',
-    async (): Promise<ClientConfig> => ({
-      idleMinutes: app.config.SESSION_IDLE_MINUTES,
-      activityCheckSeconds: app.config.ACTIVITY_CHECK_SECONDS,
-      setupNeeded: !(await adminExists(app.db)),
-      voiceAgent: app.config.VOICE_AGENT,
-    }),
-  );
+  serve(app, 'GET /client-config', async () => ({
+    idleMinutes: app.config.SESSION_IDLE_MINUTES,
+    activityCheckSeconds: app.config.ACTIVITY_CHECK_SECONDS,
+    setupNeeded: !(await adminExists(app.db)),
+    voiceAgent: app.config.VOICE_AGENT,
+  }));
 
   // The first admin account, possible only while no admin exists.
-  app.post('/api/setup', { config: { rateLimit: { max: 5, timeWindow: 60_000 } } }, async (request, reply) => {
-    const input = setupForm.parse(request.body);
-    if (await adminExists(app.db)) throw new DomainError('conflict', texts.auth.setupClosed);
-    await createUser(app.auth, { ...input, role: 'admin' });
-    return reply.status(201).send({ ok: true });
-  });
+  serve(
+    app,
+    'POST /setup',
+    { config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
+    async (_request, reply, parts) => {
+      const input = parts.body();
+      if (await adminExists(app.db)) throw new DomainError('conflict', texts.auth.setupClosed);
+      await createUser(app.auth, { ...input, role: 'admin' });
+      reply.code(201);
+      return { ok: true };
+    },
+  );
 }

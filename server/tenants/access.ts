@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { landingFor, parseRole, type Role } from '../../common/roles';
-import type { MembershipInfo, MembershipRole, TenantInfo } from '../../common/schemas/tenants';
+import type { MembershipRole } from '../../common/schemas/tenants';
+import type { MembershipInfo, TenantInfo } from '../../common/contracts/tenants';
 import { tenantBase, tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import { requireUser, type SessionUser } from '../auth/session';

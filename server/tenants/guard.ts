@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TenantInfo } from '../../common/schemas/tenants';
+import type { TenantInfo } from '../../common/contracts/tenants';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStatistics } from '../../common/schemas/admin';
-import { tenantDefaults, type TenantLabel } from '../../common/schemas/tenants';
+import type { AdminStatistics } from '../../common/contracts/admin';
+import { tenantDefaults } from '../../common/schemas/tenants';
+import type { TenantLabel } from '../../common/contracts/tenants';
 import { texts } from '../../common/texts';
 import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 import { materialOf } from '../post/service';

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { parseRole, roles, type Role } from '../../common/roles';
-import type { MembershipInfo, MembershipRole } from '../../common/schemas/tenants';
+import type { MembershipRole } from '../../common/schemas/tenants';
+import type { MembershipInfo } from '../../common/contracts/tenants';
+import type { TenantMember } from '../../common/contracts/tenants';
 import { texts } from '../../common/texts';
 import { writeAudit } from '../admin/audit';
 import { NO_ROLE } from '../auth/auth';
@@ -21,8 +23,6 @@ type Actor = Pick<SessionUser, 'id' | 'email'> | null;
 /** Days an invitation into a tenant stays valid. */
 export const TENANT_INVITATION_DAYS = 7;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export type TenantMember = { id: string; email: string; role: MembershipRole; createdAt: string; seed: boolean };
 
 /** Seed roles whose holders belong to the tenant when they have no stored membership. */
 const seedRolesOf = (tenant: string): Role[] => roles.filter((r) => seedMembership[r]?.tenant === tenant);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenantDefaults, type TenantListItem } from '../../common/schemas/tenants';
+import { tenantDefaults } from '../../common/schemas/tenants';
+import type { TenantListItem } from '../../common/contracts/tenants';
 import { profileFields, seedRows, tenantKeys } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';

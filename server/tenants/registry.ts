@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { MembershipRole, TenantInfo } from '../../common/schemas/tenants';
+import type { MembershipRole } from '../../common/schemas/tenants';
+import type { TenantInfo } from '../../common/contracts/tenants';
 import { formVariantOf, type FormVariant } from '../../common/finish-rules';
 import { isTenantKey, tenantKeys, tenants as seedTenants, type TenantKey } from '../../common/tenants';
 import type { DB, TenantTable } from '../db/schema';

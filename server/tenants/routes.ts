@@ -1,20 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  acceptTenantInvitation,
-  changeMember,
-  deleteTenant as deleteBody,
-  inviteMember,
-  memberParams,
-  newTenant,
-  tenantKeyParam,
-  tenantSettings,
-  type MyTenant,
-  type TenantInfo,
-  type TenantLabel,
-} from '../../common/schemas/tenants';
+import { deleteTenant as deleteBody, tenantKeyParam } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { currentUser, requireRole, requireUser } from '../auth/session';
+import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { accessOf, landingOf, requireTenantEditor } from './access';
 import {
@@ -29,7 +17,6 @@ import {
 import { acceptInvitation, changeMemberRole, inviteToTenant, removeMember, tenantMembers } from './members';
 
 const t = texts.tenants;
-const archiveBody = z.object({ archived: z.boolean() });
 
 /** Tenants as data: the admin's page Bereiche, a tenant's public face, and its editors' members. */
 export async function tenantRoutes(app: FastifyInstance): Promise<void> {
@@ -44,7 +31,7 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     requireRole(request, reply, ['admin']);
 
   // The signed-in user's tenant and where they land (memberships; the seed's roles map onto them).
-  app.get('/api/me/tenant', async (request, reply): Promise<MyTenant> => {
+  serve(app, 'GET /me/tenant', async (request, reply) => {
     const user = await requireUser(request, reply);
     const access = await accessOf(request, user);
     const key = access.membership?.tenant;
@@ -59,8 +46,8 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
 
   // What a tenant's pages show (name, colour, logo, cards): /t/<key> and /p/<key> read it.
   // Anonymously only for tenants with a public link; signed in also for one's own tenant (admins: all).
-  app.get('/api/tenants/:key', async (request, reply): Promise<TenantInfo> => {
-    const { key } = tenantKeyParam.parse(request.params);
+  serve(app, 'GET /tenants/:key', async (request, reply, input) => {
+    const { key } = input.params();
     const tenant = (await app.tenantRegistry.fresh()).get(key);
     if (!tenant || tenant.archivedAt) throw new DomainError('not_found', t.notFound);
     if (!tenant.publicLink) {
@@ -73,7 +60,7 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Names and colours of the tenants an editor sees (inbox, dashboard): admins all, an editor their own.
-  app.get('/api/tenant-labels', async (request, reply): Promise<TenantLabel[]> => {
+  serve(app, 'GET /tenant-labels', async (request, reply) => {
     const { scope } = await requireTenantEditor(request, reply);
     const registry = await app.tenantRegistry.fresh();
     return registry
@@ -98,34 +85,36 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(await app.blobs.get(blobKey));
   });
 
-  app.get('/api/admin/tenants', async (request, reply) => {
+  serve(app, 'GET /admin/tenants', async (request, reply) => {
     await admin(request, reply);
     return listTenants(app.db);
   });
 
-  app.post('/api/admin/tenants', async (request, reply) => {
+  serve(app, 'POST /admin/tenants', async (request, reply, input) => {
     const user = await admin(request, reply);
-    const tenant = await createTenant(app, user, newTenant.parse(request.body));
-    return reply.status(201).send(tenant);
+    const tenant = await createTenant(app, user, input.body());
+    reply.code(201);
+    return tenant;
   });
 
-  app.put('/api/admin/tenants/:key', async (request, reply) => {
+  serve(app, 'PUT /admin/tenants/:key', async (request, reply, input) => {
     const user = await admin(request, reply);
-    const { key } = tenantKeyParam.parse(request.params);
-    return updateTenant(app, user, key, tenantSettings.parse(request.body));
+    const { key } = input.params();
+    return updateTenant(app, user, key, input.body());
   });
 
-  app.post('/api/admin/tenants/:key/archive', async (request, reply) => {
+  serve(app, 'POST /admin/tenants/:key/archive', async (request, reply, input) => {
     const user = await admin(request, reply);
-    const { key } = tenantKeyParam.parse(request.params);
-    return archiveTenant(app, user, key, archiveBody.parse(request.body).archived);
+    const { key } = input.params();
+    return archiveTenant(app, user, key, input.body().archived);
   });
 
-  app.delete('/api/admin/tenants/:key', async (request, reply) => {
+  serve(app, 'DELETE /admin/tenants/:key', async (request, reply, input) => {
     const user = await admin(request, reply);
-    const { key } = tenantKeyParam.parse(request.params);
+    const { key } = input.params();
+    // The key may come as the query (the page) or as a JSON body.
     return {
-      ok: true,
+      ok: true as const,
       ...(await deleteTenant(
         app,
         user,
@@ -135,53 +124,55 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.put('/api/admin/tenants/:key/logo', async (request, reply) => {
+  serve(app, 'PUT /admin/tenants/:key/logo', async (request, reply, input) => {
     const user = await admin(request, reply);
-    const { key } = tenantKeyParam.parse(request.params);
+    const { key } = input.params();
     if (!Buffer.isBuffer(request.body)) throw new DomainError('unsupported_type', t.logoType);
     await setLogo(app, user, key, request.body);
-    return { ok: true, tenant: (await app.tenantRegistry.fresh()).get(key) };
+    return { ok: true as const, tenant: (await app.tenantRegistry.fresh()).get(key) };
   });
 
   // A tenant's members: its editors see and invite contributors; admins also add editors.
-  app.get('/api/tenants/:key/members', async (request, reply) => {
-    const { key } = tenantKeyParam.parse(request.params);
+  serve(app, 'GET /tenants/:key/members', async (request, reply, input) => {
+    const { key } = input.params();
     const { scope } = await requireTenantEditor(request, reply);
     if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
     return tenantMembers(app.db, key);
   });
 
   // A tenant's statistics for its editors (and admins): counted for that tenant only.
-  app.get('/api/tenants/:key/statistics', async (request, reply) => {
-    const { key } = tenantKeyParam.parse(request.params);
+  serve(app, 'GET /tenants/:key/statistics', async (request, reply, input) => {
+    const { key } = input.params();
     const { scope } = await requireTenantEditor(request, reply);
     if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
     return tenantStatistics(app.readDb, key);
   });
 
-  app.post('/api/tenants/:key/members', async (request, reply) => {
-    const { key } = tenantKeyParam.parse(request.params);
+  serve(app, 'POST /tenants/:key/members', async (request, reply, input) => {
+    const { key } = input.params();
     const { user, scope } = await requireTenantEditor(request, reply);
     if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
-    const input = inviteMember.parse(request.body);
-    if (input.role === 'editor' && scope !== null) throw new DomainError('forbidden', t.editorsByAdmin);
+    const invitation = input.body();
+    if (invitation.role === 'editor' && scope !== null) throw new DomainError('forbidden', t.editorsByAdmin);
     // The same answer whether the address has an account or not.
-    return reply.status(201).send(await inviteToTenant(app, user, key, input));
+    const answer = await inviteToTenant(app, user, key, invitation);
+    reply.code(201);
+    return answer;
   });
 
   // Change a member's role (admins; editors only keep contributors contributors) or end a membership.
-  app.put('/api/tenants/:key/members/:userId', async (request, reply) => {
-    const { key, userId } = memberParams.parse(request.params);
+  serve(app, 'PUT /tenants/:key/members/:userId', async (request, reply, input) => {
+    const { key, userId } = input.params();
     const { user, scope } = await requireTenantEditor(request, reply);
     if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
-    const { role } = changeMember.parse(request.body);
+    const { role } = input.body();
     if (role === 'editor' && scope !== null) throw new DomainError('forbidden', t.editorsByAdmin);
     await changeMemberRole(app, user, scope === null, key, userId, role);
-    return { ok: true, role };
+    return { ok: true as const, role };
   });
 
-  app.delete('/api/tenants/:key/members/:userId', async (request, reply) => {
-    const { key, userId } = memberParams.parse(request.params);
+  serve(app, 'DELETE /tenants/:key/members/:userId', async (request, reply, input) => {
+    const { key, userId } = input.params();
     const { user, scope } = await requireTenantEditor(request, reply);
     if (scope && !scope.includes(key)) throw new DomainError('forbidden', texts.auth.noPermission);
     await removeMember(app, user, scope === null, key, userId);
@@ -189,13 +180,14 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // An existing account accepts an invitation into a tenant (the link of the invitation mail).
-  app.post(
-    '/api/invitations/accept',
+  serve(
+    app,
+    'POST /invitations/accept',
     { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
-    async (request, reply) => {
+    async (request, reply, input) => {
       const user = await requireUser(request, reply);
-      const { token } = acceptTenantInvitation.parse(request.body);
-      return { ok: true, membership: await acceptInvitation(app, user, token) };
+      const { token } = input.body();
+      return { ok: true as const, membership: await acceptInvitation(app, user, token) };
     },
   );
 }

@@ -3,7 +3,8 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../common/schemas/inbox';
-import { tenantDefaults, type TenantListItem } from '../../common/schemas/tenants';
+import { tenantDefaults } from '../../common/schemas/tenants';
+import type { TenantListItem } from '../../common/contracts/tenants';
 import { texts } from '../../common/texts';
 import {
   addUser,

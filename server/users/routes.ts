@@ -1,18 +1,11 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  changeRole,
-  inviteUser,
-  outboxQuery,
-  OUTBOX_PAGE_SIZE,
-  userIdParam,
-  type AdminUser,
-  type OutboxPage,
-} from '../../common/schemas/admin';
+import { OUTBOX_PAGE_SIZE } from '../../common/schemas/admin';
 import { parseRole } from '../../common/roles';
 import { texts } from '../../common/texts';
 import { writeAudit } from '../admin/audit';
 import { requireRole } from '../auth/session';
+import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { sendInvitation, sendPasswordReset } from '../auth/invitation';
 import { accessFrom } from '../tenants/access';
@@ -35,7 +28,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return account;
   }
 
-  app.get('/api/admin/users', async (request, reply): Promise<AdminUser[]> => {
+  serve(app, 'GET /admin/users', async (request, reply) => {
     await requireAdmin(request, reply);
     const [users, stored] = await Promise.all([listAccounts(app.db), membershipsByUser(app.db)]);
     return users.map((u) => ({
@@ -52,9 +45,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Creates the account without a password and mails an invitation link to set one.
-  app.post('/api/admin/users', async (request, reply) => {
+  serve(app, 'POST /admin/users', async (request, reply, parts) => {
     const admin = await requireAdmin(request, reply);
-    const input = inviteUser.parse(request.body);
+    const input = parts.body();
     const exists = await app.db.selectFrom('user').select('id').where('email', '=', input.email).executeTakeFirst();
     if (exists) throw new DomainError('conflict', texts.admin.userExists);
     const role = input.role === 'none' ? null : input.role;
@@ -65,12 +58,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       target: `user:${user.id}`,
       detail: { email: user.email, role },
     });
-    return reply.status(201).send({ id: user.id, email: user.email });
+    reply.code(201);
+    return { id: user.id, email: user.email };
   });
 
-  app.post('/api/admin/users/:userId/invitation', async (request, reply) => {
+  serve(app, 'POST /admin/users/:userId/invitation', async (request, reply, input) => {
     const admin = await requireAdmin(request, reply);
-    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    const account = await accountOr404(input.params().userId);
     await sendInvitation(app, account);
     await writeAudit(app.db, admin, {
       action: 'user.invite',
@@ -80,10 +74,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.put('/api/admin/users/:userId/role', async (request, reply) => {
+  serve(app, 'PUT /admin/users/:userId/role', async (request, reply, input) => {
     const admin = await requireAdmin(request, reply);
-    const account = await accountOr404(userIdParam.parse(request.params).userId);
-    const { role } = changeRole.parse(request.body);
+    const account = await accountOr404(input.params().userId);
+    const { role } = input.body();
     const next = role === 'none' ? null : role;
     if (account.id === admin.id && next !== 'admin') throw new DomainError('conflict', texts.admin.notOnYourself);
     const { ended } = await setUserRole(app.db, account.email, next);
@@ -99,13 +93,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         tenant: ended.tenant,
         detail: { email: account.email, role: ended.role },
       });
-    return { ok: true, role: next };
+    return { ok: true as const, role: next };
   });
 
   // better-auth's ban: the account cannot sign in and its sessions end at once.
-  app.post('/api/admin/users/:userId/deactivate', async (request, reply) => {
+  serve(app, 'POST /admin/users/:userId/deactivate', async (request, reply, input) => {
     const admin = await requireAdmin(request, reply);
-    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    const account = await accountOr404(input.params().userId);
     if (account.id === admin.id) throw new DomainError('conflict', texts.admin.notOnYourself);
     await app.auth.api.banUser({ body: { userId: account.id }, headers: fromNodeHeaders(request.headers) });
     await writeAudit(app.db, admin, {
@@ -116,9 +110,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.post('/api/admin/users/:userId/activate', async (request, reply) => {
+  serve(app, 'POST /admin/users/:userId/activate', async (request, reply, input) => {
     const admin = await requireAdmin(request, reply);
-    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    const account = await accountOr404(input.params().userId);
     await app.auth.api.unbanUser({ body: { userId: account.id }, headers: fromNodeHeaders(request.headers) });
     await writeAudit(app.db, admin, {
       action: 'user.activate',
@@ -128,9 +122,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.post('/api/admin/users/:userId/password-reset', async (request, reply) => {
+  serve(app, 'POST /admin/users/:userId/password-reset', async (request, reply, input) => {
     const admin = await requireAdmin(request, reply);
-    const account = await accountOr404(userIdParam.parse(request.params).userId);
+    const account = await accountOr404(input.params().userId);
     await sendPasswordReset(app, account.email);
     await writeAudit(app.db, admin, {
       action: 'user.password_reset',
@@ -140,9 +134,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.get('/api/admin/outbox', async (request, reply): Promise<OutboxPage & { smtp: boolean }> => {
+  serve(app, 'GET /admin/outbox', async (request, reply, input) => {
     await requireAdmin(request, reply);
-    const { page } = outboxQuery.parse(request.query);
+    const { page } = input.query();
     const [mails, count] = await Promise.all([
       app.db
         .selectFrom('outbox')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUser, OutboxPage } from '../../common/schemas/admin';
+import type { AdminUser, OutboxPage } from '../../common/contracts/admin';
 import { texts } from '../../common/texts';
 import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Info, LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import type { AdminStatistics, TenantStatistics } from '../../../../common/schemas/admin';
+import type { TenantStatistics } from '../../../../common/contracts/admin';
 import { isTenantKey, tenantBase, tenants, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 import { clearAllStorage } from '../../lib/storage';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -119,7 +119,7 @@ export function AdminDashboardPage() {
   const logout = useAdminLogout();
   const stats = useQuery({
     queryKey: ['admin', 'statistics'],
-    queryFn: () => api.get<AdminStatistics>('/api/admin/statistics'),
+    queryFn: () => call('GET /admin/statistics'),
     retry: 1,
   });
   const labels = useTenantLabels();

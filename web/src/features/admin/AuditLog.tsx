@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '../../../../common/schemas/admin';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
+import { type Answer, call } from '../../api/client';
 import { Card } from '../../ui/Card';
 import { formatDateTime } from './format';
 
 const t = texts.admin;
 
-function targetOf(entry: AuditEntry): string {
+function targetOf(entry: Answer<'GET /admin/audit'>[number]): string {
   const [kind, id] = entry.target.split(':');
   if (kind === 'submission') return t.detailHeading(Number(id));
   return typeof entry.detail?.email === 'string' ? entry.detail.email : entry.target;
@@ -15,7 +14,7 @@ function targetOf(entry: AuditEntry): string {
 
 /** The latest audit entries: who deleted or changed what, and when. */
 export function AuditLog() {
-  const audit = useQuery({ queryKey: ['admin', 'audit'], queryFn: () => api.get<AuditEntry[]>('/api/admin/audit') });
+  const audit = useQuery({ queryKey: ['admin', 'audit'], queryFn: () => call('GET /admin/audit') });
   return (
     <Card className="mt-6">
       <section aria-label={t.auditTitle}>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import type { OutboxPage as OutboxData } from '../../../../common/schemas/admin';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
@@ -34,7 +33,7 @@ export function OutboxPage() {
   const [page, setPage] = useState(1);
   const outbox = useQuery({
     queryKey: ['admin', 'outbox', page],
-    queryFn: () => api.get<OutboxData & { smtp: boolean }>(`/api/admin/outbox?page=${page}`),
+    queryFn: () => call('GET /admin/outbox', { query: { page } }),
   });
   const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
   return (

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { inviteUser, type AdminUser, type InviteUser } from '../../../../common/schemas/admin';
+import { inviteUser, type InviteUser } from '../../../../common/schemas/admin';
 import { roles } from '../../../../common/roles';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { type Answer, call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -39,7 +40,7 @@ function InviteForm() {
         className="grid gap-4 sm:grid-cols-[2fr_2fr_1.5fr_auto] sm:items-end"
         onSubmit={form.handleSubmit(async (values) => {
           try {
-            const created = await api.post<{ email: string }>('/api/admin/users', values);
+            const created = await call('POST /admin/users', { body: values });
             notify.success(t.invited, t.invitedText(created.email));
             form.reset();
             await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
@@ -76,7 +77,7 @@ function InviteForm() {
   );
 }
 
-function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
+function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; self: boolean }) {
   const queryClient = useQueryClient();
   const { label } = useTenantLabels();
   const member = user.membership;
@@ -86,7 +87,7 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
     onError: failed,
   });
   const state = user.deactivated ? t.stateDeactivated : user.hasPassword ? t.stateActive : t.stateInvited;
-  const base = `/api/admin/users/${encodeURIComponent(user.id)}`;
+  const params = { userId: user.id };
   return (
     <li className="grid gap-3 py-4 sm:grid-cols-[2fr_1.2fr_0.8fr_2.6fr] sm:items-center" aria-label={user.email}>
       <div className="min-w-0">
@@ -105,9 +106,9 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
           value={user.role ?? 'none'}
           disabled={self || action.isPending}
           onChange={(e) => {
-            const role = e.target.value;
+            const role = e.target.value as InviteUser['role'];
             action.mutate(async () => {
-              await api.put(`${base}/role`, { role });
+              await call('PUT /admin/users/:userId/role', { params, body: { role } });
               notify.success(t.roleChanged, t.roleChangedText(user.email, t.roleNames[role] ?? role));
             });
           }}
@@ -137,10 +138,10 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
             disabled={action.isPending}
             onClick={() =>
               action.mutate(async () => {
-                const [path, title, text] = user.deactivated
-                  ? (['activate', t.activated, t.activatedText(user.email)] as const)
-                  : (['deactivate', t.deactivated, t.deactivatedText(user.email)] as const);
-                await api.post(`${base}/${path}`);
+                const [key, title, text] = user.deactivated
+                  ? (['POST /admin/users/:userId/activate', t.activated, t.activatedText(user.email)] as const)
+                  : (['POST /admin/users/:userId/deactivate', t.deactivated, t.deactivatedText(user.email)] as const);
+                await call(key, { params });
                 notify.success(title, text);
               })
             }
@@ -155,9 +156,9 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
             onClick={() => {
               if (!window.confirm(texts.tenants.memberRemoveConfirm(user.email))) return;
               action.mutate(async () => {
-                await api.del(
-                  `/api/tenants/${encodeURIComponent(member.tenant)}/members/${encodeURIComponent(user.id)}`,
-                );
+                await call('DELETE /tenants/:key/members/:userId', {
+                  params: { key: member.tenant, userId: user.id },
+                });
                 notify.success(texts.tenants.memberRemoved, user.email);
               });
             }}
@@ -171,10 +172,10 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
           onClick={() =>
             action.mutate(async () => {
               if (user.hasPassword) {
-                await api.post(`${base}/password-reset`);
+                await call('POST /admin/users/:userId/password-reset', { params });
                 notify.success(t.resetSent, t.resetSentText(user.email));
               } else {
-                await api.post(`${base}/invitation`);
+                await call('POST /admin/users/:userId/invitation', { params });
                 notify.success(t.invited, t.invitedText(user.email));
               }
             })
@@ -189,7 +190,7 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
 
 export function UsersPage() {
   const { user: me } = useAuth();
-  const users = useQuery({ queryKey: ['admin', 'users'], queryFn: () => api.get<AdminUser[]>('/api/admin/users') });
+  const users = useQuery({ queryKey: ['admin', 'users'], queryFn: () => call('GET /admin/users') });
   return (
     <Page title={t.usersTitle} intro={t.usersIntro} width="xl">
       <AdminNav />

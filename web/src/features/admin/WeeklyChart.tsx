@@ -1,4 +1,4 @@
-import type { WeeklySubmissions } from '../../../../common/schemas/admin';
+import type { WeeklySubmissions } from '../../../../common/contracts/admin';
 import { texts } from '../../../../common/texts';
 import { formatDate } from './format';
 

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { parseRole, type Role } from '../../../../common/roles';
-import type { ClientConfig, Me } from '../../../../common/schemas/auth';
-import type { MembershipInfo, MyTenant, TenantInfo } from '../../../../common/schemas/tenants';
+import type { ClientConfig } from '../../../../common/schemas/auth';
+import type { MembershipInfo, TenantInfo } from '../../../../common/contracts/tenants';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { clearAllStorage } from '../../lib/storage';
@@ -52,10 +52,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The user's tenant membership and landing page come with the role (server/tenants).
     queryFn: async () => {
       const [me, mine] = await Promise.all([
-        api.get<Me>('/api/me'),
-        api
-          .get<MyTenant>('/api/me/tenant')
-          .catch(ignoreFailure('read the tenant of the signed-in user', null, { level: 'debug', fallback: null })),
+        call('GET /me'),
+        call('GET /me/tenant').catch(
+          ignoreFailure('read the tenant of the signed-in user', null, { level: 'debug', fallback: null }),
+        ),
       ]);
       return { ...me, mine };
     },
@@ -65,7 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const clientConfig = useQuery({
     queryKey: ['client-config'],
-    queryFn: () => api.get<ClientConfig>('/api/client-config'),
+    queryFn: () => call('GET /client-config'),
     staleTime: 60_000,
   });
 

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { landingFor } from '../../../../common/roles';
-import type { ClientConfig } from '../../../../common/schemas/auth';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
@@ -43,7 +42,7 @@ export function LoginPage() {
   const busy = useRef(false);
   const [pending, setPending] = useState(false);
   const justLoggedIn = useRef(false);
-  const setup = useQuery({ queryKey: ['client-config'], queryFn: () => api.get<ClientConfig>('/api/client-config') });
+  const setup = useQuery({ queryKey: ['client-config'], queryFn: () => call('GET /client-config') });
 
   // Once signed in and the role is known, go on.
   useEffect(() => {

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { setupForm, type ClientConfig, type SetupForm } from '../../../../common/schemas/auth';
+import { setupForm, type SetupForm } from '../../../../common/schemas/auth';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
@@ -19,7 +20,7 @@ const t = texts.auth;
 
 /** Creates the first admin account; offered only while no admin exists. */
 export function SetupPage() {
-  const config = useQuery({ queryKey: ['client-config'], queryFn: () => api.get<ClientConfig>('/api/client-config') });
+  const config = useQuery({ queryKey: ['client-config'], queryFn: () => call('GET /client-config') });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -39,7 +40,7 @@ export function SetupPage() {
           noValidate
           onSubmit={form.handleSubmit(async (values) => {
             try {
-              await api.post('/api/setup', values);
+              await call('POST /setup', { body: values });
             } catch (error) {
               return notify.error(
                 texts.common.errorTitle,

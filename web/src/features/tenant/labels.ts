@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TenantLabel } from '../../../../common/schemas/tenants';
 import { tenantKeys, tenants, type TenantKey } from '../../../../common/tenants';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 
-/** The tenant rows' names and colours for the inbox and the dashboard (GET /api/tenant-labels). */
+/** The tenant rows' names and colours for the inbox and the dashboard ('GET /tenant-labels'). */
 export function useTenantLabels() {
   const query = useQuery({
     queryKey: ['tenant-labels'],
-    queryFn: () => api.get<TenantLabel[]>('/api/tenant-labels'),
+    queryFn: () => call('GET /tenant-labels'),
     staleTime: 30_000,
     retry: 1,
   });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -23,7 +24,7 @@ export function AcceptInvitationPage() {
     setBusy(true);
     setError(undefined);
     try {
-      await api.post('/api/invitations/accept', { token });
+      await call('POST /invitations/accept', { body: { token } });
       notify.success(t.accepted);
       await refreshRole();
       navigate('/', { replace: true });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TenantStatistics } from '../../../../common/schemas/admin';
 import { texts } from '../../../../common/texts';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { useAuth } from '../auth/AuthProvider';
@@ -16,7 +15,7 @@ export function MembersPage() {
   const key = membership?.tenant;
   const stats = useQuery({
     queryKey: ['tenant-statistics', key],
-    queryFn: () => api.get<TenantStatistics>(`/api/tenants/${encodeURIComponent(key!)}/statistics`),
+    queryFn: () => call('GET /tenants/:key/statistics', { params: { key: key! } }),
     enabled: !!key,
   });
   if (!membership) return <Page title={texts.tenants.membersTitle} />;

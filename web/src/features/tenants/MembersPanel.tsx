@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { inviteMember, type MembershipRole } from '../../../../common/schemas/tenants';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { type Answer, call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
@@ -10,7 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import '../../lib/zod-csp';
 
 const t = texts.tenants;
-type Member = { id: string; email: string; role: MembershipRole; createdAt: string; seed: boolean };
+type Member = Answer<'GET /tenants/:key/members'>[number];
 
 /**
  * A tenant's members (stored and the seed's role holders) with role change and removal, and the
@@ -26,8 +27,11 @@ export function MembersPanel({
   selfId?: string;
 }) {
   const queryClient = useQueryClient();
-  const path = `/api/tenants/${encodeURIComponent(tenantKey)}/members`;
-  const members = useQuery({ queryKey: ['tenant-members', tenantKey], queryFn: () => api.get<Member[]>(path) });
+  const params = { key: tenantKey };
+  const members = useQuery({
+    queryKey: ['tenant-members', tenantKey],
+    queryFn: () => call('GET /tenants/:key/members', { params }),
+  });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MembershipRole>('contributor');
   const [error, setError] = useState<string | undefined>();
@@ -40,7 +44,7 @@ export function MembersPanel({
     setError(undefined);
     setBusy(true);
     try {
-      await api.post(path, parsed.data);
+      await call('POST /tenants/:key/members', { params, body: parsed.data });
       notify.success(t.invited, t.invitedNeutral(parsed.data.email));
       setEmail('');
       await queryClient.invalidateQueries({ queryKey: ['tenant-members', tenantKey] });
@@ -101,7 +105,7 @@ export function MembersPanel({
         <ul className="divide-y divide-slate-100" aria-label={t.members}>
           {members.data.map((m) => {
             const manageable = m.id !== selfId && (canAddEditors || m.role === 'contributor');
-            const memberPath = `${path}/${encodeURIComponent(m.id)}`;
+            const member = { params: { key: tenantKey, userId: m.id } };
             return (
               <li
                 key={m.id}
@@ -118,9 +122,11 @@ export function MembersPanel({
                     className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
                     value={m.role}
                     disabled={busy}
-                    onChange={(e) =>
-                      void change(m, () => api.put(memberPath, { role: e.target.value }), t.memberRoleChanged)
-                    }
+                    onChange={(e) => {
+                      const role = e.target.value as MembershipRole;
+                      const run = () => call('PUT /tenants/:key/members/:userId', { ...member, body: { role } });
+                      void change(m, run, t.memberRoleChanged);
+                    }}
                   >
                     <option value="contributor">{t.memberContributor}</option>
                     <option value="editor">{t.memberEditor}</option>
@@ -134,7 +140,7 @@ export function MembersPanel({
                     disabled={busy}
                     onClick={() => {
                       if (window.confirm(t.memberRemoveConfirm(m.email)))
-                        void change(m, () => api.del(memberPath), t.memberRemoved);
+                        void change(m, () => call('DELETE /tenants/:key/members/:userId', member), t.memberRemoved);
                     }}
                   >
                     {t.memberRemove}

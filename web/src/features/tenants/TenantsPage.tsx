@@ -8,14 +8,15 @@ import {
   tenantDefaults,
   tenantSettings,
   thanksVariants,
-  type TenantInfo,
-  type TenantListItem,
+  type NewTenant,
   type TenantSettings,
 } from '../../../../common/schemas/tenants';
+import type { TenantInfo } from '../../../../common/contracts/tenants';
 import { interviewTopics } from '../../../../common/tenants';
 import { VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../../../../common/video-answers';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { type Answer, apiUrl, call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -39,6 +40,7 @@ const topicTitle = (topic: string) =>
   texts.nav.topics.engineer[topic as keyof typeof texts.nav.topics.engineer]?.title ?? topic;
 
 type FormState = TenantSettings & { key: string };
+type TenantListItem = Answer<'GET /admin/tenants'>[number];
 type Errors = Partial<Record<string, string>>;
 
 function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
@@ -66,8 +68,8 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
     setErrors({});
     setBusy(true);
     try {
-      if (tenant) await api.put(`/api/admin/tenants/${encodeURIComponent(tenant.key)}`, parsed.data);
-      else await api.post('/api/admin/tenants', parsed.data);
+      if (tenant) await call('PUT /admin/tenants/:key', { params: { key: tenant.key }, body: parsed.data });
+      else await call('POST /admin/tenants', { body: parsed.data as NewTenant }); // newTenant parsed it
       notify.success(tenant ? t.saved : t.created, state.name);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
       onDone();
@@ -81,7 +83,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
   async function uploadLogo(file: File) {
     if (!tenant) return;
     try {
-      const res = await fetch(`/api/admin/tenants/${encodeURIComponent(tenant.key)}/logo`, {
+      const res = await fetch(apiUrl('PUT /admin/tenants/:key/logo', { key: tenant.key }), {
         method: 'PUT',
         credentials: 'same-origin',
         headers: { 'content-type': file.type || 'application/octet-stream' },
@@ -314,9 +316,7 @@ function DeleteConfirm({ tenant, onDone }: { tenant: TenantListItem; onDone(): v
           onClick={async () => {
             setBusy(true);
             try {
-              await api.del(
-                `/api/admin/tenants/${encodeURIComponent(tenant.key)}?confirmKey=${encodeURIComponent(typed)}`,
-              );
+              await call('DELETE /admin/tenants/:key', { params: { key: tenant.key }, query: { confirmKey: typed } });
               notify.success(t.deleted, tenant.name);
               await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
               onDone();
@@ -375,7 +375,10 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
             variant="ghost"
             onClick={async () => {
               try {
-                await api.post(`/api/admin/tenants/${encodeURIComponent(tenant.key)}/archive`, { archived: !archived });
+                await call('POST /admin/tenants/:key/archive', {
+                  params: { key: tenant.key },
+                  body: { archived: !archived },
+                });
                 notify.success(archived ? t.unarchivedDone : t.archivedDone, tenant.name);
                 await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
               } catch (error) {
@@ -410,7 +413,7 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
 export function TenantsPage() {
   const list = useQuery({
     queryKey: ['admin', 'tenants'],
-    queryFn: () => api.get<TenantListItem[]>('/api/admin/tenants'),
+    queryFn: () => call('GET /admin/tenants'),
   });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const current = list.data?.find((x) => x.key === editing);

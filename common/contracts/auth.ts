@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** The signed-in user. */
+export const me = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+});
+
+/** What every page needs before anyone signs in. */
+export const clientConfig = z.object({
+  idleMinutes: z.number(),
+  activityCheckSeconds: z.number(),
+  setupNeeded: z.boolean(),
+  /** Which interviewer answers: the ElevenLabs SDK loads only on pages whose agent is ElevenLabs. */
+  voiceAgent: z.enum(['builtin', 'elevenlabs']).optional(),
+});
+
+export type Me = z.output<typeof me>;
+export type ClientConfig = z.output<typeof clientConfig>;
