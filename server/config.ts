@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIO_FORMATS, DEFAULT_AUDIO_FORMAT } from '../common/interview/audio';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -98,18 +99,12 @@ const envSchema = z.object({
   /** Audio formats of the built-in interviewer: pcm_8000…pcm_48000 or ulaw_8000. */
   VOICE_INPUT_FORMAT: z
     .string()
-    .regex(
-      /^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/,
-      'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)',
-    )
-    .default('pcm_16000'),
+    .refine((f) => AUDIO_FORMATS.includes(f), 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)')
+    .default(DEFAULT_AUDIO_FORMAT),
   VOICE_OUTPUT_FORMAT: z
     .string()
-    .regex(
-      /^(pcm_(8000|16000|22050|24000|44100|48000)|ulaw_8000)$/,
-      'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)',
-    )
-    .default('pcm_16000'),
+    .refine((f) => AUDIO_FORMATS.includes(f), 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)')
+    .default(DEFAULT_AUDIO_FORMAT),
   /** Silence that ends an answer of the built-in interviewer after a finished sentence. */
   VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).optional(),
   /** Longest thinking pause inside an unfinished clause ("…, weil") before the answer ends anyway. */

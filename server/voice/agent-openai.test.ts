@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
 import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';
-import { decodeChunk, parseAudioFormat } from './audio';
+import { decodeChunk, parseAudioFormat } from '../../common/interview/audio';
 import { startFakeOpenAIVoice, type FakeOpenAIVoice } from './testing/fake-openai-voice';
 import { ProtocolClient } from './testing/protocol-client';
 

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { DEVICE_VOICE } from '../../common/schemas/voice';
+import { decodeChunk, encodeChunk, formatName, type AudioFormat } from '../../common/interview/audio';
+import { DEVICE_VOICE, readClientMessage, type ServerMessage } from '../../common/interview/protocol';
 import { texts } from '../../common/texts';
 import { addTurn, type Turn } from '../../common/transcript';
 import type { Transcriber } from '../transcription/transcriber';
-import { ConversationRecorder, decodeChunk, encodeChunk, formatName, resample, type AudioFormat } from './audio';
+import { ConversationRecorder, resample } from './audio';
 import type { Interviewer, NextStep } from './interviewer';
 import type { Speech, SpeechSynthesizer } from './speech';
 import { judgeWords } from './endpoint';
@@ -15,7 +16,7 @@ import type { VoiceClassifier } from './vad';
 import { ignoreFailure, handledElsewhere } from '../../common/best-effort';
 
 /** The rate the agent works at inside: turn detection, transcription and the recording. */
-const WORK_RATE = 16000;
+export const WORK_RATE = 16000;
 const PING_EVERY_MS = 5000;
 const AUDIO_CHUNK_MS = 500;
 /** Spoken German without audio: roughly how long the browser needs to read a text aloud. */
@@ -137,7 +138,7 @@ export class BuiltinAgentSession {
     if (socket.readyState === socket.CLOSED) void this.finish(1006);
   }
 
-  private send(message: object): void {
+  private send(message: ServerMessage): void {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
@@ -147,30 +148,23 @@ export class BuiltinAgentSession {
 
   private receive(text: string | null): void {
     if (text === null) return;
-    let message: Record<string, unknown>;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (typeof message.user_audio_chunk === 'string')
-      return this.audioIn(Buffer.from(message.user_audio_chunk, 'base64'));
+    const message = readClientMessage(text);
+    if (!message) return;
+    if ('user_audio_chunk' in message) return this.audioIn(Buffer.from(message.user_audio_chunk, 'base64'));
     switch (message.type) {
-      case 'conversation_initiation_client_data': {
+      case 'conversation_initiation_client_data':
         // The page speaks with a German voice of the device itself: send words, no audio.
-        const override = message.conversation_config_override as { tts?: { voice_id?: unknown } } | undefined;
-        if (override?.tts?.voice_id === DEVICE_VOICE) this.deviceVoice = true;
+        if (message.conversation_config_override?.tts?.voice_id === DEVICE_VOICE) this.deviceVoice = true;
         return this.start();
-      }
       case 'user_message':
-        if (typeof message.text === 'string' && message.text.trim()) {
+        if (message.text.trim()) {
           const typed = message.text.trim();
           const typedAt = Date.now();
           this.queue(() => this.reply(typed, Number.POSITIVE_INFINITY, typedAt));
         }
         return;
       default:
-        // pong, user_activity, feedback, contextual_update: nothing to do for this agent.
+        // pong (user_activity, feedback, contextual_update are not read): nothing to do for this agent.
         return;
     }
   }
@@ -438,7 +432,8 @@ export class BuiltinAgentSession {
       const step = Math.round((this.opts.outputFormat.sampleRate * AUDIO_CHUNK_MS) / 1000);
       for (let i = 0; i < out.length; i += step) {
         const chunk = encodeChunk(out.subarray(i, i + step), this.opts.outputFormat);
-        this.send({ type: 'audio', audio_event: { audio_base_64: chunk.toString('base64'), event_id: eventId } });
+        const base64 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('base64');
+        this.send({ type: 'audio', audio_event: { audio_base_64: base64, event_id: eventId } });
       }
       durationMs = (out.length / this.opts.outputFormat.sampleRate) * 1000;
     }

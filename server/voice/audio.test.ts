@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeChunk, decodeWav, encodeChunk, encodeWav, parseAudioFormat, resample } from './audio';
+import { decodeWav, encodeWav, resample } from './audio';
 import { concat, silence, spokenGerman } from './testing/spoken';
 import { TurnDetector, type EndedTurn } from './turns';
 import { createClassifier } from './vad';
 
-describe('audio formats', () => {
-  it('accepts pcm and ulaw at the protocol rates', () => {
-    expect(parseAudioFormat('pcm_16000')).toEqual({ encoding: 'pcm', sampleRate: 16000 });
-    expect(parseAudioFormat('pcm_44100')).toEqual({ encoding: 'pcm', sampleRate: 44100 });
-    expect(parseAudioFormat('ulaw_8000')).toEqual({ encoding: 'ulaw', sampleRate: 8000 });
-  });
-
-  it.each(['mp3_44100', 'pcm_12345', 'ulaw_16000', 'pcm', ''])(
-    'refuses %j with an invalid-audio-format error',
-    (format) => {
-      expect(() => parseAudioFormat(format)).toThrow(/invalid audio format/);
-    },
-  );
-
-  it('round-trips PCM exactly and μ-law within its quantisation', () => {
-    const samples = Int16Array.from({ length: 800 }, (_, i) => Math.round(Math.sin(i / 10) * 12000));
-    expect(decodeChunk(encodeChunk(samples, parseAudioFormat('pcm_16000')), parseAudioFormat('pcm_16000'))).toEqual(
-      samples,
-    );
-    const ulaw = parseAudioFormat('ulaw_8000');
-    const back = decodeChunk(encodeChunk(samples, ulaw), ulaw);
-    expect(encodeChunk(samples, ulaw).length).toBe(800);
-    samples.forEach((s, i) => expect(Math.abs(back[i]! - s)).toBeLessThanOrEqual(Math.abs(s) / 16 + 8));
-  });
-
+// The protocol's formats and codec are tested in common/interview/audio.test.ts.
+describe('audio files', () => {
   it('writes and reads WAV files and resamples by rate', () => {
     const samples = Int16Array.from({ length: 2205 }, (_, i) => (i % 100) * 100);
     const wav = decodeWav(encodeWav(samples, 22050));

@@ -1,68 +1,6 @@
 import { wavFromPcm16 } from '../transcription/transcriber';
 
-/** Audio formats of the Conversational AI protocol and the sample handling the built-in agent needs. */
-
-export type AudioFormat = { encoding: 'pcm' | 'ulaw'; sampleRate: number };
-
-const pcmRates = [8000, 16000, 22050, 24000, 44100, 48000];
-
-export class InvalidAudioFormat extends Error {
-  constructor(format: string) {
-    super(`invalid audio format: ${format} (allowed: ${allowedAudioFormats().join(', ')})`);
-  }
-}
-
-export function allowedAudioFormats(): string[] {
-  return [...pcmRates.map((r) => `pcm_${r}`), 'ulaw_8000'];
-}
-
-/** 'pcm_16000' → {pcm, 16000}; unknown encodings or rates are refused. */
-export function parseAudioFormat(format: string): AudioFormat {
-  const m = /^(pcm|ulaw)_(\d+)$/.exec(format);
-  if (!m) throw new InvalidAudioFormat(format);
-  const encoding = m[1] as 'pcm' | 'ulaw';
-  const sampleRate = Number(m[2]);
-  if (encoding === 'pcm' ? !pcmRates.includes(sampleRate) : sampleRate !== 8000) throw new InvalidAudioFormat(format);
-  return { encoding, sampleRate };
-}
-
-export const formatName = (f: AudioFormat) => `${f.encoding}_${f.sampleRate}`;
-
-function ulawToLinear(u: number): number {
-  u = ~u & 0xff;
-  const sign = u & 0x80;
-  const exponent = (u >> 4) & 0x07;
-  const mantissa = u & 0x0f;
-  const sample = (((mantissa << 3) + 0x84) << exponent) - 0x84;
-  return sign ? -sample : sample;
-}
-
-function linearToUlaw(sample: number): number {
-  const BIAS = 0x84;
-  const CLIP = 32635;
-  const sign = sample < 0 ? 0x80 : 0;
-  const s = Math.min(Math.abs(sample), CLIP) + BIAS;
-  let exponent = 7;
-  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
-  const mantissa = (s >> (exponent + 3)) & 0x0f;
-  return ~(sign | (exponent << 4) | mantissa) & 0xff;
-}
-
-/** Wire bytes of one chunk → 16-bit samples at the format's rate. */
-export function decodeChunk(bytes: Buffer, format: AudioFormat): Int16Array {
-  if (format.encoding === 'ulaw') return Int16Array.from(bytes, ulawToLinear);
-  const out = new Int16Array(bytes.length >> 1);
-  for (let i = 0; i < out.length; i++) out[i] = bytes.readInt16LE(i * 2);
-  return out;
-}
-
-/** 16-bit samples → wire bytes of the format (little-endian PCM or μ-law). */
-export function encodeChunk(samples: Int16Array, format: AudioFormat): Buffer {
-  if (format.encoding === 'ulaw') return Buffer.from(Uint8Array.from(samples, linearToUlaw));
-  const out = Buffer.alloc(samples.length * 2);
-  for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i]!, i * 2);
-  return out;
-}
+/** Sample handling the built-in agent needs; the protocol's formats and codec are in common/interview/audio.ts. */
 
 /** Linear-interpolation resampling; enough for speech between the protocol's rates. */
 export function resample(samples: Int16Array, from: number, to: number): Int16Array {

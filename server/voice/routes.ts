@@ -21,8 +21,8 @@ import {
 import { loadOwnedSubmission, type Submission } from '../submissions/service';
 import { accessOf, entersTenant } from '../tenants/access';
 import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
-import { BuiltinAgentSession, type TurnTiming } from './agent';
-import { parseAudioFormat } from './audio';
+import { BuiltinAgentSession, WORK_RATE, type TurnTiming } from './agent';
+import { parseAudioFormat } from '../../common/interview/audio';
 import { interviewPlan, patienceOf } from './interviewer';
 import {
   ELEVENLABS_TRANSCRIPT_JOB,
@@ -179,7 +179,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     // The interview of a submission is kept on the server turn by turn; a broken one is continued.
     const contentId = grant.contentId;
     const take = contentId
-      ? await openTake(app, contentId, { provider: 'builtin', conversationId: null, sampleRate: 16000 })
+      ? await openTake(app, contentId, { provider: 'builtin', conversationId: null, sampleRate: WORK_RATE })
           .then((t) => ({ ...t, contentId }))
           .catch((error) => {
             request.log.error(
