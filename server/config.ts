@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { AUDIO_FORMATS, DEFAULT_AUDIO_FORMAT } from '../common/interview/audio';
+import { AUDIO_FORMATS, DEFAULT_FORMAT_NAME } from '../common/interview/audio';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -100,11 +100,11 @@ const envSchema = z.object({
   VOICE_INPUT_FORMAT: z
     .string()
     .refine((f) => AUDIO_FORMATS.includes(f), 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)')
-    .default(DEFAULT_AUDIO_FORMAT),
+    .default(DEFAULT_FORMAT_NAME),
   VOICE_OUTPUT_FORMAT: z
     .string()
     .refine((f) => AUDIO_FORMATS.includes(f), 'Ungültiges Audioformat (pcm_16000, ulaw_8000, ...)')
-    .default(DEFAULT_AUDIO_FORMAT),
+    .default(DEFAULT_FORMAT_NAME),
   /** Silence that ends an answer of the built-in interviewer after a finished sentence. */
   VOICE_SILENCE_MS: z.coerce.number().int().min(200).max(5000).optional(),
   /** Longest thinking pause inside an unfinished clause ("…, weil") before the answer ends anyway. */

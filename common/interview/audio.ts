@@ -11,16 +11,19 @@ export type AudioFormat = { encoding: AudioEncoding; sampleRate: number };
 export const PCM_RATES = [8000, 16000, 22050, 24000, 44100, 48000] as const;
 export const ULAW_RATE = 8000;
 
-/** The format of both directions unless the server is configured otherwise (and the browser's fallback). */
-export const DEFAULT_AUDIO_FORMAT = 'pcm_16000';
-
-/** Every format name the server accepts: 'pcm_8000' … 'pcm_48000', 'ulaw_8000'. */
-export const AUDIO_FORMATS: readonly string[] = [...PCM_RATES.map((r) => `pcm_${r}`), `ulaw_${ULAW_RATE}`];
+/** Every format name the server accepts: 'pcm_8000' … 'pcm_48000', 'ulaw_8000' (pure: the browser's bundle drops it). */
+export const AUDIO_FORMATS: readonly string[] = /* @__PURE__ */ PCM_RATES.map((r) => `pcm_${r}`).concat(
+  `ulaw_${ULAW_RATE}`,
+);
 
 /** The browser's microphone chunks: the end of an answer is seen on the server at most this late. */
 export const USER_CHUNK_MS = 100;
 
 export const formatName = (f: AudioFormat) => `${f.encoding}_${f.sampleRate}`;
+
+/** The format of both directions unless the server is configured otherwise (and the browser's fallback). */
+export const DEFAULT_FORMAT: AudioFormat = { encoding: 'pcm', sampleRate: 16000 };
+export const DEFAULT_FORMAT_NAME = /* @__PURE__ */ formatName(DEFAULT_FORMAT);
 
 /** 'pcm_16000' → {pcm, 16000} by its form alone (any rate); anything else → null. */
 export function readAudioFormat(name: unknown): AudioFormat | null {

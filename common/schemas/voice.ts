@@ -28,9 +28,6 @@ export const conversationFinished = z.object({
 });
 export const conversationIdParam = z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
-/** Voice id the page sends to the built-in interviewer when it reads the questions aloud with a German voice of the device. */
-export const DEVICE_VOICE = 'device';
-
 /** How long the built-in interviewer waits after a finished sentence (like ElevenLabs' turn eagerness); interviews default to patient. */
 export const patienceLevels = ['patient', 'normal', 'quick'] as const;
 export type Patience = (typeof patienceLevels)[number];

@@ -1,24 +1,25 @@
-import { DEVICE_VOICE, type SignedUrlResponse } from '../../../../common/schemas/voice';
+import type { SignedUrlResponse } from '../../../../common/schemas/voice';
+import {
+  type AudioFormat,
+  DEFAULT_FORMAT,
+  decodeChunk,
+  encodeChunk,
+  readAudioFormat,
+  USER_CHUNK_MS,
+} from '../../../../common/interview/audio';
+import { type ClientMessage, DEVICE_VOICE, readServerMessage } from '../../../../common/interview/protocol';
 import type { AgentCallbacks, AgentSession } from './agentSession';
 import { ignoreFailure } from '../../../../common/best-effort';
 
 /**
- * The client of the built-in interviewer: the ElevenLabs conversation protocol over our own
- * WebSocket, without the ElevenLabs SDK (which loads only for an ElevenLabs agent). Microphone
- * chunks of a tenth of a second go up as `user_audio_chunk`; the interviewer's audio is played in
- * order and faded out over 2 s on an interruption.
+ * The client of the built-in interviewer: the ElevenLabs conversation protocol
+ * (common/interview/protocol.ts) over our own WebSocket, without the ElevenLabs SDK (which loads
+ * only for an ElevenLabs agent). Microphone chunks of a tenth of a second go up as
+ * `user_audio_chunk`; the interviewer's audio is played in order and faded out over 2 s on an
+ * interruption.
  */
-type Format = { encoding: 'pcm' | 'ulaw'; sampleRate: number };
+const parseFormat = (name: string): AudioFormat => readAudioFormat(name) ?? DEFAULT_FORMAT;
 
-function parseFormat(name: unknown): Format {
-  const m = typeof name === 'string' ? /^(pcm|ulaw)_(\d+)$/.exec(name) : null;
-  return m
-    ? { encoding: m[1] as Format['encoding'], sampleRate: Number(m[2]) }
-    : { encoding: 'pcm', sampleRate: 16000 };
-}
-
-/** Microphone chunks of 100 ms: the end of an answer is seen on the server at most 100 ms late. */
-const CHUNK_SECONDS = 0.1;
 /** Spec: "An interruption fades the audio out over 2 s". */
 export const FADE_OUT_SECONDS = 2;
 
@@ -28,37 +29,17 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-function ulawEncode(sample: number): number {
-  let s = Math.max(-32635, Math.min(32635, Math.round(sample * 32767)));
-  const sign = s < 0 ? 0x80 : 0;
-  if (sign) s = -s;
-  s += 0x84;
-  let exponent = 7;
-  for (let mask = 0x4000; (s & mask) === 0 && exponent > 0; mask >>= 1) exponent--;
-  const mantissa = (s >> (exponent + 3)) & 0x0f;
-  return ~(sign | (exponent << 4) | mantissa) & 0xff;
+/** Web Audio samples (-1…1) → the format's wire bytes, base64. */
+function encode(samples: Float32Array, format: AudioFormat): string {
+  const pcm = Int16Array.from(samples, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32767))));
+  return toBase64(encodeChunk(pcm, format));
 }
 
-function ulawDecode(byte: number): number {
-  const u = ~byte & 0xff;
-  const t = (((u & 0x0f) << 3) + 0x84) << ((u & 0x70) >> 4);
-  return (u & 0x80 ? 0x84 - t : t - 0x84) / 32768;
-}
-
-function encode(samples: Float32Array, format: Format): string {
-  if (format.encoding === 'ulaw') return toBase64(Uint8Array.from(samples, ulawEncode));
-  const pcm = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i++) pcm[i] = Math.max(-32768, Math.min(32767, Math.round(samples[i]! * 32767)));
-  return toBase64(new Uint8Array(pcm.buffer));
-}
-
-function decode(base64: string, format: Format): Float32Array {
+function decode(base64: string, format: AudioFormat): Float32Array {
   const bin = atob(base64);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  if (format.encoding === 'ulaw') return Float32Array.from(bytes, ulawDecode);
-  const pcm = new Int16Array(bytes.buffer, 0, bytes.length >> 1);
-  return Float32Array.from(pcm, (v) => v / 32768);
+  return Float32Array.from(decodeChunk(bytes, format), (v) => v / 32768);
 }
 
 export async function startBuiltinAgent(
@@ -84,7 +65,7 @@ export async function startBuiltinAgent(
     mode = m;
     callbacks.onModeChange(m);
   };
-  const send = (message: object) => {
+  const send = (message: ClientMessage) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
   // The interviewer's voice goes through a gain node, so an interruption can fade it out.
@@ -132,18 +113,18 @@ export async function startBuiltinAgent(
     void output.close().catch(ignoreFailure('close the audio output', null, { level: 'debug' }));
   };
 
-  const startCapture = async (format: Format) => {
+  const startCapture = async (format: AudioFormat) => {
     input = new AudioContext({ sampleRate: format.sampleRate });
     await input.audioWorklet.addModule(new URL('./capture.worklet.js', import.meta.url));
     const source = input.createMediaStreamSource(stream);
     const node = new AudioWorkletNode(input, 'ca-capture', {
-      processorOptions: { chunk: Math.round(format.sampleRate * CHUNK_SECONDS) },
+      processorOptions: { chunk: Math.round((format.sampleRate * USER_CHUNK_MS) / 1000) },
     });
     node.port.onmessage = (e: MessageEvent<Float32Array>) => send({ user_audio_chunk: encode(e.data, format) });
     source.connect(node);
   };
 
-  let outputFormat: Format = { encoding: 'pcm', sampleRate: 16000 };
+  let outputFormat = DEFAULT_FORMAT;
   const play = (base64: string) => {
     const samples = decode(base64, outputFormat);
     if (!samples.length) return;
@@ -172,17 +153,11 @@ export async function startBuiltinAgent(
       });
     };
     socket.onmessage = (event) => {
-      // biome-ignore lint/suspicious/noExplicitAny: the agent's wire messages are read field by field with runtime checks
-      let m: Record<string, any>;
-      try {
-        m = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      switch (m.type) {
+      const m = readServerMessage(String(event.data));
+      switch (m?.type) {
         case 'conversation_initiation_metadata': {
-          const meta = m.conversation_initiation_metadata_event ?? {};
-          conversationId = String(meta.conversation_id ?? '');
+          const meta = m.conversation_initiation_metadata_event;
+          conversationId = meta.conversation_id;
           outputFormat = parseFormat(meta.agent_output_audio_format);
           startCapture(parseFormat(meta.user_input_audio_format)).then(
             () => {
@@ -200,18 +175,16 @@ export async function startBuiltinAgent(
           return;
         }
         case 'ping':
-          send({ type: 'pong', event_id: m.ping_event?.event_id });
+          send({ type: 'pong', event_id: m.ping_event.event_id });
           return;
         case 'audio':
-          if (typeof m.audio_event?.audio_base_64 === 'string') play(m.audio_event.audio_base_64);
+          play(m.audio_event.audio_base_64);
           return;
         case 'agent_response':
-          if (typeof m.agent_response_event?.agent_response === 'string')
-            callbacks.onMessage({ source: 'ai', message: m.agent_response_event.agent_response });
+          callbacks.onMessage({ source: 'ai', message: m.agent_response_event.agent_response });
           return;
         case 'user_transcript':
-          if (typeof m.user_transcription_event?.user_transcript === 'string')
-            callbacks.onMessage({ source: 'user', message: m.user_transcription_event.user_transcript });
+          callbacks.onMessage({ source: 'user', message: m.user_transcription_event.user_transcript });
           return;
         case 'interruption':
           fadeOut();
