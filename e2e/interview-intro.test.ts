@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FORMAT_NAME } from '../common/interview/audio';
+import type { ServerMessage } from '../common/interview/protocol';
 import { interviewTopics, tenants } from '../common/tenants';
 import { texts } from '../common/texts';
 import { encodeWav } from '../server/voice/audio';
@@ -134,10 +136,10 @@ describe('interview category intro, back buttons and the report after a manual s
               type: 'conversation_initiation_metadata',
               conversation_initiation_metadata_event: {
                 conversation_id: `conv_silent_${sessions}`,
-                agent_output_audio_format: 'pcm_16000',
-                user_input_audio_format: 'pcm_16000',
+                agent_output_audio_format: DEFAULT_FORMAT_NAME,
+                user_input_audio_format: DEFAULT_FORMAT_NAME,
               },
-            }),
+            } satisfies ServerMessage),
           );
         }
       });

@@ -13,6 +13,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { encodeChunk, USER_CHUNK_MS } from '../../common/interview/audio';
 import { startFakeOpenAI } from '../../server/testing/fake-openai';
 import { addUser, api, login, startTestApp } from '../../server/testing/harness';
 import { decodeWav } from '../../server/voice/audio';
@@ -28,7 +29,7 @@ const quick = process.env.BENCH_QUICK === '1';
 const local = process.env.BENCH_TRANSCRIBER === 'local';
 const parallel = Number(process.env.BENCH_PARALLEL ?? 6);
 /** As the built-in interviewer's page sends them (web/src/features/interview/builtinAgent.ts). */
-const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? 100);
+const CHUNK_MS = Number(process.env.BENCH_CHUNK_MS ?? USER_CHUNK_MS);
 
 const only = process.env.BENCH_CONDITIONS?.split(/,(?! )/);
 const conditions = local
@@ -112,7 +113,7 @@ async function run(c: Case): Promise<Result> {
   const res = await api(t, 'GET', '/api/voice/signed-url?tenant=vdi&topic=engineering-path', { cookie });
   const client = await ProtocolClient.connect(res.body.signedUrl);
   await client.until(() => client.of('agent_response').length === 1, 30_000);
-  const openingEvent = client.of('agent_response')[0]!.agent_response_event.event_id as number;
+  const openingEvent = client.of('agent_response')[0]!.agent_response_event.event_id;
   active.set(c.clip.id, c.clip);
   // Real time: chunk k leaves at start + (k + 1) × CHUNK_MS, when its last sample has been "spoken".
   const step = (RATE * CHUNK_MS) / 1000;
@@ -120,7 +121,8 @@ async function run(c: Case): Promise<Result> {
   for (let k = 0; k * step < c.clip.samples.length; k++) {
     await sleep(start + (k + 1) * CHUNK_MS - Date.now());
     const part = c.clip.samples.subarray(k * step, (k + 1) * step);
-    client.send({ user_audio_chunk: Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64') });
+    const bytes = encodeChunk(part, { encoding: 'pcm', sampleRate: RATE });
+    client.send({ user_audio_chunk: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') });
   }
   await sleep(500);
   active.delete(c.clip.id);

@@ -58,7 +58,7 @@ describe.each(dialects)('the ElevenLabs voice agent on %s', (dialect) => {
       .conversation_id as string;
     await client.sendAudio(new Int16Array(16000));
     await client.until(() => client.of('agent_response').length === 2);
-    client.send({ type: 'user_message', text: heard[1] });
+    client.send({ type: 'user_message', text: heard[1]! });
     expect(await client.closedWith()).toMatchObject({ code: 1000 });
     expect(fake.conversations.get(conversationId)!.pongs).toBeGreaterThan(0);
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { DEFAULT_FORMAT_NAME } from '../../../common/interview/audio';
+import type { ServerMessage } from '../../../common/interview/protocol';
 import { encodeWav } from '../audio';
 
 /**
@@ -109,7 +111,7 @@ export async function startFakeElevenLabs(opts: FakeElevenLabsOptions): Promise<
     let heardSamples = 0;
     const started = Date.now();
     const secs = () => Math.round((Date.now() - started) / 1000);
-    const send = (m: object) => ws.send(JSON.stringify(m));
+    const send = (m: ServerMessage) => ws.send(JSON.stringify(m));
     const ask = () => {
       const text = opts.questions[question++];
       if (text === undefined) {
@@ -142,8 +144,8 @@ export async function startFakeElevenLabs(opts: FakeElevenLabsOptions): Promise<
           type: 'conversation_initiation_metadata',
           conversation_initiation_metadata_event: {
             conversation_id: id,
-            agent_output_audio_format: 'pcm_16000',
-            user_input_audio_format: 'pcm_16000',
+            agent_output_audio_format: DEFAULT_FORMAT_NAME,
+            user_input_audio_format: DEFAULT_FORMAT_NAME,
           },
         });
         send({ type: 'ping', ping_event: { event_id: ++eventId, ping_ms: 20 } });

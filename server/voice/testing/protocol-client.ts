@@ -1,6 +1,16 @@
 import WebSocket from 'ws';
+import { encodeChunk } from '../../../common/interview/audio';
+import {
+  type ClientMessage,
+  type ServerMessage,
+  type ServerMessageType,
+  SUBPROTOCOL,
+} from '../../../common/interview/protocol';
 
-export type ProtocolMessage = { type?: string; [key: string]: any };
+/** A frame as the server sent it (read without checks: a test sees what came), with its arrival time. */
+export type ProtocolMessage = { type?: string; receivedAt: number; [key: string]: any };
+/** A received message of one type (common/interview/protocol.ts). */
+export type Received<T extends ServerMessageType> = Extract<ServerMessage, { type: T }> & { receivedAt: number };
 
 /**
  * Talks to an agent the way @elevenlabs/client does over a WebSocket: subprotocol 'convai',
@@ -14,7 +24,7 @@ export class ProtocolClient {
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as ProtocolMessage;
-      (message as { receivedAt?: number }).receivedAt = Date.now();
+      message.receivedAt = Date.now();
       this.messages.push(message);
       if (message.type === 'ping') this.send({ type: 'pong', event_id: message.ping_event.event_id });
       this.wake();
@@ -27,7 +37,7 @@ export class ProtocolClient {
 
   static async connect(signedUrl: string): Promise<ProtocolClient> {
     const separator = signedUrl.includes('?') ? '&' : '?';
-    const socket = new WebSocket(`${signedUrl}${separator}source=js_sdk&version=test`, ['convai']);
+    const socket = new WebSocket(`${signedUrl}${separator}source=js_sdk&version=test`, [SUBPROTOCOL]);
     const client = new ProtocolClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -45,7 +55,7 @@ export class ProtocolClient {
     waiters.forEach((w) => w());
   }
 
-  send(message: object): void {
+  send(message: ClientMessage): void {
     this.socket.send(JSON.stringify(message));
   }
 
@@ -58,13 +68,14 @@ export class ProtocolClient {
     const step = Math.round((rate * (opts.chunkMs ?? 250)) / 1000);
     for (let i = 0; i < samples.length; i += step) {
       const part = samples.subarray(i, i + step);
-      this.send({ user_audio_chunk: Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64') });
+      const bytes = encodeChunk(part, { encoding: 'pcm', sampleRate: rate });
+      this.send({ user_audio_chunk: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') });
       if (opts.realTime) await new Promise((r) => setTimeout(r, opts.chunkMs ?? 250));
     }
   }
 
-  of(type: string): ProtocolMessage[] {
-    return this.messages.filter((m) => m.type === type);
+  of<T extends ServerMessageType>(type: T): Received<T>[] {
+    return this.messages.filter((m) => m.type === type) as Received<T>[];
   }
 
   /** Waits until `check` holds (or the socket closes), up to `timeoutMs`. */
