@@ -8,19 +8,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 // Files not yet moved to the typed client (issue #30): this list only shrinks.
 const pending = new Set([
-  'web/src/features/content/ContentSection.tsx',
-  'web/src/features/content/useContent.ts',
-  'web/src/features/finish/ContactForm.tsx',
-  'web/src/features/finish/ContactInformationPage.tsx',
-  'web/src/features/finish/ImageDescriptionPage.tsx',
   'web/src/features/interview/useVoiceInterview.ts',
   'web/src/features/interview/voiceAgent.ts',
   'web/src/features/proof/proof.tsx',
-  'web/src/features/public-link/PublicDrafts.tsx',
-  'web/src/features/submission/consent.ts',
-  'web/src/features/submission/drafts.ts',
   'web/src/features/submission/recording-upload.ts',
-  'web/src/features/submission/useContentId.ts',
   'web/src/features/upload/StatusNotice.tsx',
   'web/src/features/upload/screens.ts',
   'web/src/features/video-answer/clips.ts',

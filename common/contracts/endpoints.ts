@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { setupForm } from '../schemas/auth';
+import { itemParams, newCard, newClip, proposalQuery } from '../schemas/content';
 import { changeRole, inviteUser, outboxQuery, userIdParam } from '../schemas/admin';
 import {
   acceptTenantInvitation,
@@ -22,6 +23,8 @@ import {
   userInvited,
 } from './admin';
 import { clientConfig, me } from './auth';
+import { contentItem, contentOverview, itemChanges, proposals } from './content';
+import { contactForm, postContactForm, recordConsent, wAnswers } from '../schemas/finish';
 import { inboxFilter, newNote, statusChange } from '../schemas/inbox';
 import {
   approvalIdParam,
@@ -36,9 +39,9 @@ import {
 import { decided, postOverview, postVersion, publicApproval, sentApproval } from './post';
 import { contentIdParam, createSubmission } from '../schemas/submission';
 import { saveTranscript } from '../schemas/transcript';
-import { fileQuery, mediaIdParam } from '../schemas/upload';
+import { createPublicSubmission, fileQuery, mediaIdParam } from '../schemas/upload';
 import type { Endpoint, EndpointKey } from './endpoint';
-import { inboxDetail, inboxNote, inboxPage, statusChanged, submissionDeleted } from './inbox';
+import { inboxConsent, inboxDetail, inboxNote, inboxPage, statusChanged, submissionDeleted } from './inbox';
 import { mediaItem, mediaLimits, videoAnswerItem, videoState } from './media';
 import { createdSubmission, ok, submissionSummary } from './submission';
 import {
@@ -62,8 +65,28 @@ import {
 export const endpoints = {
   // Submissions (the contributor's own, by session or submission token)
   'POST /submissions': { body: createSubmission, response: createdSubmission.partial({ accessToken: true }) },
+  /** The anonymous public link: needs a solved proof of work; the answer's token proves ownership later. */
+  'POST /public/submissions': { body: createPublicSubmission, response: createdSubmission },
   'GET /submissions/:contentId': { params: contentIdParam, response: submissionSummary },
   'PUT /submissions/:contentId/transcript': { params: contentIdParam, body: saveTranscript, response: ok },
+  'POST /submissions/:contentId/release': { params: contentIdParam, response: ok },
+  'PUT /submissions/:contentId/description': { params: contentIdParam, body: wAnswers, response: ok },
+  /** The body's rules are the tenant's form variant's (the server picks it); the shape is the same. */
+  'PUT /submissions/:contentId/contact': { params: contentIdParam, body: contactForm('standard'), response: ok },
+  'PUT /submissions/:contentId/post-contact': {
+    params: contentIdParam,
+    body: postContactForm('standard'),
+    response: ok,
+  },
+  'POST /submissions/:contentId/consents': {
+    params: contentIdParam,
+    body: recordConsent,
+    response: z.object({ id: z.number() }),
+  },
+  'GET /submissions/:contentId/consents': {
+    params: contentIdParam,
+    response: z.array(inboxConsent.pick({ kind: true, text: true, givenAt: true })),
+  },
   'GET /submissions/:contentId/media': { params: contentIdParam, response: z.array(mediaItem) },
   'GET /submissions/:contentId/video-answers': { params: contentIdParam, response: z.array(videoAnswerItem) },
 
@@ -86,6 +109,15 @@ export const endpoints = {
   'POST /inbox/:contentId/notes': { params: contentIdParam, body: newNote, response: inboxNote },
   'GET /inbox/:contentId/zip': { params: contentIdParam, response: 'file' },
   'DELETE /inbox/:contentId': { params: contentIdParam, response: submissionDeleted },
+
+  // Quote cards, clips and audiograms of a submission (editors)
+  'GET /content/:contentId': { params: contentIdParam, response: contentOverview },
+  'POST /content/:contentId/cards': { params: contentIdParam, body: newCard, response: contentItem },
+  'POST /content/:contentId/clips': { params: contentIdParam, body: newClip, response: contentItem },
+  'GET /content/:contentId/proposals': { params: contentIdParam, query: proposalQuery, response: proposals },
+  'POST /content/:contentId/items/:itemId/edit': { params: itemParams, body: itemChanges, response: contentItem },
+  'POST /content/:contentId/items/:itemId/cancel': { params: itemParams, response: ok },
+  'GET /content/:contentId/items/:itemId/file': { params: itemParams, response: 'file' },
 
   // Posts of a submission (editors), the contributor's approval page (public), notification choices
   'GET /posts/:contentId': { params: contentIdParam, response: postOverview },

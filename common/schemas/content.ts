@@ -8,7 +8,8 @@ const id = z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid)
 
 export const cardFormats = ['4:5', '1:1'] as const;
 export const clipFormats = ['9:16', '1:1', '16:9'] as const;
-export type ItemKind = 'card' | 'clip' | 'audiogram';
+export const itemKinds = ['card', 'clip', 'audiogram'] as const;
+export type ItemKind = (typeof itemKinds)[number];
 /** Output size of each clip format. */
 export const clipSizes = {
   '9:16': { width: 1080, height: 1920 },
@@ -66,6 +67,14 @@ export const newClip = z
   });
 export type NewClip = z.infer<typeof newClip>;
 
+/** The source a clip's passages are proposed from. */
+export const proposalQuery = z.object({
+  mediaId: z.coerce
+    .number(texts.common.invalidInput)
+    .int(texts.common.invalidInput)
+    .positive(texts.common.invalidInput),
+});
+
 export const itemParams = z.object({
   contentId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
   itemId: z.coerce.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid),
@@ -78,49 +87,3 @@ export type ItemConsent = {
   photo: boolean | null;
   video: boolean | null;
 };
-export type ConsentState = { publication: boolean; naming: boolean; photo: boolean; video: boolean };
-
-export type ContentItem = {
-  id: number;
-  kind: ItemKind;
-  format: string;
-  alt: string;
-  /** rendering (queued or running), ready, failed, cancelled */
-  state: 'queued' | 'rendering' | 'ready' | 'failed' | 'cancelled';
-  progress: number | null;
-  fileType: string | null;
-  size: number | null;
-  durationMs: number | null;
-  url: string | null;
-  replacesId: number | null;
-  /** Consent needed by this item (null = not needed) and given. */
-  needs: { publication: true; naming: boolean; photo: boolean; video: boolean };
-  attachable: boolean;
-  spec: Record<string, unknown>;
-  createdAt: string;
-};
-
-export type TimedWord = { start: number; end: number; text: string };
-export type ClipSource = {
-  mediaId: number;
-  kind: 'video' | 'audio';
-  name: string;
-  durationMs: number | null;
-  width: number | null;
-  height: number | null;
-  words: TimedWord[] | null;
-};
-
-export type ContentOverview = {
-  contentId: number;
-  consent: ConsentState;
-  contributor: { name: string | null; role: string | null };
-  items: ContentItem[];
-  sources: ClipSource[];
-  photos: { id: number; name: string }[];
-  /** Sentences a quote can come from. */
-  quotes: { transcript: string[]; answers: string[] };
-};
-
-export type Proposal = { start: number; end: number; text: string };
-export type Proposals = { kind: 'model' | 'rules'; passages: Proposal[] };

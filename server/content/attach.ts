@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ConsentState, ItemKind } from '../../common/schemas/content';
+import type { ItemKind } from '../../common/schemas/content';
+import type { ConsentState } from '../../common/contracts/content';
 import { mediaOrder, type PostImage, type PostItem } from '../../common/schemas/post';
 import { texts } from '../../common/texts';
 import type { ContentItemTable, DB } from '../db/schema';

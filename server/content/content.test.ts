@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentItem, ContentOverview } from '../../common/schemas/content';
+import type { ContentItem, ContentOverview } from '../../common/contracts/content';
 import type { PostOverview, PublicApproval } from '../../common/contracts/post';
 import { texts } from '../../common/texts';
 import { readZip } from '../inbox/read-zip';

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { itemParams, newCard, newClip } from '../../common/schemas/content';
-import { contentIdParam } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
+import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { parseRange } from '../media/routes';
 import { requireContentEditor as requireEditor, submissionForEditor as loadForEditor } from './editor';
@@ -19,13 +17,6 @@ import {
   renderJob,
   RENDER_JOB,
 } from './service';
-
-const proposalQuery = z.object({
-  mediaId: z.coerce
-    .number(texts.common.invalidInput)
-    .int(texts.common.invalidInput)
-    .positive(texts.common.invalidInput),
-});
 
 /** Streams an item's file; answers Range requests so clips play and seek. */
 export async function sendItem(
@@ -62,51 +53,57 @@ export async function sendItem(
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   app.mediaJobs.register(RENDER_JOB, renderJob, (ctx) => renderItem(app, ctx));
 
-  app.get('/api/content/:contentId', async (request, reply) => {
+  serve(app, 'GET /content/:contentId', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
+    const { contentId } = input.params();
     return contentOverview(app, await loadForEditor(app, editor, contentId));
   });
 
-  app.post('/api/content/:contentId/cards', async (request, reply) => {
+  serve(app, 'POST /content/:contentId/cards', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
+    const { contentId } = input.params();
     const row = await loadForEditor(app, editor, contentId);
-    return reply.status(201).send(await createCard(app, editor, row, newCard.parse(request.body)));
+    const item = await createCard(app, editor, row, input.body());
+    reply.code(201);
+    return item;
   });
 
-  app.post('/api/content/:contentId/clips', async (request, reply) => {
+  serve(app, 'POST /content/:contentId/clips', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
+    const { contentId } = input.params();
     const row = await loadForEditor(app, editor, contentId);
-    return reply.status(201).send(await createClip(app, editor, row, newClip.parse(request.body)));
+    const item = await createClip(app, editor, row, input.body());
+    reply.code(201);
+    return item;
   });
 
-  app.get('/api/content/:contentId/proposals', async (request, reply) => {
+  serve(app, 'GET /content/:contentId/proposals', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId } = contentIdParam.parse(request.params);
-    const { mediaId } = proposalQuery.parse(request.query);
+    const { contentId } = input.params();
+    const { mediaId } = input.query();
     return proposals(app, await loadForEditor(app, editor, contentId), mediaId);
   });
 
   // A new item made from an old one with changes; it replaces the old one in every post (a new version).
-  app.post('/api/content/:contentId/items/:itemId/edit', async (request, reply) => {
+  serve(app, 'POST /content/:contentId/items/:itemId/edit', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId, itemId } = itemParams.parse(request.params);
+    const { contentId, itemId } = input.params();
     const row = await loadForEditor(app, editor, contentId);
-    return reply.status(201).send(await editItem(app, editor, row, itemId, request.body));
+    const item = await editItem(app, editor, row, itemId, request.body);
+    reply.code(201);
+    return item;
   });
 
-  app.post('/api/content/:contentId/items/:itemId/cancel', async (request, reply) => {
+  serve(app, 'POST /content/:contentId/items/:itemId/cancel', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId, itemId } = itemParams.parse(request.params);
+    const { contentId, itemId } = input.params();
     await cancelItem(app, editor, await loadForEditor(app, editor, contentId), itemId);
     return { ok: true };
   });
 
-  app.get('/api/content/:contentId/items/:itemId/file', async (request, reply) => {
+  serve(app, 'GET /content/:contentId/items/:itemId/file', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
-    const { contentId, itemId } = itemParams.parse(request.params);
+    const { contentId, itemId } = input.params();
     const item = await findItem(app, await loadForEditor(app, editor, contentId), itemId);
     return sendItem(app, request, reply, item, 'private, max-age=3600');
   });

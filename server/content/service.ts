@@ -5,17 +5,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
-import {
-  newCard,
-  newClip,
-  type ClipSource,
-  type ContentItem,
-  type ContentOverview,
-  type ItemKind,
-  type NewCard,
-  type NewClip,
-  type Proposals,
-} from '../../common/schemas/content';
+import { newCard, newClip, type ItemKind, type NewCard, type NewClip } from '../../common/schemas/content';
+import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../common/contracts/content';
 import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';

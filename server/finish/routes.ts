@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contentIdParam } from '../../common/schemas/submission';
+import { serve } from '../http/contract';
 import { loadOwnedSubmission } from '../submissions/service';
 import { consentsOf, recordSubmissionConsent, saveContact, saveDescription, savePostContact } from './service';
 
@@ -8,13 +9,13 @@ import { consentsOf, recordSubmissionConsent, saveContact, saveDescription, save
  * and consents. Ownership is checked before the body, so a foreign Content-ID learns nothing.
  */
 export async function finishRoutes(app: FastifyInstance): Promise<void> {
-  app.put('/api/submissions/:contentId/description', async (request, reply) => {
+  serve(app, 'PUT /submissions/:contentId/description', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     await saveDescription(app.db, await loadOwnedSubmission(request, reply, contentId), request.body);
     return { ok: true };
   });
 
-  app.put('/api/submissions/:contentId/contact', async (request, reply) => {
+  serve(app, 'PUT /submissions/:contentId/contact', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     const submission = await loadOwnedSubmission(request, reply, contentId);
     // The tenant's rules: a created tenant's stored thank-you variant (server/tenants/registry.ts).
@@ -27,7 +28,7 @@ export async function finishRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.put('/api/submissions/:contentId/post-contact', async (request, reply) => {
+  serve(app, 'PUT /submissions/:contentId/post-contact', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     const submission = await loadOwnedSubmission(request, reply, contentId);
     await savePostContact(
@@ -39,17 +40,18 @@ export async function finishRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.post('/api/submissions/:contentId/consents', async (request, reply) => {
+  serve(app, 'POST /submissions/:contentId/consents', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     const created = await recordSubmissionConsent(
       app.db,
       await loadOwnedSubmission(request, reply, contentId),
       request.body,
     );
-    return reply.status(201).send(created);
+    reply.code(201);
+    return created;
   });
 
-  app.get('/api/submissions/:contentId/consents', async (request, reply) => {
+  serve(app, 'GET /submissions/:contentId/consents', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     return consentsOf(app.db, await loadOwnedSubmission(request, reply, contentId));
   });

@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { create as createAltcha, randomInt } from 'altcha-lib/frameworks/fastify';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
-import { createPublicSubmission } from '../../common/schemas/upload';
 import { tenants, type Tenant } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import { claimOnce } from '../cluster/used-once';
+import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { createSubmission } from '../submissions/service';
 import { publicLinkTenant } from '../tenants/guard';
@@ -54,11 +54,12 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     altcha.challengeHandler,
   );
 
-  app.post(
-    '/api/public/submissions',
+  serve(
+    app,
+    'POST /public/submissions',
     { config: { rateLimit: { ...perHour, errorResponseBuilder: () => tooMany() } } },
-    async (request, reply) => {
-      const input = createPublicSubmission.parse(request.body);
+    async (_request, reply, parts) => {
+      const input = parts.body();
       const tenant = await publicLinkTenant(app, input.tenant);
       if (!tenant) throw new DomainError('not_found', texts.upload.unknownTenant);
       const check = await altcha.verify(input.altcha, deriveKey, secret('challenge'), secret('key'), altchaStore);
@@ -74,7 +75,9 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
         },
         { anonymous: true },
       );
-      return reply.status(201).send(created);
+      reply.code(201);
+      // An anonymous owner always gets its token.
+      return { contentId: created.contentId, accessToken: created.accessToken! };
     },
   );
 }

@@ -24,7 +24,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A draft sent from a phone has arrived completely: the team may see it now (migration 0029).
-  app.post('/api/submissions/:contentId/release', async (request, reply) => {
+  serve(app, 'POST /submissions/:contentId/release', async (request, reply) => {
     const { contentId } = contentIdParam.parse(request.params);
     await releaseHeld(app.db, await loadOwnedSubmission(request, reply, contentId));
     return { ok: true };

@@ -1,4 +1,4 @@
-import type { ConsentState, ContentItem } from '../../../../common/schemas/content';
+import type { ConsentState, ContentItem } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
 
 const t = texts.content;

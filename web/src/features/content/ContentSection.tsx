@@ -6,13 +6,13 @@ import {
   cropBox,
   newCard,
   newClip,
-  type ClipSource,
-  type ContentItem,
-  type ContentOverview,
-  type Proposals,
+  type NewCard,
+  type NewClip,
 } from '../../../../common/schemas/content';
+import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -63,7 +63,8 @@ function CardMaker({ data }: { data: ContentOverview }) {
   const [photo, setPhoto] = useState<number | null>(null);
   const [error, setError] = useState<string>();
   const make = useMutation({
-    mutationFn: (body: unknown) => api.post<ContentItem>(`/api/content/${data.contentId}/cards`, body),
+    mutationFn: (body: NewCard) =>
+      call('POST /content/:contentId/cards', { params: { contentId: data.contentId }, body }),
     onSuccess: async () => {
       notify.success(t.ready, t.cardMade);
       await refresh();
@@ -203,14 +204,19 @@ function ClipMaker({ data }: { data: ContentOverview }) {
   const [proposals, setProposals] = useState<Proposals>();
   const [error, setError] = useState<string>();
   const render = useMutation({
-    mutationFn: (body: unknown) => api.post<ContentItem>(`/api/content/${data.contentId}/clips`, body),
+    mutationFn: (body: NewClip) =>
+      call('POST /content/:contentId/clips', { params: { contentId: data.contentId }, body }),
     onSuccess: async () => {
       await refresh();
     },
     onError: (e) => setError(messageOf(e)),
   });
   const propose = useMutation({
-    mutationFn: () => api.get<Proposals>(`/api/content/${data.contentId}/proposals?mediaId=${sourceId}`),
+    mutationFn: () =>
+      call('GET /content/:contentId/proposals', {
+        params: { contentId: data.contentId },
+        query: { mediaId: sourceId },
+      }),
     onSuccess: setProposals,
     onError: (e) => setError(messageOf(e)),
   });
@@ -420,7 +426,8 @@ function Transcript({
 function Items({ data }: { data: ContentOverview }) {
   const refresh = useRefresh(data.contentId);
   const cancel = useMutation({
-    mutationFn: (id: number) => api.post(`/api/content/${data.contentId}/items/${id}/cancel`, {}),
+    mutationFn: (id: number) =>
+      call('POST /content/:contentId/items/:itemId/cancel', { params: { contentId: data.contentId, itemId: id } }),
     onSettled: () => refresh(),
     onError: (e) => notify.error(texts.common.errorTitle, messageOf(e)),
   });
@@ -501,10 +508,10 @@ function EditItem({ contentId, item }: { contentId: number; item: ContentItem })
   const [error, setError] = useState<string>();
   const edit = useMutation({
     mutationFn: () =>
-      api.post<ContentItem>(
-        `/api/content/${contentId}/items/${item.id}/edit`,
-        item.kind === 'card' ? { quote } : { start, end },
-      ),
+      call('POST /content/:contentId/items/:itemId/edit', {
+        params: { contentId, itemId: item.id },
+        body: item.kind === 'card' ? { quote } : { start, end },
+      }),
     onSuccess: async () => {
       setOpen(false);
       await refresh();

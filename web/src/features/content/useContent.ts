@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContentItem, ContentOverview } from '../../../../common/schemas/content';
-import { api } from '../../lib/api';
+import type { ContentItem } from '../../../../common/contracts/content';
+import { call } from '../../api/client';
 
 export const contentKey = (contentId: number) => ['content', contentId];
 
@@ -8,7 +8,7 @@ export const contentKey = (contentId: number) => ['content', contentId];
 export function useContent(contentId: number) {
   return useQuery({
     queryKey: contentKey(contentId),
-    queryFn: () => api.get<ContentOverview>(`/api/content/${contentId}`),
+    queryFn: () => call('GET /content/:contentId', { params: { contentId } }),
     refetchInterval: (q) =>
       q.state.data?.items.some((i) => i.state === 'queued' || i.state === 'rendering') ? 1000 : false,
   });

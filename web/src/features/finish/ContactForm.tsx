@@ -8,7 +8,8 @@ import {
   type FormVariant,
 } from '../../../../common/schemas/finish';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
@@ -66,7 +67,7 @@ export function ContactForm({
       return;
     }
     try {
-      await api.put(`/api/submissions/${contentId}/contact`, values, { contentId });
+      await call('PUT /submissions/:contentId/contact', { params: { contentId }, body: values }, { contentId });
       void forgetKept(Number(contentId), 'contact').catch(
         ignoreFailure('forget the kept contact', null, { level: 'debug', fallback: null }),
       );

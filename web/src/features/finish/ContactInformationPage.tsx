@@ -11,7 +11,8 @@ import {
 } from '../../../../common/schemas/finish';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { BackLink } from '../navigation/back';
@@ -65,7 +66,11 @@ export function ContactInformationPage() {
         );
       } else {
         try {
-          await api.put(`/api/submissions/${contentId}/post-contact`, values, { contentId });
+          await call(
+            'PUT /submissions/:contentId/post-contact',
+            { params: { contentId }, body: values },
+            { contentId },
+          );
           void forgetKept(Number(contentId), 'post').catch(
             ignoreFailure('forget the kept post contact', null, { level: 'debug', fallback: null }),
           );

@@ -7,7 +7,8 @@ import { isNumericId } from '../../../../common/content-id';
 import { wAnswers, wQuestionKeys, type WAnswers } from '../../../../common/schemas/finish';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -125,7 +126,7 @@ function WQuestionsForm({
         return onDone(delivered ? String(delivered) : contentId);
       }
       try {
-        await api.put(`/api/submissions/${contentId}/description`, answers, { contentId });
+        await call('PUT /submissions/:contentId/description', { params: { contentId }, body: answers }, { contentId });
       } catch (error) {
         const message = error instanceof ApiError && error.status === 404 ? error.message : f.wSaveFailed;
         notify.error(texts.common.errorTitle, message);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { api } from '../../lib/api';
+import type { CreatePublicSubmission } from '../../../../common/schemas/upload';
+import { call } from '../../api/client';
 import { useTenant } from '../tenant/TenantContext';
 import { usePublicProof } from '../proof/proof';
 
@@ -25,13 +26,16 @@ export function PublicDrafts() {
       if (cancelled) return;
       const unregister = d.registerPublicCreator(tenant.key, async (base) => {
         const altcha = await take.current!();
-        return api.post<{ contentId: number; accessToken: string }>('/api/public/submissions', {
-          tenant: base.tenant,
-          kind: base.kind,
-          topic: base.topic,
-          altcha,
-          // Hidden from the team until the draft's last part has arrived (drafts.ts releases it).
-          held: true,
+        return call('POST /public/submissions', {
+          body: {
+            tenant: base.tenant,
+            // kind and topic as the draft names them; the server checks both.
+            kind: base.kind as CreatePublicSubmission['kind'],
+            topic: base.topic as CreatePublicSubmission['topic'],
+            altcha,
+            // Hidden from the team until the draft's last part has arrived (drafts.ts releases it).
+            held: true,
+          },
         });
       });
       const owner = d.ownerOf({ userId: null, tenant: tenant.key });

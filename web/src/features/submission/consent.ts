@@ -1,6 +1,6 @@
 import { isNumericId } from '../../../../common/content-id';
 import { consentWordings, type ConsentKind } from '../../../../common/finish-rules';
-import { api } from '../../lib/api';
+import { call } from '../../api/client';
 
 /**
  * Records that the person agreed to a consent wording (e.g. the photo rights checkbox on the
@@ -13,5 +13,5 @@ export async function recordConsent(
   text: string = consentWordings[kind][0]!,
 ): Promise<void> {
   if (!isNumericId(contentId)) return;
-  await api.post(`/api/submissions/${contentId}/consents`, { kind, text }, { contentId });
+  await call('POST /submissions/:contentId/consents', { params: { contentId }, body: { kind, text } }, { contentId });
 }

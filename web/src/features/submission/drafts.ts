@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import type { ContactForm, PostContact, WAnswers } from '../../../../common/schemas/finish';
-import type { SubmissionKind } from '../../../../common/schemas/submission';
+import type { CreateSubmission, SubmissionKind } from '../../../../common/schemas/submission';
 import type { UploadPage } from '../../../../common/schemas/upload';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { setSubmissionToken, storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
@@ -316,14 +317,17 @@ function replaceStoredId(localId: string, contentId: number) {
 }
 
 async function sendPart(contentId: number, part: keyof DraftParts, value: NonNullable<DraftParts[keyof DraftParts]>) {
-  const path = `/api/submissions/${contentId}`;
   if (part === 'photoRights') return recordConsent(contentId, 'photo_rights', value as string);
   // The public link's access token goes along (submissionHeaders finds it by the id).
   const opts = { contentId };
-  if (part === 'transcript') return api.put(`${path}/transcript`, { transcript: value }, opts);
-  if (part === 'wAnswers') return api.put(`${path}/description`, value, opts);
-  if (part === 'post') return api.put(`${path}/post-contact`, value, opts);
-  return api.put(`${path}/contact`, value, opts);
+  const params = { contentId };
+  if (part === 'transcript')
+    return call('PUT /submissions/:contentId/transcript', { params, body: { transcript: value as string } }, opts);
+  if (part === 'wAnswers')
+    return call('PUT /submissions/:contentId/description', { params, body: value as WAnswers }, opts);
+  if (part === 'post')
+    return call('PUT /submissions/:contentId/post-contact', { params, body: value as PostContact }, opts);
+  return call('PUT /submissions/:contentId/contact', { params, body: value as ContactForm }, opts);
 }
 
 /**
@@ -418,12 +422,14 @@ async function sendDraft(draft: Draft): Promise<boolean> {
       }
     } else {
       try {
-        const created = await api.post<{ contentId: number }>('/api/submissions', {
-          tenant: draft.tenant,
-          kind: draft.kind,
-          topic: draft.topic,
-          source: draft.source,
-          held: true,
+        const created = await call('POST /submissions', {
+          body: {
+            tenant: draft.tenant,
+            kind: draft.kind,
+            topic: draft.topic as CreateSubmission['topic'],
+            source: draft.source,
+            held: true,
+          },
         });
         contentId = created.contentId;
       } catch (error) {
@@ -475,7 +481,7 @@ async function releaseWhenSent(localId: string, contentId: number): Promise<void
   const now = await getDraft(localId);
   if (!now?.held || !allSent(now)) return;
   try {
-    await api.post(`/api/submissions/${contentId}/release`, {}, { contentId });
+    await call('POST /submissions/:contentId/release', { params: { contentId } }, { contentId });
   } catch (error) {
     if (error instanceof ApiError && (error.unreachable || error.status === 401 || error.status >= 500))
       throw new Unreachable();

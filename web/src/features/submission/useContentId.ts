@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isLocalId, isNumericId, localContentId } from '../../../../common/content-id';
-import type { SubmissionKind } from '../../../../common/schemas/submission';
+import type { CreateSubmission, SubmissionKind } from '../../../../common/schemas/submission';
+import type { CreatePublicSubmission } from '../../../../common/schemas/upload';
 import type { Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { getSubmissionToken, setSubmissionToken, storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
@@ -32,7 +34,7 @@ type Options = {
    * that merely opening a page leaves no empty submission in the editorial inbox.
    */
   lazy?: boolean;
-  /** Creates the submission; default: POST /api/submissions for the signed-in user. */
+  /** Creates the submission; default: 'POST /submissions' for the signed-in user. */
   create?: () => Promise<{ contentId: number; accessToken?: string }>;
   /** Show the spec's 'Hinweis' toast when falling back to a local id (some screens stay silent). */
   announceLocal?: boolean;
@@ -102,11 +104,14 @@ export function useContentId(opts: Options): ContentIdHandle {
     // browser keeps its access token; signed in, the account owns it.
     const createPublic = async () => {
       if (!proof) throw new Error('no proof of work');
-      const created = await api.post<{ contentId: number; accessToken: string }>('/api/public/submissions', {
-        tenant: tenant.key,
-        kind: o.kind,
-        topic: o.topic,
-        altcha: await proof.take(),
+      const created = await call('POST /public/submissions', {
+        // kind and topic as the page names them; the server checks both.
+        body: {
+          tenant: tenant.key,
+          kind: o.kind as CreatePublicSubmission['kind'],
+          topic: o.topic as CreatePublicSubmission['topic'],
+          altcha: await proof.take(),
+        },
       });
       setSubmissionToken(created.contentId, created.accessToken);
       return created;
@@ -116,11 +121,8 @@ export function useContentId(opts: Options): ContentIdHandle {
       (tenant.viaPublicLink
         ? createPublic
         : () =>
-            api.post<{ contentId: number }>('/api/submissions', {
-              tenant: tenant.key,
-              kind: o.kind,
-              topic: o.topic,
-              source: o.source,
+            call('POST /submissions', {
+              body: { tenant: tenant.key, kind: o.kind, topic: o.topic as CreateSubmission['topic'], source: o.source },
             }));
     setState((s) => ({ ...s, loading: true }));
     pending.current = create().then(
