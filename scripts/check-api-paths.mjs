@@ -8,14 +8,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 // Files not yet moved to the typed client (issue #30): this list only shrinks.
 const pending = new Set([
-  'web/src/features/interview/useVoiceInterview.ts',
-  'web/src/features/interview/voiceAgent.ts',
   'web/src/features/proof/proof.tsx',
-  'web/src/features/submission/recording-upload.ts',
   'web/src/features/upload/StatusNotice.tsx',
   'web/src/features/upload/screens.ts',
   'web/src/features/video-answer/clips.ts',
-  'web/src/features/voice-message/VoiceMessagePage.tsx',
 ]);
 
 function* walk(dir) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { setupForm } from '../schemas/auth';
+import { retranscribe, transcriptionParams, transcriptionStatus, voiceMessageUploaded } from '../schemas/speech';
+import { conversationFinished, conversationIdParam, signedUrlQuery, voiceAssetParam } from '../schemas/voice';
 import { itemParams, newCard, newClip, proposalQuery } from '../schemas/content';
 import { changeRole, inviteUser, outboxQuery, userIdParam } from '../schemas/admin';
 import {
@@ -23,6 +25,7 @@ import {
   userInvited,
 } from './admin';
 import { clientConfig, me } from './auth';
+import { signedUrlResponse, transcriptImport } from './voice';
 import { contentItem, contentOverview, itemChanges, proposals } from './content';
 import { contactForm, postContactForm, recordConsent, wAnswers } from '../schemas/finish';
 import { inboxFilter, newNote, statusChange } from '../schemas/inbox';
@@ -69,6 +72,14 @@ export const endpoints = {
   'POST /public/submissions': { body: createPublicSubmission, response: createdSubmission },
   'GET /submissions/:contentId': { params: contentIdParam, response: submissionSummary },
   'PUT /submissions/:contentId/transcript': { params: contentIdParam, body: saveTranscript, response: ok },
+  /** The body is the recording itself (audio/webm, audio/mp4, ...), sent by URL. */
+  'POST /submissions/:contentId/voice-message': { params: contentIdParam, response: voiceMessageUploaded },
+  'POST /submissions/:contentId/transcriptions': {
+    params: contentIdParam,
+    body: retranscribe,
+    response: voiceMessageUploaded,
+  },
+  'GET /submissions/:contentId/transcriptions/:jobId': { params: transcriptionParams, response: transcriptionStatus },
   'POST /submissions/:contentId/release': { params: contentIdParam, response: ok },
   'PUT /submissions/:contentId/description': { params: contentIdParam, body: wAnswers, response: ok },
   /** The body's rules are the tenant's form variant's (the server picks it); the shape is the same. */
@@ -89,6 +100,15 @@ export const endpoints = {
   },
   'GET /submissions/:contentId/media': { params: contentIdParam, response: z.array(mediaItem) },
   'GET /submissions/:contentId/video-answers': { params: contentIdParam, response: z.array(videoAnswerItem) },
+
+  // The voice interview: where to open it, the SDK's worklets, an ElevenLabs call's transcript
+  'GET /voice/signed-url': { query: signedUrlQuery, response: signedUrlResponse },
+  'GET /voice/assets/:file': { params: voiceAssetParam, response: 'file' },
+  'POST /voice/conversations/:conversationId/transcript': {
+    params: conversationIdParam,
+    body: conversationFinished,
+    response: transcriptImport,
+  },
 
   // Stored files
   'GET /media/limits': { response: mediaLimits },

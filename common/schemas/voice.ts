@@ -13,12 +13,7 @@ export const signedUrlQuery = z.object({
   contentId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
-export type SignedUrlResponse = {
-  provider: 'builtin' | 'elevenlabs';
-  signedUrl: string;
-  /** 'browser': no server speech, the browser reads the interviewer's text aloud. */
-  speech: 'server' | 'browser';
-};
+export type { SignedUrlResponse } from '../contracts/voice';
 
 /** POST /api/voice/conversations/:conversationId/transcript after an ElevenLabs call. */
 /** `live`: the call has just begun (the server keeps the transcript even when the tab is closed); otherwise it ended. */
@@ -26,6 +21,8 @@ export const conversationFinished = z.object({
   contentId: z.coerce.number().int().positive().max(MAX_ID),
   live: z.boolean().optional(),
 });
+/** A worklet or the resampler of the ElevenLabs SDK, served by us. */
+export const voiceAssetParam = z.object({ file: z.string().max(100) });
 export const conversationIdParam = z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
 
 /** How long the built-in interviewer waits after a finished sentence (like ElevenLabs' turn eagerness); interviews default to patient. */

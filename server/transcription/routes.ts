@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  MAX_RECORDING_BYTES,
-  retranscribe,
-  transcriptionParams,
-  type TranscriptionStatus,
-  type VoiceMessageUploaded,
-} from '../../common/schemas/speech';
-import { contentIdParam, SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submission';
+import { MAX_RECORDING_BYTES, type TranscriptionStatus } from '../../common/schemas/speech';
+import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submission';
 import { texts } from '../../common/texts';
+import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { countPublicRecording, countPublicTranscription, isPublicSubmission } from '../public/limits';
 import { loadOwnedSubmission } from '../submissions/service';
@@ -34,14 +29,15 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    '/api/submissions/:contentId/voice-message',
+  serve(
+    app,
+    'POST /submissions/:contentId/voice-message',
     {
       bodyLimit: MAX_RECORDING_BYTES,
       config: { rateLimit: perCaller(app.config.RECORDINGS_PER_HOUR_PER_USER, texts.speech.tooManyRecordings) },
     },
-    async (request, reply): Promise<VoiceMessageUploaded> => {
-      const { contentId } = contentIdParam.parse(request.params);
+    async (request, reply, input) => {
+      const { contentId } = input.params();
       const row = await loadOwnedSubmission(request, reply, contentId);
       if (!Buffer.isBuffer(request.body) || request.body.length === 0)
         throw new DomainError('unsupported_type', texts.speech.notAudio);
@@ -58,14 +54,15 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Another try for a stored recording whose transcription failed.
-  app.post(
-    '/api/submissions/:contentId/transcriptions',
+  serve(
+    app,
+    'POST /submissions/:contentId/transcriptions',
     {
       config: { rateLimit: perCaller(app.config.TRANSCRIPTIONS_PER_HOUR_PER_USER, texts.speech.tooManyTranscriptions) },
     },
-    async (request, reply): Promise<VoiceMessageUploaded> => {
-      const { contentId } = contentIdParam.parse(request.params);
-      const { mediaId } = retranscribe.parse(request.body);
+    async (request, reply, input) => {
+      const { contentId } = input.params();
+      const { mediaId } = input.body();
       const row = await loadOwnedSubmission(request, reply, contentId);
       if (isPublicSubmission(row)) await countPublicTranscription(app.db, app.config, request.ip, contentId);
       const jobId = await queueTranscription(app, contentId, mediaId);
@@ -74,8 +71,8 @@ export async function speechRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/submissions/:contentId/transcriptions/:jobId', async (request, reply): Promise<TranscriptionStatus> => {
-    const { contentId, jobId } = transcriptionParams.parse(request.params);
+  serve(app, 'GET /submissions/:contentId/transcriptions/:jobId', async (request, reply, input) => {
+    const { contentId, jobId } = input.params();
     await loadOwnedSubmission(request, reply, contentId);
     const job = await app.db
       .selectFrom('jobs')

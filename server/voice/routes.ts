@@ -2,14 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  conversationFinished,
-  conversationIdParam,
-  signedUrlQuery,
-  type SignedUrlResponse,
-} from '../../common/schemas/voice';
 import { texts } from '../../common/texts';
 import { requireUser } from '../auth/session';
+import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import {
   beginPublicInterview,
@@ -83,8 +78,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     importElevenLabsConversation(app, job.payload),
   );
 
-  app.get('/api/voice/assets/:file', async (request, reply) => {
-    const file = (request.params as { file: string }).file;
+  serve(app, 'GET /voice/assets/:file', async (_request, reply, input) => {
+    const { file } = input.params();
     const resolve = Object.hasOwn(assets, file) ? assets[file] : undefined;
     if (!resolve) throw new DomainError('not_found', texts.common.notFound);
     return reply
@@ -93,8 +88,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       .send(await readFile(resolve()));
   });
 
-  app.get('/api/voice/signed-url', async (request, reply): Promise<SignedUrlResponse> => {
-    const query = signedUrlQuery.parse(request.query);
+  serve(app, 'GET /voice/signed-url', async (request, reply, input) => {
+    const query = input.query();
     const { userId, row } = await authorize(request, reply, query.tenant, query.contentId);
     // A public-link interview holds a slot of the concurrent limit while it runs; a new start of
     // the same submission (the same browser trying again) first gives up its older slot.
@@ -239,15 +234,16 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // After an ElevenLabs call the browser names the conversation; a job fetches its transcript.
-  app.post('/api/voice/conversations/:conversationId/transcript', async (request, reply) => {
-    const { conversationId } = conversationIdParam.parse(request.params);
-    const { contentId, live } = conversationFinished.parse(request.body);
+  serve(app, 'POST /voice/conversations/:conversationId/transcript', async (request, reply, input) => {
+    const { conversationId } = input.params();
+    const { contentId, live } = input.body();
     const row = await loadOwnedSubmission(request, reply, contentId);
     if (isPublicSubmission(row) && !live) await endPublicInterviewsOf(app.db, contentId);
     if (config.VOICE_AGENT !== 'elevenlabs') throw new DomainError('invalid', texts.interview.unavailableAgent);
     const jobId = await scheduleElevenLabsImport(app.db, { contentId, conversationId }, live ? 'live' : 'ended');
     app.jobs.nudge();
-    return reply.status(202).send({ jobId });
+    reply.code(202);
+    return { jobId };
   });
 }
 

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isNumericId } from '../../../../common/content-id';
-import type { SignedUrlResponse, VoiceTopic } from '../../../../common/schemas/voice';
+import type { VoiceTopic } from '../../../../common/schemas/voice';
 import type { Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { addTurn, formatTranscript, type Turn } from '../../../../common/transcript';
-import { api, ApiError } from '../../lib/api';
+import { type Answer, call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
@@ -77,7 +78,7 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
   }, []);
 
   const saveOnce = useCallback(
-    async (provider: SignedUrlResponse['provider'], conversationId: string | null) => {
+    async (provider: Answer<'GET /voice/signed-url'>['provider'], conversationId: string | null) => {
       if (saved.current) return;
       const transcript = formatTranscript(turnsRef.current);
       if (!transcript.trim()) return;
@@ -89,16 +90,16 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         if (provider === 'elevenlabs') {
           // ElevenLabs' own transcript is the one kept: the server fetches it by the conversation's id, not from this copy.
           if (conversationId)
-            await api.post(
-              `/api/voice/conversations/${conversationId}/transcript`,
-              { contentId: Number(contentId) },
+            await call(
+              'POST /voice/conversations/:conversationId/transcript',
+              { params: { conversationId }, body: { contentId: Number(contentId) } },
               { contentId: contentId! },
             );
         } else {
           // The server stored every turn as it was said; this saves the same words once more and marks the interview complete.
-          await api.put(
-            `/api/submissions/${contentId}/transcript`,
-            { transcript, completed: true },
+          await call(
+            'PUT /submissions/:contentId/transcript',
+            { params: { contentId: contentId! }, body: { transcript, completed: true } },
             { contentId: contentId! },
           );
         }
@@ -133,11 +134,8 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         if (attempt.current === mine) fail(texts.interview.connectionError);
       }, CONNECT_TIMEOUT_MS);
       try {
-        const params = new URLSearchParams({ tenant: tenant.key, topic });
-        if (isNumericId(contentId)) params.set('contentId', contentId!);
-        const signed = await api.get<SignedUrlResponse>(`/api/voice/signed-url?${params}`, {
-          contentId: contentId ?? undefined,
-        });
+        const query = { tenant: tenant.key, topic, contentId: isNumericId(contentId) ? contentId! : undefined };
+        const signed = await call('GET /voice/signed-url', { query }, { contentId: contentId ?? undefined });
         if (attempt.current !== mine) return;
         // The built-in interviewer speaks with the device's own German voice where there is one.
         browserVoice.voice = signed.provider === 'builtin' ? await localGermanVoice() : null;
@@ -184,13 +182,11 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         conversationId = s.getId();
         // ElevenLabs: the server learns the conversation at once, so it keeps the transcript even if this tab is closed.
         if (signed.provider === 'elevenlabs' && conversationId && isNumericId(contentId)) {
-          void api
-            .post(
-              `/api/voice/conversations/${conversationId}/transcript`,
-              { contentId: Number(contentId), live: true },
-              { contentId: contentId! },
-            )
-            .catch(ignoreFailure('store the live transcript'));
+          void call(
+            'POST /voice/conversations/:conversationId/transcript',
+            { params: { conversationId }, body: { contentId: Number(contentId), live: true } },
+            { contentId: contentId! },
+          ).catch(ignoreFailure('store the live transcript'));
         }
       } catch (e) {
         if (attempt.current !== mine) return;

@@ -1,4 +1,5 @@
 import type { SignedUrlResponse } from '../../../../common/schemas/voice';
+import { apiUrl } from '../../api/client';
 import type { AgentCallbacks, AgentSession } from './agentSession';
 
 export type { AgentCallbacks, AgentSession };
@@ -6,10 +7,10 @@ export type { AgentCallbacks, AgentSession };
 /** Worklets and resampler come from our server, never a CDN (the CSP allows only 'self'). */
 const assets = {
   workletPaths: {
-    rawAudioProcessor: '/api/voice/assets/rawAudioProcessor.js',
-    audioConcatProcessor: '/api/voice/assets/audioConcatProcessor.js',
+    rawAudioProcessor: apiUrl('GET /voice/assets/:file', { file: 'rawAudioProcessor.js' }),
+    audioConcatProcessor: apiUrl('GET /voice/assets/:file', { file: 'audioConcatProcessor.js' }),
   },
-  libsampleratePath: '/api/voice/assets/libsamplerate.worklet.js',
+  libsampleratePath: apiUrl('GET /voice/assets/:file', { file: 'libsamplerate.worklet.js' }),
 };
 
 /** The SDK is loaded only on the interview page with an ElevenLabs agent, and without its WebRTC part (web/build/voice-sdk.ts). */

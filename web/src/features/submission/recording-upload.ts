@@ -1,6 +1,7 @@
 import type { TranscriptionStatus, VoiceMessageUploaded } from '../../../../common/schemas/speech';
 import { texts } from '../../../../common/texts';
-import { api, ApiError, submissionHeaders } from '../../lib/api';
+import { apiUrl, call } from '../../api/client';
+import { ApiError, submissionHeaders } from '../../lib/api';
 
 /** Sends the recording as the request body, reporting real transfer progress (0–100). */
 export function uploadRecording(
@@ -10,7 +11,7 @@ export function uploadRecording(
 ): Promise<VoiceMessageUploaded> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/submissions/${contentId}/voice-message`);
+    xhr.open('POST', apiUrl('POST /submissions/:contentId/voice-message', { contentId }));
     xhr.withCredentials = true;
     xhr.setRequestHeader('content-type', blob.type || 'application/octet-stream');
     for (const [name, value] of Object.entries(submissionHeaders(contentId))) xhr.setRequestHeader(name, value);
@@ -44,10 +45,11 @@ export async function waitForTranscript(
     if (signal.aborted) throw new DOMException('aborted', 'AbortError');
     let status: TranscriptionStatus | null = null;
     try {
-      status = await api.get<TranscriptionStatus>(`/api/submissions/${contentId}/transcriptions/${jobId}`, {
-        contentId,
-        signal,
-      });
+      status = await call(
+        'GET /submissions/:contentId/transcriptions/:jobId',
+        { params: { contentId, jobId } },
+        { contentId, signal },
+      );
     } catch (error) {
       // A short network hiccup does not end the wait; anything the server refuses does.
       if (!(error instanceof ApiError) || !error.unreachable) throw error;

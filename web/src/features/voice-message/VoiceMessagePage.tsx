@@ -3,10 +3,11 @@ import { BackLink } from '../navigation/back';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isLocalId } from '../../../../common/content-id';
-import { MAX_RECORDING_SECONDS, type VoiceMessageUploaded } from '../../../../common/schemas/speech';
+import { MAX_RECORDING_SECONDS } from '../../../../common/schemas/speech';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { api, ApiError } from '../../lib/api';
+import { apiUrl, call } from '../../api/client';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -55,7 +56,9 @@ export function VoiceMessagePage() {
 
   /** `manual` says why the user types the text: no transcriber, no server, or a failed transcription. */
   const toEdit = (transcript: string, manual?: 'unavailable' | 'offline' | 'failed') => {
-    const audioUrl = uploaded.current ? `/api/media/${uploaded.current.mediaId}/file` : rec?.url;
+    const audioUrl = uploaded.current
+      ? apiUrl('GET /media/:mediaId/file', { mediaId: uploaded.current.mediaId })
+      : rec?.url;
     navigate(tenantPath(tenant, 'transcript-edit'), {
       state: { transcript, interviewId: sentTo.current ?? id.contentId, audioUrl, manual },
     });
@@ -108,9 +111,9 @@ export function VoiceMessagePage() {
       let jobId = uploaded.current.jobId;
       if (retry && jobId !== null) {
         jobId = (
-          await api.post<VoiceMessageUploaded>(
-            `/api/submissions/${contentId}/transcriptions`,
-            { mediaId: uploaded.current.mediaId },
+          await call(
+            'POST /submissions/:contentId/transcriptions',
+            { params: { contentId }, body: { mediaId: uploaded.current.mediaId } },
             { contentId },
           )
         ).jobId;
