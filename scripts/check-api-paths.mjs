@@ -7,12 +7,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Files not yet moved to the typed client (issue #30): this list only shrinks.
-const pending = new Set([
-  'web/src/features/proof/proof.tsx',
-  'web/src/features/upload/StatusNotice.tsx',
-  'web/src/features/upload/screens.ts',
-  'web/src/features/video-answer/clips.ts',
-]);
+const pending = new Set([]);
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {

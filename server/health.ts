@@ -1,25 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../common/texts';
+import type { Health } from '../common/contracts/system';
 import { databaseAnswers } from './db/database';
+import { serve } from './http/contract';
 import { storageReadiness } from './storage/capacity';
-
-/** `reasons`: why it is not ready, in German (missing when ready). */
-export type Health = {
-  status: 'ready' | 'limited' | 'unavailable';
-  database: boolean;
-  storage: boolean;
-  reasons?: string[];
-};
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const storageState = storageReadiness(app);
-  app.get('/api/health', { config: { rateLimit: false } }, async (_request, reply): Promise<Health> => {
+  serve(app, 'GET /health', { config: { rateLimit: false } }, async (_request, reply) => {
     const [database, { reachable, problems }] = await Promise.all([
       databaseAnswers(app.db, app.config.HEALTH_PROBE_MS),
       storageState(),
     ]);
     const storage = reachable && problems.length === 0;
-    const status = database && storage ? 'ready' : database || storage ? 'limited' : 'unavailable';
+    const status: Health['status'] = database && storage ? 'ready' : database || storage ? 'limited' : 'unavailable';
     if (status === 'ready') return { status, database, storage };
     reply.status(503);
     const reasons = [...(database ? [] : [texts.common.healthDatabaseDown]), ...problems];

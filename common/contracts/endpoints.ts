@@ -25,6 +25,7 @@ import {
   userInvited,
 } from './admin';
 import { clientConfig, me } from './auth';
+import { health, proofChallenge } from './system';
 import { signedUrlResponse, transcriptImport } from './voice';
 import { contentItem, contentOverview, itemChanges, proposals } from './content';
 import { contactForm, postContactForm, recordConsent, wAnswers } from '../schemas/finish';
@@ -66,6 +67,11 @@ import {
  * through web/src/api (types only: no schema reaches the bundle). Paths are below /api.
  */
 export const endpoints = {
+  // The system's state (the upload page's notice); 503 with the same body when not ready
+  'GET /health': { response: health },
+  /** The public link's proof of work, solved in the browser before a submission is created. */
+  'GET /public/challenge': { response: proofChallenge },
+
   // Submissions (the contributor's own, by session or submission token)
   'POST /submissions': { body: createSubmission, response: createdSubmission.partial({ accessToken: true }) },
   /** The anonymous public link: needs a solved proof of work; the answer's token proves ownership later. */

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { createChallenge } from 'altcha-lib';
 import { create as createAltcha, randomInt } from 'altcha-lib/frameworks/fastify';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
@@ -33,25 +34,26 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   };
   const secret = (purpose: string) =>
     createHmac('sha256', app.config.authSecret).update(`altcha:${purpose}`).digest('hex');
-  const altcha = createAltcha({
-    deriveKey,
-    hmacSignatureSecret: secret('challenge'),
-    hmacKeySignatureSecret: secret('key'),
-    // Deterministic mode: the server knows the answer's counter, the browser has to search for it.
-    createChallengeParameters: () => ({
-      algorithm: 'SHA-256',
-      cost: 1,
-      counter: randomInt(Math.floor(app.config.ALTCHA_MAX_NUMBER / 2), app.config.ALTCHA_MAX_NUMBER),
-      expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
-    }),
-    store: altchaStore,
+  const signing = { deriveKey, hmacSignatureSecret: secret('challenge'), hmacKeySignatureSecret: secret('key') };
+  // Deterministic mode: the server knows the answer's counter, the browser has to search for it.
+  const challengeParameters = () => ({
+    algorithm: 'SHA-256',
+    cost: 1,
+    counter: randomInt(Math.floor(app.config.ALTCHA_MAX_NUMBER / 2), app.config.ALTCHA_MAX_NUMBER),
+    expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
   });
+  const altcha = createAltcha({ ...signing, createChallengeParameters: challengeParameters, store: altchaStore });
   const perHour = { max: app.config.PUBLIC_SUBMISSIONS_PER_HOUR, timeWindow: '1 hour' };
 
-  app.get(
-    '/api/public/challenge',
+  // What altcha-lib's challengeHandler answers, with the table's check of the JSON.
+  serve(
+    app,
+    'GET /public/challenge',
     { config: { rateLimit: { max: perHour.max * 5, timeWindow: '1 hour' } } },
-    altcha.challengeHandler,
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createChallenge({ ...signing, ...challengeParameters() });
+    },
   );
 
   serve(

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { texts } from '../../../../common/texts';
+import { type Answer, apiUrl } from '../../api/client';
 import type { ProofResult, ProofWork } from './proof.worker';
 
 type ProofState = 'solving' | 'ready' | 'failed';
@@ -96,9 +97,9 @@ async function solveProof(signal: AbortSignal, delayMs: number): Promise<string>
       : globalThis.setTimeout(resolve, 200),
   );
   if (signal.aborted) throw new Error('aborted');
-  const response = await fetch('/api/public/challenge', { signal, credentials: 'same-origin' });
+  const response = await fetch(apiUrl('GET /public/challenge'), { signal, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`challenge ${response.status}`);
-  const challenge = (await response.json()) as ProofWork['challenge'];
+  const challenge: ProofWork['challenge'] = (await response.json()) as Answer<'GET /public/challenge'>;
   // One core stays free for the page itself (a phone keeps scrolling, the first render is not slowed).
   const count = Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
   const workers = Array.from(

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { texts } from '../../../../common/texts';
+import { type Answer, apiUrl } from '../../api/client';
 
-type Health = { status: 'ready' | 'limited' | 'unavailable' };
+type Health = Answer<'GET /health'>;
 
+/** Read by URL: a server that is not ready answers 503 with the same body. */
 async function fetchHealth(): Promise<Health['status']> {
   try {
-    const res = await fetch('/api/health');
+    const res = await fetch(apiUrl('GET /health'));
     return ((await res.json()) as Health).status ?? 'unavailable';
   } catch {
     return 'unavailable';

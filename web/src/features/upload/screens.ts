@@ -31,7 +31,7 @@ export type UploadScreen = {
   variant: string;
 };
 
-/** `limits`: the server's photo and video limits (`/api/media/limits`), so the page states what is enforced. */
+/** `limits`: the server's photo and video limits ('GET /media/limits'), so the page states what is enforced. */
 export function screenFor(tenant: Tenant, page: UploadPage, limits: UploadLimits = defaultUploadLimits): UploadScreen {
   const photoMb = limits.photoMb;
   // The limits a page states come from its surface (formats, count, size), never typed in again.

@@ -4,6 +4,7 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import type { InterviewTopic } from '../../../../common/tenants';
 import type { UploadOutcome } from '../../../../common/schemas/upload';
 import { texts } from '../../../../common/texts';
+import { UPLOAD_PATH } from '../../../../common/upload-rules';
 import { clipFileName } from '../../../../common/video-answers';
 import { submissionHeaders } from '../../lib/api';
 
@@ -118,7 +119,7 @@ export async function sendClip(
   const file = new File([clip.blob], name, { type: clip.mimeType, lastModified: clip.recordedAt });
   await new Promise<void>((resolve, reject) => {
     const upload = new Upload(file, {
-      endpoint: '/api/uploads',
+      endpoint: UPLOAD_PATH,
       retryDelays: RETRY_DELAYS,
       headers: submissionHeaders(clip.contentId),
       metadata: {
