@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { routeTable, type RouteDef } from '../../common/routes';
 import { texts } from '../../common/texts';
@@ -34,10 +34,24 @@ function routeElement(def: RouteDef) {
   }
   return (
     <RequireAccess def={def}>
-      <TenantProvider tenant={def.tenant ?? 'vdi'} fromRow={!bare.has(def.page)}>
+      <HomeTenant tenant={def.tenant} fromRow={!bare.has(def.page)}>
         {framed}
-      </TenantProvider>
+      </HomeTenant>
     </RequireAccess>
+  );
+}
+
+/**
+ * A page of a seed tenant shows that tenant; a page of no tenant (inbox, account, members) shows
+ * the signed-in user's own tenant, so the editor of a created tenant sees its name and colour there,
+ * and everybody else the association's.
+ */
+function HomeTenant({ tenant, fromRow, children }: { tenant?: string; fromRow: boolean; children: ReactNode }) {
+  const { myTenant } = useAuth();
+  return (
+    <TenantProvider tenant={tenant ?? myTenant?.key ?? 'vdi'} fromRow={fromRow}>
+      {children}
+    </TenantProvider>
   );
 }
 
