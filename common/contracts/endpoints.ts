@@ -168,6 +168,7 @@ export const endpoints = {
   // Tenants: their public face, the signed-in user's, the admin's list and settings, members
   'GET /me/tenant': { response: myTenant },
   'GET /tenants/:key': { params: tenantKeyParam, response: tenantInfo },
+  'GET /tenants/:key/logo': { params: tenantKeyParam, response: 'file' },
   'GET /tenant-labels': { response: z.array(tenantLabel) },
   'GET /admin/tenants': { response: z.array(tenantListItem) },
   'POST /admin/tenants': { body: newTenant, response: tenantInfo },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteTenant as deleteBody, tenantKeyParam } from '../../common/schemas/tenants';
+import { deleteTenant as deleteBody } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { currentUser, requireRole, requireUser } from '../auth/session';
 import { serve } from '../http/contract';
@@ -74,8 +74,8 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
       });
   });
 
-  app.get('/api/tenants/:key/logo', async (request, reply) => {
-    const { key } = tenantKeyParam.parse(request.params);
+  serve(app, 'GET /tenants/:key/logo', async (_request, reply, input) => {
+    const { key } = input.params();
     const blobKey = (await app.tenantRegistry.fresh()).logoKey(key);
     if (!blobKey) throw new DomainError('not_found', t.notFound);
     reply
