@@ -47,11 +47,3 @@ export async function request<T>(method: string, path: string, body: unknown, op
   if (!res.ok) throw new ApiError(res.status, json?.message ?? texts.common.internalError, json?.error, json?.title);
   return json as T;
 }
-
-export const api = {
-  get: <T>(path: string, opts?: Options) => request<T>('GET', path, undefined, opts),
-  post: <T>(path: string, body?: unknown, opts?: Options) => request<T>('POST', path, body ?? {}, opts),
-  put: <T>(path: string, body?: unknown, opts?: Options) => request<T>('PUT', path, body ?? {}, opts),
-  patch: <T>(path: string, body?: unknown, opts?: Options) => request<T>('PATCH', path, body ?? {}, opts),
-  del: <T>(path: string, opts?: Options) => request<T>('DELETE', path, undefined, opts),
-};
