@@ -108,6 +108,27 @@ describe('one tenant model: Sparkasse Nord like the bank', () => {
     await inbox.goto(`/eingang/${id}`);
     await inbox.getByText('Sparkasse Nord').first().waitFor();
     await inbox.getByText('bericht.pdf').first().waitFor();
+
+    // Its editor sees the tenant's own logo and colour on the pages of no tenant (inbox, account).
+    await addMember(e.t.app, null, 'sparkasse-nord', {
+      email: 'nord-team@e2e.test',
+      role: 'editor',
+      password: TEST_PASSWORD,
+    });
+    const editor = await e.newPage(PHONE);
+    await editor.goto('/login');
+    await editor.getByLabel(texts.auth.email).fill('nord-team@e2e.test');
+    await editor.getByLabel(texts.auth.password, { exact: true }).fill(TEST_PASSWORD);
+    await editor.getByRole('button', { name: texts.auth.submit, exact: true }).click();
+    await editor.waitForURL((url) => url.pathname !== '/login');
+    for (const page of ['/eingang', '/konto']) {
+      await editor.goto(page);
+      await editor.getByRole('banner').getByText('Sparkasse Nord –').waitFor();
+      const brand = await editor.evaluate(() =>
+        getComputedStyle(document.querySelector('header')!).getPropertyValue('--color-brand').trim(),
+      );
+      expect(brand.toLowerCase()).toBe('#1e3a8a');
+    }
   }, 120_000);
 
   it('refuses a surface that does not fit the page, in German, changing nothing', async () => {

@@ -48,8 +48,10 @@ function routeElement(def: RouteDef) {
  */
 function HomeTenant({ tenant, fromRow, children }: { tenant?: string; fromRow: boolean; children: ReactNode }) {
   const { myTenant } = useAuth();
+  // Pages without the header (login, approval) keep the association's look and load no row.
+  const key = tenant ?? (fromRow ? myTenant?.key : undefined) ?? 'vdi';
   return (
-    <TenantProvider tenant={tenant ?? myTenant?.key ?? 'vdi'} fromRow={fromRow}>
+    <TenantProvider tenant={key} fromRow={fromRow}>
       {children}
     </TenantProvider>
   );
