@@ -79,18 +79,21 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = tracked(new Kysely<DB>({ dialect: new SqliteDialect({ database: file }), plugins }), clock);
-  let readers: Kysely<DB> | null = null;
+  let readers: { pool: SqliteReadPool; db: Kysely<DB> } | null = null;
   const database: Database = {
     db,
     readDb: db,
     dialect: 'sqlite',
     startReaders(count) {
       if (readers || count < 1) return;
-      readers = readPoolKysely(new SqliteReadPool(fileName, count));
-      database.readDb = readers;
+      const pool = new SqliteReadPool(fileName, count);
+      readers = { pool, db: readPoolKysely(pool) };
+      database.readDb = readers.db;
     },
     async close() {
-      await readers?.destroy();
+      // The pool itself: Kysely's destroy skips a driver that never ran a query, and the pool's
+      // worker threads (started at once) would keep the process alive after close.
+      await readers?.pool.close();
       await db.destroy();
     },
   };
