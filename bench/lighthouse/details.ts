@@ -4,18 +4,30 @@
  * network requests in order. Needs the build (dist/web).
  *
  *   PAGE=/p/vdi/upload npx tsx bench/lighthouse/details.ts
+ *   SIGNED_IN=1 PAGE=/eingang/:id npx tsx bench/lighthouse/details.ts
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { addUser, startTestApp } from '../../server/testing/harness';
+import { addUser, login, startTestApp } from '../../server/testing/harness';
 const t = await startTestApp('sqlite', { VOICE_AGENT: 'builtin' });
 await addUser(t.app, 'admin@bench.test', 'admin');
+await addUser(t.app, 'redaktion@bench.test', 'vdi_admin');
+// A page of the signed-in pages (SIGNED_IN=1) as the association's editor; /eingang/:id gets a submission.
+const cookie = process.env.SIGNED_IN ? await login(t, 'redaktion@bench.test') : undefined;
+const at = new Date().toISOString();
+const detail = await t.app.db
+  .insertInto('submissions')
+  .values({ tenant: 'vdi', kind: 'voice', created_at: at, updated_at: at, transcript: 'Sie: Grüße aus der Werkstatt.' })
+  .returning('id')
+  .executeTakeFirstOrThrow();
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
-const r = await lighthouse(`${t.url}${process.env.PAGE ?? '/p/vdi/upload'}`, {
+const page = (process.env.PAGE ?? '/p/vdi/upload').replace(':id', String(detail.id));
+const r = await lighthouse(`${t.url}${page}`, {
   port: chrome.port,
+  ...(cookie ? { extraHeaders: { cookie } } : {}),
   output: 'json',
   logLevel: 'error',
   onlyCategories: ['performance'],

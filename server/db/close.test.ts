@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { openDatabase } from './database';
 
-const workers = () => process.report.getReport().workers.length;
+const workers = () => (process.report.getReport() as { workers: unknown[] }).workers.length;
 
 it('closing the SQLite database ends its read workers, also when no read ever ran', async () => {
   const before = workers();

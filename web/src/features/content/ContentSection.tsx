@@ -19,6 +19,7 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Progress } from '../../ui/Progress';
 import { ConsentBadges } from './ConsentBadges';
+import { ContentSectionHeading, ContentSectionPlaceholder } from './ContentSectionPlaceholder';
 import { contentKey, isVideo, useContent } from './useContent';
 import '../../lib/zod-csp';
 
@@ -32,14 +33,11 @@ const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.com
 export function ContentSection({ contentId }: { contentId: number }) {
   const content = useContent(contentId);
   const data = content.data;
-  if (!data) return null;
+  if (!data) return <ContentSectionPlaceholder />;
   return (
     <Card>
       <section aria-label={t.section} className="space-y-6">
-        <div>
-          <h2 className="text-lg font-semibold text-slate-900">{t.section}</h2>
-          <p className="text-sm text-slate-600">{t.intro}</p>
-        </div>
+        <ContentSectionHeading />
         <div className="grid gap-6 lg:grid-cols-2">
           <CardMaker data={data} />
           <ClipMaker data={data} />

@@ -17,6 +17,7 @@ import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useTenantLabels } from '../tenant/labels';
 import { formatDateTime } from '../admin/format';
+import { ContentSectionPlaceholder } from '../content/ContentSectionPlaceholder';
 import { PostSection } from '../post/PostSection';
 import { MediaPreview } from './MediaPreview';
 import '../../lib/zod-csp';
@@ -249,7 +250,7 @@ export function InboxDetailPage() {
               </ul>
             )}
           </Section>
-          <Suspense fallback={null}>
+          <Suspense fallback={<ContentSectionPlaceholder />}>
             <ContentSection contentId={d.contentId} />
           </Suspense>
           <PostSection contentId={d.contentId} tenant={d.tenant} />
