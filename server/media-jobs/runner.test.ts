@@ -91,7 +91,12 @@ describe.each(dialects)('media jobs on %s', (dialect) => {
     const id = await t.app.mediaJobs.enqueue('test.render', { seconds: 3 });
     await until(async () => ((await state(id)).progress ?? 0) > 0, 'progress', 20_000);
     await t.app.mediaJobs.release();
-    expect((await state(id)).status).toBe('queued');
+    const handedBack = await state(id);
+    expect(handedBack.status).toBe('queued');
     await until(async () => mediaChildCount() === 0, 'ffmpeg to end', 5000);
+    // Once handed back, the job writes nothing more (the database closes right after a release).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await state(id)).toEqual(handedBack);
+    t.app.mediaJobs.start();
   }, 60_000);
 });

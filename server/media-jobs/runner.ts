@@ -51,6 +51,8 @@ const FFMPEG_NICE = 10;
 export class MediaJobs {
   private runners: JobRunner[];
   private running = new Map<number, AbortController>();
+  /** Set on shutdown: a released job's last progress is not written (the database closes next). */
+  private released = false;
 
   constructor(
     private db: Kysely<DB>,
@@ -90,6 +92,7 @@ export class MediaJobs {
   }
 
   start(): void {
+    this.released = false;
     for (const runner of this.runners) runner.start();
   }
 
@@ -112,6 +115,7 @@ export class MediaJobs {
    * and kills their ffmpeg children.
    */
   async release(): Promise<void> {
+    this.released = true;
     const released = Promise.all(this.runners.map((runner) => runner.release()));
     for (const controller of this.running.values()) controller.abort(new Error('shutdown'));
     await released;
@@ -138,6 +142,7 @@ export class MediaJobs {
       if (row?.cancel_requested_at && !controller.signal.aborted) controller.abort(new JobCancelled('cancelled'));
     };
     const poll = setInterval(() => {
+      if (this.released) return;
       check().catch((error) => this.log.warn({ err: error, job: job.id }, 'media job progress not stored'));
     }, POLL_MS);
     poll.unref();
@@ -177,7 +182,8 @@ export class MediaJobs {
       clearInterval(poll);
       clearTimeout(timeout);
       this.running.delete(job.id);
-      await flush().catch((error) => this.log.warn({ err: error, job: job.id }, 'media job progress not stored'));
+      if (!this.released)
+        await flush().catch((error) => this.log.warn({ err: error, job: job.id }, 'media job progress not stored'));
       await rm(tempDir, { recursive: true, force: true }).catch((error) =>
         this.log.warn({ err: error, tempDir }, 'media job temp dir not removed'),
       );
