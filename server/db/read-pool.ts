@@ -29,6 +29,9 @@ export function readWorkerFile(): string {
   return candidates.find((f) => existsSync(f)) ?? candidates[0]!;
 }
 
+/** How long a worker gets to close its connection and end before it is cut. */
+const CLOSE_GRACE_MS = 5000;
+
 /** How much lower the readers' CPU priority is than the event loop's (Linux nice steps). */
 const READER_NICE = 10;
 
@@ -101,10 +104,28 @@ export class SqliteReadPool {
     return this.readers.reduce((n, r) => n + r.pending.size, 0);
   }
 
+  /**
+   * Asks each worker to close its connection and end, after what it was asked before. Not
+   * terminate(): a worker cut while it still loads the native SQLite driver can take the whole
+   * process down (seen once in a test that closed its app at once). Cut only if it does not end.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all(this.readers.map((r) => r.worker.terminate()));
+    await Promise.all(
+      this.readers.map(
+        ({ worker }) =>
+          new Promise<void>((resolve) => {
+            if (worker.threadId < 0) return resolve();
+            const cut = setTimeout(() => void worker.terminate(), CLOSE_GRACE_MS);
+            worker.once('exit', () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            worker.postMessage({ close: true });
+          }),
+      ),
+    );
   }
 }
 
