@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { PageKey } from '../../common/routes';
 import { LoginPage } from './features/auth/LoginPage';
 import { NoRolePage } from './features/auth/NoRolePage';
@@ -10,60 +10,88 @@ import {
   ModernInterviewRedirect,
 } from './features/navigation/pages';
 
+/** A page loaded with its route; `preload` starts loading its code before the route renders. */
+export type LazyPage = ComponentType & { preload?: () => Promise<unknown> };
+function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyPage {
+  const page: LazyPage = lazy(() => load().then((m) => ({ default: pick(m) })));
+  page.preload = load;
+  return page;
+}
+
 // Everything but the login and the landing pages loads with its route: zod, react-hook-form,
 // the auth client, tus and the voice SDK stay off the first page.
-const SetupPage = lazy(() => import('./features/auth/SetupPage').then((m) => ({ default: m.SetupPage })));
-const ResetPasswordPage = lazy(() =>
-  import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+const SetupPage = lazyPage(
+  () => import('./features/auth/SetupPage'),
+  (m) => m.SetupPage,
 );
-const SecurityPage = lazy(() => import('./features/auth/SecurityPage').then((m) => ({ default: m.SecurityPage })));
+const ResetPasswordPage = lazyPage(
+  () => import('./features/auth/ResetPasswordPage'),
+  (m) => m.ResetPasswordPage,
+);
+const SecurityPage = lazyPage(
+  () => import('./features/auth/SecurityPage'),
+  (m) => m.SecurityPage,
+);
 const finish = () => import('./features/finish/pages');
 const upload = () => import('./features/upload/pages');
-const MediaUploadPage = lazy(() => upload().then((m) => ({ default: m.MediaUploadPage })));
-const ImageUploadPage = lazy(() => upload().then((m) => ({ default: m.ImageUploadPage })));
-const DocumentUploadPage = lazy(() => upload().then((m) => ({ default: m.DocumentUploadPage })));
-const DocumentImageUploadPage = lazy(() => upload().then((m) => ({ default: m.DocumentImageUploadPage })));
-const ImageUploadAfterVoicePage = lazy(() => upload().then((m) => ({ default: m.ImageUploadAfterVoicePage })));
-const PublicUploadPage = lazy(() => upload().then((m) => ({ default: m.PublicUploadPage })));
-const ThankYouPage = lazy(() => finish().then((m) => ({ default: m.ThankYouPage })));
-const PublicThankYouPage = lazy(() => finish().then((m) => ({ default: m.PublicThankYouPage })));
-const ContactInformationPage = lazy(() => finish().then((m) => ({ default: m.ContactInformationPage })));
-const ImageDescriptionPage = lazy(() => finish().then((m) => ({ default: m.ImageDescriptionPage })));
+const MediaUploadPage = lazyPage(upload, (m) => m.MediaUploadPage);
+const ImageUploadPage = lazyPage(upload, (m) => m.ImageUploadPage);
+const DocumentUploadPage = lazyPage(upload, (m) => m.DocumentUploadPage);
+const DocumentImageUploadPage = lazyPage(upload, (m) => m.DocumentImageUploadPage);
+const ImageUploadAfterVoicePage = lazyPage(upload, (m) => m.ImageUploadAfterVoicePage);
+const PublicUploadPage = lazyPage(upload, (m) => m.PublicUploadPage);
+const ThankYouPage = lazyPage(finish, (m) => m.ThankYouPage);
+const PublicThankYouPage = lazyPage(finish, (m) => m.PublicThankYouPage);
+const ContactInformationPage = lazyPage(finish, (m) => m.ContactInformationPage);
+const ImageDescriptionPage = lazyPage(finish, (m) => m.ImageDescriptionPage);
 const adminPages = () => import('./features/admin/pages');
-const AdminDashboardPage = lazy(() => adminPages().then((m) => ({ default: m.AdminDashboardPage })));
-const UsersPage = lazy(() => adminPages().then((m) => ({ default: m.UsersPage })));
-const OutboxPage = lazy(() => adminPages().then((m) => ({ default: m.OutboxPage })));
-const TenantsPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.TenantsPage })));
-const MembersPage = lazy(() => import('./features/tenants/pages').then((m) => ({ default: m.MembersPage })));
-const AcceptInvitationPage = lazy(() =>
-  import('./features/tenants/pages').then((m) => ({ default: m.AcceptInvitationPage })),
+const AdminDashboardPage = lazyPage(adminPages, (m) => m.AdminDashboardPage);
+const UsersPage = lazyPage(adminPages, (m) => m.UsersPage);
+const OutboxPage = lazyPage(adminPages, (m) => m.OutboxPage);
+const TenantsPage = lazyPage(
+  () => import('./features/tenants/pages'),
+  (m) => m.TenantsPage,
+);
+const MembersPage = lazyPage(
+  () => import('./features/tenants/pages'),
+  (m) => m.MembersPage,
+);
+const AcceptInvitationPage = lazyPage(
+  () => import('./features/tenants/pages'),
+  (m) => m.AcceptInvitationPage,
 );
 // The list and the detail load apart: the detail's players, content and post tools stay off /eingang.
-const InboxPage = lazy(() => import('./features/inbox/InboxPage').then((m) => ({ default: m.InboxPage })));
-const InboxDetailPage = lazy(() =>
-  import('./features/inbox/InboxDetailPage').then((m) => ({ default: m.InboxDetailPage })),
+const InboxPage = lazyPage(
+  () => import('./features/inbox/InboxPage'),
+  (m) => m.InboxPage,
+);
+const InboxDetailPage = lazyPage(
+  () => import('./features/inbox/InboxDetailPage'),
+  (m) => m.InboxDetailPage,
 );
 const postPages = () => import('./features/post/pages');
-const ApprovalPage = lazy(() => postPages().then((m) => ({ default: m.ApprovalPage })));
-const AccountPage = lazy(() => postPages().then((m) => ({ default: m.AccountPage })));
+const ApprovalPage = lazyPage(postPages, (m) => m.ApprovalPage);
+const AccountPage = lazyPage(postPages, (m) => m.AccountPage);
 const interviewPages = () => import('./features/interview/InterviewPage');
-const TopicInterviewPage = lazy(() => interviewPages().then((m) => ({ default: m.TopicInterviewPage })));
-const GeneralInterviewPage = lazy(() => interviewPages().then((m) => ({ default: m.GeneralInterviewPage })));
+const TopicInterviewPage = lazyPage(interviewPages, (m) => m.TopicInterviewPage);
+const GeneralInterviewPage = lazyPage(interviewPages, (m) => m.GeneralInterviewPage);
 const speechPages = () => import('./features/voice-message/pages');
-const VoiceMessagePage = lazy(() => speechPages().then((m) => ({ default: m.VoiceMessagePage })));
-const TranscriptEditPage = lazy(() => speechPages().then((m) => ({ default: m.TranscriptEditPage })));
-const VideoAnswerPage = lazy(() =>
-  import('./features/video-answer/pages').then((m) => ({ default: m.VideoAnswerPage })),
+const VoiceMessagePage = lazyPage(speechPages, (m) => m.VoiceMessagePage);
+const TranscriptEditPage = lazyPage(speechPages, (m) => m.TranscriptEditPage);
+const VideoAnswerPage = lazyPage(
+  () => import('./features/video-answer/pages'),
+  (m) => m.VideoAnswerPage,
 );
-const PublicStartPage = lazy(() =>
-  import('./features/public-link/PublicStartPage').then((m) => ({ default: m.PublicStartPage })),
+const PublicStartPage = lazyPage(
+  () => import('./features/public-link/PublicStartPage'),
+  (m) => m.PublicStartPage,
 );
 
 /**
  * Which component renders each page of the route table. Capabilities register their pages here
  * (lazy-loaded where they are large).
  */
-export const pages: Record<PageKey, ComponentType> = {
+export const pages: Record<PageKey, LazyPage> = {
   login: LoginPage,
   'reset-password': ResetPasswordPage,
   setup: SetupPage,
