@@ -27,6 +27,17 @@ describe('one tenant model: Sparkasse Nord like the bank', () => {
   });
   afterAll(() => e.close());
 
+  /** A new member of Sparkasse Nord, signed in on a phone. */
+  async function member(email: string, role: 'contributor' | 'editor') {
+    await addMember(e.t.app, null, 'sparkasse-nord', { email, role, password: TEST_PASSWORD });
+    const page = await e.newPage(PHONE);
+    await page.goto('/login');
+    await page.getByLabel(texts.auth.email).fill(email);
+    await page.getByLabel(texts.auth.password, { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: texts.auth.submit, exact: true }).click();
+    return page;
+  }
+
   it('the admin creates it from the page; its contributor gets the bank’s cards, surfaces, rules and storage keys', async () => {
     const admin = await e.newPage(PHONE);
     await loginAs(admin, 'admin');
@@ -59,16 +70,7 @@ describe('one tenant model: Sparkasse Nord like the bank', () => {
       style: bank.style,
     });
 
-    await addMember(e.t.app, null, 'sparkasse-nord', {
-      email: 'nord@e2e.test',
-      role: 'contributor',
-      password: TEST_PASSWORD,
-    });
-    const c = await e.newPage(PHONE);
-    await c.goto('/login');
-    await c.getByLabel(texts.auth.email).fill('nord@e2e.test');
-    await c.getByLabel(texts.auth.password, { exact: true }).fill(TEST_PASSWORD);
-    await c.getByRole('button', { name: texts.auth.submit, exact: true }).click();
+    const c = await member('nord@e2e.test', 'contributor');
     await c.waitForURL('**/t/sparkasse-nord');
     // The bank's card text on the start page, and the bank's single-document surface behind it.
     await c.getByRole('link', { name: new RegExp(texts.nav.bankCards.upload.title) }).click();
@@ -110,16 +112,7 @@ describe('one tenant model: Sparkasse Nord like the bank', () => {
     await inbox.getByText('bericht.pdf').first().waitFor();
 
     // Its editor sees the tenant's own logo and colour on the pages of no tenant (inbox, account).
-    await addMember(e.t.app, null, 'sparkasse-nord', {
-      email: 'nord-team@e2e.test',
-      role: 'editor',
-      password: TEST_PASSWORD,
-    });
-    const editor = await e.newPage(PHONE);
-    await editor.goto('/login');
-    await editor.getByLabel(texts.auth.email).fill('nord-team@e2e.test');
-    await editor.getByLabel(texts.auth.password, { exact: true }).fill(TEST_PASSWORD);
-    await editor.getByRole('button', { name: texts.auth.submit, exact: true }).click();
+    const editor = await member('nord-team@e2e.test', 'editor');
     await editor.waitForURL((url) => url.pathname !== '/login');
     for (const page of ['/eingang', '/konto']) {
       await editor.goto(page);
