@@ -65,6 +65,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     // priced as what they are on a cached SSD, so a filtered search walks the filter's keyset
     // index newest first instead of fetching and sorting every match.
     pool.on('connect', (client) => {
+      // A connection the server ends while it is checked out (between the queries of a
+      // transaction, or held by a caller) reports it on the client, where pg has no listener:
+      // uncaught, it would end the process. Its query fails on its own; the pool drops the client.
+      client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
       client
         .query('set max_parallel_workers_per_gather = 0; set random_page_cost = 1.1')
         .catch(ignoreFailure('tune a PostgreSQL read connection'));
