@@ -16,57 +16,66 @@ const workerFile = new URL('./password-strength-worker.mjs', import.meta.url);
  * check came for IDLE_MS: passwords are set rarely, and its dictionaries would otherwise stay in
  * the server's heap for good. Checks while it runs share it.
  */
-const strength = {
-  worker: null as Worker | null,
-  idle: null as NodeJS.Timeout | null,
-  next: 0,
-  pending: new Map<number, { resolve: (score: number) => void; reject: (error: Error) => void }>(),
+export function strengthChecker(idleMs = IDLE_MS) {
+  return {
+    worker: null as Worker | null,
+    idle: null as NodeJS.Timeout | null,
+    next: 0,
+    pending: new Map<number, { worker: Worker; resolve: (score: number) => void; reject: (error: Error) => void }>(),
 
-  start(): Worker {
-    const worker = new Worker(workerFile);
-    worker.on('message', ({ id, score, error }: { id: number; score?: number; error?: string }) => {
-      const waiting = this.pending.get(id);
-      this.pending.delete(id);
-      if (error !== undefined || score === undefined) waiting?.reject(new Error(error ?? 'no score'));
-      else waiting?.resolve(score);
-      this.settle();
-    });
-    const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`password strength worker exited (${code})`)));
-    return worker;
-  },
+    start(): Worker {
+      const worker = new Worker(workerFile);
+      worker.on('message', ({ id, score, error }: { id: number; score?: number; error?: string }) => {
+        const waiting = this.pending.get(id);
+        this.pending.delete(id);
+        if (error !== undefined || score === undefined) waiting?.reject(new Error(error ?? 'no score'));
+        else waiting?.resolve(score);
+        this.settle();
+      });
+      // Only the checks sent to this worker fail: an idle worker being ended must not fail a check
+      // that a new worker already took.
+      const fail = (error: Error) => {
+        if (this.worker === worker) this.worker = null;
+        for (const [id, waiting] of this.pending) {
+          if (waiting.worker !== worker) continue;
+          this.pending.delete(id);
+          waiting.reject(error);
+        }
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`password strength worker exited (${code})`)));
+      return worker;
+    },
 
-  /** Ends the worker once nothing waits for it for IDLE_MS. */
-  settle() {
-    if (this.idle) clearTimeout(this.idle);
-    if (this.pending.size > 0) return;
-    // Idle, it does not keep the process alive (a CLI command ends when its work is done).
-    this.worker?.unref();
-    this.idle = setTimeout(() => {
+    /** Ends the worker once nothing waits for it for IDLE_MS. */
+    settle() {
+      if (this.idle) clearTimeout(this.idle);
+      if (this.pending.size > 0) return;
+      // Idle, it does not keep the process alive (a CLI command ends when its work is done).
+      this.worker?.unref();
+      this.idle = setTimeout(() => {
+        const worker = this.worker;
+        this.worker = null;
+        void worker?.terminate();
+      }, idleMs);
+      this.idle.unref();
+    },
+
+    score(password: string, inputs: string[]): Promise<number> {
+      if (this.idle) clearTimeout(this.idle);
+      this.worker ??= this.start();
+      const id = ++this.next;
       const worker = this.worker;
-      this.worker = null;
-      void worker?.terminate();
-    }, IDLE_MS);
-    this.idle.unref();
-  },
+      worker.ref();
+      return new Promise((resolve, reject) => {
+        this.pending.set(id, { worker, resolve, reject });
+        worker.postMessage({ id, password, inputs });
+      });
+    },
+  };
+}
 
-  score(password: string, inputs: string[]): Promise<number> {
-    if (this.idle) clearTimeout(this.idle);
-    this.worker ??= this.start();
-    const id = ++this.next;
-    const worker = this.worker;
-    worker.ref();
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, password, inputs });
-    });
-  },
-};
+const strength = strengthChecker();
 
 /**
  * Why a new password is refused (German), or null. Checked wherever a password is set: first
