@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { myTenant } from './tenants';
 
 /** The signed-in user. */
 export const me = z.object({
@@ -18,5 +19,9 @@ export const clientConfig = z.object({
   voiceAgent: z.enum(['builtin', 'elevenlabs']).optional(),
 });
 
+/** Who is signed in, in one answer (preloaded by the HTML shell); nulls when nobody is. */
+export const sessionState = z.object({ me: me.nullable(), mine: myTenant.nullable() });
+
 export type Me = z.output<typeof me>;
 export type ClientConfig = z.output<typeof clientConfig>;
+export type SessionState = z.output<typeof sessionState>;

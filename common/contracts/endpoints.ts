@@ -24,7 +24,7 @@ import {
   tenantStatistics,
   userInvited,
 } from './admin';
-import { clientConfig, me } from './auth';
+import { clientConfig, me, sessionState } from './auth';
 import { health, proofChallenge } from './system';
 import { signedUrlResponse, transcriptImport } from './voice';
 import { contentItem, contentOverview, itemChanges, proposals } from './content';
@@ -162,6 +162,8 @@ export const endpoints = {
 
   // Accounts: the signed-in user, what pages need before sign-in, the first admin
   'GET /me': { response: me },
+  /** The signed-in user with role and tenant (one request for the shell's first render); nulls when anonymous. */
+  'GET /session': { response: sessionState },
   'GET /client-config': { response: clientConfig },
   'POST /setup': { body: setupForm, response: ok },
 

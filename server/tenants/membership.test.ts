@@ -54,6 +54,21 @@ describe.each(dialects)('memberships that end, and invitations that must be acce
   });
   afterAll(() => t.close());
 
+  it('GET /api/session answers who is signed in in one request: nulls for nobody, role and tenant as /me and /me/tenant', async () => {
+    const anonymous = await api(t, 'GET', '/api/session');
+    expect([anonymous.status, anonymous.body]).toEqual([200, { me: null, mine: null }]);
+    for (const name of ['c-editor', 'c-one', 'vdi-editor']) {
+      const cookie = cookies[name]!;
+      const session = await api(t, 'GET', '/api/session', { cookie });
+      expect(session.status).toBe(200);
+      expect(session.body.me).toEqual((await api(t, 'GET', '/api/me', { cookie })).body);
+      expect(session.body.mine).toEqual((await api(t, 'GET', '/api/me/tenant', { cookie })).body);
+    }
+    const editor = (await api(t, 'GET', '/api/session', { cookie: cookies['c-editor'] })).body;
+    expect(editor.mine.membership).toEqual({ tenant: 'firma-c', role: 'editor' });
+    expect(editor.mine.tenant.agentIds).toEqual({});
+  });
+
   it('an admin setting an editor\'s role to "none" ends the membership at once; the list says so; the audit log has it', async () => {
     expect((await api(t, 'GET', '/api/inbox', { cookie: cookies['c-editor2'] })).status).toBe(200);
     const set = await api(t, 'PUT', `/api/admin/users/${ids['c-editor2']}/role`, {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { parseRole, type Role } from '../../../../common/roles';
 import type { ClientConfig } from '../../../../common/schemas/auth';
@@ -8,7 +8,6 @@ import { call } from '../../api/client';
 import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
 import { clearAllStorage } from '../../lib/storage';
-import { ignoreFailure } from '../../../../common/best-effort';
 
 export type DisplayUser = { id: string; email: string; username: string };
 
@@ -43,37 +42,29 @@ export function usernameOf(email: string | undefined): string {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  // The session check: a plain GET of better-auth's endpoint (the full auth client is heavy).
-  const session = useQuery({ queryKey: ['session'], queryFn: authApi.getSession, staleTime: Infinity, retry: 1 });
-  const sessionUser = session.data?.user;
-  const me = useQuery({
-    queryKey: ['me', sessionUser?.id],
-    // The user's tenant membership and landing page come with the role (server/tenants).
-    queryFn: async () => {
-      const [me, mine] = await Promise.all([
-        call('GET /me'),
-        call('GET /me/tenant').catch(
-          ignoreFailure('read the tenant of the signed-in user', null, { level: 'debug', fallback: null }),
-        ),
-      ]);
-      return { ...me, mine };
-    },
-    enabled: !!sessionUser,
-    retry: 1,
+  // Who is signed in, with role and tenant, in one request that the HTML shell preloads (the
+  // spec's session check and role lookup; anonymous: nulls, no 401). A failed check counts as
+  // signed out.
+  const session = useQuery({
+    queryKey: ['session'],
+    queryFn: () => call('GET /session'),
     staleTime: Infinity,
+    retry: 1,
   });
+  const me = session.data?.me ?? null;
+  const mine = session.data?.mine ?? null;
+  const sessionUser = me;
   const clientConfig = useQuery({
     queryKey: ['client-config'],
     queryFn: () => call('GET /client-config'),
     staleTime: 60_000,
   });
 
-  const refreshRole = useCallback(async () => {
-    await me.refetch();
-  }, [me]);
-
   const refetchSession = session.refetch;
+  const refreshRole = useCallback(async () => {
+    await refetchSession();
+  }, [refetchSession]);
+
   const [signedOut, setSignedOut] = useState(false);
   useEffect(() => {
     if (sessionUser) setSignedOut(false);
@@ -95,11 +86,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         result = await authApi.signOut();
       }
       clearAllStorage();
-      queryClient.removeQueries({ queryKey: ['me'] });
       const after = await refetchSession();
       // Once more: the inactivity check may have written its key while the session ended.
       clearAllStorage();
-      const stillSignedIn = !ended(result.error) && (after.isError || !!after.data);
+      const stillSignedIn = !ended(result.error) && (after.isError || !!after.data?.me);
       if (stillSignedIn) {
         setSignedOut(false);
         notify.error(texts.auth.logoutFailedTitle, texts.auth.logoutFailedText);
@@ -108,7 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!opts.silent) notify.success(texts.auth.loggedOutTitle, texts.auth.loggedOutText);
       return true;
     },
-    [queryClient, refetchSession],
+    [refetchSession],
   );
 
   const value = useMemo<AuthState>(
@@ -118,12 +108,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         ? { id: sessionUser.id, email: sessionUser.email, username: usernameOf(sessionUser.email) }
         : null,
       // A failed role lookup counts as no role (spec).
-      role: me.data ? parseRole(me.data.role) : null,
-      membership: me.data?.mine?.membership ?? null,
-      myTenant: me.data?.mine?.tenant ?? null,
-      landing: me.data?.mine?.landing ?? null,
-      roleLoading: !!sessionUser && me.isPending,
-      twoFactorEnabled: !!me.data?.twoFactorEnabled,
+      role: me ? parseRole(me.role) : null,
+      membership: mine?.membership ?? null,
+      myTenant: mine?.tenant ?? null,
+      landing: mine?.landing ?? null,
+      // Role and session arrive together now; kept for the guards' spinner state.
+      roleLoading: false,
+      twoFactorEnabled: !!me?.twoFactorEnabled,
       clientConfig: clientConfig.data,
       setupNeeded: clientConfig.isPending ? null : !!clientConfig.data?.setupNeeded,
       signedOut,
@@ -134,8 +125,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [
       session.isPending,
       sessionUser,
-      me.data,
-      me.isPending,
+      me,
+      mine,
       clientConfig.data,
       clientConfig.isPending,
       signedOut,
