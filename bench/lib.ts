@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import type { AppConfig } from '../server/config';
-import { video } from '../server/media/testing/fixtures';
+import { video } from '../server/uploads/testing/fixtures';
 import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -162,8 +162,8 @@ export function maxBytes(surface: UploadSurface, kind: UploadKind, limits: Uploa
 }
 
 /** A stored file as the media list shows it. */
-export type { MediaItem } from './contracts/media';
-import type { MediaItem } from './contracts/media';
+export type { MediaItem } from './contracts/uploads';
+import type { MediaItem } from './contracts/uploads';
 
 /** Body of the final tus response: the registered file, or the reason it was refused. */
 export type UploadOutcome = { media: MediaItem } | { error: string; title: string; message: string };

@@ -52,4 +52,4 @@ export const clipFileName = (index: number, mimeType: string): string =>
   `Videoantwort Frage ${index + 1}.${videoExtension(mimeType)}`;
 
 /** A clip as the page and the inbox see it (GET /api/submissions/:id/video-answers, inbox media). */
-export type { VideoAnswerItem } from './contracts/media';
+export type { VideoAnswerItem } from './contracts/uploads';

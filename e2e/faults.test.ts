@@ -11,7 +11,7 @@ import {
 } from '../server/testing/faults';
 import { loginAs, startE2E, toastWith, type E2E } from './harness';
 
-const s = texts.speech;
+const s = texts.voiceMessages;
 const noMount = smallFsUnavailable();
 if (noMount) console.warn(`skipped: ${noMount}`);
 

@@ -4,12 +4,12 @@ import type { Readable } from 'node:stream';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import * as fixture from '../server/media/testing/fixtures';
+import * as fixture from '../server/uploads/testing/fixtures';
 import { emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const f = texts.finish;
-const u = texts.upload;
-const sp = texts.speech;
+const u = texts.uploads;
+const sp = texts.voiceMessages;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const offline = (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
   route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue();

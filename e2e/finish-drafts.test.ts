@@ -86,7 +86,7 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await loginAs(page, 'firma_b');
     await cutCreation(page);
     await page.goto('/firma-b/upload');
-    await page.getByRole('heading', { name: texts.upload.mediaTitle }).waitFor();
+    await page.getByRole('heading', { name: texts.uploads.mediaTitle }).waitFor();
     // What useContentId leaves when it falls back to a local id and nothing is kept under it.
     const user = await e.t.app.db
       .selectFrom('user')

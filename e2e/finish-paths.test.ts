@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import * as fixture from '../server/media/testing/fixtures';
+import * as fixture from '../server/uploads/testing/fixtures';
 import {
   DESKTOP,
   loginAs,
@@ -16,7 +16,7 @@ import {
 } from './harness';
 
 const f = texts.finish;
-const u = texts.upload;
+const u = texts.uploads;
 const cards = texts.nav.cards;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

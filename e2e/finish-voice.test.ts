@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
-import { encodeWav } from '../server/voice/audio';
-import { concat, silence, spokenGerman } from '../server/voice/testing/spoken';
-import * as fixture from '../server/media/testing/fixtures';
+import { encodeWav } from '../server/interview/audio';
+import { concat, silence, spokenGerman } from '../server/interview/testing/spoken';
+import * as fixture from '../server/uploads/testing/fixtures';
 import {
   loginAs,
   PHONE,
@@ -19,9 +19,9 @@ import {
 } from './harness';
 
 const f = texts.finish;
-const s = texts.speech;
+const s = texts.voiceMessages;
 const iv = texts.interview;
-const u = texts.upload;
+const u = texts.uploads;
 const spoken = 'Ich baue mit meinem Team eine neue Brücke über die Elbe in Hamburg.';
 
 /** The spoken paths: voice message and the image interview, each to the thank-you page and back. */

@@ -4,7 +4,7 @@ import { texts } from '../common/texts';
 import { dialects } from '../server/testing/harness';
 import { DESKTOP, loginAs, PHONE, screenshot, sendContactForm, startE2E, toastWith, type E2E } from './harness';
 
-const u = texts.upload;
+const u = texts.uploads;
 const f = texts.finish;
 
 /** Issue 18, points 1, 4, 5 and 6, walked as a contributor meets them. */

@@ -6,8 +6,8 @@ import { DEFAULT_FORMAT_NAME } from '../common/interview/audio';
 import type { ServerMessage } from '../common/interview/protocol';
 import { interviewTopics, tenants } from '../common/tenants';
 import { texts } from '../common/texts';
-import { encodeWav } from '../server/voice/audio';
-import { startFakeElevenLabs, type FakeElevenLabs } from '../server/voice/testing/fake-elevenlabs';
+import { encodeWav } from '../server/interview/audio';
+import { startFakeElevenLabs, type FakeElevenLabs } from '../server/interview/testing/fake-elevenlabs';
 import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const t = texts.interview;

@@ -1,11 +1,11 @@
-import { ELEVENLABS_TRANSCRIPT_JOB } from '../server/voice/service';
+import { ELEVENLABS_TRANSCRIPT_JOB } from '../server/interview/service';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import { encodeWav } from '../server/voice/audio';
-import { startFakeElevenLabs, type FakeElevenLabs } from '../server/voice/testing/fake-elevenlabs';
+import { encodeWav } from '../server/interview/audio';
+import { startFakeElevenLabs, type FakeElevenLabs } from '../server/interview/testing/fake-elevenlabs';
 import { CHROMIUM, DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const t = texts.interview;

@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
-import { decodeWav, encodeWav } from '../server/voice/audio';
-import { turnTimings } from '../server/voice/routes';
-import { buildClip, RATE, wordsIn, type Clip, type ClipSpec } from '../server/voice/testing/corpus';
+import { decodeWav, encodeWav } from '../server/interview/audio';
+import { turnTimings } from '../server/interview/routes';
+import { buildClip, RATE, wordsIn, type Clip, type ClipSpec } from '../server/interview/testing/corpus';
 import { DESKTOP, loginAs, startE2E, tempDir, type E2E } from './harness';
 
 const t = texts.interview;

@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
-import { encodeWav } from '../server/voice/audio';
-import { turnTimings } from '../server/voice/routes';
-import { concat, silence, spokenGerman } from '../server/voice/testing/spoken';
+import { encodeWav } from '../server/interview/audio';
+import { turnTimings } from '../server/interview/routes';
+import { concat, silence, spokenGerman } from '../server/interview/testing/spoken';
 import { DESKTOP, loginAs, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const t = texts.interview;

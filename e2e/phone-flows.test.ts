@@ -6,16 +6,16 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import * as fixture from '../server/media/testing/fixtures';
+import * as fixture from '../server/uploads/testing/fixtures';
 import { tenantDefaults } from '../common/schemas/tenants';
 import type { InboxPage } from '../common/schemas/inbox';
 import { api, login, TEST_PASSWORD } from '../server/testing/harness';
 import { addMember, createTenant } from '../server/tenants/service';
 import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
 
-const u = texts.upload;
+const u = texts.uploads;
 const f = texts.finish;
-const sp = texts.speech;
+const sp = texts.voiceMessages;
 
 /** The server fails (500) to make a new submission, as a broken database would. */
 const failCreation = (page: Page, url: string) =>

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import { dialects } from '../server/testing/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
-import { encodeWav } from '../server/voice/audio';
-import { concat, silence, spokenGerman } from '../server/voice/testing/spoken';
+import { encodeWav } from '../server/interview/audio';
+import { concat, silence, spokenGerman } from '../server/interview/testing/spoken';
 import {
   DESKTOP,
   loginAs,
@@ -94,7 +94,7 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     await page.getByText(texts.common.transcriptSaved).waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: i.toImageUpload }).click();
     await page.waitForURL('**/p/vdi/image-upload-after-voice');
-    await page.getByRole('button', { name: texts.upload.skip }).click();
+    await page.getByRole('button', { name: texts.uploads.skip }).click();
     await page.waitForURL('**/p/vdi/contact-information');
     await page.getByRole('button', { name: texts.finish.postSkip }).click();
     await page.waitForURL('**/p/vdi/thank-you');
@@ -135,13 +135,13 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     await e.t.app.db.deleteFrom('public_usage').execute();
     const page = await e.newPage(PHONE);
     await page.goto('/p/vdi/voice-message');
-    await page.getByRole('button', { name: texts.speech.start }).click();
+    await page.getByRole('button', { name: texts.voiceMessages.start }).click();
     await page.waitForTimeout(6000);
-    await page.getByRole('button', { name: texts.speech.stop }).click();
-    await page.getByRole('button', { name: texts.speech.next }).click();
+    await page.getByRole('button', { name: texts.voiceMessages.stop }).click();
+    await page.getByRole('button', { name: texts.voiceMessages.next }).click();
     await page.waitForURL('**/p/vdi/transcript-edit', { timeout: 60_000 });
     await expect
-      .poll(() => page.getByLabel(texts.speech.transcriptLabel).inputValue(), { timeout: 20_000 })
+      .poll(() => page.getByLabel(texts.voiceMessages.transcriptLabel).inputValue(), { timeout: 20_000 })
       .toContain(answer);
     await screenshot(page, `public-voice-transcript-phone-${dialect}`);
     const row = await e.t.app.db
@@ -162,10 +162,10 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     // A second recording for the same submission goes over the cap: refused in German, nothing spent.
     await page.goBack();
     await page.waitForURL('**/p/vdi/voice-message');
-    await page.getByRole('button', { name: texts.speech.start }).click();
+    await page.getByRole('button', { name: texts.voiceMessages.start }).click();
     await page.waitForTimeout(3000);
-    await page.getByRole('button', { name: texts.speech.stop }).click();
-    await page.getByRole('button', { name: texts.speech.next }).click();
+    await page.getByRole('button', { name: texts.voiceMessages.stop }).click();
+    await page.getByRole('button', { name: texts.voiceMessages.next }).click();
     await page.getByText(p.recordingsPerSubmission(1)).first().waitFor({ timeout: 20_000 });
     expect(
       await e.t.app.db

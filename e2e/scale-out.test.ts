@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import * as fixture from '../server/media/testing/fixtures';
+import * as fixture from '../server/uploads/testing/fixtures';
 import { startS3rver } from '../server/storage/s3-test-server';
 import { addUser, freshPostgresDatabase, startTestApp, type TestApp } from '../server/testing/harness';
 import { DESKTOP, emailFor, launchBrowser, loginAs, tempDir } from './harness';
@@ -98,7 +98,7 @@ describe('a resumable upload moving from one app instance to another', () => {
       uploadThroughput: 4 * MB,
     });
     await page.locator('input[type=file]').setInputFiles([video]);
-    await page.getByRole('button', { name: texts.upload.uploadButton(1) }).click();
+    await page.getByRole('button', { name: texts.uploads.uploadButton(1) }).click();
 
     // Once A has stored a few MB in the bucket, A leaves the balancer and every connection drops.
     const received = async () =>
@@ -110,7 +110,7 @@ describe('a resumable upload moving from one app instance to another', () => {
 
     await page
       .locator('[data-sonner-toast]')
-      .filter({ hasText: texts.upload.success(1, 1) })
+      .filter({ hasText: texts.uploads.success(1, 1) })
       .waitFor({ timeout: 60_000 });
     const contentId = Number(await page.evaluate(() => sessionStorage.getItem('currentInterviewId')));
     const media = await b.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).execute();

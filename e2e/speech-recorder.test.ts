@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import { loginAs, startE2E, tempDir, type E2E } from './harness';
 
-const t = texts.speech;
+const t = texts.voiceMessages;
 
 describe('voice message recorder', () => {
   let e: E2E;

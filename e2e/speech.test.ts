@@ -6,7 +6,7 @@ import { texts } from '../common/texts';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
 import { PHONE, loginAs, screenshot, startE2E, tempDir, type E2E } from './harness';
 
-const t = texts.speech;
+const t = texts.voiceMessages;
 const spokenText = 'Hallo, ich bin Ingenieurin und baue Brücken in Hamburg.';
 
 /** German speech from espeak-ng as the fake microphone's input (Chromium loops the file). */

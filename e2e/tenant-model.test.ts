@@ -4,13 +4,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantListItem } from '../common/contracts/tenants';
 import { texts } from '../common/texts';
-import * as fixture from '../server/media/testing/fixtures';
+import * as fixture from '../server/uploads/testing/fixtures';
 import { TEST_PASSWORD } from '../server/testing/harness';
 import { addMember } from '../server/tenants/service';
 import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const tt = texts.tenants;
-const u = texts.upload;
+const u = texts.uploads;
 const f = texts.finish;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

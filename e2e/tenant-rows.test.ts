@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantDefaults } from '../common/schemas/tenants';
 import { texts } from '../common/texts';
-import * as fixture from '../server/media/testing/fixtures';
+import * as fixture from '../server/uploads/testing/fixtures';
 import { TEST_PASSWORD } from '../server/testing/harness';
 import { addMember } from '../server/tenants/service';
 import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
@@ -106,8 +106,8 @@ describe('tenant rows in the browser: names, seed edits, thank-you variant', () 
     await c.waitForURL('**/t/firma-e');
     await c.goto('/t/firma-e/upload');
     await c.locator('input[type=file]').setInputFiles([photo]);
-    await c.getByLabel(texts.upload.rightsLabel).check();
-    await c.getByRole('button', { name: texts.upload.uploadButton(1) }).click();
+    await c.getByLabel(texts.uploads.rightsLabel).check();
+    await c.getByRole('button', { name: texts.uploads.uploadButton(1) }).click();
     await c.waitForURL('**/t/firma-e/thank-you', { timeout: 30_000 });
     await c.getByRole('heading', { name: f.bankThankYouTitle }).waitFor();
     await c

@@ -3,13 +3,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import * as fixture from '../server/media/testing/fixtures';
+import * as fixture from '../server/uploads/testing/fixtures';
 import { TEST_PASSWORD } from '../server/testing/harness';
 import { addMember } from '../server/tenants/service';
 import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const tt = texts.tenants;
-const u = texts.upload;
+const u = texts.uploads;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function loginEmail(page: Page, email: string, from = '/login') {

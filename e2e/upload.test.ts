@@ -5,10 +5,10 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import * as fixture from '../server/media/testing/fixtures';
+import * as fixture from '../server/uploads/testing/fixtures';
 import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
 
-const u = texts.upload;
+const u = texts.uploads;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 describe('uploads in the browser', () => {

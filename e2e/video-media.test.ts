@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import { tusUpload } from '../server/media/testing/tus';
+import { tusUpload } from '../server/uploads/testing/tus';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
 import { api, login } from '../server/testing/harness';
 import { germanSpeech } from '../server/transcription/test-audio';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fails on an API path spelled in a web feature file ('/api/…' or `/api/…`): pages call the API
+// Fails on an API path spelled in a web feature file or web/src/current-tenant ('/api/…' or `/api/…`): pages call the API
 // through the typed client (web/src/api/client.ts), whose keys are the endpoint table's
 // (common/contracts/endpoints.ts), so a path that the server does not serve fails the typecheck.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,7 +16,7 @@ function* walk(dir) {
 
 const literal = /['"`]\/api\//;
 const found = [];
-for (const file of walk(path.join(root, 'web/src/features'))) {
+for (const file of ['web/src/features', 'web/src/current-tenant'].flatMap((d) => [...walk(path.join(root, d))])) {
   const rel = path.relative(root, file);
   readFileSync(file, 'utf8')
     .split('\n')

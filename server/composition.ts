@@ -12,9 +12,9 @@ import { localBlobStore } from './storage/local';
 import { s3BlobStore } from './storage/s3';
 import { chooseTranscriber } from './transcription/choose';
 import type { Transcriber } from './transcription/transcriber';
-import { createInterviewer, type Interviewer, type Plan } from './voice/interviewer';
-import { createSynthesizer, type SpeechSynthesizer } from './voice/speech';
-import { createVoiceAgent, type VoiceAgent } from './voice/voice-agent';
+import { createInterviewer, type Interviewer, type Plan } from './interview/interviewer';
+import { createSynthesizer, type SpeechSynthesizer } from './interview/speech';
+import { createVoiceAgent, type VoiceAgent } from './interview/voice-agent';
 
 /** The composition root: every adapter to the outside world is chosen here, from the config, once. */
 export type Adapters = {

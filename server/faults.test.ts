@@ -4,10 +4,10 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import { jpegWithGps, pdf } from './media/testing/fixtures';
+import { jpegWithGps, pdf } from './uploads/testing/fixtures';
 import { enqueue } from './jobs/queue';
-import { PHOTO_JOB } from './media/service';
-import { createUpload, patchUpload } from './media/testing/tus';
+import { PHOTO_JOB } from './uploads/service';
+import { createUpload, patchUpload } from './uploads/testing/tus';
 import { startS3rver } from './storage/s3-test-server';
 import {
   mountSmallFs,

@@ -6,13 +6,13 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegWithGps, pdf } from './media/testing/fixtures';
-import { createUpload, patchUpload, tusUpload } from './media/testing/tus';
+import { jpegWithGps, pdf } from './uploads/testing/fixtures';
+import { createUpload, patchUpload, tusUpload } from './uploads/testing/tus';
 import { startFakeOpenAI, type FakeOpenAI } from './testing/fake-openai';
 import type { TestApp } from './testing/harness';
 import { buildServer, startServerProcess, type ServerProcess } from './testing/server-process';
-import { ProtocolClient } from './voice/testing/protocol-client';
-import { concat, silence, spokenGerman } from './voice/testing/spoken';
+import { ProtocolClient } from './interview/testing/protocol-client';
+import { concat, silence, spokenGerman } from './interview/testing/spoken';
 
 const SHUTDOWN_SECONDS = 3;
 

@@ -2,13 +2,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegWithGps, video } from './media/testing/fixtures';
-import { tusUpload } from './media/testing/tus';
+import { jpegWithGps, video } from './uploads/testing/fixtures';
+import { tusUpload } from './uploads/testing/tus';
 import { buildServer, startServerProcess, type ServerProcess } from './testing/server-process';
 import type { TestApp } from './testing/harness';
 import { wavFromPcm16 } from './transcription/transcriber';
-import { ProtocolClient } from './voice/testing/protocol-client';
-import { concat, silence, spokenGerman } from './voice/testing/spoken';
+import { ProtocolClient } from './interview/testing/protocol-client';
+import { concat, silence, spokenGerman } from './interview/testing/spoken';
 
 const SHUTDOWN_SECONDS = 3;
 

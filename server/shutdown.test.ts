@@ -8,12 +8,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from './db/schema';
 import { claimNext } from './jobs/queue';
-import { pdf } from './media/testing/fixtures';
-import { createUpload } from './media/testing/tus';
+import { pdf } from './uploads/testing/fixtures';
+import { createUpload } from './uploads/testing/tus';
 import { startFakeOpenAI, type FakeOpenAI } from './testing/fake-openai';
 import { buildServer, startServerProcess, type ServerProcess } from './testing/server-process';
 import type { TestApp } from './testing/harness';
-import { TRANSCRIBE_JOB } from './transcription/service';
+import { TRANSCRIBE_JOB } from './voice-messages/service';
 import { silentWav } from './testing/audio';
 
 async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {

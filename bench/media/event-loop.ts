@@ -12,7 +12,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Dialect } from '../../server/db/database';
-import { tusUpload } from '../../server/media/testing/tus';
+import { tusUpload } from '../../server/uploads/testing/tus';
 import { startS3rver } from '../../server/storage/s3-test-server';
 import { addUser, api, login, startTestApp } from '../../server/testing/harness';
 import { makeClip } from '../../server/video/testing/clips';

@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import type { Dialect } from '../../server/db/database';
 import { attachFile } from '../../server/submissions/files';
 import { freshPostgresDatabase } from '../../server/testing/harness';
-import { receiveVoiceMessage } from '../../server/transcription/service';
+import { receiveVoiceMessage } from '../../server/voice-messages/service';
 import { germanSpeech, testModel } from '../../server/transcription/test-audio';
 import { createUser } from '../../server/users/service';
 import { seed } from '../admin/seed';

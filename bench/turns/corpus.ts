@@ -10,7 +10,7 @@ import {
   voices,
   type Clip,
   type ClipSpec,
-} from '../../server/voice/testing/corpus';
+} from '../../server/interview/testing/corpus';
 
 /** The conditions and cases of bench/turns (shared by run.ts and trace.ts). */
 export type Condition = { name: string; noise: ClipSpec['noise']; phone?: boolean };

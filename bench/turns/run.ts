@@ -1,6 +1,6 @@
 /**
  * Turn-taking of the built-in interviewer, measured on a corpus generated here (espeak-ng voices at
- * several speeds, sox pauses/noise/phone band; see server/voice/testing/corpus.ts). Each answer is
+ * several speeds, sox pauses/noise/phone band; see server/interview/testing/corpus.ts). Each answer is
  * streamed in real time over the same WebSocket the page uses, one interview per answer, several at
  * once. Per condition it prints false cuts, missed ends, latency after the end and CPU.
  *
@@ -16,14 +16,14 @@ import path from 'node:path';
 import { encodeChunk, USER_CHUNK_MS } from '../../common/interview/audio';
 import { startFakeOpenAI } from '../../server/testing/fake-openai';
 import { addUser, api, login, startTestApp } from '../../server/testing/harness';
-import { decodeWav } from '../../server/voice/audio';
-import { voiceStats } from '../../server/voice/agent';
-import { ProtocolClient } from '../../server/voice/testing/protocol-client';
-import { RATE, transcriptOf, type Clip } from '../../server/voice/testing/corpus';
+import { decodeWav } from '../../server/interview/audio';
+import { voiceStats } from '../../server/interview/agent';
+import { ProtocolClient } from '../../server/interview/testing/protocol-client';
+import { RATE, transcriptOf, type Clip } from '../../server/interview/testing/corpus';
 import { benchCases, allConditions, printTable, table, type Case, type Outcome } from './corpus';
 import { bumpTenantVersion } from '../../server/tenants/registry';
-import { TurnDetector } from '../../server/voice/turns';
-import { createClassifier } from '../../server/voice/vad';
+import { TurnDetector } from '../../server/interview/turns';
+import { createClassifier } from '../../server/interview/vad';
 
 const quick = process.env.BENCH_QUICK === '1';
 const local = process.env.BENCH_TRANSCRIBER === 'local';

@@ -10,12 +10,12 @@
  *   TRACE_JUDGE_MS=1500 …                              the words come this late (a slow local model)
  *   TRACE_PAUSES=1 …                                   per condition: pauses as the detector heard them, the voice's end
  */
-import type { Patience } from '../../common/schemas/voice';
-import { judgeWords } from '../../server/voice/endpoint';
-import { patienceWaits } from '../../server/voice/patience';
-import { transcriptOf, RATE } from '../../server/voice/testing/corpus';
-import { FRAME_MS, TurnDetector, type EndedTurn } from '../../server/voice/turns';
-import { createClassifier } from '../../server/voice/vad';
+import type { Patience } from '../../common/schemas/interview';
+import { judgeWords } from '../../server/interview/endpoint';
+import { patienceWaits } from '../../server/interview/patience';
+import { transcriptOf, RATE } from '../../server/interview/testing/corpus';
+import { FRAME_MS, TurnDetector, type EndedTurn } from '../../server/interview/turns';
+import { createClassifier } from '../../server/interview/vad';
 import { benchCases, conditions, printTable, table, type Outcome } from './corpus';
 
 /** Audio time from a pause's judgement to its words (a loopback speech server answers in 0.1–0.3 s). */

@@ -9,9 +9,9 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addUser, api, login, startTestApp } from '../../server/testing/harness';
-import { turnTimings } from '../../server/voice/routes';
-import { ProtocolClient } from '../../server/voice/testing/protocol-client';
-import { silence, spokenGerman } from '../../server/voice/testing/spoken';
+import { turnTimings } from '../../server/interview/routes';
+import { ProtocolClient } from '../../server/interview/testing/protocol-client';
+import { silence, spokenGerman } from '../../server/interview/testing/spoken';
 
 const answers = [
   'Ich bin Maria Schulz und entwickle Getriebe für Windkraftanlagen in Bremen.',

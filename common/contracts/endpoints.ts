@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { setupForm } from '../schemas/auth';
-import { retranscribe, transcriptionParams, transcriptionStatus, voiceMessageUploaded } from '../schemas/speech';
-import { conversationFinished, conversationIdParam, signedUrlQuery, voiceAssetParam } from '../schemas/voice';
+import {
+  retranscribe,
+  transcriptionParams,
+  transcriptionStatus,
+  voiceMessageUploaded,
+} from '../schemas/voice-messages';
+import { conversationFinished, conversationIdParam, signedUrlQuery, voiceAssetParam } from '../schemas/interview';
 import { itemParams, newCard, newClip, proposalQuery } from '../schemas/content';
 import { changeRole, inviteUser, outboxQuery, userIdParam } from '../schemas/admin';
 import {
@@ -26,7 +31,7 @@ import {
 } from './admin';
 import { clientConfig, me, sessionState } from './auth';
 import { health, proofChallenge } from './system';
-import { signedUrlResponse, transcriptImport } from './voice';
+import { signedUrlResponse, transcriptImport } from './interview';
 import { contentItem, contentOverview, itemChanges, proposals } from './content';
 import { contactForm, postContactForm, recordConsent, wAnswers } from '../schemas/finish';
 import { inboxFilter, newNote, statusChange } from '../schemas/inbox';
@@ -43,10 +48,10 @@ import {
 import { decided, postOverview, postVersion, publicApproval, sentApproval } from './post';
 import { contentIdParam, createSubmission } from '../schemas/submission';
 import { saveTranscript } from '../schemas/transcript';
-import { createPublicSubmission, fileQuery, mediaIdParam } from '../schemas/upload';
+import { createPublicSubmission, fileQuery, mediaIdParam } from '../schemas/uploads';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { inboxConsent, inboxDetail, inboxNote, inboxPage, statusChanged, submissionDeleted } from './inbox';
-import { mediaItem, mediaLimits, videoAnswerItem, videoState } from './media';
+import { mediaItem, mediaLimits, videoAnswerItem, videoState } from './uploads';
 import { createdSubmission, ok, submissionSummary } from './submission';
 import {
   invitationAccepted,

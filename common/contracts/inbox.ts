@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listApprovalStates } from '../schemas/post';
 import { submissionStatuses } from '../schemas/submission';
-import { inboxMedia } from './media';
+import { inboxMedia } from './uploads';
 
 const status = z.enum(submissionStatuses);
 

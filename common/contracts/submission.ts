@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { submissionKinds } from '../schemas/submission';
-import { submissionMedia } from './media';
+import { submissionMedia } from './uploads';
 
 /** A new submission: its Content-ID and the token that proves ownership without a session. */
 export const createdSubmission = z.object({ contentId: z.number(), accessToken: z.string() });

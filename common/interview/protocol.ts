@@ -1,6 +1,6 @@
 /**
  * The built-in interviewer's WebSocket protocol: the part of the ElevenLabs Conversational AI
- * protocol that the server (server/voice/agent.ts), the browser
+ * protocol that the server (server/interview/agent.ts), the browser
  * (web/src/features/interview/builtinAgent.ts), the test client and the benches speak. JSON text
  * frames; audio goes base64 in the formats of ./audio.ts. Types and two small readers only, no
  * zod: the browser's interview chunk imports this.

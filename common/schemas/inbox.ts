@@ -43,7 +43,7 @@ export type InboxFilter = z.infer<typeof inboxFilter>;
 
 // The answers' shapes are zod schemas in common/contracts/inbox.ts.
 export type { InboxConsent, InboxDetail, InboxItem, InboxNote, InboxPage } from '../contracts/inbox';
-export type { InboxMedia } from '../contracts/media';
+export type { InboxMedia } from '../contracts/uploads';
 
 /** Counts and search hits stop at this many; beyond it the list says "mehr als 1.000". */
 export const INBOX_COUNT_LIMIT = 1000;

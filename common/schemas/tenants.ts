@@ -10,7 +10,7 @@ import {
 } from '../tenants';
 import { surfaceChoices, type SurfaceId, type UploadPage } from '../upload-rules';
 import { texts } from '../texts';
-import { patienceLevels } from './voice';
+import { patienceLevels } from './interview';
 import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../video-answers';
 
 const t = texts.tenants;

@@ -1,2 +1,2 @@
 /** A video's preparation as the inbox polls it (GET /api/media/:id/video-state). */
-export type { VideoState } from '../contracts/media';
+export type { VideoState } from '../contracts/uploads';

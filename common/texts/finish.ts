@@ -1,4 +1,4 @@
-import { upload } from './upload';
+import { uploads } from './uploads';
 
 /** Texts of the finish capability: image descriptions, contact forms, contact information, thank-you pages, consents. */
 export const finish = {
@@ -58,7 +58,7 @@ export const finish = {
     contact:
       'Mit dem Absenden willige ich ein, dass meine Kontaktdaten gespeichert und verwendet werden, um mich zu meinem Beitrag zu kontaktieren und mir den fertigen Inhalt zur Prüfung und privaten Nutzung zuzusenden.',
     /** The upload pages' photo rights checkbox: one wording, shown there and stored here. */
-    photo_rights: upload.rightsLabel,
+    photo_rights: uploads.rightsLabel,
     /** Optional on the thank-you form: without it, nothing made from the submission is published. */
     publication:
       'Ich bin einverstanden, dass mein Beitrag – Text, Fotos, Ton- und Videoaufnahmen – nach meiner Freigabe veröffentlicht wird.',

@@ -8,9 +8,9 @@ import { nav } from './nav';
 import { post } from './post';
 import { publicLink } from './publicLink';
 import { sharing } from './sharing';
-import { speech } from './speech';
+import { voiceMessages } from './voiceMessages';
 import { tenants } from './tenants';
-import { upload } from './upload';
+import { uploads } from './uploads';
 import { video } from './video';
 import { videoAnswer } from './videoAnswer';
 
@@ -20,8 +20,8 @@ export const texts = {
   content,
   auth,
   nav,
-  upload,
-  speech,
+  uploads,
+  voiceMessages,
   interview,
   finish,
   admin,

@@ -10,8 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
-import * as fixture from '../media/testing/fixtures';
-import { tusUpload } from '../media/testing/tus';
+import * as fixture from '../uploads/testing/fixtures';
+import { tusUpload } from '../uploads/testing/tus';
 import { projectRoot } from '../paths';
 import { startS3rver } from '../storage/s3-test-server';
 import {

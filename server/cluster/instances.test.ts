@@ -7,12 +7,12 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
-import * as fixture from '../media/testing/fixtures';
-import { createUpload, patchUpload, uploadOffset } from '../media/testing/tus';
-import { MultipartTusStore } from '../media/tus-blob-store';
+import * as fixture from '../uploads/testing/fixtures';
+import { createUpload, patchUpload, uploadOffset } from '../uploads/testing/tus';
+import { MultipartTusStore } from '../uploads/tus-blob-store';
 import { openMultipartUploads, startS3rver } from '../storage/s3-test-server';
 import { addUser, api, freshPostgresDatabase, login, startTestApp, type TestApp } from '../testing/harness';
-import { ProtocolClient } from '../voice/testing/protocol-client';
+import { ProtocolClient } from '../interview/testing/protocol-client';
 
 const MB = 1024 * 1024;
 
@@ -184,7 +184,7 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     expect((await api(a, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha } })).status).toBe(201);
     const replay = await api(b, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha } });
     expect(replay.status).toBe(403);
-    expect(replay.body.message).toBe(texts.upload.challengeFailed);
+    expect(replay.body.message).toBe(texts.uploads.challengeFailed);
     // A challenge issued by A and not used yet counts on B (once).
     const fresh = await solveAltcha(a);
     expect((await api(b, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha: fresh } })).status).toBe(
@@ -234,7 +234,7 @@ describe('two app instances on one PostgreSQL database and one S3 bucket', () =>
     for (const t of [a, b]) {
       const refused = await send(t);
       expect(refused.status).toBe(429);
-      expect(refused.body.message).toBe(texts.upload.tooManyPublic);
+      expect(refused.body.message).toBe(texts.uploads.tooManyPublic);
     }
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
-import { parseRange } from '../media/routes';
+import { parseRange } from '../uploads/routes';
 import { requireContentEditor as requireEditor, submissionForEditor as loadForEditor } from './editor';
 import { itemFileName, type ItemRow } from './attach';
 import {

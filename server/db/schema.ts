@@ -52,7 +52,7 @@ export interface MediaTable {
   original_name: string;
   thumbnail_path: string | null;
   created_at: string;
-  /** Upload screen the file came through (common/schemas/upload.ts); null for transcripts etc. */
+  /** Upload screen the file came through (common/schemas/uploads.ts); null for transcripts etc. */
   surface: string | null;
   /** The tus upload that made this file; unique, so a retried job never registers twice. */
   upload_id: string | null;

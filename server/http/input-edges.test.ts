@@ -34,8 +34,8 @@ describe('file names for disks and archives', () => {
     expect(texts.admin.fileCount(1)).toBe('1 Datei');
     expect(texts.admin.fileCount(2)).toBe('2 Dateien');
     expect(texts.publicLink.recordingsPerSubmission(1)).not.toMatch(/1 Sprachnachrichten/);
-    expect(texts.upload.tooMany(1)).toBe('Sie können maximal 1 Datei hochladen.');
-    expect(texts.upload.tooMany(10)).toBe('Sie können maximal 10 Dateien hochladen.');
+    expect(texts.uploads.tooMany(1)).toBe('Sie können maximal 1 Datei hochladen.');
+    expect(texts.uploads.tooMany(10)).toBe('Sie können maximal 10 Dateien hochladen.');
     expect(texts.common.transcriptTooLong(200_000)).toContain('200.000');
   });
 });

@@ -17,7 +17,7 @@ describe('route preloads from the build manifest', () => {
         '_api.js': { file: 'assets/api-1.js' },
         '_drafts.js': { file: 'assets/drafts-1.js', imports: ['_api.js', '_icons.js'] },
         '_icons.js': { file: 'assets/icons-1.js' },
-        'src/features/upload/pages.ts': { file: 'assets/pages-1.js', imports: ['index.html', '_drafts.js'] },
+        'src/features/uploads/pages.ts': { file: 'assets/pages-1.js', imports: ['index.html', '_drafts.js'] },
       }),
     );
     const link = routePreloads(root);

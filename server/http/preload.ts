@@ -9,7 +9,7 @@ type ManifestChunk = { file: string; imports?: string[] };
  * them only after the entry ran). Keys are the page modules of web/src/pages.tsx.
  */
 const routes: { pattern: RegExp; modules: string[] }[] = [
-  { pattern: /^\/p\/[^/]+\/upload\/?$/, modules: ['src/features/upload/pages.ts'] },
+  { pattern: /^\/p\/[^/]+\/upload\/?$/, modules: ['src/features/uploads/pages.ts'] },
 ];
 
 /**

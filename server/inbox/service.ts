@@ -29,7 +29,7 @@ import {
   type Keyset,
   type TenantScope,
 } from './queries';
-import { earlierTakes } from '../voice/takes';
+import { earlierTakes } from '../interview/takes';
 
 export type Editor = SessionUser & { scope: TenantScope };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../testing/harness';
-import { POSTER_JOB } from '../media/service';
+import { POSTER_JOB } from '../uploads/service';
 import { enqueue, jobStatus } from './queue';
 
 describe.each(dialects)('job payloads on %s', (dialect) => {

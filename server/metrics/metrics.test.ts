@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../jobs/queue';
-import { createUpload, patchUpload } from '../media/testing/tus';
+import { createUpload, patchUpload } from '../uploads/testing/tus';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';
 import { freePort } from '../testing/server-process';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../common/schemas/inbox';
 import { texts } from '../../common/texts';
 import { expireEmptySubmissions } from '../jobs/expire-empty';
-import { tusUpload } from '../media/testing/tus';
-import * as fixture from '../media/testing/fixtures';
+import { tusUpload } from '../uploads/testing/tus';
+import * as fixture from '../uploads/testing/fixtures';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
 
 /** A draft sent from a phone arrives part by part; the team sees it only once it is released (issue 31). */

@@ -20,7 +20,7 @@ import { addMember } from './service';
 
 const tt = texts.tenants;
 
-/** Solves the ALTCHA proof of work as the browser does (as in server/public/limits.test.ts). */
+/** Solves the ALTCHA proof of work as the browser does (as in server/public-link/limits.test.ts). */
 async function solveAltcha(t: TestApp): Promise<string> {
   const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
   const solution = await solveChallenge({ challenge, deriveKey });
@@ -166,7 +166,7 @@ describe.each(dialects)('tenants as data on %s', (dialect) => {
       body: { tenant: 'firma-d', altcha: await solveAltcha(t) },
     });
     expect(off.status).toBe(404);
-    expect(off.body.message).toBe(texts.upload.unknownTenant);
+    expect(off.body.message).toBe(texts.uploads.unknownTenant);
     // The seed's public links are unchanged.
     expect(
       (await api(t, 'POST', '/api/public/submissions', { body: { tenant: 'firma-a', altcha: await solveAltcha(t) } }))

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { UploadMetadata } from '../../common/schemas/upload';
+import type { UploadMetadata } from '../../common/schemas/uploads';
 import { interviewTopics, type InterviewTopic, type Wording } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import {

@@ -7,7 +7,7 @@ import { texts } from '../../common/texts';
 import { videoQuestions } from '../../common/video-answers';
 import type { Dialect } from '../db/database';
 import { readZip } from '../inbox/read-zip';
-import { tusUpload } from '../media/testing/tus';
+import { tusUpload } from '../uploads/testing/tus';
 import { startS3rver } from '../storage/s3-test-server';
 import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../db/database';
 import { readZip } from '../inbox/read-zip';
-import { tusUpload } from '../media/testing/tus';
+import { tusUpload } from '../uploads/testing/tus';
 import { startS3rver } from '../storage/s3-test-server';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { addUser, api, login, startTestApp, type TestApp } from '../testing/harness';

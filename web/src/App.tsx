@@ -10,7 +10,7 @@ import { HistoryTracker } from './features/navigation/back';
 import { Layout } from './features/navigation/Layout';
 import { NotFoundPage } from './features/navigation/pages';
 import { PublicLinkRoute } from './features/public-link/PublicLinkRoute';
-import { TenantProvider } from './features/tenant/TenantContext';
+import { TenantProvider } from './current-tenant/TenantContext';
 import { pages } from './pages';
 import { Spinner } from './ui/Spinner';
 
@@ -65,7 +65,7 @@ function HomeTenant({ tenant, fromRow, children }: { tenant?: string; fromRow: b
 }
 
 /** Offline drafts go out in the background; only a signed-in user has any (loaded then). */
-const DraftSync = lazy(() => import('./features/submission/drafts').then((m) => ({ default: m.DraftSync })));
+const DraftSync = lazy(() => import('./features/submissions/drafts').then((m) => ({ default: m.DraftSync })));
 
 function SignedInWork() {
   const { user } = useAuth();

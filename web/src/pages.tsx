@@ -33,7 +33,7 @@ const SecurityPage = lazyPage(
   (m) => m.SecurityPage,
 );
 const finish = () => import('./features/finish/pages');
-const upload = () => import('./features/upload/pages');
+const upload = () => import('./features/uploads/pages');
 const MediaUploadPage = lazyPage(upload, (m) => m.MediaUploadPage);
 const ImageUploadPage = lazyPage(upload, (m) => m.ImageUploadPage);
 const DocumentUploadPage = lazyPage(upload, (m) => m.DocumentUploadPage);
@@ -75,11 +75,11 @@ const AccountPage = lazyPage(postPages, (m) => m.AccountPage);
 const interviewPages = () => import('./features/interview/InterviewPage');
 const TopicInterviewPage = lazyPage(interviewPages, (m) => m.TopicInterviewPage);
 const GeneralInterviewPage = lazyPage(interviewPages, (m) => m.GeneralInterviewPage);
-const speechPages = () => import('./features/voice-message/pages');
+const speechPages = () => import('./features/voice-messages/pages');
 const VoiceMessagePage = lazyPage(speechPages, (m) => m.VoiceMessagePage);
 const TranscriptEditPage = lazyPage(speechPages, (m) => m.TranscriptEditPage);
 const VideoAnswerPage = lazyPage(
-  () => import('./features/video-answer/pages'),
+  () => import('./features/video-answers/pages'),
   (m) => m.VideoAnswerPage,
 );
 const PublicStartPage = lazyPage(

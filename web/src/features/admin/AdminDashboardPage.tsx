@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { useAuth } from '../auth/AuthProvider';
-import { tenantLabelOf, useTenantLabels } from '../tenant/labels';
+import { tenantLabelOf, useTenantLabels } from '../../current-tenant/labels';
 import { AdminNav } from './AdminNav';
 import { AuditLog } from './AuditLog';
 import { formatCount, formatDateTime } from './format';

@@ -13,7 +13,7 @@ import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
-import { useTenantLabels } from '../tenant/labels';
+import { useTenantLabels } from '../../current-tenant/labels';
 import { AdminNav } from './AdminNav';
 import { formatDateTime } from './format';
 import '../../lib/zod-csp';

@@ -15,9 +15,9 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { BackLink } from '../navigation/back';
-import { useContentId } from '../submission/useContentId';
-import { keepDraft, useDraftBase, useDraftSync } from '../submission/drafts';
-import { useTenant } from '../tenant/TenantContext';
+import { useContentId } from '../submissions/useContentId';
+import { keepDraft, useDraftBase, useDraftSync } from '../submissions/drafts';
+import { useTenant } from '../../current-tenant/TenantContext';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
 

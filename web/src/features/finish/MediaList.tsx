@@ -5,7 +5,7 @@ import type { ListedMedia } from './useFinishedSubmission';
 const icons: Record<string, typeof FileText> = { photo: ImageIcon, video: Film, audio: Music };
 
 /** File size in MB with one decimal, as the spec shows it (small files in KB, never "0,0 MB"). */
-export const megabytes = texts.upload.sizeMb;
+export const megabytes = texts.uploads.sizeMb;
 
 /** The files of a submission, each with its thumbnail (or an icon), name and size. */
 export function MediaList({ media }: { media: ListedMedia[] }) {

@@ -15,7 +15,7 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { useTenantLabels } from '../tenant/labels';
+import { useTenantLabels } from '../../current-tenant/labels';
 import { formatDateTime } from '../admin/format';
 import { ContentSectionPlaceholder } from '../content/ContentSectionPlaceholder';
 import { PostSection } from '../post/PostSection';

@@ -12,7 +12,7 @@ import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminNav } from '../admin/AdminNav';
-import { useTenantLabels } from '../tenant/labels';
+import { useTenantLabels } from '../../current-tenant/labels';
 import { formatDateTime } from '../admin/format';
 import { listApprovalStates } from '../../../../common/schemas/post';
 import { ApprovalBadge } from '../post/ApprovalBadge';

@@ -3,11 +3,11 @@ import type { InboxMedia } from '../../../../common/schemas/inbox';
 import { texts } from '../../../../common/texts';
 import { AudioCaptions, CaptionLinks, VideoPlayer } from '../video/VideoPlayer';
 import { withKnownDuration } from '../../lib/audio-duration';
-import { VideoAnswerLabel } from '../video-answer/VideoAnswerLabel';
+import { VideoAnswerLabel } from '../video-answers/VideoAnswerLabel';
 import { apiUrl } from '../../api/client';
 
 const t = texts.admin;
-const megabytes = texts.upload.sizeMb;
+const megabytes = texts.uploads.sizeMb;
 
 /** One file as the editor needs it: photos shown, video and the voice recording playable, documents to open. */
 export function MediaPreview({ media }: { media: InboxMedia }) {

@@ -2,15 +2,15 @@ import { AlertTriangle, ArrowRight, CheckCircle2, RotateCcw } from 'lucide-react
 import { BackLink } from '../navigation/back';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { voiceTopics, type VoiceTopic } from '../../../../common/schemas/voice';
+import { voiceTopics, type VoiceTopic } from '../../../../common/schemas/interview';
 import { tenantPath, type Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { isNumericId, useContentId } from '../submission/useContentId';
+import { isNumericId, useContentId } from '../submissions/useContentId';
 import { NotFoundPage } from '../navigation/pages';
-import { useTenant } from '../tenant/TenantContext';
+import { useTenant } from '../../current-tenant/TenantContext';
 import { TranscriptPanel } from './TranscriptPanel';
 import { useVoiceInterview } from './useVoiceInterview';
 import { VoiceButton } from './VoiceButton';

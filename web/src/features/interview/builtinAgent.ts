@@ -1,4 +1,4 @@
-import type { SignedUrlResponse } from '../../../../common/schemas/voice';
+import type { SignedUrlResponse } from '../../../../common/schemas/interview';
 import {
   type AudioFormat,
   DEFAULT_FORMAT,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isNumericId } from '../../../../common/content-id';
-import type { VoiceTopic } from '../../../../common/schemas/voice';
+import type { VoiceTopic } from '../../../../common/schemas/interview';
 import type { Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { addTurn, formatTranscript, type Turn } from '../../../../common/transcript';

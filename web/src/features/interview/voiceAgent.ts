@@ -1,4 +1,4 @@
-import type { SignedUrlResponse } from '../../../../common/schemas/voice';
+import type { SignedUrlResponse } from '../../../../common/schemas/interview';
 import { apiUrl } from '../../api/client';
 import type { AgentCallbacks, AgentSession } from './agentSession';
 

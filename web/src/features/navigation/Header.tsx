@@ -2,7 +2,7 @@ import { Inbox, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
 import { useAuth } from '../auth/AuthProvider';
-import { useTenant } from '../tenant/TenantContext';
+import { useTenant } from '../../current-tenant/TenantContext';
 
 /** The fixed top bar: logo (to /), title, username and 'Abmelden'. */
 export function Header() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { texts } from '../../../../common/texts';
-import { useTenant } from '../tenant/TenantContext';
+import { useTenant } from '../../current-tenant/TenantContext';
 import { Header } from './Header';
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { CardGrid, LinkCard } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth/AuthProvider';
-import { TenantProvider, useTenant } from '../tenant/TenantContext';
+import { TenantProvider, useTenant } from '../../current-tenant/TenantContext';
 import { BackLink } from './back';
 import { EntryCards } from './cards';
 

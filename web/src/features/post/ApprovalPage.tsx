@@ -11,7 +11,7 @@ import { call } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { TextareaField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
-import { TenantProvider } from '../tenant/TenantContext';
+import { TenantProvider } from '../../current-tenant/TenantContext';
 import { PostPreview } from './PostPreview';
 import '../../lib/zod-csp';
 

@@ -30,7 +30,7 @@ import { PostPreview, type PreviewMedia } from './PostPreview';
 import { ConsentBadges } from '../content/ConsentBadges';
 import { MediaThumb } from '../content/MediaThumb';
 import { isVideo, useContent } from '../content/useContent';
-import { useTenantLabels } from '../tenant/labels';
+import { useTenantLabels } from '../../current-tenant/labels';
 import { streamDraft } from './draftStream';
 import '../../lib/zod-csp';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { CreatePublicSubmission } from '../../../../common/schemas/upload';
+import type { CreatePublicSubmission } from '../../../../common/schemas/uploads';
 import { call } from '../../api/client';
-import { useTenant } from '../tenant/TenantContext';
+import { useTenant } from '../../current-tenant/TenantContext';
 import { usePublicProof } from '../proof/proof';
 
 const SYNC_EVERY_MS = 30_000;
@@ -22,7 +22,7 @@ export function PublicDrafts() {
     if (!hasProof || typeof indexedDB === 'undefined') return;
     let stop: () => void = () => {};
     let cancelled = false;
-    void import('../submission/drafts').then((d) => {
+    void import('../submissions/drafts').then((d) => {
       if (cancelled) return;
       const unregister = d.registerPublicCreator(tenant.key, async (base) => {
         const altcha = await take.current!();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { tenantOfPublicSlug } from '../../../../common/tenants';
-import { TenantProvider } from '../tenant/TenantContext';
+import { TenantProvider } from '../../current-tenant/TenantContext';
 import { PublicDrafts } from './PublicDrafts';
 import { PublicProofProvider } from '../proof/proof';
 

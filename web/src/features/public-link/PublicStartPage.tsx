@@ -3,7 +3,7 @@ import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { CardGrid, LinkCard } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { useTenant } from '../tenant/TenantContext';
+import { useTenant } from '../../current-tenant/TenantContext';
 
 const p = texts.publicLink;
 

@@ -29,7 +29,7 @@ import { MembersPanel } from './MembersPanel';
 import { ProfileField, StyleFields } from './StyleFields';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
-import { patienceLevels, type Patience } from '../../../../common/schemas/voice';
+import { patienceLevels, type Patience } from '../../../../common/schemas/interview';
 
 const t = texts.tenants;
 const selectClass =

@@ -1,0 +1,483 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import {
+  fileFormats,
+  kindsOf,
+  maxBytes,
+  publicSurface,
+  surfaceFor,
+  uploadSurfaces,
+  type FileFormat,
+  type MediaItem,
+  type UploadLimits,
+  type UploadMetadata,
+  type UploadOutcome,
+  type UploadSurface,
+} from '../../common/schemas/uploads';
+import { texts } from '../../common/texts';
+import { now } from '../db/database';
+import type { MediaTable } from '../db/schema';
+import { outageOf } from '../http/outage';
+import { enqueue, jobStatus } from '../jobs/queue';
+import { blobKey, safeFileName } from '../submissions/files';
+import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './processing';
+import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, setThumbnail } from './queries';
+import { judgeFile } from './validation';
+import { clipLengthRefusal, registerVideoAnswer } from '../video-answers/service';
+import { hasConsent } from '../finish/queries';
+import { queueVideo } from '../video/service';
+import { z } from 'zod';
+
+export type MediaRow = Selectable<MediaTable>;
+
+export const PHOTO_JOB = 'media.photo';
+export const POSTER_JOB = 'media.poster';
+
+const PHOTO_ATTEMPTS = 3;
+
+/** How long the final upload request waits for the photo job before answering "still processing". */
+const PHOTO_WAIT_MS = 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// Signed file URLs: <img> and <video> cannot send the anonymous token header, so the media list
+// (itself authorised) hands out URLs signed for one file and one hour.
+
+const URL_LIFETIME_MS = 60 * 60_000;
+
+function signature(secret: string, mediaId: number, variant: string, exp: number): string {
+  return createHmac('sha256', secret).update(`media:${mediaId}:${variant}:${exp}`).digest('base64url');
+}
+
+export function signedUrl(
+  secret: string,
+  mediaId: number,
+  variant: 'file' | 'thumbnail' | 'proxy' | 'captions',
+): string {
+  // Rounded up to the next full hour, so the same URL (and the browser's cache) holds for a while.
+  const exp = Math.ceil((Date.now() + URL_LIFETIME_MS) / URL_LIFETIME_MS) * URL_LIFETIME_MS;
+  const path = variant === 'captions' ? 'captions.vtt' : variant;
+  return `/api/media/${mediaId}/${path}?exp=${exp}&sig=${signature(secret, mediaId, variant, exp)}`;
+}
+
+export function validSignature(
+  secret: string,
+  mediaId: number,
+  variant: string,
+  exp: number | undefined,
+  sig: string | undefined,
+): boolean {
+  if (!exp || !sig || exp < Date.now()) return false;
+  const expected = Buffer.from(signature(secret, mediaId, variant, exp));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export function toMediaItem(secret: string, row: MediaRow): MediaItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    fileType: row.file_type,
+    size: Number(row.size),
+    originalName: row.original_name,
+    thumbnailUrl: row.thumbnail_path ? signedUrl(secret, row.id, 'thumbnail') : null,
+    url: signedUrl(secret, row.id, 'file'),
+    proxyUrl: row.proxy_path ? signedUrl(secret, row.id, 'proxy') : null,
+    captionsUrl: row.caption_state === 'ready' ? signedUrl(secret, row.id, 'captions') : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finished uploads
+
+export type FinishedUpload = {
+  id: string;
+  /** The first bytes of the file (enough to tell its format); reads nothing else. */
+  head(): Promise<Uint8Array>;
+  /**
+   * Puts the whole file at its final key without copying it (local: a hard link of the appended
+   * file; S3: CompleteMultipartUpload) and returns the key. Safe to call again after a crash.
+   */
+  finish(format: FileFormat): Promise<string>;
+  size: number;
+  metadata: UploadMetadata;
+  /** Removes the tus bookkeeping once the file is registered (the file itself stays). */
+  forget(): Promise<void>;
+  /** Removes everything of a refused upload, a finished file included. */
+  discard(): Promise<void>;
+};
+
+type Rejection = { status: number; title: string; message: string; error?: string };
+const rejected = (r: Rejection): { status: number; body: UploadOutcome } => ({
+  status: r.status,
+  body: {
+    error: r.error ?? (r.status === 413 ? 'too_large' : r.status === 429 ? 'too_many' : 'unsupported_type'),
+    title: r.title,
+    message: r.message,
+  },
+});
+
+/** The final key of an upload: `{contentId}/{tus id}.{ext}`; the tus id is `{timestamp}_{random}`. */
+export function uploadKey(contentId: number, uploadId: string, format: string): string {
+  const ext =
+    format
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase()
+      .slice(0, 8) || 'bin';
+  return `${contentId}/${uploadId.replace(/[^a-zA-Z0-9_]/g, '')}.${ext}`;
+}
+
+/** The format a file name claims (known formats only), else null. */
+export function namedFormat(filename: string): FileFormat | null {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  return ext in fileFormats ? (ext as FileFormat) : null;
+}
+
+const tooMany = (maxFiles: number) =>
+  rejected({ status: 429, title: texts.uploads.tooManyTitle, message: texts.uploads.tooMany(maxFiles) });
+
+/** The photo-rights question ("Bestätigung erforderlich"): no photo is kept without its answer. */
+export const rightsMissing = () =>
+  rejected({ status: 400, error: 'invalid', title: texts.uploads.rightsTitle, message: texts.uploads.rightsText });
+
+/** Every photo, on every page and path, needs the submission's photo-rights consent first. */
+export const photoRightsGiven = (app: FastifyInstance, contentId: number) =>
+  hasConsent(app.db, contentId, 'photo_rights');
+
+/**
+ * The server's decision on a finished upload: its bytes must be an allowed format of the page's
+ * surface within the size and count limits. A refused file is deleted at once and never
+ * registered. The file is never copied: the tus store puts it at its final key (finish). Photos
+ * go through the durable photo job (EXIF removed, orientation applied, thumbnail) before they
+ * are registered; other files are registered right away and videos get a poster job. The page's
+ * file count is enforced by the insert itself (insertMediaWithin). Called again for an upload
+ * that was finished before a crash, it registers it once.
+ */
+export async function acceptUpload(
+  app: FastifyInstance,
+  tenant: string,
+  upload: FinishedUpload,
+  opts: { viaPublicLink?: boolean } = {},
+): Promise<{ status: number; body: UploadOutcome }> {
+  const { contentId, page } = upload.metadata;
+  const done = await findMediaByUpload(app.db, upload.id);
+  if (done) {
+    if (page === 'video-answer') await registerVideoAnswer(app, done, upload.metadata);
+    await upload.forget();
+    // A crash before its proxy job was queued: queued now.
+    if (done.kind === 'video' && !done.media_state && (await ffmpegAvailable())) await queueVideo(app, done.id);
+    return { status: 200, body: { media: toMediaItem(app.config.authSecret, done) } };
+  }
+  const originalName = safeFileName(upload.metadata.filename);
+  const pageSurface = surfaceFor((await app.tenantRegistry.fresh()).uploadSurfaces(tenant), page);
+  const surface = opts.viaPublicLink ? publicSurface(pageSurface) : pageSurface;
+  const verdict = await judgeFile(
+    surface,
+    { head: await upload.head(), size: upload.size, originalName },
+    uploadLimits(app.config),
+  );
+  if (!verdict.ok) {
+    await upload.discard();
+    return rejected(verdict);
+  }
+  if (verdict.kind === 'photo' && !(await photoRightsGiven(app, contentId))) {
+    await upload.discard();
+    return rightsMissing();
+  }
+  if ((await countSurfaceMedia(app.db, contentId, surface.id)) >= surface.maxFiles) {
+    await upload.discard();
+    return tooMany(surface.maxFiles);
+  }
+  const key = await upload.finish(verdict.format);
+  if (page === 'video-answer' && verdict.kind === 'video') {
+    const tooLong = await clipLengthRefusal(app, tenant, key);
+    if (tooLong) {
+      await upload.discard();
+      return rejected({ status: 422, error: 'too_long', title: texts.videoAnswer.tooLongTitle, message: tooLong });
+    }
+  }
+
+  if (verdict.kind === 'photo') {
+    // The original (with its EXIF) stays at a private key the job reads and deletes.
+    const jobId = await enqueue(
+      app.db,
+      PHOTO_JOB,
+      {
+        uploadId: upload.id,
+        stagingKey: key,
+        contentId,
+        surface: surface.id,
+        maxFiles: surface.maxFiles,
+        format: verdict.format,
+        originalName,
+        size: upload.size,
+      } satisfies PhotoJob,
+      { maxAttempts: PHOTO_ATTEMPTS },
+    );
+    await upload.forget();
+    app.jobs.nudge();
+    return photoOutcome(app, jobId, upload.id);
+  }
+
+  const row = await insertMediaWithin(
+    app.db,
+    app.dialect,
+    {
+      submission_id: contentId,
+      kind: verdict.kind,
+      file_path: key,
+      file_type: verdict.mime,
+      size: upload.size,
+      original_name: originalName,
+      thumbnail_path: null,
+      created_at: now(),
+      surface: surface.id,
+      upload_id: upload.id,
+    },
+    surface.maxFiles,
+  );
+  if (!row) {
+    await upload.discard();
+    return tooMany(surface.maxFiles);
+  }
+  // A recorded clip is tied to its question before the tus bookkeeping goes (a crash here is finished on the retry).
+  if (page === 'video-answer') await registerVideoAnswer(app, row, upload.metadata);
+  await upload.forget();
+  // Every video gets a playable proxy, a poster and its captions (server/video).
+  if (verdict.kind === 'video' && (await ffmpegAvailable())) await queueVideo(app, row.id);
+  return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
+}
+
+/**
+ * A finished upload asked about again (the client lost the answer and repeats its last PATCH, or
+ * asks with HEAD): its submission, its length and the answer the first finish gave, so the repeat
+ * answers the same and nothing is stored twice. Null when no finished upload has this id.
+ */
+export async function finishedUpload(
+  app: FastifyInstance,
+  uploadId: string,
+): Promise<{ contentId: number; size: number | null; outcome: () => Promise<UploadAnswer> } | null> {
+  // The ids this server hands out (tus namingFunction); anything else was never an upload here.
+  if (!/^\d{1,16}_[0-9a-f]{16}$/.test(uploadId)) return null;
+  const row = await findMediaByUpload(app.db, uploadId);
+  if (row)
+    return {
+      contentId: row.submission_id,
+      size: row.size,
+      outcome: async () => ({ status: 200, body: { media: toMediaItem(app.config.authSecret, row) } }),
+    };
+  // A photo is registered by its job: the job is the trace of the finished upload.
+  const job = await app.db
+    .selectFrom('jobs')
+    .select(['id', 'payload'])
+    .where('kind', '=', PHOTO_JOB)
+    .where('payload', 'like', `%"uploadId":"${uploadId}"%`)
+    .executeTakeFirst();
+  if (!job) return null;
+  const payload = JSON.parse(job.payload) as PhotoJob;
+  if (payload.uploadId !== uploadId) return null;
+  return {
+    contentId: payload.contentId,
+    size: payload.size ?? null,
+    outcome: () => photoOutcome(app, Number(job.id), uploadId),
+  };
+}
+
+type UploadAnswer = { status: number; body: UploadOutcome };
+
+async function photoOutcome(
+  app: FastifyInstance,
+  jobId: number,
+  uploadId: string,
+): Promise<{ status: number; body: UploadOutcome }> {
+  const deadline = Date.now() + PHOTO_WAIT_MS;
+  while (Date.now() < deadline) {
+    const job = await jobStatus(app.db, jobId);
+    if (job?.status === 'done') {
+      const result = job.result as PhotoResult;
+      if ('rejected' in result) {
+        return rejected(
+          result.status === 429
+            ? { status: 429, title: texts.uploads.tooManyTitle, message: result.rejected }
+            : { status: 415, title: texts.uploads.invalidTypeTitle, message: result.rejected },
+        );
+      }
+      const row = await findMedia(app.db, result.mediaId);
+      if (row) return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
+    }
+    // Failed for now: the original is kept and a later round processes it (see registerMediaJobs).
+    if (job?.status === 'failed') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Still queued (busy workers): the job registers the photo later; the upload itself is safe.
+  app.log.warn({ jobId, uploadId }, 'photo job still pending');
+  return {
+    status: 202,
+    body: { error: 'pending', title: texts.uploads.successTitle, message: texts.uploads.imageSuccess },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jobs
+
+const photoJob = z.object({
+  uploadId: z.string(),
+  stagingKey: z.string(),
+  contentId: z.number(),
+  surface: z.string(),
+  maxFiles: z.number().optional(),
+  format: z.enum(Object.keys(fileFormats) as [FileFormat, ...FileFormat[]]),
+  originalName: z.string(),
+  round: z.number().optional(),
+  /** The upload's length (jobs queued before it was kept have none). */
+  size: z.number().optional(),
+});
+export type PhotoJob = z.infer<typeof photoJob>;
+type PhotoResult = { mediaId: number } | { rejected: string; status?: number };
+const posterJob = z.object({ mediaId: z.number() });
+type PosterJob = z.infer<typeof posterJob>;
+
+/** An error of a full, read-only or failing disk or database (sharp reports the system's text only). */
+function storageFault(error: unknown): boolean {
+  return (
+    outageOf(error) !== null ||
+    /no space left|ENOSPC|EROFS|read-only file system|disk quota|EDQUOT|input\/output error|EIO/i.test(
+      String((error as Error)?.message ?? error),
+    )
+  );
+}
+
+/** A local file with a blob's bytes: the file itself on the local store, else a temporary copy. */
+async function localFile(app: FastifyInstance, key: string, dir: string): Promise<string> {
+  if (app.blobs.localPath) return app.blobs.localPath(key);
+  const file = path.join(dir, 'original');
+  await pipeline(await app.blobs.get(key), createWriteStream(file));
+  return file;
+}
+
+/**
+ * Strips EXIF (GPS!), applies orientation, makes the thumbnail, then registers the photo. Works
+ * on files, never on the whole photo in the server's memory.
+ */
+export async function processPhoto(app: FastifyInstance, job: PhotoJob): Promise<PhotoResult> {
+  const done = await findMediaByUpload(app.db, job.uploadId);
+  if (done) {
+    await app.blobs.delete(job.stagingKey);
+    return { mediaId: done.id };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'ca-photo-'));
+  try {
+    const original = await localFile(app, job.stagingKey, dir);
+    const cleanFile = path.join(dir, `clean.${job.format}`);
+    let thumb: Buffer;
+    try {
+      await cleanPhotoFile(original, job.format, cleanFile);
+      thumb = await thumbnail(cleanFile);
+    } catch (error) {
+      // A full or failing disk is no verdict on the photo: the job tries again, the original stays.
+      if (storageFault(error)) throw error;
+      // Right magic number, but not a readable image: refused like any other wrong file.
+      await app.blobs.delete(job.stagingKey);
+      return { rejected: texts.uploads.contentMismatch(job.originalName) };
+    }
+    const key = blobKey(job.contentId, job.format);
+    const thumbKey = blobKey(job.contentId, 'jpg');
+    const size = (await stat(cleanFile)).size;
+    await app.blobs.put(key, createReadStream(cleanFile), { contentType: fileFormats[job.format].mime });
+    await app.blobs.put(thumbKey, thumb, { contentType: 'image/jpeg' });
+    let row: MediaRow | null;
+    try {
+      row = await insertMediaWithin(
+        app.db,
+        app.dialect,
+        {
+          submission_id: job.contentId,
+          kind: 'photo',
+          file_path: key,
+          file_type: fileFormats[job.format].mime,
+          size,
+          original_name: job.originalName,
+          thumbnail_path: thumbKey,
+          created_at: now(),
+          surface: job.surface,
+          upload_id: job.uploadId,
+        },
+        job.maxFiles ?? Number.MAX_SAFE_INTEGER,
+      );
+    } catch (error) {
+      await app.blobs.delete(key);
+      await app.blobs.delete(thumbKey);
+      throw error;
+    }
+    await app.blobs.delete(job.stagingKey);
+    if (!row) {
+      // Another photo took the page's last place meanwhile.
+      await app.blobs.delete(key);
+      await app.blobs.delete(thumbKey);
+      return { rejected: texts.uploads.tooMany(job.maxFiles ?? 0), status: 429 };
+    }
+    return { mediaId: row.id };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A poster frame for a registered video (ffmpeg needs a seekable local file). */
+export async function processPoster(app: FastifyInstance, job: PosterJob): Promise<{ thumbnail: string | null }> {
+  const row = await findMedia(app.db, job.mediaId);
+  if (!row || row.thumbnail_path) return { thumbnail: row?.thumbnail_path ?? null };
+  const dir = await mkdtemp(path.join(tmpdir(), 'ca-poster-'));
+  try {
+    const local = await localFile(app, row.file_path, dir);
+    const poster = await videoPoster(local);
+    const key = blobKey(row.submission_id, 'jpg');
+    await app.blobs.put(key, poster, { contentType: 'image/jpeg' });
+    await setThumbnail(app.db, row.id, key);
+    return { thumbnail: key };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function registerMediaJobs(app: FastifyInstance): void {
+  app.jobs.register(PHOTO_JOB, photoJob, async (job) => {
+    const payload = job.payload;
+    try {
+      return await processPhoto(app, payload);
+    } catch (error) {
+      // Received bytes are never deleted because processing failed (a full disk, a database
+      // outage): after the job's own attempts, a new round starts later, the waits growing to an
+      // hour, until the photo is processed once there is room again.
+      if (job.attempts >= PHOTO_ATTEMPTS) {
+        const round = (payload.round ?? 0) + 1;
+        const delayMs = Math.min(60 * 60_000, 30_000 * 2 ** Math.min(round - 1, 7));
+        await enqueue(app.db, PHOTO_JOB, { ...payload, round } satisfies PhotoJob, {
+          maxAttempts: PHOTO_ATTEMPTS,
+          runAt: new Date(Date.now() + delayMs),
+        });
+        app.log.warn(
+          { err: error, uploadId: payload.uploadId, round, delayMs },
+          'photo processing failed; the original is kept and tried again later',
+        );
+      }
+      throw error;
+    }
+  });
+  app.jobs.register(POSTER_JOB, posterJob, (job) => processPoster(app, job.payload));
+}
+
+/** The configured limits of photos and videos (MAX_PHOTO_MB, MAX_VIDEO_MB). */
+export function uploadLimits(config: { MAX_PHOTO_MB: number; MAX_VIDEO_MB: number }): UploadLimits {
+  return { photoMb: config.MAX_PHOTO_MB, videoMb: config.MAX_VIDEO_MB };
+}
+
+/** Largest file any surface can take, for the tus server's own limit. */
+export function largestUpload(limits: UploadLimits): number {
+  const surfaces = Object.values(uploadSurfaces) as UploadSurface[];
+  return Math.max(...surfaces.flatMap((s) => kindsOf(s).map((k) => maxBytes(s, k, limits))));
+}
