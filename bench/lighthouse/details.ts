@@ -57,7 +57,15 @@ for (const x of (a['network-requests']?.details as any)?.items ?? [])
     x.transferSize,
     x.url.replace(/^http:\/\/[^/]+/, ''),
   );
+const observed = (a.metrics?.details as any)?.items?.[0] ?? {};
+console.log(
+  'OBSERVED',
+  ['observedFirstContentfulPaint', 'observedLargestContentfulPaint', 'observedDomContentLoaded', 'observedLoad']
+    .map((k) => `${k.replace('observed', '')} ${Math.round(observed[k] ?? -1)} ms`)
+    .join(', '),
+);
 for (const id of [
+  'network-dependency-tree-insight',
   'largest-contentful-paint-element',
   'lcp-breakdown-insight',
   'lcp-discovery-insight',

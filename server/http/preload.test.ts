@@ -8,7 +8,7 @@ describe('route preloads from the build manifest', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'web-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('announces the public upload page chunks the shell does not load already, and nothing elsewhere', () => {
+  it("announces the public upload page chunks the shell does not load already, the upload pages' first answers, and nothing elsewhere", () => {
     mkdirSync(path.join(root, '.vite'));
     writeFileSync(
       path.join(root, '.vite/manifest.json'),
@@ -25,7 +25,18 @@ describe('route preloads from the build manifest', () => {
       '</assets/pages-1.js>; rel=modulepreload, </assets/drafts-1.js>; rel=modulepreload, </assets/icons-1.js>; rel=modulepreload',
     );
     expect(link('/p/firma-a/upload/')).not.toBeNull();
+    const answers =
+      '</api/health>; rel=preload; as=fetch; crossorigin, </api/media/limits>; rel=preload; as=fetch; crossorigin';
+    for (const page of [
+      '/upload',
+      '/image-upload',
+      '/firma-a/upload',
+      '/bank/document-image-upload',
+      '/t/firma-c/upload',
+    ])
+      expect([page, link(page)]).toEqual([page, answers]);
     expect(link('/login')).toBeNull();
+    expect(link('/eingang')).toBeNull();
     expect(link('/p/vdi/upload/x')).toBeNull();
   });
 
