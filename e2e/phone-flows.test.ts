@@ -59,7 +59,7 @@ describe('phone flows', () => {
     // The local id as the spec shows it: its first 8 characters and an ellipsis.
     const localId = await page.evaluate(() => sessionStorage.getItem('currentInterviewId'));
     expect(localId).toMatch(/^local_upload_\d{13}_[a-z0-9]+$/);
-    expect(await page.getByTestId('id-hint').textContent()).toBe(`${u.interviewIdLabel} ${localId!.slice(0, 8)}...`);
+    expect(await page.getByTestId('id-hint').textContent()).toBe(`${u.contentIdLabel} ${localId!.slice(0, 8)}...`);
 
     await page.locator('input[type=file]').setInputFiles(photo);
     await page.getByLabel(u.rightsLabel).check();

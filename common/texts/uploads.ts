@@ -3,8 +3,8 @@ export const uploads = {
   // Media upload page
   mediaTitle: 'Upload von Medien',
   mediaIntro: 'Laden Sie Bilder oder Videos hoch, die wir für den Beitrag verwenden dürfen.',
-  interviewIdLabel: 'Interview-ID:',
-  interviewIdMissing: 'Nicht verfügbar',
+  contentIdLabel: 'Interview-ID:',
+  contentIdMissing: 'Nicht verfügbar',
   loadingInfo: 'Lade Informationen...',
   dropZone: 'Dateien hierher ziehen oder klicken, um sie auszuwählen',
   dropZoneTouch: 'Tippen, um Fotos oder Dateien auszuwählen',

@@ -19,7 +19,7 @@ import { BackLink } from '../navigation/back';
 import { Card } from '../../ui/Card';
 import { InputField, TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
-import { useKnownContentId } from '../submissions/useContentId';
+import { contentIdState, useKnownContentId } from '../submissions/useContentId';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { forgetKept, keepDraft, keepForSubmission, useDraftBase, useDraftSync } from '../submissions/drafts';
 import { finishProfileOf } from './profile';
@@ -51,7 +51,7 @@ export function ContactInformationPage() {
     if (!contentId) notify.warning(texts.common.warningTitle, f.noInterviewId);
   }, [contentId]);
 
-  const goOn = () => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: contentId } });
+  const goOn = () => navigate(tenantPath(tenant, 'thank-you'), { state: contentIdState(contentId) });
 
   const submit = form.handleSubmit(
     async (values) => {

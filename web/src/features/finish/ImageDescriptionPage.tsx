@@ -15,7 +15,7 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { BackLink } from '../navigation/back';
-import { useContentId } from '../submissions/useContentId';
+import { contentIdState, useContentId } from '../submissions/useContentId';
 import { keepDraft, useDraftBase, useDraftSync } from '../submissions/drafts';
 import { useTenant } from '../../current-tenant/TenantContext';
 import '../../lib/zod-csp';
@@ -40,7 +40,7 @@ export function ImageDescriptionPage() {
       <WQuestionsForm
         ensure={ensure}
         onBack={() => setMethod('choose')}
-        onDone={(id) => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: id } })}
+        onDone={(id) => navigate(tenantPath(tenant, 'thank-you'), { state: contentIdState(id) })}
       />
     );
 
@@ -48,7 +48,7 @@ export function ImageDescriptionPage() {
     <Page
       title={f.descriptionTitle}
       intro={f.descriptionIntro}
-      back={<BackLink to={tenantPath(tenant, 'image-upload')} state={{ interviewId: contentId }} />}
+      back={<BackLink to={tenantPath(tenant, 'image-upload')} state={contentIdState(contentId)} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <ChoiceButton
@@ -61,7 +61,7 @@ export function ImageDescriptionPage() {
           icon={<Mic size={22} aria-hidden="true" />}
           title={f.describeByInterview}
           text={f.describeByInterviewHint}
-          onClick={() => navigate(tenantPath(tenant, 'interview/image'), { state: { interviewId: contentId } })}
+          onClick={() => navigate(tenantPath(tenant, 'interview/image'), { state: contentIdState(contentId) })}
         />
       </div>
     </Page>

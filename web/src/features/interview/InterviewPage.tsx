@@ -8,7 +8,7 @@ import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { isNumericId, useContentId } from '../submissions/useContentId';
+import { contentIdState, isNumericId, useContentId } from '../submissions/useContentId';
 import { NotFoundPage } from '../navigation/pages';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { TranscriptPanel } from './TranscriptPanel';
@@ -158,11 +158,13 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
 
   const back =
     topic === 'image'
-      ? { to: tenantPath(tenant, 'image-description'), state: { interviewId: id.contentId } }
+      ? { to: tenantPath(tenant, 'image-description'), state: contentIdState(id.contentId) }
       : { to: topic === 'general' ? tenant.homePath : tenantPath(tenant, 'interview-category'), state: undefined };
-  const interviewId = id.contentId;
+  const contentId = id.contentId;
   const editTranscript = () =>
-    navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript: voice.transcript, interviewId } });
+    navigate(tenantPath(tenant, 'transcript-edit'), {
+      state: { transcript: voice.transcript, ...contentIdState(contentId) },
+    });
   const bankCard = tenant.wording === 'banker';
 
   return (
@@ -197,7 +199,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
             turns={voice.turns}
             onChange={voice.setTurns}
             editable={!voice.active}
-            contentId={interviewId}
+            contentId={contentId}
           />
           {!voice.finished ? (
             <p className="text-center text-sm text-slate-500">{t.buttonsHint}</p>
@@ -213,7 +215,7 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
                   block
                   onClick={() =>
                     navigate(tenantPath(tenant, 'image-upload-after-voice'), {
-                      state: { transcript: voice.transcript, interviewId, source: sourceTag(topic) },
+                      state: { transcript: voice.transcript, ...contentIdState(contentId), source: sourceTag(topic) },
                     })
                   }
                 >
@@ -227,13 +229,18 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
                 {t.editTranscript}
               </Button>
               {topic === 'image' ? (
-                <Button block onClick={() => navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId } })}>
+                <Button
+                  block
+                  onClick={() => navigate(tenantPath(tenant, 'thank-you'), { state: contentIdState(contentId) })}
+                >
                   {t.next}
                 </Button>
               ) : (
                 <Button
                   block
-                  onClick={() => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: { interviewId } })}
+                  onClick={() =>
+                    navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: contentIdState(contentId) })
+                  }
                 >
                   {t.toImageUpload}
                 </Button>

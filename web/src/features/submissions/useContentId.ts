@@ -59,13 +59,25 @@ function storedContentId(tenant: Tenant): string | null {
   return stored;
 }
 
+/**
+ * The navigation state that hands a Content-ID to the next page. Its key keeps the spec's name,
+ * `interviewId` (part 2: "to /transcript-edit carrying transcript and interviewId"), which history
+ * entries and the browser tests read; everywhere else the code says contentId.
+ */
+export type ContentIdNavState = { interviewId?: string | number | null };
+export function contentIdState(contentId: string | number | null | undefined): ContentIdNavState {
+  return { interviewId: contentId };
+}
+function contentIdFromState(state: unknown): string | null {
+  const given = (state as ContentIdNavState | null)?.interviewId;
+  return given !== undefined && given !== null && given !== '' ? String(given) : null;
+}
+
 /** The id handed over by the previous page (navigation state) or kept in the session. */
 export function useKnownContentId(): string | null {
   const location = useLocation();
   const tenant = useTenant();
-  const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
-  if (fromState !== undefined && fromState !== null && fromState !== '') return String(fromState);
-  return storedContentId(tenant);
+  return contentIdFromState(location.state) ?? storedContentId(tenant);
 }
 
 /**
@@ -76,13 +88,7 @@ export function useContentId(opts: Options): ContentIdHandle {
   const tenant = useTenant();
   const userId = useAuth().user?.id;
   const location = useLocation();
-  const fromState = (location.state as { interviewId?: string | number } | null)?.interviewId;
-  const known =
-    fromState !== undefined && fromState !== null && fromState !== ''
-      ? String(fromState)
-      : opts.forceNew
-        ? null
-        : storedContentId(tenant);
+  const known = contentIdFromState(location.state) ?? (opts.forceNew ? null : storedContentId(tenant));
   const proof = usePublicProof();
   const lazy = opts.lazy ?? false;
   const [state, setState] = useState<ContentIdState>(() =>

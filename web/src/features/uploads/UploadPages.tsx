@@ -8,7 +8,7 @@ import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { BackLink } from '../navigation/back';
-import { useContentId } from '../submissions/useContentId';
+import { contentIdState, useContentId } from '../submissions/useContentId';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { screenFor } from './screens';
 import { StatusNotice } from './StatusNotice';
@@ -20,9 +20,9 @@ const t = texts.uploads;
 export function IdHint({ contentId, loading = false }: { contentId: string | null; loading?: boolean }) {
   return (
     <p className="mb-4 text-sm text-slate-600" data-testid="id-hint">
-      {t.interviewIdLabel}{' '}
+      {t.contentIdLabel}{' '}
       <span className="font-mono">
-        {loading && !contentId ? texts.finish.loadingInfo : shortId(contentId, t.interviewIdMissing)}
+        {loading && !contentId ? texts.finish.loadingInfo : shortId(contentId, t.contentIdMissing)}
       </span>
     </p>
   );
@@ -63,13 +63,13 @@ function TenantUploadPage({ page }: { page: UploadPage }) {
   // Opened directly, "Zurück" leads to the step before in the flow: the document before its image, else the start.
   const back = page === 'document-image-upload' ? tenantPath(tenant, 'document-upload') : tenant.homePath;
   const go = (to: FlowPage, extra: Record<string, unknown> = {}) =>
-    navigate(tenantPath(tenant, to), { state: { interviewId: contentId, source, ...extra } });
+    navigate(tenantPath(tenant, to), { state: { ...contentIdState(contentId), source, ...extra } });
 
   return (
     <Page
       title={screen.title}
       intro={screen.intro}
-      back={<BackLink to={back} state={{ interviewId: contentId, source }} />}
+      back={<BackLink to={back} state={{ ...contentIdState(contentId), source }} />}
       actions={
         screen.skipTo ? (
           <div className="flex gap-2">
@@ -100,7 +100,7 @@ function TenantUploadPage({ page }: { page: UploadPage }) {
         onUploaded={(result) =>
           later(
             tenantPath(tenant, screen.next!),
-            { interviewId: result.contentId, source, uploadSuccess: true },
+            { ...contentIdState(result.contentId), source, uploadSuccess: true },
             screen.delayMs,
           )
         }

@@ -22,7 +22,7 @@ import { Card, CardGrid } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress as Bar } from '../../ui/Progress';
 import { recordConsent } from '../submissions/consent';
-import { useContentId } from '../submissions/useContentId';
+import { contentIdState, useContentId } from '../submissions/useContentId';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { clearProgress, loadProgress, saveProgress, type Answer, type Progress } from './clips';
 import { useClipQueue, type ClipState } from './useClipQueue';
@@ -176,7 +176,7 @@ export function VideoAnswerPage() {
   const finish = () => {
     if (!progress) return;
     clearProgress(scope);
-    navigate(tenantPath(tenant, 'thank-you'), { state: { interviewId: progress.contentId } });
+    navigate(tenantPath(tenant, 'thank-you'), { state: contentIdState(progress.contentId) });
   };
 
   const startOver = () => {

@@ -16,7 +16,7 @@ import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submissions/drafts';
-import { useKnownContentId } from '../submissions/useContentId';
+import { type ContentIdNavState, contentIdState, useKnownContentId } from '../submissions/useContentId';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { ignoreFailure } from '../../../../common/best-effort';
 
@@ -25,16 +25,17 @@ const t = texts.voiceMessages;
 const WAIT_FOR_TRANSCRIPT_MS = 1000;
 const REDIRECT_AFTER_SAVE_MS = 1000;
 
-type EditState = {
-  transcript?: string;
-  interviewId?: string | number;
-  audioUrl?: string;
-  manual?: 'unavailable' | 'offline' | 'failed';
-} | null;
+type EditState =
+  | (ContentIdNavState & {
+      transcript?: string;
+      audioUrl?: string;
+      manual?: 'unavailable' | 'offline' | 'failed';
+    })
+  | null;
 
 /**
- * /transcript-edit for every tenant: opened after a voice message (transcript, interviewId,
- * audioUrl) or an interview (transcript, interviewId). The bank saves with 'Speichern und weiter'.
+ * /transcript-edit for every tenant: opened after a voice message (transcript, Content-ID,
+ * audioUrl) or an interview (transcript, Content-ID). The bank saves with 'Speichern und weiter'.
  */
 export function TranscriptEditPage() {
   const tenant = useTenant();
@@ -110,7 +111,7 @@ export function TranscriptEditPage() {
   if (transcript === null) return <Spinner text={texts.common.loading} />;
 
   const blank = transcript.trim().length === 0;
-  const goOn = () => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: { interviewId: contentId } });
+  const goOn = () => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: contentIdState(contentId) });
 
   const save = async () => {
     if (blank) {
@@ -173,7 +174,7 @@ export function TranscriptEditPage() {
   };
 
   return (
-    <Page title={t.editTitle} intro={t.editIntro} back={<BackLink to={back} state={{ interviewId: contentId }} />}>
+    <Page title={t.editTitle} intro={t.editIntro} back={<BackLink to={back} state={contentIdState(contentId)} />}>
       <Card className="space-y-5">
         <p className="text-sm text-slate-600">
           {t.contentId}:{' '}

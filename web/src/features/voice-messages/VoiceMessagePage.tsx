@@ -14,7 +14,7 @@ import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress } from '../../ui/Progress';
 import { DraftStorageFull, keepRecording, useDraftBase } from '../submissions/drafts';
-import { useContentId } from '../submissions/useContentId';
+import { contentIdState, useContentId } from '../submissions/useContentId';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { uploadRecording, waitForTranscript } from '../submissions/recording-upload';
 import { clock, useRecorder } from './useRecorder';
@@ -60,7 +60,7 @@ export function VoiceMessagePage() {
       ? apiUrl('GET /media/:mediaId/file', { mediaId: uploaded.current.mediaId })
       : rec?.url;
     navigate(tenantPath(tenant, 'transcript-edit'), {
-      state: { transcript, interviewId: sentTo.current ?? id.contentId, audioUrl, manual },
+      state: { transcript, ...contentIdState(sentTo.current ?? id.contentId), audioUrl, manual },
     });
   };
 
