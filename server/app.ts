@@ -44,7 +44,6 @@ import { userRoutes } from './users/routes';
 import { speechRoutes } from './voice-messages/routes';
 import type { Transcriber } from './transcription/transcriber';
 import { voiceRoutes } from './interview/routes';
-import { TenantRegistry } from './tenants/registry';
 import { tenantRoutes } from './tenants/routes';
 import { setFailureLog } from '../common/best-effort';
 
@@ -142,7 +141,7 @@ export async function buildApp(
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   app.decorate('transcriber', meteredTranscriber(adapters.transcriber, metrics));
-  app.decorate('tenantRegistry', new TenantRegistry(database.db, config.TENANT_CACHE_MS));
+  app.decorate('tenantRegistry', adapters.tenants);
   app.decorate(
     'jobs',
     new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS, config.JOB_LEASE_SECONDS * 1000),

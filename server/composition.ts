@@ -15,6 +15,7 @@ import type { Transcriber } from './transcription/transcriber';
 import { createInterviewer, type Interviewer, type Plan } from './interview/interviewer';
 import { createSynthesizer, type SpeechSynthesizer } from './interview/speech';
 import { createVoiceAgent, type VoiceAgent } from './interview/voice-agent';
+import { TenantRegistry } from './tenants/registry';
 
 /** The composition root: every adapter to the outside world is chosen here, from the config, once. */
 export type Adapters = {
@@ -29,6 +30,8 @@ export type Adapters = {
   interviewer: (plan: Plan) => Interviewer;
   /** Who runs the spoken interview: ElevenLabs or the built-in agent. */
   voiceAgent: VoiceAgent;
+  /** The tenant rows, cached per instance (`app.tenantRegistry`). */
+  tenants: TenantRegistry;
 };
 
 export function createBlobStore(config: AppConfig): BlobStore {
@@ -48,6 +51,7 @@ export function createBlobStore(config: AppConfig): BlobStore {
 export function chooseAdapters(config: AppConfig, log: FastifyBaseLogger): Adapters {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const synthesizer = createSynthesizer(config);
+  const tenants = new TenantRegistry(database.db, config.TENANT_CACHE_MS);
   return {
     database,
     mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, log),
@@ -56,6 +60,7 @@ export function chooseAdapters(config: AppConfig, log: FastifyBaseLogger): Adapt
     drafter: chooseDrafter(config),
     synthesizer,
     interviewer: (plan) => createInterviewer(config, plan),
-    voiceAgent: createVoiceAgent(config, synthesizer !== null),
+    voiceAgent: createVoiceAgent(config, synthesizer !== null, tenants),
+    tenants,
   };
 }

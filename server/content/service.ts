@@ -18,12 +18,11 @@ import { DomainError } from '../http/errors';
 import { JobCancelled } from '../jobs/queue';
 import { ffprobe, frameRate } from '../media-jobs/ffmpeg';
 import { cancelMediaJob, mediaJobStates, type MediaJobContext } from '../media-jobs/runner';
-import { tenantDisplayName } from '../tenants/registry';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
 import { renderCard, type Brand } from './card';
 import { audiogramArgs, audiogramBackground, clipArgs, captionStyle, type ClipFormat, writeOverlays } from './clip';
-import { proposeWithModel } from './proposer';
 import { cuesFor, parseTiming, snapToWords, wordsOf, type TimedWord } from './timing';
+import { proposeWithModel } from './proposer';
 import { readableBox } from './colour';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
@@ -55,7 +54,7 @@ export async function brandOf(app: FastifyInstance, tenant: string): Promise<Bra
       app.log.warn({ err: error, tenant }, 'tenant logo unreadable; the logo tile is used');
     }
   }
-  const name = info?.name ?? tenantDisplayName(tenant);
+  const name = registry.displayName(tenant);
   return {
     colour: info?.brandColor ?? seed?.brandColor ?? '#374151',
     logoPng,

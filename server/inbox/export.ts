@@ -7,19 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import type { InboxDetail, InboxFilter } from '../../common/schemas/inbox';
 import { texts } from '../../common/texts';
-import { tenantDisplayName } from '../tenants/registry';
 import { exportBatch, type TenantScope } from './queries';
 
 const t = texts.admin;
-const tenantName = tenantDisplayName;
 const orDash = (v: string | null | undefined) => (v?.trim() ? v : t.notGiven);
 
-/** The text summary that goes into a submission's ZIP. */
-export function summaryText(d: InboxDetail): string {
+/** The text summary that goes into a submission's ZIP; `tenantName` from the tenant registry. */
+export function summaryText(d: InboxDetail, tenantName: string = d.tenant): string {
   const lines = [
     t.zipSummaryTitle(d.contentId),
     '',
-    `${t.colTenant}: ${tenantName(d.tenant)}`,
+    `${t.colTenant}: ${tenantName}`,
     `${t.colKind}: ${t.kinds[d.kind] ?? d.kind}`,
     `${t.statusLabel}: ${t.statuses[d.status] ?? d.status}`,
     `${t.metaTopic}: ${orDash(d.topic)}`,
@@ -111,9 +109,11 @@ export function submissionZip(
   }[],
   /** Each post's newest version: its text and its photos and items in their order (beitrag-<channel>.txt). */
   posts: { channel: string; number: number; body: string; order: { key: string; alt: string }[] }[] = [],
+  /** The tenant's name for the summary (`TenantRegistry.displayName`). */
+  tenantName: string = detail.tenant,
 ): Readable {
   const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from(summaryText(detail), 'utf8'), t.zipSummaryName);
+  zip.addBuffer(Buffer.from(summaryText(detail, tenantName), 'utf8'), t.zipSummaryName);
   const names = zipEntryNames(files.map((f) => nameWithType(f.original_name, f.file_path)));
   for (const post of posts) {
     const media = post.order.flatMap((o) => {
@@ -169,6 +169,7 @@ const CSV_BATCH = 250;
 export async function inboxCsv(app: FastifyInstance, scope: TenantScope, filter: InboxFilter): Promise<Readable> {
   type Batch = Awaited<ReturnType<typeof exportBatch>>;
   let pending: Batch | null = await exportBatch(app.readDb, scope, filter, null, CSV_BATCH);
+  const tenants = await app.tenantRegistry.fresh();
   async function* rows() {
     yield `\ufeff${t.csvHeader.map(csvCell).join(';')}\r\n`;
     let after: { createdAt: string; id: number } | null = null;
@@ -179,7 +180,7 @@ export async function inboxCsv(app: FastifyInstance, scope: TenantScope, filter:
         const cells = [
           r.id,
           r.created_at,
-          tenantName(r.tenant),
+          tenants.displayName(r.tenant),
           t.kinds[r.kind] ?? r.kind,
           t.statuses[r.status] ?? r.status,
           r.topic,

@@ -87,7 +87,15 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       .type('application/zip')
       .header('content-disposition', `attachment; filename="einsendung-${row.id}.zip"`)
       .header('cache-control', 'no-store')
-      .send(submissionZip(app, detail, [...own, ...made], posts));
+      .send(
+        submissionZip(
+          app,
+          detail,
+          [...own, ...made],
+          posts,
+          (await app.tenantRegistry.fresh()).displayName(row.tenant),
+        ),
+      );
   });
 
   serve(app, 'DELETE /inbox/:contentId', async (request, reply, input) => {

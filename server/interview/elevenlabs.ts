@@ -1,13 +1,18 @@
 import { tenants, type TenantKey } from '../../common/tenants';
-import { loadedTenant } from '../tenants/registry';
+import type { TenantInfo } from '../../common/contracts/tenants';
 import { addTurn, formatTranscript, type Turn } from '../../common/transcript';
 import { voiceTopics, type VoiceTopic } from '../../common/schemas/interview';
 
 /**
  * The agent id of a tenant's topic: the ELEVENLABS_AGENT_IDS setting (`tenant.topic`, `*.topic`,
- * `tenant.*`), then the tenant data.
+ * `tenant.*`), then the seed's, then the tenant's row (`row`, from the tenant registry).
  */
-export function agentIdFor(tenantKey: string, topic: VoiceTopic, setting: string | undefined): string | null {
+export function agentIdFor(
+  tenantKey: string,
+  topic: VoiceTopic,
+  setting: string | undefined,
+  row?: Pick<TenantInfo, 'agentIds'> | null,
+): string | null {
   const configured = new Map(
     (setting ?? '')
       .split(',')
@@ -19,14 +24,20 @@ export function agentIdFor(tenantKey: string, topic: VoiceTopic, setting: string
     configured.get(`*.${topic}`) ??
     configured.get(`${tenantKey}.*`) ??
     tenants[tenantKey as TenantKey]?.agentIds[topic] ??
-    loadedTenant(tenantKey)?.agentIds[topic] ??
+    row?.agentIds[topic] ??
     null
   );
 }
 
 /** Every agent id a tenant uses, over all its interview topics. */
-export function agentIdsOfTenant(tenantKey: string, setting: string | undefined): Set<string> {
-  return new Set(voiceTopics.map((topic) => agentIdFor(tenantKey, topic, setting)).filter((id): id is string => !!id));
+export function agentIdsOfTenant(
+  tenantKey: string,
+  setting: string | undefined,
+  row?: Pick<TenantInfo, 'agentIds'> | null,
+): Set<string> {
+  return new Set(
+    voiceTopics.map((topic) => agentIdFor(tenantKey, topic, setting, row)).filter((id): id is string => !!id),
+  );
 }
 
 export type ElevenLabsConversation = {

@@ -1,6 +1,6 @@
 import type { Patience, VoiceTopic } from '../../common/schemas/interview';
 import { tenants, type TenantKey } from '../../common/tenants';
-import { loadedTenant } from '../tenants/registry';
+import type { TenantInfo } from '../../common/contracts/tenants';
 import { texts } from '../../common/texts';
 import type { Turn } from '../../common/transcript';
 import type { AppConfig } from '../config';
@@ -10,10 +10,12 @@ import { asksFor, findDetails } from './followups';
 /** `patience`: how long the interviewer waits after a finished sentence for this plan (default: patient). */
 export type Plan = { title: string; opening: string; questions: readonly string[]; patience?: Patience };
 
-/** The German interview plan for a tenant's topic (banker wording for the bank). */
-export function interviewPlan(tenantKey: string, topic: VoiceTopic): Plan {
-  const created = loadedTenant(tenantKey);
-  const wording = created?.wording ?? tenants[tenantKey as TenantKey]?.wording ?? 'engineer';
+/**
+ * The German interview plan for a tenant's topic (banker wording for the bank). `row`: the tenant's
+ * row from the registry (its wording); without it, the seed's.
+ */
+export function interviewPlan(tenantKey: string, topic: VoiceTopic, row?: Pick<TenantInfo, 'wording'> | null): Plan {
+  const wording = row?.wording ?? tenants[tenantKey as TenantKey]?.wording ?? 'engineer';
   // The image interview asks short questions about one picture: answers are short, a normal wait fits.
   if (topic === 'image')
     return { title: texts.interview.imageTopicTitle, ...texts.interview.plans.image, patience: 'normal' };
@@ -21,9 +23,13 @@ export function interviewPlan(tenantKey: string, topic: VoiceTopic): Plan {
   return { title: texts.nav.topics[wording][topic].title, ...texts.interview.plans[wording][topic] };
 }
 
-/** The interviewer's patience for a tenant's topic: the tenant's setting, else the plan's, else patient. */
-export function patienceOf(tenantKey: string, topic: VoiceTopic, plan: Plan): Patience {
-  return loadedTenant(tenantKey)?.interviewPatience?.[topic] ?? plan.patience ?? 'patient';
+/** The interviewer's patience for a topic: the tenant row's setting, else the plan's, else patient. */
+export function patienceOf(
+  row: Pick<TenantInfo, 'interviewPatience'> | null | undefined,
+  topic: VoiceTopic,
+  plan: Plan,
+): Patience {
+  return row?.interviewPatience?.[topic] ?? plan.patience ?? 'patient';
 }
 
 export type NextStep = { text: string; done: boolean };

@@ -81,9 +81,9 @@ describe('patience is a setting per tenant and topic', () => {
     });
     expect(made.status).toBe(201);
     expect(made.body.interviewPatience).toEqual({ 'tech-dive': 'quick' });
-    await t.app.tenantRegistry.fresh();
-    expect(patienceOf('firma-p', 'tech-dive', interviewPlan('firma-p', 'tech-dive'))).toBe('quick');
-    expect(patienceOf('firma-p', 'behind-scenes', interviewPlan('firma-p', 'behind-scenes'))).toBe('patient');
-    expect(patienceOf('firma-p', 'image', interviewPlan('firma-p', 'image'))).toBe('normal');
+    const row = (await t.app.tenantRegistry.fresh()).get('firma-p');
+    expect(patienceOf(row, 'tech-dive', interviewPlan('firma-p', 'tech-dive', row))).toBe('quick');
+    expect(patienceOf(row, 'behind-scenes', interviewPlan('firma-p', 'behind-scenes', row))).toBe('patient');
+    expect(patienceOf(row, 'image', interviewPlan('firma-p', 'image', row))).toBe('normal');
   });
 });

@@ -170,7 +170,8 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       await beginPublicInterview(app.db, grant.publicSlot).catch((error) =>
         request.log.error({ err: error }, 'could not mark the public interview as begun'),
       );
-    const plan = interviewPlan(grant.tenant, grant.topic as VoiceTopic);
+    const tenantRow = (await app.tenantRegistry.fresh()).get(grant.tenant);
+    const plan = interviewPlan(grant.tenant, grant.topic as VoiceTopic, tenantRow);
     // The interview of a submission is kept on the server turn by turn; a broken one is continued.
     const contentId = grant.contentId;
     const take = contentId
@@ -198,7 +199,7 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
       inputFormat,
       outputFormat,
       classifier: silero ? new SileroClassifier(silero) : new EnergyClassifier(),
-      waits: waitsFor(patienceOf(grant.tenant, grant.topic as VoiceTopic, plan), config.VOICE_SILENCE_MS),
+      waits: waitsFor(patienceOf(tenantRow, grant.topic as VoiceTopic, plan), config.VOICE_SILENCE_MS),
       unfinishedMs: config.VOICE_UNFINISHED_MS,
       // A public interview ends when its slot stops counting.
       maxSessionMs: grant.publicSlot ? config.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000 : undefined,

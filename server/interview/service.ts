@@ -91,7 +91,8 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
   const api = elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY });
   const conversation = await api.conversation(payload.conversationId);
   // Only a conversation with one of the tenant's own agents may fill its submission.
-  if (!agentIdsOfTenant(row.tenant, config.ELEVENLABS_AGENT_IDS).has(conversation.agent_id))
+  const tenantRow = (await app.tenantRegistry.fresh()).get(row.tenant);
+  if (!agentIdsOfTenant(row.tenant, config.ELEVENLABS_AGENT_IDS, tenantRow).has(conversation.agent_id))
     return { skipped: 'conversation of another agent' };
   if (conversation.status !== 'done' && conversation.status !== 'failed') {
     // A call still running (named at its start): look again later, as long as a call may last.

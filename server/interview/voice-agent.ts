@@ -2,6 +2,7 @@ import type { SignedUrlResponse, VoiceTopic } from '../../common/schemas/intervi
 import { texts } from '../../common/texts';
 import type { AppConfig } from '../config';
 import { DomainError } from '../http/errors';
+import type { TenantRegistry } from '../tenants/registry';
 import { agentIdFor, elevenLabsApi } from './elevenlabs';
 import { issueVoiceToken } from './token';
 
@@ -23,11 +24,13 @@ export type VoiceAgent = {
 /** ElevenLabs Conversational AI: the server asks for a signed URL with its API key. */
 export function elevenLabsAgent(
   config: Pick<AppConfig, 'ELEVENLABS_API_KEY' | 'ELEVENLABS_BASE_URL' | 'ELEVENLABS_AGENT_IDS'>,
+  tenants: TenantRegistry,
 ): VoiceAgent {
   return {
     provider: 'elevenlabs',
     async signedUrl(session) {
-      const agentId = agentIdFor(session.tenant, session.topic, config.ELEVENLABS_AGENT_IDS);
+      const row = (await tenants.fresh()).get(session.tenant);
+      const agentId = agentIdFor(session.tenant, session.topic, config.ELEVENLABS_AGENT_IDS, row);
       if (!agentId || !config.ELEVENLABS_API_KEY)
         throw new DomainError('unavailable', texts.interview.unavailableAgent);
       try {
@@ -59,6 +62,6 @@ export function builtinAgent(config: Pick<AppConfig, 'authSecret'>, serverSpeech
   };
 }
 
-export function createVoiceAgent(config: AppConfig, serverSpeech: boolean): VoiceAgent {
-  return config.VOICE_AGENT === 'elevenlabs' ? elevenLabsAgent(config) : builtinAgent(config, serverSpeech);
+export function createVoiceAgent(config: AppConfig, serverSpeech: boolean, tenants: TenantRegistry): VoiceAgent {
+  return config.VOICE_AGENT === 'elevenlabs' ? elevenLabsAgent(config, tenants) : builtinAgent(config, serverSpeech);
 }

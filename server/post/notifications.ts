@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { NotificationPrefs } from '../../common/schemas/post';
 import { texts } from '../../common/texts';
-import { tenantDisplayName } from '../tenants/registry';
 import type { SessionUser } from '../auth/session';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
@@ -131,8 +130,6 @@ async function recipient(app: FastifyInstance, userId: string) {
   return user && !user.banned ? user : null;
 }
 
-const tenantName = tenantDisplayName;
-
 export function registerNotificationJobs(app: FastifyInstance): void {
   app.jobs.register(NEW_SUBMISSION_JOB, newSubmissionJob, async (job) => {
     const { userId, contentId } = job.payload;
@@ -144,12 +141,13 @@ export function registerNotificationJobs(app: FastifyInstance): void {
       .executeTakeFirst();
     const scope = user ? scopeOf(user) : [];
     if (!user || !row || (scope !== null && !scope.includes(row.tenant))) return { sent: 0 };
+    const tenantName = (await app.tenantRegistry.fresh()).displayName(row.tenant);
     await app.mailer.send({
       to: user.email,
-      subject: t.newSubmissionSubject(contentId, tenantName(row.tenant)),
+      subject: t.newSubmissionSubject(contentId, tenantName),
       text: t.newSubmissionText(
         contentId,
-        tenantName(row.tenant),
+        tenantName,
         texts.admin.kinds[row.kind] ?? row.kind,
         `${app.config.baseUrl}/eingang/${contentId}`,
       ),
@@ -164,9 +162,10 @@ export function registerNotificationJobs(app: FastifyInstance): void {
     const since = new Date(Date.parse(until) - DAY_MS).toISOString();
     const rows = await completedSince(app.db, scopeOf(user), since, until);
     if (rows.length === 0) return { sent: 0 };
+    const tenants = await app.tenantRegistry.fresh();
     const lines = rows.map(
       (r) =>
-        `${r.id} · ${tenantName(r.tenant)} · ${texts.admin.kinds[r.kind] ?? r.kind}: ${app.config.baseUrl}/eingang/${r.id}`,
+        `${r.id} · ${tenants.displayName(r.tenant)} · ${texts.admin.kinds[r.kind] ?? r.kind}: ${app.config.baseUrl}/eingang/${r.id}`,
     );
     await app.mailer.send({
       to: user.email,

@@ -72,7 +72,7 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
     const editor = await requireEditor(request, reply);
     const { contentId, channel } = postParams.parse(request.params);
     const row = await loadForEditor(app, editor, contentId);
-    const material = materialForDraft(row, channel);
+    const material = materialForDraft(row, channel, await app.tenantRegistry.fresh());
     const out = new PassThrough();
     const send = (event: DraftEvent) => out.write(`${JSON.stringify(event)}\n`);
     const cancel = new AbortController();

@@ -13,10 +13,10 @@ import {
   type SaveVersion,
 } from '../../common/schemas/post';
 import type { ChannelPost, PostOverview, PostVersion, PublicApproval } from '../../common/contracts/post';
-import { tenants, tenantView, type TenantKey } from '../../common/tenants';
+import { tenants as seedTenants, tenantView, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
-import { loadedTenant, tenantDisplayName } from '../tenants/registry';
+import type { TenantRegistry } from '../tenants/registry';
 import { writeAudit } from '../admin/audit';
 import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content/attach';
 import { now } from '../db/database';
@@ -45,7 +45,6 @@ export const redactApprovalTokens = (url: string) => url.replace(/\/freigabe\/[^
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
-const tenantName = tenantDisplayName;
 const contributorName = (row: Submission) => [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ');
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' });
 
@@ -221,12 +220,13 @@ function parseWAnswers(value: string | null): Material['wAnswers'] {
   }
 }
 
-export function materialOf(row: Submission, channel: PostChannel): Material {
-  const info = loadedTenant(row.tenant);
-  const tenant = info ? tenantView(info) : tenants[row.tenant as TenantKey];
+/** `tenants`: the app's tenant registry, fresh (`await tenantRegistry.fresh()`). */
+export function materialOf(row: Submission, channel: PostChannel, tenants: TenantRegistry): Material {
+  const info = tenants.get(row.tenant);
+  const tenant = info ? tenantView(info) : seedTenants[row.tenant as TenantKey];
   return {
     // The tenant's row: its name (the association's full name) and wording.
-    tenantName: tenant?.footerName ?? tenantDisplayName(row.tenant),
+    tenantName: tenant?.footerName ?? tenants.displayName(row.tenant),
     wording: tenant?.wording ?? 'engineer',
     topic: row.topic,
     channel,
@@ -243,8 +243,8 @@ export function materialOf(row: Submission, channel: PostChannel): Material {
 }
 
 /** The material of a draft; refused in German when there is nothing to draw on. */
-export function materialForDraft(row: Submission, channel: PostChannel): Material {
-  const material = materialOf(row, channel);
+export function materialForDraft(row: Submission, channel: PostChannel, tenants: TenantRegistry): Material {
+  const material = materialOf(row, channel, tenants);
   const hasW = Object.values(material.wAnswers).some((v) => typeof v === 'string' && v.trim());
   if (!material.passages.length && !hasW && !material.postDescription) throw new DomainError('invalid', t.noMaterial);
   return material;
@@ -316,12 +316,13 @@ export async function sendForApproval(app: FastifyInstance, editor: Editor, row:
     });
     return inserted;
   });
+  const tenantName = (await app.tenantRegistry.fresh()).displayName(row.tenant);
   await app.mailer.send({
     to: email,
-    subject: t.approvalMailSubject(tenantName(row.tenant)),
+    subject: t.approvalMailSubject(tenantName),
     text: t.approvalMailText(
       contributorName(row),
-      tenantName(row.tenant),
+      tenantName,
       t.channels[channel]!,
       `${app.config.baseUrl}/freigabe/${token}`,
       formatDay(expiresAt),
@@ -361,12 +362,13 @@ async function approvalForToken(app: FastifyInstance, token: string, purpose: 'v
 export async function publicApproval(app: FastifyInstance, token: string): Promise<PublicApproval> {
   const a = await approvalForToken(app, token, 'view');
   // The tenant's own brand (a created tenant is not the association's).
-  const row = (await app.tenantRegistry.fresh()).get(a.tenant);
+  const registry = await app.tenantRegistry.fresh();
+  const row = registry.get(a.tenant);
   return {
-    tenant: tenantName(a.tenant),
+    tenant: registry.displayName(a.tenant),
     tenantKey: a.tenant,
     brand: {
-      name: row?.name ?? tenantName(a.tenant),
+      name: registry.displayName(a.tenant),
       brandColor: row?.brandColor ?? '#374151',
       logoUrl: row?.logoUrl ?? null,
     },
@@ -524,7 +526,7 @@ export async function recordPublication(
     const images = media.map((m) => m.url);
     await app.mailer.send({
       to: row.contact_email,
-      subject: t.publishedMailSubject(tenantName(row.tenant)),
+      subject: t.publishedMailSubject((await app.tenantRegistry.fresh()).displayName(row.tenant)),
       text: t.publishedMailText(contributorName(row), t.channels[channel]!, url, version.body, images),
     });
   }

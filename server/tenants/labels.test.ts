@@ -92,7 +92,9 @@ describe.each(dialects)('tenant names and variants from the rows on %s', (dialec
 
     // The post drafter writes for the tenant by its name, in its wording.
     const row = await t.app.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(materialOf(row as Parameters<typeof materialOf>[0], 'linkedin')).toMatchObject({
+    expect(
+      materialOf(row as Parameters<typeof materialOf>[0], 'linkedin', await t.app.tenantRegistry.fresh()),
+    ).toMatchObject({
       tenantName: 'Firma Eins',
       wording: 'engineer',
     });

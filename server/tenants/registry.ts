@@ -50,15 +50,6 @@ export function toTenantInfo(row: Selectable<TenantTable>): TenantInfo {
   };
 }
 
-/** Names of tenants an admin created, as last loaded by any registry of the process (for mails and exports). */
-const loaded = new Map<string, TenantInfo>();
-export const createdTenantName = (key: string): string | undefined => loaded.get(key)?.name;
-/** A tenant's name for mails, exports and lists: the row's (edits included), else the seed's, else the key. */
-export const tenantDisplayName = (key: string): string =>
-  loaded.get(key)?.name ?? seedTenants[key as TenantKey]?.name ?? key;
-/** A tenant row as last loaded (wording and agent ids for the interviewer). */
-export const loadedTenant = (key: string): TenantInfo | undefined => loaded.get(key);
-
 /** Raises the tenants' version, so every instance reloads its cache (call in the writing transaction). */
 export async function bumpTenantVersion(db: Kysely<DB>): Promise<void> {
   await db
@@ -110,7 +101,6 @@ export class TenantRegistry {
       const rows = await this.db.selectFrom('tenants').selectAll().orderBy('builtin', 'desc').orderBy('name').execute();
       this.byKey = new Map(rows.map((r) => [r.key, toTenantInfo(r)]));
       this.logoKeys = new Map(rows.map((r) => [r.key, r.logo_key]));
-      for (const info of this.byKey.values()) loaded.set(info.key, info);
       this.version = version;
     }
     this.checkedAt = Date.now();
@@ -118,6 +108,11 @@ export class TenantRegistry {
 
   get(key: string): TenantInfo | null {
     return this.byKey.get(key) ?? null;
+  }
+
+  /** A tenant's name for mails, exports and lists: the row's (edits included), else the seed's, else the key. */
+  displayName(key: string): string {
+    return this.get(key)?.name ?? seedTenants[key as TenantKey]?.name ?? key;
   }
 
   logoKey(key: string): string | null {
