@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
+import { chooseProposer, type PassageProposer } from './content/proposer';
 import { chooseDrafter } from './post/choose';
 import type { Drafter } from './post/drafter';
 import type { BlobStore } from './storage/blob-store';
@@ -24,6 +25,8 @@ export type Adapters = {
   blobs: BlobStore;
   transcriber: Transcriber;
   drafter: Drafter;
+  /** Quotable passages for clips: a chat model or the rules. */
+  proposer: PassageProposer;
   /** `null`: the browser speaks the interviewer's questions. */
   synthesizer: SpeechSynthesizer | null;
   /** The interviewer for one interview's plan (chat model or the plan alone). */
@@ -58,6 +61,7 @@ export function chooseAdapters(config: AppConfig, log: FastifyBaseLogger): Adapt
     blobs: createBlobStore(config),
     transcriber: chooseTranscriber(config),
     drafter: chooseDrafter(config),
+    proposer: chooseProposer(config),
     synthesizer,
     interviewer: (plan) => createInterviewer(config, plan),
     voiceAgent: createVoiceAgent(config, synthesizer !== null, tenants),

@@ -31,52 +31,94 @@ export function parseRanges(answer: string, count: number): [number, number][] {
   return ranges.slice(0, 4);
 }
 
+export type Proposal = { kind: 'model' | 'rules'; passages: Passage[] };
+
 /**
- * 2–4 quotable passages with their times: the chat model's choice when one is configured (it
- * picks sentence ranges; times come from the transcript), the rule-based one otherwise or when the
- * model fails.
+ * The quotable-passage proposer port: 2–4 passages with their times. `log` hears why a model's
+ * choice was not used (the rule-based one is then).
  */
+export type PassageProposer = {
+  readonly kind: 'model' | 'rules';
+  propose(words: TimedWord[], log: (error: unknown) => void): Promise<Proposal>;
+};
+
+/** The rule-based choice (timing.ts). */
+export function rulesProposer(): PassageProposer {
+  return { kind: 'rules', propose: async (words) => ({ kind: 'rules', passages: proposePassages(words, 4) }) };
+}
+
+/**
+ * A chat model picks sentence ranges (times come from the transcript); the rule-based choice when
+ * it fails or answers nothing usable.
+ */
+export function modelProposer(opts: {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+}): PassageProposer {
+  const client = openAIClient({ baseUrl: opts.baseUrl, apiKey: opts.apiKey });
+  return {
+    kind: 'model',
+    async propose(words, log) {
+      const rules = { kind: 'rules' as const, passages: proposePassages(words, 4) };
+      const sentences = sentencesOf(words).slice(0, 200);
+      try {
+        const answer = await client.chat(
+          {
+            model: opts.model,
+            temperature: 0.2,
+            messages: [
+              {
+                role: 'system',
+                content:
+                  'Du wählst aus einem nummerierten deutschen Transkript 2 bis 4 zitierfähige Passagen für kurze Social-Media-Clips: je 1 bis 4 zusammenhängende Sätze, konkret, in sich verständlich, höchstens 30 Sekunden. Antworte nur mit je einer Zeile pro Passage im Format "von-bis" (Satznummern), ohne weiteren Text.',
+              },
+              {
+                role: 'user',
+                content: sentences
+                  .map((s, i) => `${i + 1} [${s.start.toFixed(1)}–${s.end.toFixed(1)} s] ${s.text}`)
+                  .join('\n'),
+              },
+            ],
+          },
+          { timeoutMs: opts.timeoutMs },
+        );
+        const ranges = parseRanges(answer, sentences.length);
+        if (ranges.length === 0) return rules;
+        return {
+          kind: 'model',
+          passages: ranges.map(([from, to]) => {
+            const part = sentences.slice(from - 1, to);
+            return { start: part[0]!.start, end: part.at(-1)!.end, text: part.map((s) => s.text).join(' ') };
+          }),
+        };
+      } catch (error) {
+        log(error);
+        return rules;
+      }
+    },
+  };
+}
+
+/** The chat model when one is configured (OPENAI_BASE_URL + OPENAI_CHAT_MODEL), else the rules; chosen in the composition root. */
+export function chooseProposer(
+  config: Pick<AppConfig, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_CHAT_MODEL' | 'DRAFT_TIMEOUT_SECONDS'>,
+): PassageProposer {
+  if (!config.OPENAI_BASE_URL || !config.OPENAI_CHAT_MODEL) return rulesProposer();
+  return modelProposer({
+    baseUrl: config.OPENAI_BASE_URL,
+    apiKey: config.OPENAI_API_KEY,
+    model: config.OPENAI_CHAT_MODEL,
+    timeoutMs: config.DRAFT_TIMEOUT_SECONDS * 1000,
+  });
+}
+
+/** 2–4 quotable passages with the proposer the config chooses (for callers without the app's adapters). */
 export async function proposeWithModel(
   config: AppConfig,
   words: TimedWord[],
   log: (error: unknown) => void,
-): Promise<{ kind: 'model' | 'rules'; passages: Passage[] }> {
-  const rules = { kind: 'rules' as const, passages: proposePassages(words, 4) };
-  if (!config.OPENAI_BASE_URL || !config.OPENAI_CHAT_MODEL) return rules;
-  const sentences = sentencesOf(words).slice(0, 200);
-  try {
-    const client = openAIClient({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY });
-    const answer = await client.chat(
-      {
-        model: config.OPENAI_CHAT_MODEL,
-        temperature: 0.2,
-        messages: [
-          {
-            role: 'system',
-            content:
-              'Du wählst aus einem nummerierten deutschen Transkript 2 bis 4 zitierfähige Passagen für kurze Social-Media-Clips: je 1 bis 4 zusammenhängende Sätze, konkret, in sich verständlich, höchstens 30 Sekunden. Antworte nur mit je einer Zeile pro Passage im Format "von-bis" (Satznummern), ohne weiteren Text.',
-          },
-          {
-            role: 'user',
-            content: sentences
-              .map((s, i) => `${i + 1} [${s.start.toFixed(1)}–${s.end.toFixed(1)} s] ${s.text}`)
-              .join('\n'),
-          },
-        ],
-      },
-      { timeoutMs: config.DRAFT_TIMEOUT_SECONDS * 1000 },
-    );
-    const ranges = parseRanges(answer, sentences.length);
-    if (ranges.length === 0) return rules;
-    return {
-      kind: 'model',
-      passages: ranges.map(([from, to]) => {
-        const part = sentences.slice(from - 1, to);
-        return { start: part[0]!.start, end: part.at(-1)!.end, text: part.map((s) => s.text).join(' ') };
-      }),
-    };
-  } catch (error) {
-    log(error);
-    return rules;
-  }
+): Promise<Proposal> {
+  return chooseProposer(config).propose(words, log);
 }

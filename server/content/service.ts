@@ -22,7 +22,6 @@ import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type Ite
 import { renderCard, type Brand } from './card';
 import { audiogramArgs, audiogramBackground, clipArgs, captionStyle, type ClipFormat, writeOverlays } from './clip';
 import { cuesFor, parseTiming, snapToWords, wordsOf, type TimedWord } from './timing';
-import { proposeWithModel } from './proposer';
 import { readableBox } from './colour';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
@@ -462,7 +461,7 @@ export async function proposals(app: FastifyInstance, row: Submission, mediaId: 
   if (!media || !mediaKindOf(media)) throw new DomainError('invalid', t.sourceUnknown);
   const words = wordsOfMedia(media);
   if (!words) throw new DomainError('conflict', t.noTiming);
-  return proposeWithModel(app.config, words, (error) =>
+  return app.adapters.proposer.propose(words, (error) =>
     app.log.warn({ err: error }, 'clip proposals: chat model failed, rule-based choice used'),
   );
 }
