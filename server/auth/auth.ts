@@ -202,3 +202,6 @@ export async function createAuth(opts: Parameters<typeof authOptions>[0]) {
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
+
+/** The part of the deps that signs in and creates accounts (server/deps.ts). */
+export type WithAuth = { auth: Auth };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { texts } from '../../common/texts';
 import type { SessionUser } from '../auth/session';
@@ -6,6 +6,10 @@ import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { findSubmission } from '../submissions/queries';
 import { requireTenantEditor } from '../tenants/access';
+import type { Deps } from '../deps';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'db'>;
 
 /** An editor and the tenants they may see (null: all); the inbox's rule, without depending on it. */
 export type ContentEditor = SessionUser & { scope: string[] | null };
@@ -17,11 +21,11 @@ export async function requireContentEditor(request: FastifyRequest, reply: Fasti
 }
 
 export async function submissionForEditor(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: ContentEditor,
   contentId: number,
 ): Promise<Submission> {
-  const row = await findSubmission(app.db, contentId);
+  const row = await findSubmission(deps.db, contentId);
   if (!row || (editor.scope && !editor.scope.includes(row.tenant)))
     throw new DomainError('not_found', texts.common.contentIdNotFound);
   return row;

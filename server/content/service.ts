@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
 import { newCard, newClip, type ItemKind, type NewCard, type NewClip } from '../../common/schemas/content';
@@ -25,6 +24,12 @@ import { cuesFor, parseTiming, snapToWords, wordsOf, type TimedWord } from './ti
 import { readableBox } from './colour';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
+import type { Deps } from '../deps';
+import type { WithTenants } from '../tenants/registry';
+import type { PassageProposer } from './proposer';
+
+/** What this file's services use (server/deps.ts): all of it, as a replaced item's handlers (post) take it on. */
+type ServiceDeps = Deps & WithTenants & { adapters: { proposer: PassageProposer } };
 
 const t = texts.content;
 type Media = Selectable<MediaTable>;
@@ -37,20 +42,20 @@ async function toBuffer(stream: Readable): Promise<Buffer> {
 }
 
 /** The tenant's colour and logo (an uploaded logo as PNG; else the logo tile's text). */
-export async function brandOf(app: FastifyInstance, tenant: string): Promise<Brand> {
-  const registry = await app.tenantRegistry.fresh();
+export async function brandOf(deps: ServiceDeps, tenant: string): Promise<Brand> {
+  const registry = await deps.tenantRegistry.fresh();
   const info = registry.get(tenant);
   const seed = tenants[tenant as TenantKey];
   const logoKey = registry.logoKey(tenant);
   let logoPng: Buffer | null = null;
   if (logoKey) {
     try {
-      logoPng = await sharp(await toBuffer(await app.blobs.get(logoKey)))
+      logoPng = await sharp(await toBuffer(await deps.blobs.get(logoKey)))
         .resize({ height: 180, withoutEnlargement: true })
         .png()
         .toBuffer();
     } catch (error) {
-      app.log.warn({ err: error, tenant }, 'tenant logo unreadable; the logo tile is used');
+      deps.log.warn({ err: error, tenant }, 'tenant logo unreadable; the logo tile is used');
     }
   }
   const name = registry.displayName(tenant);
@@ -71,8 +76,8 @@ function mediaKindOf(m: Media): 'video' | 'audio' | null {
   return null;
 }
 
-function mediaOf(app: FastifyInstance, contentId: number) {
-  return app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
+function mediaOf(deps: ServiceDeps, contentId: number) {
+  return deps.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
 }
 
 function wordsOfMedia(m: Media): TimedWord[] | null {
@@ -83,14 +88,14 @@ function wordsOfMedia(m: Media): TimedWord[] | null {
 
 /** A photo of the submission as a square JPEG for cards and audiograms. */
 async function photoOf(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
   mediaId: number | null | undefined,
 ): Promise<Buffer | null> {
   if (mediaId == null) return null;
-  const media = (await mediaOf(app, contentId)).find((m) => Number(m.id) === mediaId && m.kind === 'photo');
+  const media = (await mediaOf(deps, contentId)).find((m) => Number(m.id) === mediaId && m.kind === 'photo');
   if (!media) throw new DomainError('invalid', t.photoUnknown);
-  return sharp(await toBuffer(await app.blobs.get(media.file_path)))
+  return sharp(await toBuffer(await deps.blobs.get(media.file_path)))
     .rotate()
     .resize(480, 480, { fit: 'cover' })
     .jpeg({ quality: 85 })
@@ -115,7 +120,7 @@ function wAnswerList(value: string | null): string[] {
 }
 
 export async function itemView(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   row: ItemRow,
   consent: Awaited<ReturnType<typeof consentOf>>,
   states?: Awaited<ReturnType<typeof mediaJobStates>>,
@@ -124,7 +129,7 @@ export async function itemView(
   let state = row.state as ContentItem['state'];
   let progress: number | null = null;
   if (row.state === 'rendering' && row.job_id != null) {
-    const job = (states ?? (await mediaJobStates(app.db, [Number(row.job_id)]))).get(Number(row.job_id));
+    const job = (states ?? (await mediaJobStates(deps.db, [Number(row.job_id)]))).get(Number(row.job_id));
     if (job?.status === 'queued') state = 'queued';
     else if (job?.status === 'failed') state = 'failed';
     else if (job?.status === 'cancelled') state = 'cancelled';
@@ -150,14 +155,14 @@ export async function itemView(
   };
 }
 
-export async function contentOverview(app: FastifyInstance, row: Submission): Promise<ContentOverview> {
+export async function contentOverview(deps: ServiceDeps, row: Submission): Promise<ContentOverview> {
   const [items, consent, media] = await Promise.all([
-    itemsOf(app.db, row.id),
-    consentOf(app.db, row.id),
-    mediaOf(app, row.id),
+    itemsOf(deps.db, row.id),
+    consentOf(deps.db, row.id),
+    mediaOf(deps, row.id),
   ]);
   const states = await mediaJobStates(
-    app.db,
+    deps.db,
     items.filter((i) => i.state === 'rendering' && i.job_id != null).map((i) => Number(i.job_id)),
   );
   const sources: ClipSource[] = media.flatMap((m) => {
@@ -182,7 +187,7 @@ export async function contentOverview(app: FastifyInstance, row: Submission): Pr
     contentId: Number(row.id),
     consent,
     contributor: { name: contributorName(row), role: row.contact_role ?? null },
-    items: await Promise.all(items.map((i) => itemView(app, i, consent, states))),
+    items: await Promise.all(items.map((i) => itemView(deps, i, consent, states))),
     sources,
     photos: media.filter((m) => m.kind === 'photo').map((m) => ({ id: Number(m.id), name: m.original_name })),
     quotes: { transcript: transcript.slice(0, 200), answers: wAnswerList(row.w_answers) },
@@ -194,25 +199,25 @@ const blobKey = (contentId: number, kind: string, ext: string) =>
 
 /** Makes a quote card now (a card renders in well under a second) and stores it. */
 export async function createCard(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   input: NewCard,
   replacesId: number | null = null,
 ): Promise<ContentItem> {
-  const consent = await consentOf(app.db, row.id);
+  const consent = await consentOf(deps.db, row.id);
   if (input.showName && !consent.naming) throw new DomainError('conflict', t.noNamingConsent);
   if (input.photoMediaId != null && !consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
   const name = input.showName ? contributorName(row) : null;
   const role = input.showName ? (row.contact_role ?? null) : null;
-  const [brand, photo] = await Promise.all([brandOf(app, row.tenant), photoOf(app, row.id, input.photoMediaId)]);
+  const [brand, photo] = await Promise.all([brandOf(deps, row.tenant), photoOf(deps, row.id, input.photoMediaId)]);
   const quote = input.quote.replace(/^[„“"»«\s]+|[“”"«»\s]+$/g, '');
   const png = await renderCard({ format: input.format, quote, name, role, photo, brand });
   const key = blobKey(row.id, 'card', 'png');
-  await app.blobs.put(key, png, { contentType: 'image/png' });
+  await deps.blobs.put(key, png, { contentType: 'image/png' });
   const at = now();
   const spec: ItemSpec = { quote, showName: input.showName, photoMediaId: input.photoMediaId };
-  const item = await app.db.transaction().execute(async (trx) => {
+  const item = await deps.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('content_items')
       .values({
@@ -242,24 +247,24 @@ export async function createCard(
     });
     return inserted;
   });
-  return itemView(app, item, consent);
+  return itemView(deps, item, consent);
 }
 
 /** Queues a clip (from video) or audiogram (from audio) of the passage [start, end], snapped to word times. */
 export async function createClip(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   input: NewClip,
   replacesId: number | null = null,
 ): Promise<ContentItem> {
-  const media = (await mediaOf(app, row.id)).find((m) => Number(m.id) === input.mediaId);
+  const media = (await mediaOf(deps, row.id)).find((m) => Number(m.id) === input.mediaId);
   const kind = media && mediaKindOf(media);
   if (!media || !kind) throw new DomainError('invalid', t.sourceUnknown);
-  const consent = await consentOf(app.db, row.id);
+  const consent = await consentOf(deps.db, row.id);
   if (input.photoMediaId != null) {
     if (!consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
-    if (!(await mediaOf(app, row.id)).some((m) => Number(m.id) === input.photoMediaId && m.kind === 'photo'))
+    if (!(await mediaOf(deps, row.id)).some((m) => Number(m.id) === input.photoMediaId && m.kind === 'photo'))
       throw new DomainError('invalid', t.photoUnknown);
   }
   const words = wordsOfMedia(media);
@@ -284,7 +289,7 @@ export async function createClip(
         .join(' ')
     : '';
   const at = now();
-  const item = await app.db
+  const item = await deps.db
     .insertInto('content_items')
     .values({
       submission_id: row.id,
@@ -305,19 +310,19 @@ export async function createClip(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const jobId = await app.mediaJobs.enqueue(RENDER_JOB, { itemId: Number(item.id) }, { maxAttempts: 1 });
-  await app.db.updateTable('content_items').set({ job_id: jobId }).where('id', '=', item.id).execute();
-  await writeAudit(app.db, editor, {
+  const jobId = await deps.mediaJobs.enqueue(RENDER_JOB, { itemId: Number(item.id) }, { maxAttempts: 1 });
+  await deps.db.updateTable('content_items').set({ job_id: jobId }).where('id', '=', item.id).execute();
+  await writeAudit(deps.db, editor, {
     action: `content.${itemKind}`,
     target: `submission:${row.id}`,
     tenant: row.tenant,
     detail: { item: Number(item.id), media: input.mediaId, start: spec.start, end: spec.end, format: input.format },
   });
-  return itemView(app, { ...item, job_id: jobId }, consent);
+  return itemView(deps, { ...item, job_id: jobId }, consent);
 }
 
-export async function findItem(app: FastifyInstance, row: Submission, itemId: number): Promise<ItemRow> {
-  const item = await app.db
+export async function findItem(deps: ServiceDeps, row: Submission, itemId: number): Promise<ItemRow> {
+  const item = await deps.db
     .selectFrom('content_items')
     .selectAll()
     .where('id', '=', itemId)
@@ -327,11 +332,11 @@ export async function findItem(app: FastifyInstance, row: Submission, itemId: nu
   return item;
 }
 
-export async function cancelItem(app: FastifyInstance, editor: Editor, row: Submission, itemId: number) {
-  const item = await findItem(app, row, itemId);
-  if (item.state !== 'rendering' || item.job_id == null || !(await cancelMediaJob(app.db, Number(item.job_id))))
+export async function cancelItem(deps: ServiceDeps, editor: Editor, row: Submission, itemId: number) {
+  const item = await findItem(deps, row, itemId);
+  if (item.state !== 'rendering' || item.job_id == null || !(await cancelMediaJob(deps.db, Number(item.job_id))))
     throw new DomainError('conflict', t.notCancellable);
-  await writeAudit(app.db, editor, {
+  await writeAudit(deps.db, editor, {
     action: 'content.cancel',
     target: `submission:${row.id}`,
     tenant: row.tenant,
@@ -340,13 +345,13 @@ export async function cancelItem(app: FastifyInstance, editor: Editor, row: Subm
 }
 
 /** Where a blob is on disk, or a copy of it in `dir` (S3). */
-async function localCopy(app: FastifyInstance, key: string, dir: string, name: string): Promise<string> {
-  const local = app.blobs.localPath?.(key);
+async function localCopy(deps: ServiceDeps, key: string, dir: string, name: string): Promise<string> {
+  const local = deps.blobs.localPath?.(key);
   if (local) return local;
   const file = path.join(dir, name);
   const { pipeline } = await import('node:stream/promises');
   const { createWriteStream } = await import('node:fs');
-  await pipeline(await app.blobs.get(key), createWriteStream(file));
+  await pipeline(await deps.blobs.get(key), createWriteStream(file));
   return file;
 }
 
@@ -354,33 +359,33 @@ async function localCopy(app: FastifyInstance, key: string, dir: string, name: s
 export const renderJob = z.object({ itemId: z.number() });
 
 export async function renderItem(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ctx: MediaJobContext<ParsedJob<typeof renderJob>>,
 ): Promise<unknown> {
   const { itemId } = ctx.job.payload;
-  const item = await app.db.selectFrom('content_items').selectAll().where('id', '=', itemId).executeTakeFirst();
+  const item = await deps.db.selectFrom('content_items').selectAll().where('id', '=', itemId).executeTakeFirst();
   if (item?.state !== 'rendering') return { skipped: true };
   try {
     const spec = specOf(item);
-    const row = await app.db
+    const row = await deps.db
       .selectFrom('submissions')
       .selectAll()
       .where('id', '=', item.submission_id)
       .executeTakeFirstOrThrow();
-    const media = await app.db
+    const media = await deps.db
       .selectFrom('media')
       .selectAll()
       .where('id', '=', Number(spec.mediaId))
       .where('submission_id', '=', item.submission_id)
       .executeTakeFirstOrThrow();
-    const brand = await brandOf(app, row.tenant);
+    const brand = await brandOf(deps, row.tenant);
     const format = item.format as ClipFormat;
     const start = Number(spec.start);
     const duration = Number(spec.end) - start;
     const words = wordsOfMedia(media) ?? [];
     const cues = cuesFor(words, start, start + duration, captionStyle[format].maxChars);
     const overlays = await writeOverlays(ctx.tempDir, format, brand, cues, item.kind === 'audiogram');
-    const source = await localCopy(app, media.file_path, ctx.tempDir, 'source');
+    const source = await localCopy(deps, media.file_path, ctx.tempDir, 'source');
     const out = path.join(ctx.tempDir, 'out.mp4');
     const probe = await ffprobe(source, { signal: ctx.signal });
     const audio = probe.streams.some((s) => s.codec_type === 'audio');
@@ -409,7 +414,7 @@ export async function renderItem(
         { durationSeconds: duration },
       );
     } else {
-      const photo = await photoOf(app, item.submission_id, spec.photoMediaId);
+      const photo = await photoOf(deps, item.submission_id, spec.photoMediaId);
       const background = path.join(ctx.tempDir, 'background.png');
       await writeFile(background, await audiogramBackground(format, brand, photo));
       await ctx.ffmpeg(
@@ -430,12 +435,12 @@ export async function renderItem(
     const { readFile, stat } = await import('node:fs/promises');
     const key = blobKey(item.submission_id, item.kind, 'mp4');
     const size = (await stat(out)).size;
-    await app.blobs.put(
+    await deps.blobs.put(
       key,
       size < 64 * 1024 * 1024 ? await readFile(out) : (await import('node:fs')).createReadStream(out),
       { contentType: 'video/mp4' },
     );
-    await app.db
+    await deps.db
       .updateTable('content_items')
       .set({ state: 'ready', file_key: key, file_type: 'video/mp4', size, updated_at: now() })
       .where('id', '=', item.id)
@@ -445,7 +450,7 @@ export async function renderItem(
     const cancelled = ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled;
     // Shutdown hands the job back; anything else ends this item.
     if (!ctx.signal.aborted || cancelled || (ctx.signal.reason as Error)?.message !== 'shutdown') {
-      await app.db
+      await deps.db
         .updateTable('content_items')
         .set({ state: cancelled ? 'cancelled' : 'failed', updated_at: now() })
         .where('id', '=', item.id)
@@ -456,13 +461,13 @@ export async function renderItem(
 }
 
 /** 2–4 quotable passages of a spoken file with their times (rule-based; the chat model's when set). */
-export async function proposals(app: FastifyInstance, row: Submission, mediaId: number): Promise<Proposals> {
-  const media = (await mediaOf(app, row.id)).find((m) => Number(m.id) === mediaId);
+export async function proposals(deps: ServiceDeps, row: Submission, mediaId: number): Promise<Proposals> {
+  const media = (await mediaOf(deps, row.id)).find((m) => Number(m.id) === mediaId);
   if (!media || !mediaKindOf(media)) throw new DomainError('invalid', t.sourceUnknown);
   const words = wordsOfMedia(media);
   if (!words) throw new DomainError('conflict', t.noTiming);
-  return app.adapters.proposer.propose(words, (error) =>
-    app.log.warn({ err: error }, 'clip proposals: chat model failed, rule-based choice used'),
+  return deps.adapters.proposer.propose(words, (error) =>
+    deps.log.warn({ err: error }, 'clip proposals: chat model failed, rule-based choice used'),
   );
 }
 
@@ -473,19 +478,19 @@ export async function proposals(app: FastifyInstance, row: Submission, mediaId: 
  * out of date like a text edit does.
  */
 export async function editItem(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   itemId: number,
   body: unknown,
 ): Promise<ContentItem> {
-  const old = await findItem(app, row, itemId);
+  const old = await findItem(deps, row, itemId);
   const spec = specOf(old);
   const changes = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const made =
     old.kind === 'card'
       ? await createCard(
-          app,
+          deps,
           editor,
           row,
           newCard.parse({
@@ -498,7 +503,7 @@ export async function editItem(
           Number(old.id),
         )
       : await createClip(
-          app,
+          deps,
           editor,
           row,
           newClip.parse({
@@ -513,12 +518,12 @@ export async function editItem(
           }),
           Number(old.id),
         );
-  for (const handler of replacedHandlers) await handler(app, editor, row, old, made);
+  for (const handler of replacedHandlers) await handler(deps, editor, row, old, made);
   return made;
 }
 
 type ReplacedHandler = (
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   old: ItemRow,

@@ -3,11 +3,15 @@ import { createRequire } from 'node:module';
 import { nameWithType, safeFileName } from '../submissions/files';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import type { InboxDetail, InboxFilter } from '../../common/schemas/inbox';
 import { texts } from '../../common/texts';
 import { exportBatch, type TenantScope } from './queries';
+import type { Deps } from '../deps';
+import type { WithTenants } from '../tenants/registry';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'log' | 'mediaJobs' | 'readDb' | 'transcriber'> & WithTenants;
 
 const t = texts.admin;
 const orDash = (v: string | null | undefined) => (v?.trim() ? v : t.notGiven);
@@ -95,7 +99,7 @@ const compressed = (type: string | undefined) =>
 
 /** A ZIP stream of the summary and every file; blobs are opened one at a time as the ZIP is written. */
 export function submissionZip(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   detail: InboxDetail,
   files: {
     file_path: string;
@@ -129,7 +133,7 @@ export function submissionZip(
   }
   files.forEach((file, i) => {
     zip.addReadStreamLazy(names[i]!, { compress: !compressed(file.file_type) }, (cb) => {
-      app.blobs.get(file.file_path).then(
+      deps.blobs.get(file.file_path).then(
         (stream) => cb(null, stream),
         (error) => cb(error, undefined as never),
       );
@@ -166,15 +170,15 @@ const CSV_BATCH = 250;
  * The first batch is read before the stream is handed out, so a query that fails does so before
  * the 200 and its header row are sent.
  */
-export async function inboxCsv(app: FastifyInstance, scope: TenantScope, filter: InboxFilter): Promise<Readable> {
+export async function inboxCsv(deps: ServiceDeps, scope: TenantScope, filter: InboxFilter): Promise<Readable> {
   type Batch = Awaited<ReturnType<typeof exportBatch>>;
-  let pending: Batch | null = await exportBatch(app.readDb, scope, filter, null, CSV_BATCH);
-  const tenants = await app.tenantRegistry.fresh();
+  let pending: Batch | null = await exportBatch(deps.readDb, scope, filter, null, CSV_BATCH);
+  const tenants = await deps.tenantRegistry.fresh();
   async function* rows() {
     yield `\ufeff${t.csvHeader.map(csvCell).join(';')}\r\n`;
     let after: { createdAt: string; id: number } | null = null;
     for (;;) {
-      const batch: Batch = pending ?? (await exportBatch(app.readDb, scope, filter, after, CSV_BATCH));
+      const batch: Batch = pending ?? (await exportBatch(deps.readDb, scope, filter, after, CSV_BATCH));
       pending = null;
       for (const r of batch) {
         const cells = [

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import {
   INBOX_COUNT_LIMIT,
@@ -30,6 +30,11 @@ import {
   type TenantScope,
 } from './queries';
 import { earlierTakes } from '../interview/takes';
+import type { Deps } from '../deps';
+import type { WithTenants } from '../tenants/registry';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'jobs' | 'log' | 'readDb'> & WithTenants;
 
 export type Editor = SessionUser & { scope: TenantScope };
 
@@ -84,12 +89,12 @@ const toItem = (r: Row) => ({
 /**
  * One page of the inbox. Without search: newest first by keyset, the count bounded (or exact from
  * the statistics tables when unfiltered). With search: ranked hits, paged by position among them.
- * Reads go to `app.readDb` (on SQLite the worker pool), so none of this runs on the event loop.
+ * Reads go to `deps.readDb` (on SQLite the worker pool), so none of this runs on the event loop.
  */
-export async function inboxPage(app: FastifyInstance, editor: Editor, filter: InboxFilter): Promise<InboxPage> {
+export async function inboxPage(deps: ServiceDeps, editor: Editor, filter: InboxFilter): Promise<InboxPage> {
   checkFilterScope(editor, filter);
   const position = decodeCursor(filter.cursor);
-  const db = app.readDb;
+  const db = deps.readDb;
   const size = INBOX_PAGE_SIZE;
   if (filter.q) {
     const offset = position?.kind === 'offset' ? position.offset : 0;
@@ -138,11 +143,11 @@ const isUnfiltered = (f: InboxFilter) => !f.kind && !f.status && !f.from && !f.t
 
 /** A submission the editor may review; anything else looks like a missing Content-ID. */
 export async function loadForEditor(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   contentId: number,
 ): Promise<Selectable<SubmissionTable>> {
-  const row = await findSubmission(app.db, contentId);
+  const row = await findSubmission(deps.db, contentId);
   // A held submission (a draft still arriving from a phone) is not there yet for the team.
   if (!row || row.held || (editor.scope && !editor.scope.includes(row.tenant)))
     throw new DomainError('not_found', texts.common.contentIdNotFound);
@@ -159,13 +164,13 @@ function parseWAnswers(value: string | null): InboxDetail['wAnswers'] {
   }
 }
 
-export async function inboxDetail(app: FastifyInstance, row: Selectable<SubmissionTable>): Promise<InboxDetail> {
+export async function inboxDetail(deps: ServiceDeps, row: Selectable<SubmissionTable>): Promise<InboxDetail> {
   const [media, notes, consents, clips, earlierInterviews] = await Promise.all([
-    listMedia(app.db, row.id),
-    notesOf(app.db, row.id),
-    consentsOf(app.db, row.id),
-    listVideoAnswers(app, row.id),
-    earlierTakes(app, row.id),
+    listMedia(deps.db, row.id),
+    notesOf(deps.db, row.id),
+    consentsOf(deps.db, row.id),
+    listVideoAnswers(deps, row.id),
+    earlierTakes(deps, row.id),
   ]);
   const clipOf = new Map(clips.map((c) => [Number(c.media_id), toVideoAnswerItem(c)]));
   return {
@@ -203,12 +208,12 @@ export async function inboxDetail(app: FastifyInstance, row: Selectable<Submissi
 }
 
 export async function setStatus(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Selectable<SubmissionTable>,
   status: SubmissionStatus,
 ): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('submissions').set({ status, updated_at: now() }).where('id', '=', row.id).execute();
     await writeAudit(trx, editor, {
       action: 'submission.status',
@@ -219,8 +224,8 @@ export async function setStatus(
   });
 }
 
-export async function addNote(app: FastifyInstance, editor: Editor, row: Selectable<SubmissionTable>, body: string) {
-  return app.db
+export async function addNote(deps: ServiceDeps, editor: Editor, row: Selectable<SubmissionTable>, body: string) {
+  return deps.db
     .insertInto('submission_notes')
     .values({ submission_id: row.id, author_id: editor.id, author_email: editor.email, body, created_at: now() })
     .returningAll()
@@ -232,16 +237,16 @@ export async function addNote(app: FastifyInstance, editor: Editor, row: Selecta
  * the record to retry rather than files nobody can find; then the rows, with an audit entry.
  */
 export async function deleteSubmission(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Selectable<SubmissionTable>,
 ): Promise<{ files: number }> {
-  const media = await listMedia(app.db, row.id);
+  const media = await listMedia(deps.db, row.id);
   for (const m of media) {
-    await app.blobs.delete(m.file_path);
-    if (m.thumbnail_path) await app.blobs.delete(m.thumbnail_path);
+    await deps.blobs.delete(m.file_path);
+    if (m.thumbnail_path) await deps.blobs.delete(m.thumbnail_path);
   }
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('submissions').where('id', '=', row.id).execute();
     await writeAudit(trx, editor, {
       action: 'submission.delete',

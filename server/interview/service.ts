@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
@@ -10,6 +9,11 @@ import { queueCaptions } from '../video/service';
 import type { ConversationRecorder } from './audio';
 import { agentIdsOfTenant, elevenLabsApi, transcriptOf } from './elevenlabs';
 import { z } from 'zod';
+import type { Deps } from '../deps';
+import type { WithTenants } from '../tenants/registry';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'log' | 'mediaJobs' | 'transcriber'> & WithTenants;
 
 export const ELEVENLABS_TRANSCRIPT_JOB = 'voice.elevenlabs-transcript';
 /** `since`: the call began then (the page named it at once); while it runs, the job looks again every `LIVE_POLL_MS`. */
@@ -56,13 +60,13 @@ export async function scheduleElevenLabsImport(
 
 /** Keeps the interview audio with the submission (media kind 'audio'). */
 export async function keepRecording(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
   recording: ConversationRecorder,
 ): Promise<void> {
-  if (recording.isEmpty || !(await findSubmission(app.db, contentId))) return;
+  if (recording.isEmpty || !(await findSubmission(deps.db, contentId))) return;
   const wav = recording.toWav();
-  const media = await attachFile(app, {
+  const media = await attachFile(deps, {
     contentId,
     kind: 'audio',
     body: wav,
@@ -71,7 +75,7 @@ export async function keepRecording(
     extension: 'wav',
     size: wav.length,
   });
-  await queueCaptions(app, media.id);
+  await queueCaptions(deps, media.id);
 }
 
 /** Sets the transcript (stamping completed_at once) and keeps it as transcript.txt, replacing the older file. */
@@ -83,21 +87,21 @@ export class ConversationNotReady extends Error {}
  * with the call's audio when ElevenLabs kept it. Throws while ElevenLabs is still processing, so the
  * job runs again later.
  */
-export async function importElevenLabsConversation(app: FastifyInstance, payload: ElevenLabsImport) {
-  const { config } = app;
+export async function importElevenLabsConversation(deps: ServiceDeps, payload: ElevenLabsImport) {
+  const { config } = deps;
   if (!config.ELEVENLABS_API_KEY) throw new Error('ELEVENLABS_API_KEY is not set');
-  const row = await findSubmission(app.db, payload.contentId);
+  const row = await findSubmission(deps.db, payload.contentId);
   if (!row) return { skipped: 'submission gone' };
   const api = elevenLabsApi({ baseUrl: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY });
   const conversation = await api.conversation(payload.conversationId);
   // Only a conversation with one of the tenant's own agents may fill its submission.
-  const tenantRow = (await app.tenantRegistry.fresh()).get(row.tenant);
+  const tenantRow = (await deps.tenantRegistry.fresh()).get(row.tenant);
   if (!agentIdsOfTenant(row.tenant, config.ELEVENLABS_AGENT_IDS, tenantRow).has(conversation.agent_id))
     return { skipped: 'conversation of another agent' };
   if (conversation.status !== 'done' && conversation.status !== 'failed') {
     // A call still running (named at its start): look again later, as long as a call may last.
     if (payload.since && Date.now() - payload.since < LIVE_FOR_MS) {
-      await enqueue(app.db, ELEVENLABS_TRANSCRIPT_JOB, payload, {
+      await enqueue(deps.db, ELEVENLABS_TRANSCRIPT_JOB, payload, {
         maxAttempts: 6,
         runAt: new Date(Date.now() + LIVE_POLL_MS),
       });
@@ -107,12 +111,12 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
   }
   const transcript = transcriptOf(conversation);
   if (transcript.trim()) {
-    await saveTranscript(app, payload.contentId, transcript, { completed: true });
-    await keepElevenLabsTake(app, payload.contentId, payload.conversationId, transcript);
+    await saveTranscript(deps, payload.contentId, transcript, { completed: true });
+    await keepElevenLabsTake(deps, payload.contentId, payload.conversationId, transcript);
   }
   const audio = await api.conversationAudio(payload.conversationId);
   if (audio && audio.data.length > 0) {
-    const media = await attachFile(app, {
+    const media = await attachFile(deps, {
       contentId: payload.contentId,
       kind: 'audio',
       body: audio.data,
@@ -121,41 +125,41 @@ export async function importElevenLabsConversation(app: FastifyInstance, payload
       extension: audio.contentType.includes('wav') ? 'wav' : 'mp3',
       size: audio.data.length,
     });
-    await queueCaptions(app, media.id);
+    await queueCaptions(deps, media.id);
   }
   return { transcriptChars: transcript.length, audio: !!audio };
 }
 
 /** The ElevenLabs call as one take of the submission (earlier interviews stay for the team). */
 async function keepElevenLabsTake(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
   conversationId: string,
   transcript: string,
 ): Promise<void> {
   const at = now();
-  const same = await app.db
+  const same = await deps.db
     .selectFrom('interview_takes')
     .select('id')
     .where('submission_id', '=', contentId)
     .where('conversation_id', '=', conversationId)
     .executeTakeFirst();
   if (same) {
-    await app.db
+    await deps.db
       .updateTable('interview_takes')
       .set({ transcript, state: 'ended', updated_at: at })
       .where('id', '=', same.id)
       .execute();
     return;
   }
-  const latest = await app.db
+  const latest = await deps.db
     .selectFrom('interview_takes')
     .select('number')
     .where('submission_id', '=', contentId)
     .orderBy('number', 'desc')
     .limit(1)
     .executeTakeFirst();
-  await app.db
+  await deps.db
     .insertInto('interview_takes')
     .values({
       submission_id: contentId,

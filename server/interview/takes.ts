@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { formatTranscript, parseTranscript, type Turn } from '../../common/transcript';
 import { now } from '../db/database';
 import { attachFile } from '../submissions/files';
 import { findSubmission } from '../submissions/queries';
 import { saveTranscript } from '../submissions/transcripts';
 import { decodeWav } from './audio';
+import type { Deps } from '../deps';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'log'>;
 
 /**
  * The interviews ("takes") of a submission on the server (issue 27). Every turn of the built-in
@@ -20,12 +23,12 @@ export type TakeState = 'live' | 'interrupted' | 'ended';
 export type OpenedTake = { id: number; number: number; turns: Turn[]; resumed: boolean; audio: Int16Array | null };
 
 export async function openTake(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
   opts: { provider: 'builtin' | 'elevenlabs'; conversationId: string | null; sampleRate: number },
 ): Promise<OpenedTake> {
   const at = now();
-  const latest = await app.db
+  const latest = await deps.db
     .selectFrom('interview_takes')
     .selectAll()
     .where('submission_id', '=', contentId)
@@ -38,7 +41,7 @@ export async function openTake(
     latest.state !== 'ended' &&
     Date.parse(latest.updated_at) > Date.now() - RESUME_WITHIN_MS;
   if (latest && open) {
-    await app.db
+    await deps.db
       .updateTable('interview_takes')
       .set({ state: 'live', conversation_id: opts.conversationId, updated_at: at })
       .where('id', '=', latest.id)
@@ -48,24 +51,24 @@ export async function openTake(
       number: latest.number,
       turns: parseTranscript(latest.transcript),
       resumed: true,
-      audio: await recordingOf(app, latest.audio_media_id, opts.sampleRate),
+      audio: await recordingOf(deps, latest.audio_media_id, opts.sampleRate),
     };
   }
   // The interview before this one stays as an earlier version, as the submission holds it now
   // (with the corrections made to it afterwards); a transcript from before takes existed becomes take 1.
   const current =
     (
-      await app.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirst()
+      await deps.db.selectFrom('submissions').select('transcript').where('id', '=', contentId).executeTakeFirst()
     )?.transcript?.trim() ?? '';
   if (latest)
-    await app.db
+    await deps.db
       .updateTable('interview_takes')
       .set({ state: 'ended', ...(current ? { transcript: current } : {}) })
       .where('id', '=', latest.id)
       .execute();
   let number = (latest?.number ?? 0) + 1;
   if (!latest && current) {
-    await app.db
+    await deps.db
       .insertInto('interview_takes')
       .values({
         submission_id: contentId,
@@ -81,7 +84,7 @@ export async function openTake(
       .execute();
     number++;
   }
-  const row = await app.db
+  const row = await deps.db
     .insertInto('interview_takes')
     .values({
       submission_id: contentId,
@@ -100,22 +103,18 @@ export async function openTake(
 }
 
 /** The recording a broken take kept so far, to go on from (null when there is none or it cannot be read). */
-async function recordingOf(
-  app: FastifyInstance,
-  mediaId: number | null,
-  sampleRate: number,
-): Promise<Int16Array | null> {
+async function recordingOf(deps: ServiceDeps, mediaId: number | null, sampleRate: number): Promise<Int16Array | null> {
   if (!mediaId) return null;
-  const media = await app.db.selectFrom('media').select('file_path').where('id', '=', mediaId).executeTakeFirst();
+  const media = await deps.db.selectFrom('media').select('file_path').where('id', '=', mediaId).executeTakeFirst();
   if (!media) return null;
   try {
-    const stream = await app.blobs.get(media.file_path);
+    const stream = await deps.blobs.get(media.file_path);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
     const wav = decodeWav(Buffer.concat(chunks));
     return wav.sampleRate === sampleRate ? wav.samples : null;
   } catch (error) {
-    app.log.warn(
+    deps.log.warn(
       { err: error, mediaId },
       'could not read the recording of a broken interview; the continued one starts a new file',
     );
@@ -125,18 +124,18 @@ async function recordingOf(
 
 /** Writes the take's turns so far: its row and the submission's transcript (and transcript.txt). */
 export async function saveTurns(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   take: { id: number; contentId: number },
   turns: readonly Turn[],
   opts: { completed?: boolean } = {},
 ): Promise<void> {
   const transcript = formatTranscript(turns);
-  await app.db
+  await deps.db
     .updateTable('interview_takes')
     .set({ transcript, updated_at: now() })
     .where('id', '=', take.id)
     .execute();
-  if (transcript.trim()) await saveTranscript(app, take.contentId, transcript, opts);
+  if (transcript.trim()) await saveTranscript(deps, take.contentId, transcript, opts);
 }
 
 /**
@@ -144,20 +143,20 @@ export async function saveTurns(
  * `interrupted` (it may be continued). Its recording replaces the one it had.
  */
 export async function closeTake(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   take: { id: number; contentId: number },
   state: Exclude<TakeState, 'live'>,
   recording: Buffer | null,
 ): Promise<void> {
-  const row = await app.db
+  const row = await deps.db
     .selectFrom('interview_takes')
     .select(['audio_media_id'])
     .where('id', '=', take.id)
     .executeTakeFirst();
   if (!row) return;
   let audioId = row.audio_media_id;
-  if (recording && (await findSubmission(app.db, take.contentId))) {
-    const media = await attachFile(app, {
+  if (recording && (await findSubmission(deps.db, take.contentId))) {
+    const media = await attachFile(deps, {
       contentId: take.contentId,
       kind: 'audio',
       body: recording,
@@ -167,18 +166,18 @@ export async function closeTake(
       size: recording.length,
     });
     if (audioId) {
-      const old = await app.db.selectFrom('media').select('file_path').where('id', '=', audioId).executeTakeFirst();
-      await app.db.deleteFrom('media').where('id', '=', audioId).execute();
+      const old = await deps.db.selectFrom('media').select('file_path').where('id', '=', audioId).executeTakeFirst();
+      await deps.db.deleteFrom('media').where('id', '=', audioId).execute();
       if (old)
-        await app.blobs
+        await deps.blobs
           .delete(old.file_path)
           .catch((error) =>
-            app.log.warn({ err: error, contentId: take.contentId }, 'old interview recording not removed'),
+            deps.log.warn({ err: error, contentId: take.contentId }, 'old interview recording not removed'),
           );
     }
     audioId = Number(media.id);
   }
-  await app.db
+  await deps.db
     .updateTable('interview_takes')
     .set({ state, audio_media_id: audioId, updated_at: now() })
     .where('id', '=', take.id)
@@ -187,10 +186,10 @@ export async function closeTake(
 
 /** The earlier interviews of a submission, newest first (all takes but the latest one with words). */
 export async function earlierTakes(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
 ): Promise<{ number: number; startedAt: string; transcript: string }[]> {
-  const rows = await app.db
+  const rows = await deps.db
     .selectFrom('interview_takes')
     .select(['number', 'started_at', 'transcript'])
     .where('submission_id', '=', contentId)

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import {
   channelLimits,
@@ -36,6 +35,12 @@ import {
   publicationsOf,
   versionsOf,
 } from './queries';
+import type { Deps } from '../deps';
+import type { WithTenants } from '../tenants/registry';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'dialect' | 'jobs' | 'log' | 'mailer' | 'readDb'> &
+  WithTenants;
 
 const t = texts.post;
 type Submission = Selectable<SubmissionTable>;
@@ -70,13 +75,13 @@ function toVersion(v: Selectable<PostVersionTable>): PostVersion {
   };
 }
 
-export async function postOverview(app: FastifyInstance, row: Submission, drafter: Drafter): Promise<PostOverview> {
-  const [posts, photos] = await Promise.all([postsOf(app.db, row.id), photosOf(app.db, row.id)]);
+export async function postOverview(deps: ServiceDeps, row: Submission, drafter: Drafter): Promise<PostOverview> {
+  const [posts, photos] = await Promise.all([postsOf(deps.db, row.id), photosOf(deps.db, row.id)]);
   const ids = posts.map((p) => Number(p.id));
   const [versions, approvals, publications] = await Promise.all([
-    versionsOf(app.db, ids),
-    approvalsOf(app.db, ids),
-    publicationsOf(app.db, ids),
+    versionsOf(deps.db, ids),
+    approvalsOf(deps.db, ids),
+    publicationsOf(deps.db, ids),
   ]);
   const at = now();
   const channels: ChannelPost[] = posts.map((p) => {
@@ -126,7 +131,7 @@ export async function postOverview(app: FastifyInstance, row: Submission, drafte
 
 /** Saves the text and images as the post's next version (the post is made on the first save). */
 export async function saveVersion(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   channel: PostChannel,
@@ -135,14 +140,14 @@ export async function saveVersion(
   if (!input.body.trim()) throw new DomainError('invalid', t.bodyEmpty);
   if (countChars(input.body) > channelLimits[channel])
     throw new DomainError('invalid', t.overLimit(channelLimits[channel]));
-  const photoIds = new Set((await photosOf(app.db, row.id)).map((m) => Number(m.id)));
+  const photoIds = new Set((await photosOf(deps.db, row.id)).map((m) => Number(m.id)));
   const seen = new Set<number>();
   for (const image of input.images) {
     if (!photoIds.has(image.mediaId) || seen.has(image.mediaId)) throw new DomainError('invalid', t.unknownImage);
     seen.add(image.mediaId);
   }
   // Clips and cards: the submission's own, within the contributor's consent.
-  await checkPostItems(app.db, row.id, input.items);
+  await checkPostItems(deps.db, row.id, input.items);
   // One order across photos and items: positions on all or none, each once; stored as 0..n-1.
   const positions = [...input.images, ...input.items].map((e) => e.position);
   const given = positions.filter((p) => p !== undefined);
@@ -155,7 +160,7 @@ export async function saveVersion(
   // (unique post_id + number), the save is simply tried again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await insertVersion(app, editor, row, channel, input, at);
+      return await insertVersion(deps, editor, row, channel, input, at);
     } catch (error) {
       if (attempt >= 5 || !isUniqueViolation(error)) throw error;
     }
@@ -169,21 +174,21 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function insertVersion(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   channel: PostChannel,
   input: SaveVersion,
   at: string,
 ): Promise<PostVersion> {
-  return app.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('posts')
       .values({ submission_id: row.id, channel, created_at: at })
       .onConflict((oc) => oc.columns(['submission_id', 'channel']).doNothing())
       .execute();
     const post = (await findPost(trx, row.id, channel))!;
-    if (app.dialect === 'postgres')
+    if (deps.dialect === 'postgres')
       await trx.selectFrom('posts').select('id').where('id', '=', post.id).forUpdate().execute();
     const previous = await latestVersion(trx, post.id);
     const version = await trx
@@ -252,7 +257,7 @@ export function materialForDraft(row: Submission, channel: PostChannel, tenants:
 
 /** Drafts a post from the material; the text is handed out as it arrives, nothing is saved. */
 export async function draftPost(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   drafter: Drafter,
   editor: Editor,
   row: Submission,
@@ -260,7 +265,7 @@ export async function draftPost(
   onText: (chunk: string) => void,
   signal?: AbortSignal,
 ): Promise<Draft> {
-  await writeAudit(app.db, editor, {
+  await writeAudit(deps.db, editor, {
     action: 'post.draft',
     target: `submission:${row.id}`,
     tenant: row.tenant,
@@ -270,18 +275,18 @@ export async function draftPost(
 }
 
 /** Mails the contributor a link to approve the newest version; an earlier open request is withdrawn. */
-export async function sendForApproval(app: FastifyInstance, editor: Editor, row: Submission, channel: PostChannel) {
+export async function sendForApproval(deps: ServiceDeps, editor: Editor, row: Submission, channel: PostChannel) {
   const email = row.contact_email;
   if (!email) throw new DomainError('conflict', t.noContributorEmail);
-  const post = await findPost(app.db, row.id, channel);
-  const version = post && (await latestVersion(app.db, post.id));
+  const post = await findPost(deps.db, row.id, channel);
+  const version = post && (await latestVersion(deps.db, post.id));
   if (!post || !version) throw new DomainError('conflict', t.saveFirst);
   // The contributor approves what will be published: every attached clip and card finished.
-  await requireItemsReady(app.db, row.id, parseItems(version.items));
+  await requireItemsReady(deps.db, row.id, parseItems(version.items));
   const token = newToken();
   const at = now();
-  const expiresAt = new Date(Date.now() + app.config.APPROVAL_DAYS * 86_400_000).toISOString();
-  const approval = await app.db.transaction().execute(async (trx) => {
+  const expiresAt = new Date(Date.now() + deps.config.APPROVAL_DAYS * 86_400_000).toISOString();
+  const approval = await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('post_approvals')
       .set({ withdrawn_at: at })
@@ -316,28 +321,28 @@ export async function sendForApproval(app: FastifyInstance, editor: Editor, row:
     });
     return inserted;
   });
-  const tenantName = (await app.tenantRegistry.fresh()).displayName(row.tenant);
-  await app.mailer.send({
+  const tenantName = (await deps.tenantRegistry.fresh()).displayName(row.tenant);
+  await deps.mailer.send({
     to: email,
     subject: t.approvalMailSubject(tenantName),
     text: t.approvalMailText(
       contributorName(row),
       tenantName,
       t.channels[channel]!,
-      `${app.config.baseUrl}/freigabe/${token}`,
+      `${deps.config.baseUrl}/freigabe/${token}`,
       formatDay(expiresAt),
     ),
   });
   return { id: Number(approval.id), email, expiresAt };
 }
 
-export async function withdrawApproval(app: FastifyInstance, editor: Editor, approvalId: number) {
-  const approval = await approvalWithSubmission(app.db, approvalId);
+export async function withdrawApproval(deps: ServiceDeps, editor: Editor, approvalId: number) {
+  const approval = await approvalWithSubmission(deps.db, approvalId);
   if (!approval || (editor.scope && !editor.scope.includes(approval.tenant)))
     throw new DomainError('not_found', texts.common.notFound);
   if (approval.withdrawn_at) throw new DomainError('conflict', t.linkWithdrawn);
   if (approval.state !== 'pending') throw new DomainError('conflict', t.alreadyDecided);
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('post_approvals').set({ withdrawn_at: now() }).where('id', '=', approval.id).execute();
     await writeAudit(trx, editor, {
       action: 'post.approval.withdraw',
@@ -349,8 +354,8 @@ export async function withdrawApproval(app: FastifyInstance, editor: Editor, app
 }
 
 /** The approval behind a token, or the German reason it cannot be used. */
-async function approvalForToken(app: FastifyInstance, token: string, purpose: 'view' | 'decide') {
-  const approval = await approvalByTokenHash(app.db, hashToken(token));
+async function approvalForToken(deps: ServiceDeps, token: string, purpose: 'view' | 'decide') {
+  const approval = await approvalByTokenHash(deps.db, hashToken(token));
   if (!approval) throw new DomainError('not_found', t.linkInvalid);
   if (approval.withdrawn_at) throw new DomainError('not_found', t.linkWithdrawn);
   if (approval.state === 'pending' && approval.expires_at <= now()) throw new DomainError('conflict', t.linkExpired);
@@ -359,10 +364,10 @@ async function approvalForToken(app: FastifyInstance, token: string, purpose: 'v
 }
 
 /** What the contributor sees: this post's text and images, nothing else of the submission. */
-export async function publicApproval(app: FastifyInstance, token: string): Promise<PublicApproval> {
-  const a = await approvalForToken(app, token, 'view');
+export async function publicApproval(deps: ServiceDeps, token: string): Promise<PublicApproval> {
+  const a = await approvalForToken(deps, token, 'view');
   // The tenant's own brand (a created tenant is not the association's).
-  const registry = await app.tenantRegistry.fresh();
+  const registry = await deps.tenantRegistry.fresh();
   const row = registry.get(a.tenant);
   return {
     tenant: registry.displayName(a.tenant),
@@ -374,7 +379,7 @@ export async function publicApproval(app: FastifyInstance, token: string): Promi
     },
     channel: a.channel as PostChannel,
     body: a.body,
-    ...(await tokenMedia(app, Number(a.submission_id), a, `/api/freigabe/${encodeURIComponent(token)}`)),
+    ...(await tokenMedia(deps, Number(a.submission_id), a, `/api/freigabe/${encodeURIComponent(token)}`)),
     state: a.state as 'pending',
     decidedAt: a.decided_at,
     expiresAt: a.expires_at,
@@ -386,13 +391,13 @@ export async function publicApproval(app: FastifyInstance, token: string): Promi
  * `media`, both in the post's one order.
  */
 async function tokenMedia(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
   version: { images: string; items: string },
   base: string,
 ): Promise<Pick<PublicApproval, 'images' | 'items' | 'media'>> {
   const images = parseImages(version.images).map((image, i) => ({ url: `${base}/bilder/${i}`, alt: image.alt }));
-  const ready = await readyItems(app.db, contentId, parseItems(version.items));
+  const ready = await readyItems(deps.db, contentId, parseItems(version.items));
   const items = ready.map(({ row, alt }, i) => ({
     url: `${base}/inhalte/${i}`,
     alt,
@@ -408,11 +413,11 @@ async function tokenMedia(
 }
 
 /** Records the one decision; a second one, an expired or withdrawn link is refused. */
-export async function decide(app: FastifyInstance, token: string, input: Decision) {
-  const a = await approvalForToken(app, token, 'decide');
+export async function decide(deps: ServiceDeps, token: string, input: Decision) {
+  const a = await approvalForToken(deps, token, 'decide');
   const at = now();
   const comment = input.decision === 'changes' ? input.comment : null;
-  const changed = await app.db.transaction().execute(async (trx) => {
+  const changed = await deps.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('post_approvals')
       .set({ state: input.decision, comment, decided_at: at })
@@ -431,11 +436,11 @@ export async function decide(app: FastifyInstance, token: string, input: Decisio
     return true;
   });
   if (!changed) {
-    await approvalForToken(app, token, 'decide');
+    await approvalForToken(deps, token, 'decide');
     throw new DomainError('conflict', t.alreadyDecided);
   }
   const state = t.states[input.decision]!;
-  await app.mailer.send({
+  await deps.mailer.send({
     to: a.sent_by_email,
     subject: t.decisionMailSubject(Number(a.submission_id), state),
     text: t.decisionMailText(
@@ -444,48 +449,48 @@ export async function decide(app: FastifyInstance, token: string, input: Decisio
       state,
       Number(a.version_number),
       comment,
-      `${app.config.baseUrl}/eingang/${a.submission_id}`,
+      `${deps.config.baseUrl}/eingang/${a.submission_id}`,
     ),
   });
   return { state: input.decision, decidedAt: at };
 }
 
 /** A picture of the post behind an approval or publication token; only the post's own images. */
-export async function imageForToken(app: FastifyInstance, token: string, position: number) {
+export async function imageForToken(deps: ServiceDeps, token: string, position: number) {
   const hash = hashToken(token);
-  let found: { submission_id: number; images: string } | undefined = await publicationByTokenHash(app.db, hash);
-  if (!found) found = await approvalForToken(app, token, 'view');
+  let found: { submission_id: number; images: string } | undefined = await publicationByTokenHash(deps.db, hash);
+  if (!found) found = await approvalForToken(deps, token, 'view');
   const image = parseImages(found.images)[position];
   const media =
-    image && (await photosOf(app.db, Number(found.submission_id))).find((m) => Number(m.id) === image.mediaId);
+    image && (await photosOf(deps.db, Number(found.submission_id))).find((m) => Number(m.id) === image.mediaId);
   if (!media) throw new DomainError('not_found', texts.common.notFound);
   return media;
 }
 
 /** A clip or card of the post behind an approval or publication token; only the post's own. */
-export async function itemForToken(app: FastifyInstance, token: string, position: number) {
+export async function itemForToken(deps: ServiceDeps, token: string, position: number) {
   const hash = hashToken(token);
-  let found: { submission_id: number; items: string } | undefined = await publicationByTokenHash(app.db, hash);
-  if (!found) found = await approvalForToken(app, token, 'view');
-  const item = (await readyItems(app.db, Number(found.submission_id), parseItems(found.items)))[position];
+  let found: { submission_id: number; items: string } | undefined = await publicationByTokenHash(deps.db, hash);
+  if (!found) found = await approvalForToken(deps, token, 'view');
+  const item = (await readyItems(deps.db, Number(found.submission_id), parseItems(found.items)))[position];
   if (!item) throw new DomainError('not_found', texts.common.notFound);
   return item.row;
 }
 
 /** Records where the post appeared; the contributor gets the link, text and images; status "verwendet". */
 export async function recordPublication(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   channel: PostChannel,
   url: string,
 ) {
-  const post = await findPost(app.db, row.id, channel);
-  const version = post && (await latestVersion(app.db, post.id));
+  const post = await findPost(deps.db, row.id, channel);
+  const version = post && (await latestVersion(deps.db, post.id));
   if (!post || !version) throw new DomainError('conflict', t.saveFirst);
   const token = newToken();
   const at = now();
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('post_publications')
       .values({
@@ -522,11 +527,11 @@ export async function recordPublication(
   });
   if (row.contact_email) {
     // Photos, clips and cards in the post's one order.
-    const { media } = await tokenMedia(app, row.id, version, `${app.config.baseUrl}/api/freigabe/${token}`);
+    const { media } = await tokenMedia(deps, row.id, version, `${deps.config.baseUrl}/api/freigabe/${token}`);
     const images = media.map((m) => m.url);
-    await app.mailer.send({
+    await deps.mailer.send({
       to: row.contact_email,
-      subject: t.publishedMailSubject((await app.tenantRegistry.fresh()).displayName(row.tenant)),
+      subject: t.publishedMailSubject((await deps.tenantRegistry.fresh()).displayName(row.tenant)),
       text: t.publishedMailText(contributorName(row), t.channels[channel]!, url, version.body, images),
     });
   }
@@ -537,20 +542,20 @@ export async function recordPublication(
  * a new version: an approval of the old one goes out of date like after a text edit.
  */
 export async function swapItem(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   old: { id: number; alt: string },
   made: { id: number; alt: string },
 ): Promise<void> {
-  for (const post of await postsOf(app.db, row.id)) {
-    const latest = await latestVersion(app.db, post.id);
+  for (const post of await postsOf(deps.db, row.id)) {
+    const latest = await latestVersion(deps.db, post.id);
     const items = parseItems(latest?.items);
     if (!latest || !items.some((i) => i.itemId === Number(old.id))) continue;
     const swapped = items.map((i) =>
       i.itemId === Number(old.id) ? { ...i, itemId: made.id, alt: i.alt === old.alt ? made.alt : i.alt } : i,
     );
-    await saveVersion(app, editor, row, post.channel as PostChannel, {
+    await saveVersion(deps, editor, row, post.channel as PostChannel, {
       body: latest.body,
       images: parseImages(latest.images),
       items: swapped,

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { now } from '../db/database';
+import type { Deps } from '../deps';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'db'>;
 
 export type MediaKind = 'photo' | 'video' | 'document' | 'audio' | 'transcript';
 
@@ -53,7 +56,7 @@ export function safeFileName(name: string): string {
  * blob is complete, and the blob is removed if the row cannot be written: no orphans either way.
  */
 export async function attachFile(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   file: {
     contentId: number;
     kind: MediaKind;
@@ -65,10 +68,10 @@ export async function attachFile(
   },
 ) {
   const key = blobKey(file.contentId, file.extension);
-  await app.blobs.put(key, file.body, { contentType: file.contentType });
+  await deps.blobs.put(key, file.body, { contentType: file.contentType });
   try {
-    const size = file.size ?? (await app.blobs.stat(key))?.size ?? 0;
-    return await app.db
+    const size = file.size ?? (await deps.blobs.stat(key))?.size ?? 0;
+    return await deps.db
       .insertInto('media')
       .values({
         submission_id: file.contentId,
@@ -83,7 +86,7 @@ export async function attachFile(
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    await app.blobs.delete(key);
+    await deps.blobs.delete(key);
     throw error;
   }
 }

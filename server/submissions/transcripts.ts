@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { alignText, timedWords, type Timing } from '../../common/captions';
 import { now } from '../db/database';
 import { blobKey, safeFileName } from './files';
 import { ignoreFailure } from '../../common/best-effort';
+import type { Deps } from '../deps';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'log'>;
 
 /**
  * Stores a submission's transcript: the text column, and `transcript.txt` beside its media (the
@@ -13,19 +16,19 @@ import { ignoreFailure } from '../../common/best-effort';
  * write leaves the row untouched, a failed transaction removes the new file again.
  */
 export async function saveTranscript(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
   transcript: string,
   opts: { completed?: boolean } = {},
 ): Promise<void> {
-  const exists = await app.db.selectFrom('submissions').select('id').where('id', '=', contentId).executeTakeFirst();
+  const exists = await deps.db.selectFrom('submissions').select('id').where('id', '=', contentId).executeTakeFirst();
   if (!exists) return;
   const body = Buffer.from(transcript, 'utf8');
   const key = blobKey(contentId, 'txt');
-  await app.blobs.put(key, body, { contentType: 'text/plain' });
+  await deps.blobs.put(key, body, { contentType: 'text/plain' });
   let oldFiles: string[];
   try {
-    oldFiles = await app.db.transaction().execute(async (trx) => {
+    oldFiles = await deps.db.transaction().execute(async (trx) => {
       const t = now();
       const row = await trx
         .selectFrom('submissions')
@@ -68,15 +71,15 @@ export async function saveTranscript(
       return old.map((m) => m.file_path);
     });
   } catch (error) {
-    await app.blobs.delete(key).catch(ignoreFailure('remove an old transcript blob', app.log));
+    await deps.blobs.delete(key).catch(ignoreFailure('remove an old transcript blob', deps.log));
     throw error;
   }
-  await followTranscript(app, contentId, transcript);
+  await followTranscript(deps, contentId, transcript);
   // The old files are no longer referenced; one left behind by a failing disk is only clutter.
   for (const file of oldFiles)
-    await app.blobs
+    await deps.blobs
       .delete(file)
-      .catch((error) => app.log.warn({ err: error, contentId }, 'old transcript file not removed'));
+      .catch((error) => deps.log.warn({ err: error, contentId }, 'old transcript file not removed'));
 }
 
 /**
@@ -84,8 +87,8 @@ export async function saveTranscript(
  * takes the words of the new text that belong to it, re-aligned to its word times (an edit that
  * has too little in common with a recording leaves its captions as they were).
  */
-export async function followTranscript(app: FastifyInstance, contentId: number, transcript: string): Promise<void> {
-  const rows = await app.db
+export async function followTranscript(deps: ServiceDeps, contentId: number, transcript: string): Promise<void> {
+  const rows = await deps.db
     .selectFrom('media')
     .select(['id', 'timing'])
     .where('submission_id', '=', contentId)
@@ -95,7 +98,7 @@ export async function followTranscript(app: FastifyInstance, contentId: number, 
     if (!row.timing) continue;
     const aligned = alignText(timedWords(JSON.parse(row.timing) as Timing), transcript);
     if (aligned)
-      await app.db
+      await deps.db
         .updateTable('media')
         .set({ caption_text: aligned.map((w) => w.text).join(' ') })
         .where('id', '=', row.id)

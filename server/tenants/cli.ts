@@ -1,10 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { membershipRoles, newTenant, tenantDefaults, type MembershipRole } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { addMember, archiveTenant, createTenant, listTenants } from './service';
 import { changeMemberRole, removeMember } from './members';
+import type { Deps } from '../deps';
+import type { WithTenants } from './registry';
+import type { WithAuth } from '../auth/auth';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'log' | 'mailer'> & WithTenants & WithAuth;
 
 export const tenantUsage = `  npm run cli -- tenant create --key K --name N [--color #RRGGBB] [--wording engineer|banker] [--public-link]
   npm run cli -- tenant list
@@ -23,7 +28,7 @@ function explain(error: unknown): never {
 }
 
 export async function tenantCommand(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   verb: string,
   values: { key?: string; name?: string; color?: string; wording?: string; 'public-link'?: boolean },
 ): Promise<void> {
@@ -37,19 +42,19 @@ export async function tenantCommand(
         ...(values.wording ? { wording: values.wording } : {}),
         publicLink: !!values['public-link'],
       });
-      const tenant = await createTenant(app, null, input);
+      const tenant = await createTenant(deps, null, input);
       console.log(
         `Bereich ${tenant.name} angelegt: /t/${tenant.key}${tenant.publicLink ? `, öffentlicher Link /p/${tenant.key}/upload` : ''}.`,
       );
     } else if (verb === 'list') {
-      for (const t of await listTenants(app.db)) {
+      for (const t of await listTenants(deps.db)) {
         console.log(
           `${t.key}\t${t.name}\t${t.archivedAt ? 'archiviert' : 'aktiv'}\t${t.submissions} Einsendungen\t${t.contributors} Beitragende\t${t.editors} Redaktion`,
         );
       }
     } else if (verb === 'archive') {
       if (!values.key) throw new TenantCliError('--key fehlt.');
-      await archiveTenant(app, null, values.key, true);
+      await archiveTenant(deps, null, values.key, true);
       console.log(`Bereich ${values.key} archiviert.`);
     } else {
       throw new TenantCliError('Unbekannter Befehl.');
@@ -61,13 +66,13 @@ export async function tenantCommand(
 
 /** `user create … --tenant K --role contributor|editor`: an account with a membership. */
 export async function createMemberUser(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   values: { email: string; password: string; tenant: string; role?: string },
 ): Promise<void> {
   if (!values.role || !(membershipRoles as readonly string[]).includes(values.role))
     throw new TenantCliError(texts.tenants.roleInvalid);
   try {
-    const member = await addMember(app, null, values.tenant, {
+    const member = await addMember(deps, null, values.tenant, {
       email: values.email,
       password: values.password,
       role: values.role as MembershipRole,
@@ -81,13 +86,13 @@ export async function createMemberUser(
 
 /** `member role|remove --email E --tenant K`: the operator changes or ends a membership (audited). */
 export async function memberCommand(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   verb: string,
   values: { email?: string; tenant?: string; role?: string },
 ): Promise<void> {
   if (!values.email) throw new TenantCliError('--email fehlt.');
   if (!values.tenant) throw new TenantCliError('--tenant fehlt.');
-  const user = await app.db
+  const user = await deps.db
     .selectFrom('user')
     .select('id')
     .where('email', '=', values.email.trim().toLowerCase())
@@ -97,10 +102,10 @@ export async function memberCommand(
     if (verb === 'role') {
       if (!values.role || !(membershipRoles as readonly string[]).includes(values.role))
         throw new TenantCliError(texts.tenants.roleInvalid);
-      await changeMemberRole(app, null, true, values.tenant, user.id, values.role as MembershipRole);
+      await changeMemberRole(deps, null, true, values.tenant, user.id, values.role as MembershipRole);
       console.log(`${values.email} ist jetzt ${values.role} im Bereich ${values.tenant}.`);
     } else if (verb === 'remove') {
-      await removeMember(app, null, true, values.tenant, user.id);
+      await removeMember(deps, null, true, values.tenant, user.id);
       console.log(`${values.email} gehört nicht mehr zum Bereich ${values.tenant}.`);
     } else {
       throw new TenantCliError('Unbekannter Befehl.');

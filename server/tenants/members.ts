@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { parseRole, roles, type Role } from '../../common/roles';
 import type { MembershipRole } from '../../common/schemas/tenants';
@@ -16,6 +15,11 @@ import { DomainError } from '../http/errors';
 import { sendInvitation } from '../auth/invitation';
 import { createUser } from '../auth/accounts';
 import { accessFrom, seedMembership } from './access';
+import type { Deps } from '../deps';
+import type { WithAuth } from '../auth/auth';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'config' | 'db' | 'mailer'> & WithAuth;
 
 const t = texts.tenants;
 type Actor = Pick<SessionUser, 'id' | 'email'> | null;
@@ -97,17 +101,17 @@ function mayManage(
 
 /** Changes a member's role in the tenant (a seed role holder becomes a stored member). */
 export async function changeMemberRole(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   actor: Actor,
   actorIsAdmin: boolean,
   tenant: string,
   userId: string,
   role: MembershipRole,
 ): Promise<void> {
-  const state = await memberState(app.db, userId);
+  const state = await memberState(deps.db, userId);
   if (!state?.membership || state.membership.tenant !== tenant) throw new DomainError('not_found', t.memberNotFound);
   mayManage(actorIsAdmin, actor, { id: userId, membership: state.membership }, role);
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
     await trx.insertInto('memberships').values({ user_id: userId, tenant, role, created_at: now() }).execute();
     if (parseRole(state.user.role) && !state.stored)
@@ -123,16 +127,16 @@ export async function changeMemberRole(
 
 /** Ends a person's membership: from the next request on (every instance reads it per request) they are out. */
 export async function removeMember(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   actor: Actor,
   actorIsAdmin: boolean,
   tenant: string,
   userId: string,
 ): Promise<void> {
-  const state = await memberState(app.db, userId);
+  const state = await memberState(deps.db, userId);
   if (!state?.membership || state.membership.tenant !== tenant) throw new DomainError('not_found', t.memberNotFound);
   mayManage(actorIsAdmin, actor, { id: userId, membership: state.membership });
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
     // A seed role is a membership too: it ends with the membership.
     if (parseRole(state.user.role) && parseRole(state.user.role) !== 'admin')
@@ -170,21 +174,21 @@ async function claimInvitation(db: Kysely<DB>, actor: Actor, max: number, at = D
  * same either way, so it does not tell whether the address has an account.
  */
 export async function inviteToTenant(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   actor: Actor,
   tenant: string,
   input: { email: string; role: MembershipRole },
 ): Promise<{ email: string; invited: true }> {
-  const row = await app.db
+  const row = await deps.db
     .selectFrom('tenants')
     .select(['key', 'name', 'archived_at'])
     .where('key', '=', tenant)
     .executeTakeFirst();
   if (!row) throw new DomainError('not_found', t.notFound);
   if (row.archived_at) throw new DomainError('forbidden', t.archivedNoInvite);
-  await claimInvitation(app.db, actor, app.config.INVITATIONS_PER_HOUR);
+  await claimInvitation(deps.db, actor, deps.config.INVITATIONS_PER_HOUR);
   const email = input.email.trim().toLowerCase();
-  const existing = await app.db
+  const existing = await deps.db
     .selectFrom('user')
     .select(['id', 'email'])
     .where('email', '=', email)
@@ -199,19 +203,19 @@ export async function inviteToTenant(
       created_at: at.toISOString(),
       expires_at: new Date(at.getTime() + TENANT_INVITATION_DAYS * 86_400_000).toISOString(),
     };
-    await app.db
+    await deps.db
       .insertInto('membership_invitations')
       .values({ ...values, email, tenant })
       .onConflict((oc) => oc.columns(['email', 'tenant']).doUpdateSet(values))
       .execute();
-    await writeAudit(app.db, actor, {
+    await writeAudit(deps.db, actor, {
       action: 'membership.invite',
       target: `user:${existing.id}`,
       tenant,
       detail: { email, role: input.role },
     });
-    const url = `${app.config.baseUrl}/einladung?token=${token}`;
-    await app.mailer.send({
+    const url = `${deps.config.baseUrl}/einladung?token=${token}`;
+    await deps.mailer.send({
       to: email,
       subject: t.inviteMailSubject(row.name),
       text: t.inviteMailText(row.name, url, TENANT_INVITATION_DAYS),
@@ -220,8 +224,8 @@ export async function inviteToTenant(
   }
   let user: { id: string; email: string };
   try {
-    user = await createUser(app.auth, { email, role: null });
-    await app.db.transaction().execute(async (trx) => {
+    user = await createUser(deps.auth, { email, role: null });
+    await deps.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('memberships')
         .values({ user_id: user.id, tenant, role: input.role, created_at: now() })
@@ -242,30 +246,26 @@ export async function inviteToTenant(
       throw new DomainError('conflict', texts.admin.userExists);
     throw error;
   }
-  await sendInvitation(app, user);
+  await sendInvitation(deps, user);
   return { email, invited: true };
 }
 
 /** The signed-in account accepts an invitation into a tenant (its former membership ends). */
-export async function acceptInvitation(
-  app: FastifyInstance,
-  user: SessionUser,
-  token: string,
-): Promise<MembershipInfo> {
-  const row = await app.db
+export async function acceptInvitation(deps: ServiceDeps, user: SessionUser, token: string): Promise<MembershipInfo> {
+  const row = await deps.db
     .selectFrom('membership_invitations')
     .selectAll()
     .where('token_hash', '=', hash(token))
     .executeTakeFirst();
   if (!row || row.email !== user.email.trim().toLowerCase() || Date.parse(row.expires_at) <= Date.now())
     throw new DomainError('not_found', t.acceptInvalid);
-  const tenant = await app.db
+  const tenant = await deps.db
     .selectFrom('tenants')
     .select(['archived_at'])
     .where('key', '=', row.tenant)
     .executeTakeFirst();
   if (!tenant || tenant.archived_at) throw new DomainError('not_found', t.acceptInvalid);
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const taken = await trx
       .deleteFrom('membership_invitations')
       .where('token_hash', '=', row.token_hash)

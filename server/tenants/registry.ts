@@ -146,6 +146,9 @@ export class TenantRegistry {
 
 export type { MembershipRole };
 
+/** The part of the deps that reads tenant rows (server/deps.ts). */
+export type WithTenants = { tenantRegistry: TenantRegistry };
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The tenant rows, cached with cross-instance invalidation (server/tenants/registry.ts). */

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { fileTypeFromBuffer } from 'file-type';
 import type { MembershipRole, NewTenant, TenantSettings } from '../../common/schemas/tenants';
@@ -20,6 +19,12 @@ import { seedMembership } from './access';
 import { bumpTenantVersion, toTenantInfo } from './registry';
 import type { Role } from '../../common/roles';
 import { ignoreFailure } from '../../common/best-effort';
+import type { Deps } from '../deps';
+import type { WithTenants } from './registry';
+import type { WithAuth } from '../auth/auth';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'log' | 'mailer'> & WithTenants & WithAuth;
 
 const t = texts.tenants;
 type Actor = Pick<SessionUser, 'id' | 'email'> | null;
@@ -89,19 +94,19 @@ export async function listTenants(db: Kysely<DB>): Promise<TenantListItem[]> {
   });
 }
 
-export async function createTenant(app: FastifyInstance, actor: Actor, input: NewTenant) {
+export async function createTenant(deps: ServiceDeps, actor: Actor, input: NewTenant) {
   const at = now();
-  await insertTenant(app, actor, input, at).catch((error: unknown) => {
+  await insertTenant(deps, actor, input, at).catch((error: unknown) => {
     // Two admins creating the same key at once: the second meets the primary key.
     if (isUniqueViolation(error)) throw new DomainError('conflict', t.keyTaken);
     throw error;
   });
-  app.tenantRegistry.invalidate();
-  return (await app.tenantRegistry.fresh()).get(input.key)!;
+  deps.tenantRegistry.invalidate();
+  return (await deps.tenantRegistry.fresh()).get(input.key)!;
 }
 
-async function insertTenant(app: FastifyInstance, actor: Actor, input: NewTenant, at: string) {
-  await app.db.transaction().execute(async (trx) => {
+async function insertTenant(deps: ServiceDeps, actor: Actor, input: NewTenant, at: string) {
+  await deps.db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom('tenants').select('key').where('key', '=', input.key).executeTakeFirst();
     if (exists) throw new DomainError('conflict', t.keyTaken);
     await trx
@@ -132,8 +137,8 @@ async function existing(db: Kysely<DB>, key: string) {
   return row;
 }
 
-export async function updateTenant(app: FastifyInstance, actor: Actor, key: string, input: TenantSettings) {
-  await app.db.transaction().execute(async (trx) => {
+export async function updateTenant(deps: ServiceDeps, actor: Actor, key: string, input: TenantSettings) {
+  await deps.db.transaction().execute(async (trx) => {
     await existing(trx, key);
     await trx
       .updateTable('tenants')
@@ -148,12 +153,12 @@ export async function updateTenant(app: FastifyInstance, actor: Actor, key: stri
       detail: { name: input.name },
     });
   });
-  app.tenantRegistry.invalidate();
-  return (await app.tenantRegistry.fresh()).get(key)!;
+  deps.tenantRegistry.invalidate();
+  return (await deps.tenantRegistry.fresh()).get(key)!;
 }
 
-export async function archiveTenant(app: FastifyInstance, actor: Actor, key: string, archived: boolean) {
-  await app.db.transaction().execute(async (trx) => {
+export async function archiveTenant(deps: ServiceDeps, actor: Actor, key: string, archived: boolean) {
+  await deps.db.transaction().execute(async (trx) => {
     await existing(trx, key);
     const at = now();
     await trx
@@ -168,8 +173,8 @@ export async function archiveTenant(app: FastifyInstance, actor: Actor, key: str
       tenant: key,
     });
   });
-  app.tenantRegistry.invalidate();
-  return (await app.tenantRegistry.fresh()).get(key)!;
+  deps.tenantRegistry.invalidate();
+  return (await deps.tenantRegistry.fresh()).get(key)!;
 }
 
 /**
@@ -177,28 +182,28 @@ export async function archiveTenant(app: FastifyInstance, actor: Actor, key: str
  * seed's tenants stay (their routes are part of the specification). The typed key confirms.
  */
 export async function deleteTenant(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   actor: Actor,
   key: string,
   confirmKey: string,
 ): Promise<{ submissions: number; files: number }> {
-  const row = await existing(app.db, key);
+  const row = await existing(deps.db, key);
   if (row.builtin) throw new DomainError('conflict', t.builtinNoDelete);
   if (confirmKey !== key) throw new DomainError('invalid', t.deleteMismatch);
   // Files first: a failure leaves rows to retry rather than files nobody can find.
-  const media = await app.db
+  const media = await deps.db
     .selectFrom('media')
     .innerJoin('submissions', 'submissions.id', 'media.submission_id')
     .select(['media.file_path', 'media.thumbnail_path'])
     .where('submissions.tenant', '=', key)
     .execute();
   for (const m of media) {
-    await app.blobs.delete(m.file_path);
-    if (m.thumbnail_path) await app.blobs.delete(m.thumbnail_path);
+    await deps.blobs.delete(m.file_path);
+    if (m.thumbnail_path) await deps.blobs.delete(m.thumbnail_path);
   }
-  if (row.logo_key) await app.blobs.delete(row.logo_key);
+  if (row.logo_key) await deps.blobs.delete(row.logo_key);
   let submissions = 0;
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom('submissions').where('tenant', '=', key).executeTakeFirst();
     submissions = Number(deleted.numDeletedRows);
     await trx.deleteFrom('memberships').where('tenant', '=', key).execute();
@@ -213,15 +218,15 @@ export async function deleteTenant(
       detail: { name: row.name, submissions, files: media.length },
     });
   });
-  app.tenantRegistry.invalidate();
+  deps.tenantRegistry.invalidate();
   return { submissions, files: media.length };
 }
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Stores a PNG or WebP logo, resized to fit 512×128 with sharp; SVG (scripts) is refused. */
-export async function setLogo(app: FastifyInstance, actor: Actor, key: string, bytes: Buffer): Promise<void> {
-  const row = await existing(app.db, key);
+export async function setLogo(deps: ServiceDeps, actor: Actor, key: string, bytes: Buffer): Promise<void> {
+  const row = await existing(deps.db, key);
   if (bytes.length > LOGO_MAX_BYTES) throw new DomainError('too_large', t.logoTooLarge);
   const head = bytes.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
   if (head.startsWith('<svg') || head.startsWith('<?xml') || head.includes('<svg'))
@@ -239,8 +244,8 @@ export async function setLogo(app: FastifyInstance, actor: Actor, key: string, b
     throw new DomainError('unsupported_type', t.logoType);
   }
   const blobKey = `tenants/${key}/logo-${Date.now()}.webp`;
-  await app.blobs.put(blobKey, resized, { contentType: 'image/webp' });
-  await app.db.transaction().execute(async (trx) => {
+  await deps.blobs.put(blobKey, resized, { contentType: 'image/webp' });
+  await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('tenants').set({ logo_key: blobKey, updated_at: now() }).where('key', '=', key).execute();
     await bumpTenantVersion(trx);
     await writeAudit(trx, actor, {
@@ -250,8 +255,8 @@ export async function setLogo(app: FastifyInstance, actor: Actor, key: string, b
       detail: { bytes: resized.length },
     });
   });
-  if (row.logo_key) await app.blobs.delete(row.logo_key).catch(ignoreFailure('remove the old logo', app.log));
-  app.tenantRegistry.invalidate();
+  if (row.logo_key) await deps.blobs.delete(row.logo_key).catch(ignoreFailure('remove the old logo', deps.log));
+  deps.tenantRegistry.invalidate();
 }
 
 /**
@@ -259,26 +264,26 @@ export async function setLogo(app: FastifyInstance, actor: Actor, key: string, b
  * a tenant only by accepting an invitation (members.ts). Without `password` it gets a mail to set one.
  */
 export async function addMember(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   actor: Actor,
   tenant: string,
   input: { email: string; role: MembershipRole; password?: string; invite?: boolean },
 ): Promise<{ id: string; email: string; created: boolean }> {
-  const row = await existing(app.db, tenant);
+  const row = await existing(deps.db, tenant);
   if (row.archived_at) throw new DomainError('forbidden', t.archivedNoInvite);
   const email = input.email.trim().toLowerCase();
-  if (await app.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())
+  if (await deps.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst())
     throw new DomainError('conflict', t.alreadyMember);
   let made: { id: string; email: string };
   try {
-    made = await createUser(app.auth, { email, password: input.password, role: null });
+    made = await createUser(deps.auth, { email, password: input.password, role: null });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('conflict', t.alreadyMember);
     throw error;
   }
   const user = { id: made.id, email: made.email };
   const created = true;
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('memberships')
       .values({ user_id: user.id, tenant, role: input.role, created_at: now() })
@@ -290,7 +295,7 @@ export async function addMember(
       detail: { email, role: input.role },
     });
   });
-  if (created && input.invite !== false && !input.password) await sendInvitation(app, user);
+  if (created && input.invite !== false && !input.password) await sendInvitation(deps, user);
   return { id: user.id, email: user.email, created };
 }
 

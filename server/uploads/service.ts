@@ -4,7 +4,6 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import {
   fileFormats,
@@ -33,6 +32,12 @@ import { clipLengthRefusal, registerVideoAnswer } from '../video-answers/service
 import { hasConsent } from '../finish/queries';
 import { queueVideo } from '../video/service';
 import { z } from 'zod';
+import type { Deps } from '../deps';
+import type { WithTenants } from '../tenants/registry';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'dialect' | 'jobs' | 'log' | 'mediaJobs' | 'transcriber'> &
+  WithTenants;
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -146,8 +151,8 @@ export const rightsMissing = () =>
   rejected({ status: 400, error: 'invalid', title: texts.uploads.rightsTitle, message: texts.uploads.rightsText });
 
 /** Every photo, on every page and path, needs the submission's photo-rights consent first. */
-export const photoRightsGiven = (app: FastifyInstance, contentId: number) =>
-  hasConsent(app.db, contentId, 'photo_rights');
+export const photoRightsGiven = (deps: ServiceDeps, contentId: number) =>
+  hasConsent(deps.db, contentId, 'photo_rights');
 
 /**
  * The server's decision on a finished upload: its bytes must be an allowed format of the page's
@@ -159,43 +164,43 @@ export const photoRightsGiven = (app: FastifyInstance, contentId: number) =>
  * that was finished before a crash, it registers it once.
  */
 export async function acceptUpload(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   tenant: string,
   upload: FinishedUpload,
   opts: { viaPublicLink?: boolean } = {},
 ): Promise<{ status: number; body: UploadOutcome }> {
   const { contentId, page } = upload.metadata;
-  const done = await findMediaByUpload(app.db, upload.id);
+  const done = await findMediaByUpload(deps.db, upload.id);
   if (done) {
-    if (page === 'video-answer') await registerVideoAnswer(app, done, upload.metadata);
+    if (page === 'video-answer') await registerVideoAnswer(deps, done, upload.metadata);
     await upload.forget();
     // A crash before its proxy job was queued: queued now.
-    if (done.kind === 'video' && !done.media_state && (await ffmpegAvailable())) await queueVideo(app, done.id);
-    return { status: 200, body: { media: toMediaItem(app.config.authSecret, done) } };
+    if (done.kind === 'video' && !done.media_state && (await ffmpegAvailable())) await queueVideo(deps, done.id);
+    return { status: 200, body: { media: toMediaItem(deps.config.authSecret, done) } };
   }
   const originalName = safeFileName(upload.metadata.filename);
-  const pageSurface = surfaceFor((await app.tenantRegistry.fresh()).uploadSurfaces(tenant), page);
+  const pageSurface = surfaceFor((await deps.tenantRegistry.fresh()).uploadSurfaces(tenant), page);
   const surface = opts.viaPublicLink ? publicSurface(pageSurface) : pageSurface;
   const verdict = await judgeFile(
     surface,
     { head: await upload.head(), size: upload.size, originalName },
-    uploadLimits(app.config),
+    uploadLimits(deps.config),
   );
   if (!verdict.ok) {
     await upload.discard();
     return rejected(verdict);
   }
-  if (verdict.kind === 'photo' && !(await photoRightsGiven(app, contentId))) {
+  if (verdict.kind === 'photo' && !(await photoRightsGiven(deps, contentId))) {
     await upload.discard();
     return rightsMissing();
   }
-  if ((await countSurfaceMedia(app.db, contentId, surface.id)) >= surface.maxFiles) {
+  if ((await countSurfaceMedia(deps.db, contentId, surface.id)) >= surface.maxFiles) {
     await upload.discard();
     return tooMany(surface.maxFiles);
   }
   const key = await upload.finish(verdict.format);
   if (page === 'video-answer' && verdict.kind === 'video') {
-    const tooLong = await clipLengthRefusal(app, tenant, key);
+    const tooLong = await clipLengthRefusal(deps, tenant, key);
     if (tooLong) {
       await upload.discard();
       return rejected({ status: 422, error: 'too_long', title: texts.videoAnswer.tooLongTitle, message: tooLong });
@@ -205,7 +210,7 @@ export async function acceptUpload(
   if (verdict.kind === 'photo') {
     // The original (with its EXIF) stays at a private key the job reads and deletes.
     const jobId = await enqueue(
-      app.db,
+      deps.db,
       PHOTO_JOB,
       {
         uploadId: upload.id,
@@ -220,13 +225,13 @@ export async function acceptUpload(
       { maxAttempts: PHOTO_ATTEMPTS },
     );
     await upload.forget();
-    app.jobs.nudge();
-    return photoOutcome(app, jobId, upload.id);
+    deps.jobs.nudge();
+    return photoOutcome(deps, jobId, upload.id);
   }
 
   const row = await insertMediaWithin(
-    app.db,
-    app.dialect,
+    deps.db,
+    deps.dialect,
     {
       submission_id: contentId,
       kind: verdict.kind,
@@ -246,11 +251,11 @@ export async function acceptUpload(
     return tooMany(surface.maxFiles);
   }
   // A recorded clip is tied to its question before the tus bookkeeping goes (a crash here is finished on the retry).
-  if (page === 'video-answer') await registerVideoAnswer(app, row, upload.metadata);
+  if (page === 'video-answer') await registerVideoAnswer(deps, row, upload.metadata);
   await upload.forget();
   // Every video gets a playable proxy, a poster and its captions (server/video).
-  if (verdict.kind === 'video' && (await ffmpegAvailable())) await queueVideo(app, row.id);
-  return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
+  if (verdict.kind === 'video' && (await ffmpegAvailable())) await queueVideo(deps, row.id);
+  return { status: 200, body: { media: toMediaItem(deps.config.authSecret, row) } };
 }
 
 /**
@@ -259,20 +264,20 @@ export async function acceptUpload(
  * answers the same and nothing is stored twice. Null when no finished upload has this id.
  */
 export async function finishedUpload(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   uploadId: string,
 ): Promise<{ contentId: number; size: number | null; outcome: () => Promise<UploadAnswer> } | null> {
   // The ids this server hands out (tus namingFunction); anything else was never an upload here.
   if (!/^\d{1,16}_[0-9a-f]{16}$/.test(uploadId)) return null;
-  const row = await findMediaByUpload(app.db, uploadId);
+  const row = await findMediaByUpload(deps.db, uploadId);
   if (row)
     return {
       contentId: row.submission_id,
       size: row.size,
-      outcome: async () => ({ status: 200, body: { media: toMediaItem(app.config.authSecret, row) } }),
+      outcome: async () => ({ status: 200, body: { media: toMediaItem(deps.config.authSecret, row) } }),
     };
   // A photo is registered by its job: the job is the trace of the finished upload.
-  const job = await app.db
+  const job = await deps.db
     .selectFrom('jobs')
     .select(['id', 'payload'])
     .where('kind', '=', PHOTO_JOB)
@@ -284,20 +289,20 @@ export async function finishedUpload(
   return {
     contentId: payload.contentId,
     size: payload.size ?? null,
-    outcome: () => photoOutcome(app, Number(job.id), uploadId),
+    outcome: () => photoOutcome(deps, Number(job.id), uploadId),
   };
 }
 
 type UploadAnswer = { status: number; body: UploadOutcome };
 
 async function photoOutcome(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   jobId: number,
   uploadId: string,
 ): Promise<{ status: number; body: UploadOutcome }> {
   const deadline = Date.now() + PHOTO_WAIT_MS;
   while (Date.now() < deadline) {
-    const job = await jobStatus(app.db, jobId);
+    const job = await jobStatus(deps.db, jobId);
     if (job?.status === 'done') {
       const result = job.result as PhotoResult;
       if ('rejected' in result) {
@@ -307,15 +312,15 @@ async function photoOutcome(
             : { status: 415, title: texts.uploads.invalidTypeTitle, message: result.rejected },
         );
       }
-      const row = await findMedia(app.db, result.mediaId);
-      if (row) return { status: 200, body: { media: toMediaItem(app.config.authSecret, row) } };
+      const row = await findMedia(deps.db, result.mediaId);
+      if (row) return { status: 200, body: { media: toMediaItem(deps.config.authSecret, row) } };
     }
     // Failed for now: the original is kept and a later round processes it (see registerMediaJobs).
     if (job?.status === 'failed') break;
     await new Promise((r) => setTimeout(r, 100));
   }
   // Still queued (busy workers): the job registers the photo later; the upload itself is safe.
-  app.log.warn({ jobId, uploadId }, 'photo job still pending');
+  deps.log.warn({ jobId, uploadId }, 'photo job still pending');
   return {
     status: 202,
     body: { error: 'pending', title: texts.uploads.successTitle, message: texts.uploads.imageSuccess },
@@ -353,10 +358,10 @@ function storageFault(error: unknown): boolean {
 }
 
 /** A local file with a blob's bytes: the file itself on the local store, else a temporary copy. */
-async function localFile(app: FastifyInstance, key: string, dir: string): Promise<string> {
-  if (app.blobs.localPath) return app.blobs.localPath(key);
+async function localFile(deps: ServiceDeps, key: string, dir: string): Promise<string> {
+  if (deps.blobs.localPath) return deps.blobs.localPath(key);
   const file = path.join(dir, 'original');
-  await pipeline(await app.blobs.get(key), createWriteStream(file));
+  await pipeline(await deps.blobs.get(key), createWriteStream(file));
   return file;
 }
 
@@ -364,15 +369,15 @@ async function localFile(app: FastifyInstance, key: string, dir: string): Promis
  * Strips EXIF (GPS!), applies orientation, makes the thumbnail, then registers the photo. Works
  * on files, never on the whole photo in the server's memory.
  */
-export async function processPhoto(app: FastifyInstance, job: PhotoJob): Promise<PhotoResult> {
-  const done = await findMediaByUpload(app.db, job.uploadId);
+export async function processPhoto(deps: ServiceDeps, job: PhotoJob): Promise<PhotoResult> {
+  const done = await findMediaByUpload(deps.db, job.uploadId);
   if (done) {
-    await app.blobs.delete(job.stagingKey);
+    await deps.blobs.delete(job.stagingKey);
     return { mediaId: done.id };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'ca-photo-'));
   try {
-    const original = await localFile(app, job.stagingKey, dir);
+    const original = await localFile(deps, job.stagingKey, dir);
     const cleanFile = path.join(dir, `clean.${job.format}`);
     let thumb: Buffer;
     try {
@@ -382,19 +387,19 @@ export async function processPhoto(app: FastifyInstance, job: PhotoJob): Promise
       // A full or failing disk is no verdict on the photo: the job tries again, the original stays.
       if (storageFault(error)) throw error;
       // Right magic number, but not a readable image: refused like any other wrong file.
-      await app.blobs.delete(job.stagingKey);
+      await deps.blobs.delete(job.stagingKey);
       return { rejected: texts.uploads.contentMismatch(job.originalName) };
     }
     const key = blobKey(job.contentId, job.format);
     const thumbKey = blobKey(job.contentId, 'jpg');
     const size = (await stat(cleanFile)).size;
-    await app.blobs.put(key, createReadStream(cleanFile), { contentType: fileFormats[job.format].mime });
-    await app.blobs.put(thumbKey, thumb, { contentType: 'image/jpeg' });
+    await deps.blobs.put(key, createReadStream(cleanFile), { contentType: fileFormats[job.format].mime });
+    await deps.blobs.put(thumbKey, thumb, { contentType: 'image/jpeg' });
     let row: MediaRow | null;
     try {
       row = await insertMediaWithin(
-        app.db,
-        app.dialect,
+        deps.db,
+        deps.dialect,
         {
           submission_id: job.contentId,
           kind: 'photo',
@@ -410,15 +415,15 @@ export async function processPhoto(app: FastifyInstance, job: PhotoJob): Promise
         job.maxFiles ?? Number.MAX_SAFE_INTEGER,
       );
     } catch (error) {
-      await app.blobs.delete(key);
-      await app.blobs.delete(thumbKey);
+      await deps.blobs.delete(key);
+      await deps.blobs.delete(thumbKey);
       throw error;
     }
-    await app.blobs.delete(job.stagingKey);
+    await deps.blobs.delete(job.stagingKey);
     if (!row) {
       // Another photo took the page's last place meanwhile.
-      await app.blobs.delete(key);
-      await app.blobs.delete(thumbKey);
+      await deps.blobs.delete(key);
+      await deps.blobs.delete(thumbKey);
       return { rejected: texts.uploads.tooMany(job.maxFiles ?? 0), status: 429 };
     }
     return { mediaId: row.id };
@@ -428,27 +433,27 @@ export async function processPhoto(app: FastifyInstance, job: PhotoJob): Promise
 }
 
 /** A poster frame for a registered video (ffmpeg needs a seekable local file). */
-export async function processPoster(app: FastifyInstance, job: PosterJob): Promise<{ thumbnail: string | null }> {
-  const row = await findMedia(app.db, job.mediaId);
+export async function processPoster(deps: ServiceDeps, job: PosterJob): Promise<{ thumbnail: string | null }> {
+  const row = await findMedia(deps.db, job.mediaId);
   if (!row || row.thumbnail_path) return { thumbnail: row?.thumbnail_path ?? null };
   const dir = await mkdtemp(path.join(tmpdir(), 'ca-poster-'));
   try {
-    const local = await localFile(app, row.file_path, dir);
+    const local = await localFile(deps, row.file_path, dir);
     const poster = await videoPoster(local);
     const key = blobKey(row.submission_id, 'jpg');
-    await app.blobs.put(key, poster, { contentType: 'image/jpeg' });
-    await setThumbnail(app.db, row.id, key);
+    await deps.blobs.put(key, poster, { contentType: 'image/jpeg' });
+    await setThumbnail(deps.db, row.id, key);
     return { thumbnail: key };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-export function registerMediaJobs(app: FastifyInstance): void {
-  app.jobs.register(PHOTO_JOB, photoJob, async (job) => {
+export function registerMediaJobs(deps: ServiceDeps): void {
+  deps.jobs.register(PHOTO_JOB, photoJob, async (job) => {
     const payload = job.payload;
     try {
-      return await processPhoto(app, payload);
+      return await processPhoto(deps, payload);
     } catch (error) {
       // Received bytes are never deleted because processing failed (a full disk, a database
       // outage): after the job's own attempts, a new round starts later, the waits growing to an
@@ -456,11 +461,11 @@ export function registerMediaJobs(app: FastifyInstance): void {
       if (job.attempts >= PHOTO_ATTEMPTS) {
         const round = (payload.round ?? 0) + 1;
         const delayMs = Math.min(60 * 60_000, 30_000 * 2 ** Math.min(round - 1, 7));
-        await enqueue(app.db, PHOTO_JOB, { ...payload, round } satisfies PhotoJob, {
+        await enqueue(deps.db, PHOTO_JOB, { ...payload, round } satisfies PhotoJob, {
           maxAttempts: PHOTO_ATTEMPTS,
           runAt: new Date(Date.now() + delayMs),
         });
-        app.log.warn(
+        deps.log.warn(
           { err: error, uploadId: payload.uploadId, round, delayMs },
           'photo processing failed; the original is kept and tried again later',
         );
@@ -468,7 +473,7 @@ export function registerMediaJobs(app: FastifyInstance): void {
       throw error;
     }
   });
-  app.jobs.register(POSTER_JOB, posterJob, (job) => processPoster(app, job.payload));
+  deps.jobs.register(POSTER_JOB, posterJob, (job) => processPoster(deps, job.payload));
 }
 
 /** The configured limits of photos and videos (MAX_PHOTO_MB, MAX_VIDEO_MB). */

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { UploadMetadata } from '../../common/schemas/uploads';
 import { interviewTopics, type InterviewTopic, type Wording } from '../../common/tenants';
@@ -21,16 +21,21 @@ import type { Submission } from '../submissions/service';
 import { measuredVideoSeconds, reserveVideoMinutes } from './limits';
 import { probeClip } from './probe';
 import { z } from 'zod';
+import type { Deps } from '../deps';
+import type { WithTenants } from '../tenants/registry';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'jobs' | 'log'> & WithTenants;
 
 const v = texts.videoAnswer;
 export const PROBE_JOB = 'video-answer.probe';
 
 /** A tenant's video answer settings from its row: offered when its start page has the card. */
 export async function videoSettings(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   tenantKey: string,
 ): Promise<{ offered: boolean; maxSeconds: number; wording: Wording } | null> {
-  const row = (await app.tenantRegistry.fresh()).get(tenantKey);
+  const row = (await deps.tenantRegistry.fresh()).get(tenantKey);
   if (!row) return null;
   const wording = row.wording;
   return {
@@ -75,22 +80,22 @@ export function reservePublicVideo(request: FastifyRequest, submission: Submissi
  * the probe job that measures it. Safe to call again for the same row.
  */
 export async function registerVideoAnswer(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   media: Selectable<MediaTable>,
   metadata: UploadMetadata,
 ): Promise<void> {
-  const submission = await app.db
+  const submission = await deps.db
     .selectFrom('submissions')
     .select(['tenant', 'topic'])
     .where('id', '=', media.submission_id)
     .executeTakeFirst();
-  const settings = submission ? await videoSettings(app, submission.tenant) : null;
+  const settings = submission ? await videoSettings(deps, submission.tenant) : null;
   const question = settings && submission ? questionOf(settings.wording, submission.topic, metadata.question) : null;
   if (!settings || question === null || metadata.question === undefined) {
-    app.log.warn({ mediaId: media.id }, 'video answer without a question');
+    deps.log.warn({ mediaId: media.id }, 'video answer without a question');
     return;
   }
-  const inserted = await app.db
+  const inserted = await deps.db
     .insertInto('video_answers')
     .values({
       submission_id: media.submission_id,
@@ -104,8 +109,8 @@ export async function registerVideoAnswer(
     .onConflict((oc) => oc.column('media_id').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-    await enqueue(app.db, PROBE_JOB, { mediaId: media.id } satisfies ProbeJob, { maxAttempts: 3 });
-    app.jobs.nudge();
+    await enqueue(deps.db, PROBE_JOB, { mediaId: media.id } satisfies ProbeJob, { maxAttempts: 3 });
+    deps.jobs.nudge();
   }
 }
 
@@ -117,19 +122,19 @@ type ProbeJob = z.infer<typeof probeJob>;
  * tenant's limit plus the tolerance (recorders stop late). Returns the German refusal of a longer
  * clip, else null (a clip that cannot be measured is left to the probe job, which flags it).
  */
-export async function clipLengthRefusal(app: FastifyInstance, tenant: string, key: string): Promise<string | null> {
-  const settings = await videoSettings(app, tenant);
+export async function clipLengthRefusal(deps: ServiceDeps, tenant: string, key: string): Promise<string | null> {
+  const settings = await videoSettings(deps, tenant);
   if (!settings) return null;
   const dir = await mkdtemp(path.join(tmpdir(), 'ca-clip-'));
   try {
     let file: string;
-    if (app.blobs.localPath) file = app.blobs.localPath(key);
+    if (deps.blobs.localPath) file = deps.blobs.localPath(key);
     else {
       file = path.join(dir, 'clip');
-      await pipeline(await app.blobs.get(key), createWriteStream(file));
+      await pipeline(await deps.blobs.get(key), createWriteStream(file));
     }
     const probe = await probeClip(file).catch((error) => {
-      app.log.warn({ err: error, key }, 'video answer not measured before registering');
+      deps.log.warn({ err: error, key }, 'video answer not measured before registering');
       return null;
     });
     if (probe?.seconds == null || probe.seconds <= settings.maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS) return null;
@@ -145,10 +150,10 @@ export async function clipLengthRefusal(app: FastifyInstance, tenant: string, ke
  * On the public link the measured seconds replace the reserved ones.
  */
 export async function probeVideoAnswer(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   job: ProbeJob,
 ): Promise<{ seconds: number | null; overLong: boolean; video: boolean }> {
-  const row = await app.db
+  const row = await deps.db
     .selectFrom('video_answers')
     .innerJoin('media', 'media.id', 'video_answers.media_id')
     .innerJoin('submissions', 'submissions.id', 'video_answers.submission_id')
@@ -166,20 +171,20 @@ export async function probeVideoAnswer(
   const dir = await mkdtemp(path.join(tmpdir(), 'ca-clip-'));
   try {
     let file: string;
-    if (app.blobs.localPath) file = app.blobs.localPath(row.file_path);
+    if (deps.blobs.localPath) file = deps.blobs.localPath(row.file_path);
     else {
       file = path.join(dir, 'clip');
-      await pipeline(await app.blobs.get(row.file_path), createWriteStream(file));
+      await pipeline(await deps.blobs.get(row.file_path), createWriteStream(file));
     }
     let probe: { video: boolean; seconds: number | null };
     try {
       probe = await probeClip(file);
     } catch (error) {
-      app.log.warn({ err: error, mediaId: job.mediaId }, 'video answer unreadable');
+      deps.log.warn({ err: error, mediaId: job.mediaId }, 'video answer unreadable');
       probe = { video: false, seconds: null };
     }
     const overLong = probe.seconds !== null && probe.seconds > row.max_seconds + VIDEO_ANSWER_TOLERANCE_SECONDS;
-    await app.db
+    await deps.db
       .updateTable('video_answers')
       .set({
         duration_seconds: probe.seconds,
@@ -189,20 +194,20 @@ export async function probeVideoAnswer(
       .where('id', '=', row.id)
       .execute();
     if (row.user_id === null && row.access_token_hash !== null)
-      await measuredVideoSeconds(app.db, row.submission_id, probe.seconds ?? row.max_seconds);
+      await measuredVideoSeconds(deps.db, row.submission_id, probe.seconds ?? row.max_seconds);
     return { seconds: probe.seconds, overLong, video: probe.video };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-export function registerVideoAnswerJobs(app: FastifyInstance): void {
-  app.jobs.register(PROBE_JOB, probeJob, (job) => probeVideoAnswer(app, job.payload));
+export function registerVideoAnswerJobs(deps: ServiceDeps): void {
+  deps.jobs.register(PROBE_JOB, probeJob, (job) => probeVideoAnswer(deps, job.payload));
 }
 
 /** The clips of a submission, by question (the page continues after a reload; the inbox labels them). */
-export function listVideoAnswers(app: FastifyInstance, submissionId: number) {
-  return app.db
+export function listVideoAnswers(deps: ServiceDeps, submissionId: number) {
+  return deps.db
     .selectFrom('video_answers')
     .select(['media_id', 'question_index', 'question', 'max_seconds', 'duration_seconds', 'probe', 'over_long'])
     .where('submission_id', '=', submissionId)

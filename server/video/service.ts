@@ -2,7 +2,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { captionCues, timedWords, toSrt, toWebVtt, type Timing } from '../../common/captions';
 import type { MediaTable } from '../db/schema';
@@ -12,6 +11,10 @@ import { blobKey } from '../submissions/files';
 import { saveTranscript } from '../submissions/transcripts';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
+import type { Deps } from '../deps';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'log' | 'mediaJobs' | 'transcriber'>;
 
 type MediaRow = Selectable<MediaTable>;
 
@@ -99,7 +102,7 @@ export function proxyArgs(
  * read: the video still plays, only without a poster.
  */
 async function makePoster(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ctx: MediaJobContext,
   proxy: string,
   durationSeconds: number,
@@ -127,26 +130,26 @@ async function makePoster(
       );
     } catch (error) {
       if (ctx.signal.aborted || !(error instanceof FfmpegFailed)) throw error;
-      app.log.warn({ mediaId, seek, detail: error.detail }, 'poster frame not read');
+      deps.log.warn({ mediaId, seek, detail: error.detail }, 'poster frame not read');
       continue;
     }
     // ffmpeg ends without error and without a file when the seek lies past the last frame.
     if ((await stat(poster).catch(() => null))?.size) return poster;
   }
-  app.log.warn({ mediaId }, 'video has no poster frame');
+  deps.log.warn({ mediaId }, 'video has no poster frame');
   return null;
 }
 
 /** A local file with a blob's bytes: the file itself on the local store, else a copy in `dir`. */
-async function localCopy(app: FastifyInstance, key: string, dir: string, name: string): Promise<string> {
-  if (app.blobs.localPath) return app.blobs.localPath(key);
+async function localCopy(deps: ServiceDeps, key: string, dir: string, name: string): Promise<string> {
+  if (deps.blobs.localPath) return deps.blobs.localPath(key);
   const file = path.join(dir, name);
-  await pipeline(await app.blobs.get(key), createWriteStream(file));
+  await pipeline(await deps.blobs.get(key), createWriteStream(file));
   return file;
 }
 
-async function setMedia(app: FastifyInstance, id: number, values: Partial<Omit<MediaRow, 'id'>>): Promise<void> {
-  await app.db.updateTable('media').set(values).where('id', '=', id).execute();
+async function setMedia(deps: ServiceDeps, id: number, values: Partial<Omit<MediaRow, 'id'>>): Promise<void> {
+  await deps.db.updateTable('media').set(values).where('id', '=', id).execute();
 }
 
 /**
@@ -154,13 +157,13 @@ async function setMedia(app: FastifyInstance, id: number, values: Partial<Omit<M
  * touched. A file ffmpeg cannot read is marked unreadable (the page says so), not retried.
  */
 export async function processVideo(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ctx: MediaJobContext<ParsedJob<typeof videoJob>>,
 ): Promise<unknown> {
   const { mediaId } = ctx.job.payload;
-  const row = await app.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
+  const row = await deps.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
   if (!row) return { missing: true };
-  const input = await localCopy(app, row.file_path, ctx.tempDir, 'original');
+  const input = await localCopy(deps, row.file_path, ctx.tempDir, 'original');
   let facts: ReturnType<typeof videoFacts>;
   try {
     facts = videoFacts(await ffprobe(input, { signal: ctx.signal }));
@@ -169,7 +172,7 @@ export async function processVideo(
     facts = null;
   }
   if (!facts) {
-    await setMedia(app, mediaId, { media_state: 'unreadable', caption_state: null });
+    await setMedia(deps, mediaId, { media_state: 'unreadable', caption_state: null });
     return { unreadable: true };
   }
   const proxy = path.join(ctx.tempDir, 'proxy.mp4');
@@ -177,20 +180,20 @@ export async function processVideo(
     await ctx.ffmpeg(proxyArgs(input, proxy, facts), { durationSeconds: facts.durationSeconds, from: 0, to: 0.9 });
   } catch (error) {
     if (error instanceof FfmpegFailed) {
-      app.log.warn({ mediaId, detail: error.detail }, 'video not transcoded');
-      await setMedia(app, mediaId, { media_state: 'unreadable', caption_state: null });
+      deps.log.warn({ mediaId, detail: error.detail }, 'video not transcoded');
+      await setMedia(deps, mediaId, { media_state: 'unreadable', caption_state: null });
       return { unreadable: true };
     }
     throw error;
   }
   const probed = videoFacts(await ffprobe(proxy, { signal: ctx.signal }))!;
-  const poster = await makePoster(app, ctx, proxy, probed.durationSeconds, mediaId);
+  const poster = await makePoster(deps, ctx, proxy, probed.durationSeconds, mediaId);
   const proxyKey = blobKey(row.submission_id, 'mp4');
   const posterKey = blobKey(row.submission_id, 'jpg');
-  await app.blobs.put(proxyKey, createReadStream(proxy), { contentType: 'video/mp4' });
-  if (poster) await app.blobs.put(posterKey, await readFile(poster), { contentType: 'image/jpeg' });
+  await deps.blobs.put(proxyKey, createReadStream(proxy), { contentType: 'video/mp4' });
+  if (poster) await deps.blobs.put(posterKey, await readFile(poster), { contentType: 'image/jpeg' });
   const old = [row.proxy_path, row.thumbnail_path].filter((k): k is string => !!k);
-  await setMedia(app, mediaId, {
+  await setMedia(deps, mediaId, {
     proxy_path: proxyKey,
     thumbnail_path: poster ? posterKey : null,
     width: probed.width,
@@ -199,9 +202,11 @@ export async function processVideo(
     media_state: 'ready',
   });
   for (const key of old)
-    await app.blobs.delete(key).catch((error) => app.log.warn({ err: error, key }, 'old video derivative not removed'));
+    await deps.blobs
+      .delete(key)
+      .catch((error) => deps.log.warn({ err: error, key }, 'old video derivative not removed'));
   ctx.progress(0.92);
-  const captions = await captionsFromAudio(app, ctx, { ...row, proxy_path: proxyKey }, facts.hasAudio ? proxy : null, {
+  const captions = await captionsFromAudio(deps, ctx, { ...row, proxy_path: proxyKey }, facts.hasAudio ? proxy : null, {
     addToTranscript: true,
   });
   return {
@@ -220,21 +225,21 @@ export async function processVideo(
  * words also join the submission's transcript.
  */
 async function captionsFromAudio(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ctx: MediaJobContext,
   row: MediaRow,
   source: string | null,
   opts: { addToTranscript: boolean },
 ): Promise<string> {
   if (!source) {
-    await setMedia(app, row.id, { caption_state: 'none' });
+    await setMedia(deps, row.id, { caption_state: 'none' });
     return 'none';
   }
-  if (!(await app.transcriber.available())) {
-    await setMedia(app, row.id, { caption_state: null });
+  if (!(await deps.transcriber.available())) {
+    await setMedia(deps, row.id, { caption_state: null });
     return 'unavailable';
   }
-  await setMedia(app, row.id, { caption_state: 'pending' });
+  await setMedia(deps, row.id, { caption_state: 'pending' });
   const audio = path.join(ctx.tempDir, 'speech.ogg');
   try {
     await ctx.ffmpeg(
@@ -243,41 +248,41 @@ async function captionsFromAudio(
     );
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    app.log.warn({ mediaId: row.id, detail: (error as FfmpegFailed).detail }, 'no audio to transcribe');
-    await setMedia(app, row.id, { caption_state: 'none' });
+    deps.log.warn({ mediaId: row.id, detail: (error as FfmpegFailed).detail }, 'no audio to transcribe');
+    await setMedia(deps, row.id, { caption_state: 'none' });
     return 'none';
   }
   let timing: Timing;
   try {
-    const result = await app.transcriber.transcribe(
+    const result = await deps.transcriber.transcribe(
       { kind: 'file', data: await readFile(audio), mimeType: 'audio/ogg' },
       { language: 'de' },
     );
     timing = { text: result.text, segments: result.segments, ...(result.words?.length ? { words: result.words } : {}) };
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    app.log.warn({ err: error, mediaId: row.id }, 'captions: transcription failed');
-    await setMedia(app, row.id, { caption_state: 'failed' });
+    deps.log.warn({ err: error, mediaId: row.id }, 'captions: transcription failed');
+    await setMedia(deps, row.id, { caption_state: 'failed' });
     return 'failed';
   }
   ctx.progress(1);
-  return storeTiming(app, row, timing, opts);
+  return storeTiming(deps, row, timing, opts);
 }
 
 /** Keeps a timed transcript with its recording; 'none' when it holds no words. */
 export async function storeTiming(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   row: Pick<MediaRow, 'id' | 'submission_id'>,
   timing: Timing,
   opts: { addToTranscript: boolean },
 ): Promise<string> {
   if (!timing.text.trim() || timedWords(timing).length === 0) {
-    await setMedia(app, row.id, { caption_state: 'none', timing: JSON.stringify(timing), caption_text: null });
+    await setMedia(deps, row.id, { caption_state: 'none', timing: JSON.stringify(timing), caption_text: null });
     return 'none';
   }
-  await setMedia(app, row.id, { caption_state: 'ready', timing: JSON.stringify(timing), caption_text: timing.text });
+  await setMedia(deps, row.id, { caption_state: 'ready', timing: JSON.stringify(timing), caption_text: timing.text });
   if (opts.addToTranscript) {
-    const submission = await app.db
+    const submission = await deps.db
       .selectFrom('submissions')
       .select('transcript')
       .where('id', '=', row.submission_id)
@@ -285,7 +290,7 @@ export async function storeTiming(
     const current = submission?.transcript?.trim() ?? '';
     if (submission && !current.includes(timing.text.trim()))
       await saveTranscript(
-        app,
+        deps,
         row.submission_id,
         current ? `${current}\n\n${timing.text.trim()}` : timing.text.trim(),
       );
@@ -295,28 +300,28 @@ export async function storeTiming(
 
 /** The job for an audio recording without timed transcript (interview recording). */
 export async function processCaptions(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ctx: MediaJobContext<ParsedJob<typeof videoJob>>,
 ): Promise<unknown> {
   const { mediaId } = ctx.job.payload;
-  const row = await app.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
+  const row = await deps.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
   if (!row) return { missing: true };
-  const input = await localCopy(app, row.file_path, ctx.tempDir, 'recording');
-  return { captions: await captionsFromAudio(app, ctx, row, input, { addToTranscript: false }) };
+  const input = await localCopy(deps, row.file_path, ctx.tempDir, 'recording');
+  return { captions: await captionsFromAudio(deps, ctx, row, input, { addToTranscript: false }) };
 }
 
 /** Queues the proxy (and captions) of a registered video. */
-export async function queueVideo(app: FastifyInstance, mediaId: number): Promise<number> {
-  const jobId = await app.mediaJobs.enqueue(VIDEO_JOB, { mediaId } satisfies VideoJob, { maxAttempts: 2 });
-  await setMedia(app, mediaId, { media_state: 'processing', media_job_id: jobId });
+export async function queueVideo(deps: ServiceDeps, mediaId: number): Promise<number> {
+  const jobId = await deps.mediaJobs.enqueue(VIDEO_JOB, { mediaId } satisfies VideoJob, { maxAttempts: 2 });
+  await setMedia(deps, mediaId, { media_state: 'processing', media_job_id: jobId });
   return jobId;
 }
 
 /** Queues captions for a stored recording (interview audio) when a transcriber can work. */
-export async function queueCaptions(app: FastifyInstance, mediaId: number): Promise<number | null> {
-  if (!(await app.transcriber.available())) return null;
-  const jobId = await app.mediaJobs.enqueue(CAPTIONS_JOB, { mediaId } satisfies VideoJob, { maxAttempts: 2 });
-  await setMedia(app, mediaId, { caption_state: 'pending', media_job_id: jobId });
+export async function queueCaptions(deps: ServiceDeps, mediaId: number): Promise<number | null> {
+  if (!(await deps.transcriber.available())) return null;
+  const jobId = await deps.mediaJobs.enqueue(CAPTIONS_JOB, { mediaId } satisfies VideoJob, { maxAttempts: 2 });
+  await setMedia(deps, mediaId, { caption_state: 'pending', media_job_id: jobId });
   return jobId;
 }
 
@@ -331,7 +336,7 @@ export function captionsOf(
   return format === 'vtt' ? toWebVtt(cues) : toSrt(cues);
 }
 
-export function registerVideoJobs(app: FastifyInstance): void {
-  app.mediaJobs.register(VIDEO_JOB, videoJob, (ctx) => processVideo(app, ctx));
-  app.mediaJobs.register(CAPTIONS_JOB, videoJob, (ctx) => processCaptions(app, ctx));
+export function registerVideoJobs(deps: ServiceDeps): void {
+  deps.mediaJobs.register(VIDEO_JOB, videoJob, (ctx) => processVideo(deps, ctx));
+  deps.mediaJobs.register(CAPTIONS_JOB, videoJob, (ctx) => processCaptions(deps, ctx));
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
@@ -8,6 +7,10 @@ import { attachFile } from '../submissions/files';
 import { storeTiming } from '../video/service';
 import { audioExtension } from '../transcription/transcriber';
 import { z } from 'zod';
+import type { Deps } from '../deps';
+
+/** What this file's services use (server/deps.ts). */
+type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'jobs' | 'log' | 'mediaJobs' | 'transcriber'>;
 
 export const TRANSCRIBE_JOB = 'transcribe-voice-message';
 export const transcribeJobPayload = z.object({ contentId: z.number(), mediaId: z.number() });
@@ -37,12 +40,12 @@ export async function detectAudio(body: Buffer): Promise<{ extension: string; co
  * when a transcriber can work, queues its transcription.
  */
 export async function receiveVoiceMessage(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
   body: Buffer,
 ): Promise<{ mediaId: number; jobId: number | null }> {
   const { extension, contentType } = await detectAudio(body);
-  const media = await attachFile(app, {
+  const media = await attachFile(deps, {
     contentId,
     kind: 'audio',
     body,
@@ -51,16 +54,16 @@ export async function receiveVoiceMessage(
     extension,
     size: body.length,
   });
-  return { mediaId: media.id, jobId: await queueTranscription(app, contentId, media.id) };
+  return { mediaId: media.id, jobId: await queueTranscription(deps, contentId, media.id) };
 }
 
 /** Queues the transcription of a stored recording; null when no transcriber can work now. */
 export async function queueTranscription(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   contentId: number,
   mediaId: number,
 ): Promise<number | null> {
-  const media = await app.db
+  const media = await deps.db
     .selectFrom('media')
     .select('id')
     .where('id', '=', mediaId)
@@ -68,9 +71,9 @@ export async function queueTranscription(
     .where('kind', '=', 'audio')
     .executeTakeFirst();
   if (!media) throw new DomainError('not_found', texts.voiceMessages.noRecording);
-  if (!(await app.transcriber.available())) return null;
-  const jobId = await enqueue(app.db, TRANSCRIBE_JOB, { contentId, mediaId } satisfies TranscribeJobPayload);
-  app.jobs.nudge();
+  if (!(await deps.transcriber.available())) return null;
+  const jobId = await enqueue(deps.db, TRANSCRIBE_JOB, { contentId, mediaId } satisfies TranscribeJobPayload);
+  deps.jobs.nudge();
   return jobId;
 }
 
@@ -84,36 +87,36 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * The job: transcribes the stored recording. The text goes into the job result for the page; a
  * submission without a transcript also keeps it, so nothing is lost if the page is closed.
  */
-export function registerTranscriptionJob(app: FastifyInstance): void {
-  app.jobs.register(TRANSCRIBE_JOB, transcribeJobPayload, async (job) => {
+export function registerTranscriptionJob(deps: ServiceDeps): void {
+  deps.jobs.register(TRANSCRIBE_JOB, transcribeJobPayload, async (job) => {
     const { contentId, mediaId } = job.payload;
-    const media = await app.db
+    const media = await deps.db
       .selectFrom('media')
       .selectAll()
       .where('id', '=', mediaId)
       .where('submission_id', '=', contentId)
       .executeTakeFirst();
     if (!media) return { text: '', missing: true };
-    const data = await readAll(await app.blobs.get(media.file_path));
+    const data = await readAll(await deps.blobs.get(media.file_path));
     const started = Date.now();
-    const result = await app.transcriber.transcribe(
+    const result = await deps.transcriber.transcribe(
       { kind: 'file', data, mimeType: media.file_type },
       { language: 'de' },
     );
-    app.log.info(
+    deps.log.info(
       {
         job: job.id,
         contentId,
-        transcriber: app.transcriber.name,
+        transcriber: deps.transcriber.name,
         ms: Date.now() - started,
         chars: result.text.length,
       },
       'voice message transcribed',
     );
     // Its captions come from the same timed transcript.
-    await storeTiming(app, media, result, { addToTranscript: false });
+    await storeTiming(deps, media, result, { addToTranscript: false });
     if (result.text) {
-      await app.db
+      await deps.db
         .updateTable('submissions')
         .set({ transcript: result.text, updated_at: now() })
         .where('id', '=', contentId)
