@@ -1,11 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { texts } from '../../common/texts';
 import type { SessionUser } from '../auth/session';
 import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { findSubmission } from '../submissions/queries';
-import { requireTenantEditor } from '../tenants/access';
 import type { Deps } from '../deps';
 
 /** What this file's services use (server/deps.ts). */
@@ -14,11 +12,6 @@ type ServiceDeps = Pick<Deps, 'db'>;
 /** An editor and the tenants they may see (null: all); the inbox's rule, without depending on it. */
 export type ContentEditor = SessionUser & { scope: string[] | null };
 export type Submission = Selectable<SubmissionTable>;
-
-export async function requireContentEditor(request: FastifyRequest, reply: FastifyReply): Promise<ContentEditor> {
-  const { user, scope } = await requireTenantEditor(request, reply);
-  return { ...user, scope };
-}
 
 export async function submissionForEditor(
   deps: ServiceDeps,

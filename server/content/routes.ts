@@ -3,7 +3,8 @@ import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { parseRange } from '../uploads/routes';
-import { requireContentEditor as requireEditor, submissionForEditor as loadForEditor } from './editor';
+import { requireContentEditor as requireEditor } from './caller';
+import { submissionForEditor as loadForEditor } from './editor';
 import { itemFileName, type ItemRow } from './attach';
 import {
   cancelItem,

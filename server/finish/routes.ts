@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contentIdParam } from '../../common/schemas/submission';
 import { serve } from '../http/contract';
-import { loadOwnedSubmission } from '../submissions/service';
+import { loadOwnedSubmission } from '../submissions/caller';
 import { consentsOf, recordSubmissionConsent, saveContact, saveDescription, savePostContact } from './service';
 
 /**

@@ -11,9 +11,9 @@ import {
   inboxDetail,
   inboxPage,
   loadForEditor,
-  requireEditor,
   setStatus,
 } from './service';
+import { requireEditor } from './caller';
 
 /** The editorial inbox: admins see every tenant, vdi_admin the association; nobody else any. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import {
   INBOX_COUNT_LIMIT,
@@ -16,7 +15,6 @@ import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { writeAudit } from '../admin/audit';
 import { findSubmission, listMedia } from '../submissions/queries';
-import { requireTenantEditor } from '../tenants/access';
 import { listVideoAnswers } from '../video-answers/service';
 import { toVideoAnswerItem } from '../video-answers/routes';
 import {
@@ -37,12 +35,6 @@ import type { WithTenants } from '../tenants/registry';
 type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'jobs' | 'log' | 'readDb'> & WithTenants;
 
 export type Editor = SessionUser & { scope: TenantScope };
-
-/** Admins and tenants' editors (vdi_admin: the association); the scope holds the tenants the editor may see (null: all). */
-export async function requireEditor(request: FastifyRequest, reply: FastifyReply): Promise<Editor> {
-  const { user, scope } = await requireTenantEditor(request, reply);
-  return { ...user, scope };
-}
 
 /** A tenant filter outside the editor's scope is refused rather than silently emptied. */
 export function checkFilterScope(editor: Editor, filter: Pick<InboxFilter, 'tenant'>): void {

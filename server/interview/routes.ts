@@ -13,7 +13,8 @@ import {
   isPublicSubmission,
   startPublicInterview,
 } from '../public-link/limits';
-import { loadOwnedSubmission, type Submission } from '../submissions/service';
+import { loadOwnedSubmission } from '../submissions/caller';
+import type { Submission } from '../submissions/service';
 import { accessOf, entersTenant } from '../tenants/access';
 import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
 import { BuiltinAgentSession, WORK_RATE, type TurnTiming } from './agent';

@@ -6,7 +6,8 @@ import { serve } from '../http/contract';
 import { accessOf } from '../tenants/access';
 import { requireOpenTenant } from '../tenants/guard';
 import { saveTranscript } from './transcripts';
-import { createSubmission, loadOwnedSubmission, releaseHeld, summarize } from './service';
+import { loadOwnedSubmission } from './caller';
+import { createSubmission, releaseHeld, summarize } from './service';
 
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   serve(app, 'POST /submissions', async (request, reply) => {

@@ -1,16 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { SUBMISSION_TOKEN_HEADER, type CreateSubmission, type SubmissionKind } from '../../common/schemas/submission';
+import type { CreateSubmission, SubmissionKind } from '../../common/schemas/submission';
 import type { SubmissionSummary } from '../../common/contracts/submission';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { DB, SubmissionTable } from '../db/schema';
-import { currentUser, type SessionUser } from '../auth/session';
-import { accessOf, accessOfUser, editsTenant, entersTenant, type Access } from '../tenants/access';
+import type { SessionUser } from '../auth/session';
+import { accessOfUser, entersTenant, type Access } from '../tenants/access';
 import { DomainError } from '../http/errors';
-import { publicLinkTenant } from '../tenants/guard';
-import { findSubmission, listMedia } from './queries';
+import { listMedia } from './queries';
 
 export type Submission = Selectable<SubmissionTable>;
 
@@ -47,39 +45,12 @@ export async function createSubmission(
   return { contentId: Number(row.id), accessToken };
 }
 
-function tokenMatches(row: Submission, token: string | undefined): boolean {
+/** Whether `token` is the submission's anonymous access token (constant time). */
+export function tokenMatches(row: Submission, token: string | undefined): boolean {
   if (!token || !row.access_token_hash) return false;
   const a = Buffer.from(hashToken(token), 'hex');
   const b = Buffer.from(row.access_token_hash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * Loads a submission the caller may work on: its owner (signed-in user or the anonymous browser
- * holding its token) or an editor of its tenant. Anything else looks like a missing Content-ID.
- */
-export async function loadOwnedSubmission(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  contentId: number,
-): Promise<Submission> {
-  const row = await findSubmission(request.server.db, contentId);
-  if (row) {
-    const header = request.headers[SUBMISSION_TOKEN_HEADER];
-    if (tokenMatches(row, Array.isArray(header) ? header[0] : header)) {
-      // An anonymous token works only while its tenant's public link is on and the tenant not archived.
-      if (!(await publicLinkTenant(request.server, row.tenant)))
-        throw new DomainError('forbidden', texts.publicLink.linkClosed);
-      return row;
-    }
-    const user = await currentUser(request, reply);
-    // Its owner only while still in its tenant: a person moved out no longer reaches it.
-    if (user) {
-      const access = await accessOf(request, user);
-      if ((row.user_id === user.id && entersTenant(access, row.tenant)) || editsTenant(access, row.tenant)) return row;
-    }
-  }
-  throw new DomainError('not_found', texts.common.contentIdNotFound);
 }
 
 /**

@@ -5,7 +5,7 @@ import { fileQuery, mediaIdParam } from '../../common/schemas/uploads';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
-import { loadOwnedSubmission } from '../submissions/service';
+import { loadOwnedSubmission } from '../submissions/caller';
 import { findMedia, listSubmissionMedia } from './queries';
 import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
 import { tusRoutes } from './tus';

@@ -20,7 +20,7 @@ import { DomainError } from '../http/errors';
 import { tusFaultMapper } from '../http/outage';
 import { countPublicUpload, forgetPublicUpload, isPublicSubmission } from '../public-link/limits';
 import { findSubmission } from '../submissions/queries';
-import { loadOwnedSubmission } from '../submissions/service';
+import { loadOwnedSubmission } from '../submissions/caller';
 import {
   acceptUpload,
   finishedUpload,
@@ -244,7 +244,8 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     if (named?.kind === 'photo' && !(await photoRightsGiven(app, submission.id)))
       throw new DomainError('invalid', texts.uploads.rightsText, texts.uploads.rightsTitle);
     // A recorded clip: the tenant offers it and the question exists.
-    const clip = metadata.page === 'video-answer' ? await checkVideoAnswerUpload(request, submission, metadata) : null;
+    const clip =
+      metadata.page === 'video-answer' ? await checkVideoAnswerUpload(request.server, submission, metadata) : null;
     if (!isPublicSubmission(submission)) return null;
     if (!/^\d+$/.test(String(request.headers['upload-length'] ?? '')) || !Number.isSafeInteger(length))
       throw new DomainError('invalid', texts.publicLink.uploadLengthRequired);
@@ -252,7 +253,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     // A public clip also counts its minutes; refused, its bytes no longer count either.
     if (clip) {
       try {
-        await reservePublicVideo(request, submission, clip.maxSeconds);
+        await reservePublicVideo(request.server, request.ip, submission, clip.maxSeconds);
       } catch (error) {
         await forgetPublicUpload(app.db, counted);
         throw error;

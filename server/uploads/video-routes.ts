@@ -8,7 +8,7 @@ import { readableMedia, sendBlob } from './routes';
 import { mediaIdParam } from '../../common/schemas/uploads';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
 import { captionsOf, queueVideo, registerVideoJobs } from '../video/service';
-import { loadOwnedSubmission } from '../submissions/service';
+import { loadOwnedSubmission } from '../submissions/caller';
 import { findMedia } from './queries';
 
 const downloadQuery = z.object({ download: z.enum(['1', 'true']).optional() });

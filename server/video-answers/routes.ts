@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contentIdParam } from '../../common/schemas/submission';
 import type { VideoAnswerItem } from '../../common/video-answers';
-import { loadOwnedSubmission } from '../submissions/service';
+import { loadOwnedSubmission } from '../submissions/caller';
 import { serve } from '../http/contract';
 import { listVideoAnswers, registerVideoAnswerJobs } from './service';
 

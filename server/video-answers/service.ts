@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { UploadMetadata } from '../../common/schemas/uploads';
 import { interviewTopics, type InterviewTopic, type Wording } from '../../common/tenants';
@@ -53,11 +52,11 @@ function questionOf(wording: Wording, topic: string | null, index: number | unde
 
 /** Before the first byte of a clip (tus POST): the tenant offers video answers and the question exists in the submission's topic. */
 export async function checkVideoAnswerUpload(
-  request: FastifyRequest,
+  deps: ServiceDeps,
   submission: Submission,
   metadata: UploadMetadata,
 ): Promise<{ maxSeconds: number }> {
-  const settings = await videoSettings(request.server, submission.tenant);
+  const settings = await videoSettings(deps, submission.tenant);
   if (!settings?.offered) throw new DomainError('forbidden', v.notOffered);
   if (!questionOf(settings.wording, submission.topic, metadata.question))
     throw new DomainError('invalid', v.questionInvalid);
@@ -65,14 +64,13 @@ export async function checkVideoAnswerUpload(
 }
 
 /** A public clip: the video minutes of the last hour must leave room for one more clip of the tenant's longest length. */
-export function reservePublicVideo(request: FastifyRequest, submission: Submission, maxSeconds: number): Promise<void> {
-  return reserveVideoMinutes(
-    request.server.db,
-    request.server.config,
-    request.ip,
-    submission.id,
-    maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS,
-  );
+export function reservePublicVideo(
+  deps: Pick<Deps, 'db' | 'config'>,
+  ip: string,
+  submission: Submission,
+  maxSeconds: number,
+): Promise<void> {
+  return reserveVideoMinutes(deps.db, deps.config, ip, submission.id, maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS);
 }
 
 /**

@@ -6,7 +6,7 @@ import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { countPublicRecording, countPublicTranscription, isPublicSubmission } from '../public-link/limits';
-import { loadOwnedSubmission } from '../submissions/service';
+import { loadOwnedSubmission } from '../submissions/caller';
 import {
   queueTranscription,
   receiveVoiceMessage,
