@@ -1,5 +1,5 @@
+import type { Log } from './log';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import type { Mailer } from './mail/mailer';
@@ -51,7 +51,7 @@ export function createBlobStore(config: AppConfig): BlobStore {
   return localBlobStore(path.join(config.dataDir, 'files'));
 }
 
-export function chooseAdapters(config: AppConfig, log: FastifyBaseLogger): Adapters {
+export function chooseAdapters(config: AppConfig, log: Log): Adapters {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const synthesizer = createSynthesizer(config);
   const tenants = new TenantRegistry(database.db, config.TENANT_CACHE_MS);

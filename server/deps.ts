@@ -3,18 +3,11 @@ import type { AppConfig } from './config';
 import type { Dialect } from './db/database';
 import type { DB } from './db/schema';
 import type { JobRunner } from './jobs/queue';
+import type { Log } from './log';
 import type { Mailer } from './mail/mailer';
 import type { MediaJobs } from './media-jobs/runner';
 import type { BlobStore } from './storage/blob-store';
 import type { Transcriber } from './transcription/transcriber';
-
-/** A logger with pino's call shape (the app's logger fits). */
-export type Log = {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-};
 
 /**
  * What services receive instead of the app: the outside world's ports and the process's shared
@@ -37,3 +30,5 @@ export type Deps = {
   transcriber: Transcriber;
   log: Log;
 };
+
+export type { Log } from './log';

@@ -1,6 +1,6 @@
+import type { Log } from '../log';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { decodeChunk, encodeChunk, formatName, type AudioFormat } from '../../common/interview/audio';
 import { DEVICE_VOICE, readClientMessage, type ServerMessage } from '../../common/interview/protocol';
@@ -50,7 +50,7 @@ export type AgentOptions = {
   synthesizer: SpeechSynthesizer | null;
   inputFormat: AudioFormat;
   outputFormat: AudioFormat;
-  log: FastifyBaseLogger;
+  log: Log;
   /** Voice detection for this conversation (Silero VAD, or energy as fallback). */
   classifier: VoiceClassifier;
   /** Silence after a finished sentence that ends the answer: after the first sentence, and once two or more are told (patience). */

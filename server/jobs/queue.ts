@@ -1,5 +1,5 @@
+import type { Log } from '../log';
 import { sql, type Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../db/database';
 import type { Dialect } from '../db/database';
 import type { Selectable } from 'kysely';
@@ -218,7 +218,7 @@ export class JobRunner {
   constructor(
     private db: Kysely<DB>,
     private dialect: Dialect,
-    private log: FastifyBaseLogger,
+    private log: Log,
     private pollMs: number,
     /** The lease of a running job, renewed every third of it while the handler runs. */
     private leaseMs: number = DEFAULT_LEASE_MS,

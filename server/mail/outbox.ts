@@ -1,5 +1,5 @@
+import type { Log } from '../log';
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Mailer } from './mailer';
@@ -21,7 +21,7 @@ export function forLog(text: string): string {
 }
 
 /** Keeps every mail in the outbox table and writes it to the log (links shortened); for installations without SMTP. */
-export function outboxMailer(db: Kysely<DB>, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
+export function outboxMailer(db: Kysely<DB>, log: Pick<Log, 'info'>): Mailer {
   return {
     async send(mail) {
       await db

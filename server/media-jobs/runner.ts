@@ -1,7 +1,7 @@
+import type { Log } from '../log';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { now, type Dialect } from '../db/database';
 import type { DB } from '../db/schema';
@@ -57,7 +57,7 @@ export class MediaJobs {
   constructor(
     private db: Kysely<DB>,
     dialect: Dialect,
-    private log: FastifyBaseLogger,
+    private log: Log,
     private opts: { concurrency: number; pollMs: number; leaseMs: number; timeoutMs: number },
   ) {
     this.runners = Array.from(

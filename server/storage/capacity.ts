@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { texts } from '../../common/texts';
 import { ignoreFailure } from '../../common/best-effort';
+import type { AppConfig } from '../config';
+import type { Dialect } from '../db/database';
+import type { Log } from '../log';
+import type { BlobStore } from './blob-store';
+
+/** What the storage checks use (the parts of server/deps.ts; this folder sits below it). */
+type StorageDeps = { config: AppConfig; dialect: Dialect; blobs: BlobStore; log: Log };
 
 /** The local directories the app writes to, with the name an operator reads (never the path). */
-function localPlaces(app: FastifyInstance): { label: string; dir: string }[] {
-  const s3 = Boolean(app.config.S3_ENDPOINT && app.config.S3_BUCKET);
+function localPlaces(deps: StorageDeps): { label: string; dir: string }[] {
+  const s3 = Boolean(deps.config.S3_ENDPOINT && deps.config.S3_BUCKET);
   const places: { label: string; dir: string }[] = [];
-  if (app.dialect === 'sqlite') places.push({ label: 'Datenverzeichnis', dir: app.config.dataDir });
+  if (deps.dialect === 'sqlite') places.push({ label: 'Datenverzeichnis', dir: deps.config.dataDir });
   if (!s3) {
-    places.push({ label: 'Dateiablage', dir: path.join(app.config.dataDir, 'files') });
-    places.push({ label: 'Upload-Zwischenspeicher', dir: path.join(app.config.dataDir, 'uploads') });
+    places.push({ label: 'Dateiablage', dir: path.join(deps.config.dataDir, 'files') });
+    places.push({ label: 'Upload-Zwischenspeicher', dir: path.join(deps.config.dataDir, 'uploads') });
   }
   return places;
 }
@@ -32,14 +38,14 @@ async function probeWrite(dir: string): Promise<void> {
  * What keeps the storage from being ready, in German (empty: ready). Local directories must be
  * writable and keep MIN_FREE_DISK_MB free; an S3 store must take and give back a small object.
  */
-export async function storageProblems(app: FastifyInstance): Promise<string[]> {
+export async function storageProblems(deps: StorageDeps): Promise<string[]> {
   const problems: string[] = [];
-  const minMb = app.config.MIN_FREE_DISK_MB;
-  for (const { label, dir } of localPlaces(app)) {
+  const minMb = deps.config.MIN_FREE_DISK_MB;
+  for (const { label, dir } of localPlaces(deps)) {
     try {
       await probeWrite(dir);
     } catch (error) {
-      app.log.warn({ err: error, dir }, 'storage not writable');
+      deps.log.warn({ err: error, dir }, 'storage not writable');
       problems.push(texts.common.healthStorageNotWritable(label));
       continue;
     }
@@ -49,13 +55,13 @@ export async function storageProblems(app: FastifyInstance): Promise<string[]> {
       if (freeMb < minMb) problems.push(texts.common.healthDiskLow(label, freeMb, minMb));
     }
   }
-  if (app.config.S3_ENDPOINT && app.config.S3_BUCKET) {
+  if (deps.config.S3_ENDPOINT && deps.config.S3_BUCKET) {
     const key = `health/${randomUUID()}.txt`;
     try {
-      await app.blobs.put(key, Buffer.from('ok'), { contentType: 'text/plain' });
-      await app.blobs.delete(key);
+      await deps.blobs.put(key, Buffer.from('ok'), { contentType: 'text/plain' });
+      await deps.blobs.delete(key);
     } catch (error) {
-      app.log.warn({ err: error }, 'object storage not writable');
+      deps.log.warn({ err: error }, 'object storage not writable');
       problems.push(texts.common.healthStorageNotWritable('Objektspeicher (S3)'));
     }
   }
@@ -77,13 +83,13 @@ type Readiness = { reachable: boolean; problems: string[] };
  * is older than MAX_STALE_MS (then it waits for the probe). HEALTH_PROBE_MS=0 probes on every
  * check and waits for it.
  */
-export function storageReadiness(app: FastifyInstance): () => Promise<Readiness> {
+export function storageReadiness(deps: StorageDeps): () => Promise<Readiness> {
   let last: { at: number; result: Readiness } | null = null;
   let running: Promise<Readiness> | null = null;
   const probe = () =>
     (running ??= (async () => {
       try {
-        const [reachable, problems] = await Promise.all([app.blobs.healthy(), storageProblems(app)]);
+        const [reachable, problems] = await Promise.all([deps.blobs.healthy(), storageProblems(deps)]);
         const result = { reachable, problems };
         last = { at: performance.now(), result };
         return result;
@@ -92,7 +98,7 @@ export function storageReadiness(app: FastifyInstance): () => Promise<Readiness>
       }
     })());
   return async () => {
-    const interval = app.config.HEALTH_PROBE_MS;
+    const interval = deps.config.HEALTH_PROBE_MS;
     if (interval === 0) return probe();
     const age = last ? performance.now() - last.at : Infinity;
     if (age < interval) return last!.result;
