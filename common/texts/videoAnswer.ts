@@ -70,8 +70,10 @@ export const videoAnswer = {
   recorderFailed: 'Bei der Aufnahme ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
   notKept:
     'Die Aufnahme konnte auf diesem Gerät nicht zwischengespeichert werden. Bitte lassen Sie die Seite geöffnet, bis sie gesendet ist.',
-  needsServer:
-    'Für Videoantworten wird eine Verbindung zum Server benötigt. Bitte versuchen Sie es erneut, sobald Sie wieder online sind.',
+  notStored:
+    'Die Aufnahme konnte auf diesem Gerät nicht gespeichert werden, und der Server ist gerade nicht erreichbar. Bitte geben Sie Speicherplatz frei und nehmen Sie die Antwort erneut auf.',
+  doneKept:
+    'Ihre Antworten sind auf diesem Gerät gespeichert und werden gesendet, sobald der Server erreichbar ist. Sie können weitermachen.',
 
   // server
   notOffered: 'Dieser Bereich bietet keine Videoantworten an.',

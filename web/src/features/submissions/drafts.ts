@@ -9,10 +9,11 @@ import { notify } from '../../lib/notify';
 import { setSubmissionToken, storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { useTenant } from '../../current-tenant/TenantContext';
-import { transferFile, UploadRefused } from './transfer';
+import { transferClip, transferFile, UploadRefused, type Clip } from './transfer';
 import { uploadRecording } from './recording-upload';
 import { recordConsent } from './consent';
 import { ignoreFailure } from '../../../../common/best-effort';
+import { deviceStore } from './device-store';
 
 /**
  * Drafts of work done under a local id (server unreachable): kept in IndexedDB and sent once the
@@ -26,6 +27,8 @@ import { ignoreFailure } from '../../../../common/best-effort';
  */
 export type DraftParts = {
   photoRights?: string;
+  /** The video-rights wording the contributor agreed to before recording a video answer. */
+  videoRights?: string;
   transcript?: string;
   wAnswers?: WAnswers;
   post?: PostContact;
@@ -34,6 +37,9 @@ export type DraftParts = {
 
 /** A file chosen under a local id: its bytes stay in IndexedDB until the server has stored it. */
 export type DraftFile = { id: string; page: UploadPage; name: string; type: string; lastModified: number; blob: Blob };
+
+/** A video answer's clip recorded under a local id: kept until the server has stored it. */
+export type DraftClip = Clip & { id: string };
 
 export type DraftBase = {
   userId: string | null;
@@ -74,6 +80,10 @@ export type Draft = DraftBase & {
   files?: DraftFile[];
   /** The voice message recorded under the local id, still to upload (one per submission). */
   recording?: { id: string; blob: Blob };
+  /** Video answer clips still to upload, one per question. */
+  clips?: DraftClip[];
+  /** The person is still adding parts (recording a video answer): not released before they finish. */
+  open?: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -86,29 +96,8 @@ const SYNC_EVERY_MS = 30_000;
 /** How long a page waits for its just-kept part to reach the server before saying 'kept locally'. */
 const KEEP_WAIT_MS = 8_000;
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'localId' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDb();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const request = run(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(request.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+const drafts = deviceStore(DB_NAME, STORE, 'localId');
+const withStore = drafts.run;
 
 export const getDraft = (localId: string) =>
   withStore<Draft | undefined>('readonly', (s) => s.get(localId) as IDBRequest<Draft | undefined>);
@@ -117,51 +106,32 @@ const putDraft = (draft: Draft) => withStore('readwrite', (s) => s.put(draft));
 const deleteDraft = (localId: string) => withStore('readwrite', (s) => s.delete(localId));
 
 /** Reads and rewrites one draft in a single transaction, so parts kept meanwhile are not lost. */
-async function updateDraft(localId: string, change: (draft: Draft) => Draft): Promise<Draft | undefined> {
-  const db = await openDb();
-  try {
-    return await new Promise<Draft | undefined>((resolve, reject) => {
-      const tx = db.transaction(STORE, 'readwrite');
-      const store = tx.objectStore(STORE);
-      let result: Draft | undefined;
-      const read = store.get(localId) as IDBRequest<Draft | undefined>;
-      read.onsuccess = () => {
-        if (!read.result) return;
-        result = change(read.result);
-        store.put(result);
-      };
-      tx.oncomplete = () => resolve(result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
+function updateDraft(localId: string, change: (draft: Draft) => Draft): Promise<Draft | undefined> {
+  return drafts.transaction<Draft>('readwrite', (store, done) => {
+    const read = store.get(localId) as IDBRequest<Draft | undefined>;
+    read.onsuccess = () => {
+      if (!read.result) return;
+      const result = change(read.result);
+      store.put(result);
+      done(result);
+    };
+  });
 }
 
 const isEmpty = (parts: DraftParts) => Object.values(parts).every((v) => v === undefined);
 /** Nothing left for the server: no text part, no file, and not waiting to be released. */
-const allSent = (draft: Draft) => isEmpty(draft.pending) && !draft.files?.length && !draft.recording;
+const allSent = (draft: Draft) =>
+  isEmpty(draft.pending) && !draft.files?.length && !draft.recording && !draft.clips?.length;
 const isDone = (draft: Draft) => allSent(draft) && !draft.held;
 
 /** Adds a draft unless the local id has one already, in one transaction (parts kept meanwhile stay). */
 async function addDraft(draft: Draft): Promise<void> {
-  const db = await openDb();
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction(STORE, 'readwrite');
-      const store = tx.objectStore(STORE);
-      const read = store.getKey(draft.localId);
-      read.onsuccess = () => {
-        if (read.result === undefined) store.put(draft);
-      };
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
+  await drafts.transaction<void>('readwrite', (store) => {
+    const read = store.getKey(draft.localId);
+    read.onsuccess = () => {
+      if (read.result === undefined) store.put(draft);
+    };
+  });
 }
 
 /** Starts a draft for a new local id (useContentId calls this when it falls back to one). */
@@ -197,6 +167,49 @@ export async function keepRecording(localId: string, base: DraftBase, blob: Blob
   try {
     const updated = await updateDraft(localId, (d) => ({ ...d, recording, updatedAt: t }));
     if (!updated) await addDraft({ ...base, localId, pending: {}, recording, createdAt: t, updatedAt: t });
+  } catch (error) {
+    if (isQuotaError(error)) throw new DraftStorageFull();
+    throw error;
+  }
+  sendSoon(ownerOf(base));
+}
+
+/**
+ * Opens a draft for work the person is still doing under a local id (a video answer), with its
+ * first parts (the consent): sent as soon as the server answers, but held from the team until
+ * closeDraft.
+ */
+export async function openDraft(localId: string, base: DraftBase, parts: DraftParts): Promise<void> {
+  const t = new Date().toISOString();
+  const updated = await updateDraft(localId, (d) => ({
+    ...d,
+    pending: { ...d.pending, ...parts },
+    open: true,
+    updatedAt: t,
+  }));
+  if (!updated) await addDraft({ ...base, localId, pending: parts, open: true, createdAt: t, updatedAt: t });
+  sendSoon(ownerOf(base));
+}
+
+/** The person has finished (or reopens, `open`): once every part has arrived the team sees the submission. */
+export async function closeDraft(localId: string, base: DraftBase, open = false): Promise<void> {
+  await updateDraft(localId, (d) => ({ ...d, open, updatedAt: new Date().toISOString() }));
+  if (!open) sendSoon(ownerOf(base));
+}
+
+/**
+ * Keeps a video answer's clip recorded under a local id (replacing an earlier one of the same
+ * question) and tries to send it right away. Throws DraftStorageFull when the browser cannot store it.
+ */
+export async function keepClip(localId: string, base: DraftBase, clip: Clip): Promise<void> {
+  await ensureRoom(clip.blob.size);
+  const kept: DraftClip = { ...clip, id: newId() };
+  const t = new Date().toISOString();
+  const clips = (d: Draft) => [...(d.clips ?? []).filter((c) => c.index !== clip.index), kept];
+  try {
+    const updated = await updateDraft(localId, (d) => ({ ...d, clips: clips(d), updatedAt: t }));
+    if (!updated)
+      await addDraft({ ...base, localId, pending: {}, clips: [kept], open: true, createdAt: t, updatedAt: t });
   } catch (error) {
     if (isQuotaError(error)) throw new DraftStorageFull();
     throw error;
@@ -318,6 +331,7 @@ function replaceStoredId(localId: string, contentId: number) {
 
 async function sendPart(contentId: number, part: keyof DraftParts, value: NonNullable<DraftParts[keyof DraftParts]>) {
   if (part === 'photoRights') return recordConsent(contentId, 'photo_rights', value as string);
+  if (part === 'videoRights') return recordConsent(contentId, 'video_rights', value as string);
   // The public link's access token goes along (submissionHeaders finds it by the id).
   const opts = { contentId };
   const params = { contentId };
@@ -334,9 +348,11 @@ async function sendPart(contentId: number, part: keyof DraftParts, value: NonNul
  * The order in which parts reach the server: the photo-rights agreement before any file, the files
  * before the texts, and the contact form, which completes a submission, last.
  */
-const partOrder: (keyof DraftParts | 'recording' | 'files')[] = [
+const partOrder: (keyof DraftParts | 'recording' | 'clips' | 'files')[] = [
   'photoRights',
+  'videoRights',
   'recording',
+  'clips',
   'files',
   'transcript',
   'wAnswers',
@@ -403,6 +419,33 @@ async function sendFiles(draft: Draft, contentId: number): Promise<boolean> {
   return sent;
 }
 
+/**
+ * Uploads the draft's video answer clips (the same resumable path and server checks as online); a
+ * clip leaves the draft once the server has stored it, or refused it for good (then the person is
+ * told which question and why).
+ */
+async function sendClips(draft: Draft, contentId: number): Promise<boolean> {
+  let sent = false;
+  for (const kept of draft.clips ?? []) {
+    try {
+      await transferClip(kept, String(contentId), () => undefined);
+      sent = true;
+    } catch (error) {
+      if (!(error instanceof UploadRefused) || !error.final) throw new Unreachable();
+      notify.error(
+        error.title,
+        texts.finish.draftFileRefused(texts.videoAnswer.inboxQuestion(kept.index + 1), error.message),
+      );
+    }
+    await updateDraft(draft.localId, (d) => ({
+      ...d,
+      clips: (d.clips ?? []).filter((c) => c.id !== kept.id),
+      updatedAt: new Date().toISOString(),
+    }));
+  }
+  return sent;
+}
+
 /** Sends one draft; throws an ApiError when the server is unreachable (the caller tries later). */
 async function sendDraft(draft: Draft): Promise<boolean> {
   let contentId = draft.contentId;
@@ -448,8 +491,9 @@ async function sendDraft(draft: Draft): Promise<boolean> {
   replaceStoredId(draft.localId, contentId);
   let sent = false;
   for (const part of partOrder) {
-    if (part === 'files' || part === 'recording') {
-      if (await (part === 'files' ? sendFiles : sendRecording)(draft, contentId)) sent = true;
+    if (part === 'files' || part === 'recording' || part === 'clips') {
+      const send = part === 'files' ? sendFiles : part === 'clips' ? sendClips : sendRecording;
+      if (await send(draft, contentId)) sent = true;
       continue;
     }
     const value = draft.pending[part];
@@ -479,7 +523,7 @@ async function sendDraft(draft: Draft): Promise<boolean> {
  */
 async function releaseWhenSent(localId: string, contentId: number): Promise<void> {
   const now = await getDraft(localId);
-  if (!now?.held || !allSent(now)) return;
+  if (!now?.held || now.open || !allSent(now)) return;
   try {
     await call('POST /submissions/:contentId/release', { params: { contentId } }, { contentId });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { DetailedError } from 'tus-js-client';
 import type { MediaItem, UploadOutcome, UploadPage } from '../../../../common/schemas/uploads';
 import { UPLOAD_PATH } from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
+import { clipFileName } from '../../../../common/video-answers';
 import { submissionHeaders } from '../../lib/api';
 
 /** The spec's retries: 3 more attempts, 1 s apart. */
@@ -21,23 +22,41 @@ export class UploadRefused extends Error {
 /** The tus client is loaded with the first file, not with the page (it is a third of the upload page). */
 const loadTus = () => import('tus-js-client');
 
+type Tus = Awaited<ReturnType<typeof loadTus>>;
+
 /**
  * Sends one file with the tus protocol: real byte progress, retries, and a dropped connection
  * resumes at the last byte the server has (also after a reload, via the stored upload URL).
  * Resolves with the registered file, or rejects with the server's German reason.
  */
-export async function transferFile(
+type TransferOptions = {
+  contentId: string;
+  page: UploadPage;
+  onProgress: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+};
+
+export async function transferFile(file: File, opts: TransferOptions): Promise<MediaItem | null> {
+  const body = await tusSend(file, opts);
+  return body && 'media' in body ? body.media : null;
+}
+
+/**
+ * The tus transfer of transferFile, with the server's last answer. `metadata` adds to the file's
+ * (a video answer's question), `retryDelays` replaces the spec's, and `tus` is a client the page
+ * loaded already (so that a file sent offline does not depend on fetching the script then).
+ */
+export async function tusSend(
   file: File,
-  opts: {
-    contentId: string;
-    page: UploadPage;
-    onProgress: (sent: number, total: number) => void;
-    signal?: AbortSignal;
+  opts: TransferOptions & {
+    metadata?: Record<string, string>;
+    retryDelays?: number[];
+    tus?: Pick<Tus, 'Upload'>;
   },
-): Promise<MediaItem | null> {
-  let Upload: Awaited<ReturnType<typeof loadTus>>['Upload'];
+): Promise<UploadOutcome | null> {
+  let Upload: Tus['Upload'];
   try {
-    ({ Upload } = await loadTus());
+    ({ Upload } = opts.tus ?? (await loadTus()));
   } catch {
     // The script could not be fetched (offline): worth another try.
     throw new UploadRefused(texts.uploads.failedTitle, texts.uploads.uploadException, false);
@@ -45,15 +64,18 @@ export async function transferFile(
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: UPLOAD_PATH,
-      retryDelays: RETRY_DELAYS,
+      retryDelays: opts.retryDelays ?? RETRY_DELAYS,
       headers: submissionHeaders(opts.contentId),
-      metadata: { contentId: opts.contentId, page: opts.page, filename: file.name, filetype: file.type },
+      metadata: {
+        contentId: opts.contentId,
+        page: opts.page,
+        filename: file.name,
+        filetype: file.type,
+        ...opts.metadata,
+      },
       removeFingerprintOnSuccess: true,
       onProgress: opts.onProgress,
-      onSuccess: ({ lastResponse }) => {
-        const body = parse(lastResponse.getBody()) as UploadOutcome | null;
-        resolve(body && 'media' in body ? body.media : null);
-      },
+      onSuccess: ({ lastResponse }) => resolve(parse(lastResponse.getBody()) as UploadOutcome | null),
       onError: (error: Error | DetailedError) => {
         const response = 'originalResponse' in error ? error.originalResponse : null;
         const body = parse(response?.getBody() ?? '') as { title?: string; message?: string } | null;
@@ -64,7 +86,10 @@ export async function transferFile(
         else reject(new UploadRefused(texts.uploads.failedTitle, texts.uploads.uploadException, final));
       },
     });
-    opts.signal?.addEventListener('abort', () => void upload.abort());
+    opts.signal?.addEventListener('abort', () => {
+      void upload.abort();
+      reject(new DOMException('aborted', 'AbortError'));
+    });
     upload
       .findPreviousUploads()
       .then((previous) => {
@@ -73,6 +98,37 @@ export async function transferFile(
       })
       .catch(() => upload.start());
   });
+}
+
+/** A video answer's clip: the answer to question `index`, recorded at `recordedAt`. */
+export type Clip = { index: number; blob: Blob; mimeType: string; seconds: number; recordedAt: number };
+
+/** A clip's retries while a phone's connection comes and goes; after them its sender tries again itself. */
+const CLIP_RETRY_DELAYS = [1000, 3000, 5000, 10_000, 20_000];
+
+/**
+ * Sends one clip of a video answer under `contentId`. The clip is a File named after its question
+ * with its recording time as lastModified, so tus-js-client's fingerprint finds the same upload
+ * again after a reload and resumes at the server's offset. A clip the server measured and refused
+ * (too long, no video) rejects with a final UploadRefused.
+ */
+export async function transferClip(
+  clip: Clip,
+  contentId: string,
+  onProgress: (percent: number) => void,
+  opts: { signal?: AbortSignal; tus?: Pick<Tus, 'Upload'> } = {},
+): Promise<void> {
+  const name = clipFileName(clip.index, clip.mimeType);
+  const file = new File([clip.blob], name, { type: clip.mimeType, lastModified: clip.recordedAt });
+  const body = await tusSend(file, {
+    contentId,
+    page: 'video-answer',
+    metadata: { question: String(clip.index) },
+    retryDelays: CLIP_RETRY_DELAYS,
+    onProgress: (sent, total) => onProgress(total ? Math.round((sent / total) * 100) : 0),
+    ...opts,
+  });
+  if (body && 'error' in body && body.error !== 'pending') throw new UploadRefused(body.title, body.message, true);
 }
 
 function parse(text: string): unknown {

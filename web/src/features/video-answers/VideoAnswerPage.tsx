@@ -22,10 +22,12 @@ import { Card, CardGrid } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress as Bar } from '../../ui/Progress';
 import { recordConsent } from '../submissions/consent';
+import { closeDraft, keepClip, openDraft, useDraftBase } from '../submissions/drafts';
+import { IdHint } from '../uploads/UploadPages';
 import { contentIdState, useContentId } from '../submissions/useContentId';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { clearProgress, loadProgress, saveProgress, type Answer, type Progress } from './clips';
-import { useClipQueue, type ClipState } from './useClipQueue';
+import { useClipQueue, useKeptClips, type ClipState } from './useClipQueue';
 import { useVideoRecorder } from './useVideoRecorder';
 
 const v = texts.videoAnswer;
@@ -72,8 +74,11 @@ export function VideoAnswerPage() {
     variant: 'video',
     lazy: true,
     forceNew: true,
-    announceLocal: false,
   });
+  // Under a local id (the server could not make the Content-ID) the clips are kept in the draft of
+  // that id and go out with the drafts, under the server's id, once it answers.
+  const local = progress ? isLocalId(progress.contentId) : false;
+  const draftBase = { ...useDraftBase('video'), topic: chosen ?? undefined };
 
   const setProgress = useCallback(
     (update: (p: Progress) => Progress) => {
@@ -87,9 +92,16 @@ export function VideoAnswerPage() {
     [scope],
   );
 
-  const queue = useClipQueue(progress?.contentId ?? null, (index) =>
-    setProgress((p) => ({ ...p, answers: { ...p.answers, [index]: 'sent' } })),
+  const markSent = (index: number) => setProgress((p) => ({ ...p, answers: { ...p.answers, [index]: 'sent' } }));
+  const online = useClipQueue(progress && !local ? progress.contentId : null, markSent);
+  const kept = useKeptClips(
+    progress && local ? progress.contentId : null,
+    Object.entries(progress?.answers ?? {})
+      .filter(([, a]) => a === 'queued')
+      .map(([i]) => Number(i)),
+    markSent,
   );
+  const queue = local ? kept : online;
   const recorder = useVideoRecorder({
     maxSeconds,
     onAutoStop: () => notify.info(texts.common.hintTitle, v.autoStopped(maxSeconds)),
@@ -122,15 +134,20 @@ export function VideoAnswerPage() {
     if (!chosen) return;
     setStarting(true);
     try {
-      const { contentId } = await id.ensure();
+      const { contentId, isLocal } = await id.ensure();
       if (!contentId) return;
-      if (isLocalId(contentId)) {
-        notify.error(texts.common.errorTitle, v.needsServer);
-        return;
-      }
-      await recordConsent(contentId, 'video_rights', v.consentLabel).catch(() =>
-        notify.warning(texts.common.hintTitle, texts.common.serverUnavailable),
-      );
+      if (isLocal) {
+        // The consent waits in the draft with the clips; the draft stays open until the last question.
+        try {
+          await openDraft(contentId, draftBase, { videoRights: v.consentLabel });
+        } catch {
+          notify.error(v.errorTitle, v.notStored);
+          return;
+        }
+      } else
+        await recordConsent(contentId, 'video_rights', v.consentLabel).catch(() =>
+          notify.warning(texts.common.hintTitle, texts.common.serverUnavailable),
+        );
       const fresh: Progress = { contentId, topic: chosen, index: 0, answers: {} };
       saveProgress(scope, fresh);
       setProgressState(fresh);
@@ -153,10 +170,25 @@ export function VideoAnswerPage() {
     if (next >= questions.length) setStep('done');
   };
 
-  const send = () => {
+  const send = async () => {
     const clip = recorder.take();
     if (!clip || !progress) return;
-    void queue.add({
+    if (local) {
+      const { blob, mimeType, seconds, recordedAt } = clip;
+      try {
+        await keepClip(progress.contentId, draftBase, { index: progress.index, blob, mimeType, seconds, recordedAt });
+      } catch {
+        // Without room on the device the clip cannot wait for the server: the person records again.
+        notify.error(v.errorTitle, v.notStored);
+        URL.revokeObjectURL(clip.url);
+        return;
+      }
+      kept.kept(progress.index);
+      URL.revokeObjectURL(clip.url);
+      advance('queued');
+      return;
+    }
+    void online.add({
       contentId: progress.contentId,
       index: progress.index,
       blob: clip.blob,
@@ -176,10 +208,19 @@ export function VideoAnswerPage() {
   const finish = () => {
     if (!progress) return;
     clearProgress(scope);
-    navigate(tenantPath(tenant, 'thank-you'), { state: contentIdState(progress.contentId) });
+    // Under a local id whose clips have all arrived, the thank-you page goes on under the server's id.
+    const contentId = local && !kept.pending && kept.contentId ? kept.contentId : progress.contentId;
+    navigate(tenantPath(tenant, 'thank-you'), { state: contentIdState(contentId) });
   };
 
+  // Under a local id the draft is released to the team once every clip has arrived, not before the last question.
+  const draftId = progress && local && step === 'done' ? progress.contentId : null;
+  useEffect(() => {
+    if (draftId) void closeDraft(draftId, draftBase).catch(() => undefined);
+  }, [draftId]); // once per finished local answer
+
   const startOver = () => {
+    if (progress && local) void closeDraft(progress.contentId, draftBase, true).catch(() => undefined);
     setProgress((p) => ({
       ...p,
       index: 0,
@@ -273,13 +314,14 @@ export function VideoAnswerPage() {
     const pending = queue.pending || answers.includes('queued');
     return (
       <Page title={v.doneTitle} actions={back}>
+        {local && progress && <IdHint contentId={kept.contentId ?? progress.contentId} />}
         <Card className="space-y-4">
           <Transfers questions={questions} progress={progress} states={queue.states} />
           {sentCount === 0 ? (
             <p className="text-sm text-slate-700">{v.noAnswers}</p>
           ) : (
             <p className="text-sm text-slate-700" role="status" aria-live="polite">
-              {pending ? v.doneWaiting : v.doneSent}
+              {pending ? (local ? v.doneKept : v.doneWaiting) : v.doneSent}
             </p>
           )}
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -289,7 +331,7 @@ export function VideoAnswerPage() {
                 {v.startOver}
               </Button>
             )}
-            <Button onClick={finish} disabled={pending || sentCount === 0} block>
+            <Button onClick={finish} disabled={(pending && !local) || sentCount === 0} block>
               {v.finish}
               <ArrowRight size={18} aria-hidden="true" />
             </Button>
@@ -305,6 +347,7 @@ export function VideoAnswerPage() {
   const portrait = recorder.orientation === 'portrait';
   return (
     <Page title={v.title} actions={back}>
+      {local && <IdHint contentId={kept.contentId ?? progress.contentId} />}
       <section
         aria-label={v.questionOf(progress.index + 1, questions.length)}
         className="mb-3 rounded-xl bg-slate-900 px-5 py-4 text-white shadow-sm"
@@ -443,7 +486,7 @@ export function VideoAnswerPage() {
         )}
         {phase === 'review' && (
           <>
-            <Button onClick={send} block>
+            <Button onClick={() => void send()} block>
               <Send size={18} aria-hidden="true" />
               {v.send}
             </Button>

@@ -4,7 +4,9 @@ import type { VideoAnswerItem } from '../../../../common/video-answers';
 import { ApiError } from '../../lib/api';
 import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
-import { clipKey, clipsOf, ClipRefused, forgetClip, keepClip, sendClip, type StoredClip } from './clips';
+import { getDraft } from '../submissions/drafts';
+import { UploadRefused } from '../submissions/transfer';
+import { clipKey, clipsOf, forgetClip, keepClip, sendClip, type StoredClip } from './clips';
 import { ignoreFailure } from '../../../../common/best-effort';
 
 export type ClipState = {
@@ -63,9 +65,9 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
         } catch (error) {
           if ((error as Error).name === 'AbortError') return;
           const refused =
-            error instanceof ClipRefused
+            error instanceof UploadRefused
               ? error
-              : new ClipRefused(texts.uploads.failedTitle, texts.uploads.uploadException, false);
+              : new UploadRefused(texts.uploads.failedTitle, texts.uploads.uploadException, false);
           if (refused.final) {
             queue.current.shift();
             set(clip.index, { state: 'refused', percent: 0, message: refused.message });
@@ -149,4 +151,62 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
     (s) => s.state === 'waiting' || s.state === 'uploading' || s.state === 'retrying',
   );
   return { states, add, pending };
+}
+
+/** How often the page looks at the clips kept under a local id (the drafts send them). */
+const LOOK_EVERY_MS = 1000;
+
+/**
+ * The clips of a video answer recorded under a local id: kept in its draft on the device and sent
+ * by the drafts (submissions/drafts.ts) under the server's id once it answers, from any page. A
+ * clip the draft no longer holds has arrived (only clips kept count as `queued`). `kept(index)` tells when the page kept a clip, so
+ * that a look begun before does not count it as arrived.
+ */
+export function useKeptClips(localId: string | null, queued: readonly number[], onSent: (index: number) => void) {
+  const [states, setStates] = useState<Record<number, ClipState>>({});
+  // Queued before this page opened (a reload): kept then, so a clip the draft no longer holds has arrived.
+  const keptAt = useRef(new Map<number, number>(queued.map((index) => [index, 0])));
+  const told = useRef(new Set<number>());
+  const [contentId, setContentId] = useState<string | null>(null);
+  const sent = useRef(onSent);
+  sent.current = onSent;
+  useEffect(() => {
+    if (!localId) return;
+    let cancelled = false;
+    const look = async () => {
+      const began = Date.now();
+      const draft = await getDraft(localId).catch(() => undefined);
+      if (cancelled || !draft) return;
+      if (draft.contentId !== undefined) setContentId(String(draft.contentId));
+      const held = new Set((draft.clips ?? []).map((c) => c.index));
+      for (const index of held) keptAt.current.set(index, Math.min(keptAt.current.get(index) ?? began, began));
+      const next: Record<number, ClipState> = {};
+      for (const index of held) next[index] = { state: 'waiting', percent: 0 };
+      const arrived: number[] = [];
+      for (const [index, at] of keptAt.current) {
+        if (held.has(index) || at >= began) continue;
+        next[index] = { state: 'sent', percent: 100 };
+        if (!told.current.has(index)) arrived.push(index);
+      }
+      setStates(next);
+      for (const index of arrived) {
+        told.current.add(index);
+        sent.current(index);
+      }
+    };
+    void look();
+    const timer = window.setInterval(() => void look(), LOOK_EVERY_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [localId]);
+  const kept = useCallback((index: number) => {
+    keptAt.current.set(index, Date.now());
+    told.current.delete(index);
+    setStates((s) => ({ ...s, [index]: { state: 'waiting', percent: 0 } }));
+  }, []);
+  const pending = Object.values(states).some((s) => s.state === 'waiting');
+  /** `contentId`: the server's id of the draft, once it has made it. */
+  return { states, kept, pending, contentId };
 }
