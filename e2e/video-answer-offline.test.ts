@@ -37,9 +37,20 @@ describe('video answer under a local id', () => {
   let e: E2E;
 
   beforeAll(async () => {
-    e = await startE2E({ dialect: 'sqlite', fakeMedia: true, env: { TRANSCRIBER: 'none' } });
+    e = await startE2E({ dialect: 'sqlite', fakeMedia: true, env: { ALTCHA_MAX_NUMBER: '5000', TRANSCRIBER: 'none' } });
     e.t.app.jobs.start();
     e.t.app.mediaJobs.start();
+    // The association offers the video answer (as an admin switches it on at /admin/bereiche).
+    const admin = await e.newPage(DESKTOP);
+    await loginAs(admin, 'admin');
+    await admin.goto('/admin/bereiche');
+    await admin.getByRole('listitem', { name: 'VDI' }).getByRole('button', { name: texts.tenants.edit }).click();
+    const form = admin.getByRole('form', { name: texts.tenants.edit });
+    await form.getByLabel(texts.tenants.cards['video-answer']!).check();
+    await form.getByLabel(v.fieldMaxSeconds).fill('20');
+    await form.getByRole('button', { name: texts.tenants.save }).click();
+    await toastWith(admin, texts.tenants.saved).waitFor();
+    await admin.close();
   }, 60_000);
   afterAll(() => e?.close());
 
@@ -58,16 +69,6 @@ describe('video answer under a local id', () => {
   }
 
   it('records at once under a local id, keeps the clips on the device, and sends them under the server id once it answers', async () => {
-    const admin = await e.newPage(DESKTOP);
-    await loginAs(admin, 'admin');
-    await admin.goto('/admin/bereiche');
-    await admin.getByRole('listitem', { name: 'VDI' }).getByRole('button', { name: texts.tenants.edit }).click();
-    const form = admin.getByRole('form', { name: texts.tenants.edit });
-    await form.getByLabel(texts.tenants.cards['video-answer']!).check();
-    await form.getByLabel(v.fieldMaxSeconds).fill('20');
-    await form.getByRole('button', { name: texts.tenants.save }).click();
-    await toastWith(admin, texts.tenants.saved).waitFor();
-
     const page = await e.newPage(PHONE);
     await loginAs(page, 'vdi_admin');
     await failCreation(page, '**/api/submissions');
@@ -150,7 +151,44 @@ describe('video answer under a local id', () => {
     expect(await videoSubmissions()).toHaveLength(1);
 
     // The team finds both clips under their questions.
+    const admin = await e.newPage(DESKTOP);
+    await loginAs(admin, 'admin');
     await admin.goto(`/eingang/${arriving.id}`);
     await expect.poll(() => admin.getByTestId('video-answer-question').count(), { timeout: 20_000 }).toBe(2);
+  });
+
+  it('does the same on the public link: recorded under a local id, sent with a proof of work once the server answers', async () => {
+    const before = (await videoSubmissions()).length;
+    const page = await e.newPage(PHONE);
+    await failCreation(page, '**/api/public/submissions');
+    await page.goto('/p/vdi');
+    await page.getByRole('link', { name: new RegExp(v.card.title) }).click();
+    await page.getByRole('button', { name: new RegExp(topic) }).click();
+    await page.getByLabel(v.consentLabel).check();
+    await page.getByRole('button', { name: v.startCamera }).click();
+    await toastWith(page, texts.common.idLoadFailed).waitFor({ timeout: 30_000 });
+    await page.getByTestId('id-hint').getByText('local_vi...').waitFor();
+    await answer(page, 1);
+    const list = page.getByTestId('clip-list');
+    await expect.poll(() => list.getByText(v.clipStates.waiting).count()).toBe(1);
+    expect(await videoSubmissions()).toHaveLength(before);
+
+    await page.unroute('**/api/public/submissions');
+    for (let n = 2; n <= questions.length; n++) {
+      await page.getByText(v.questionOf(n, questions.length)).waitFor();
+      await page.getByRole('button', { name: v.skip }).click();
+    }
+    await expect.poll(() => list.getByText(v.clipStates.sent).count(), { timeout: 60_000 }).toBe(1);
+    const all = await videoSubmissions();
+    expect(all).toHaveLength(before + 1);
+    const sent = all.at(-1)!;
+    expect(sent).toMatchObject({ source: 'public-link', held: 0 });
+    expect(sent.user_id).toBeNull();
+    const answers = await e.t.app.db
+      .selectFrom('video_answers')
+      .select('question_index')
+      .where('submission_id', '=', sent.id)
+      .execute();
+    expect(answers.map((a) => Number(a.question_index))).toEqual([0]);
   });
 });
