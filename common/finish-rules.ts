@@ -20,7 +20,7 @@ export type ConsentKind = (typeof consentKinds)[number];
 export const consentWordings: Record<ConsentKind, readonly string[]> = {
   contact: [t.consent.contact],
   photo_rights: [t.consent.photo_rights],
-  video_rights: [texts.videoAnswer.consentLabel],
+  video_rights: [texts.videoAnswers.consentLabel],
   publication: [t.consent.publication],
   naming: [t.consent.naming],
 };

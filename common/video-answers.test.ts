@@ -26,7 +26,7 @@ describe('video answers', () => {
 
   it('asks a short introduction, then the topic’s interview questions, in the tenant’s wording', () => {
     const engineer = videoQuestions('engineer', 'engineering-path');
-    expect(engineer[0]).toBe(texts.videoAnswer.introQuestion);
+    expect(engineer[0]).toBe(texts.videoAnswers.introQuestion);
     expect(engineer.slice(1)).toEqual(texts.interview.plans.engineer['engineering-path'].questions);
     expect(videoQuestions('banker', 'engineering-path').slice(1)).toEqual(
       texts.interview.plans.banker['engineering-path'].questions,

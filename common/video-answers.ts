@@ -44,7 +44,7 @@ export const videoExtension = (mimeType: string): 'mp4' | 'webm' => (/mp4|quickt
  */
 export function videoQuestions(wording: Wording, topic: InterviewTopic): readonly string[] {
   const plan = texts.interview.plans[wording][topic];
-  return [texts.videoAnswer.introQuestion, ...plan.questions];
+  return [texts.videoAnswers.introQuestion, ...plan.questions];
 }
 
 /** The file name a clip is stored under (the team sees it in the inbox, downloads and the ZIP). */

@@ -60,7 +60,7 @@ async function seed(e: E2E) {
     .values({
       submission_id: contentId,
       kind: 'video_rights',
-      text: texts.videoAnswer.consentLabel,
+      text: texts.videoAnswers.consentLabel,
       given_at: new Date().toISOString(),
     })
     .execute();

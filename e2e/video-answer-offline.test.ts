@@ -16,7 +16,7 @@ import {
   type E2E,
 } from './harness';
 
-const v = texts.videoAnswer;
+const v = texts.videoAnswers;
 const topic = texts.nav.topics.engineer['tech-dive'].title;
 const questions = videoQuestions('engineer', 'tech-dive');
 

@@ -30,8 +30,8 @@ import { MediaJobs } from './media-jobs/runner';
 import { emptySubmissionJobs } from './jobs/expire-empty';
 import type { Mailer } from './mail/mailer';
 import type { BlobStore } from './storage/blob-store';
-import { mediaRoutes } from './uploads/routes';
-import { publicRoutes } from './public-link/routes';
+import { uploadRoutes } from './uploads/routes';
+import { publicLinkRoutes } from './public-link/routes';
 import { videoAnswerRoutes } from './video-answers/routes';
 import { finishRoutes } from './finish/routes';
 import { submissionRoutes } from './submissions/routes';
@@ -41,9 +41,9 @@ import { contentRoutes } from './content/routes';
 import { postRoutes } from './post/routes';
 import { redactApprovalTokens } from './post/service';
 import { userRoutes } from './users/routes';
-import { speechRoutes } from './voice-messages/routes';
+import { voiceMessageRoutes } from './voice-messages/routes';
 import type { Transcriber } from './transcription/transcriber';
-import { voiceRoutes } from './interview/routes';
+import { interviewRoutes } from './interview/routes';
 import { tenantRoutes } from './tenants/routes';
 import { setFailureLog } from '../common/best-effort';
 
@@ -75,15 +75,15 @@ const capabilities = [
   authRoutes,
   submissionRoutes,
   finishRoutes,
-  mediaRoutes,
-  publicRoutes,
+  uploadRoutes,
+  publicLinkRoutes,
   adminRoutes,
   inboxRoutes,
   postRoutes,
   contentRoutes,
   userRoutes,
-  voiceRoutes,
-  speechRoutes,
+  interviewRoutes,
+  voiceMessageRoutes,
   emptySubmissionJobs,
   tenantRoutes,
   videoAnswerRoutes,

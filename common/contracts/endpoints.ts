@@ -46,13 +46,13 @@ import {
   tokenPositionParams,
 } from '../schemas/post';
 import { decided, postOverview, postVersion, publicApproval, sentApproval } from './post';
-import { contentIdParam, createSubmission } from '../schemas/submission';
+import { contentIdParam, createSubmission } from '../schemas/submissions';
 import { saveTranscript } from '../schemas/transcript';
 import { createPublicSubmission, fileQuery, mediaIdParam } from '../schemas/uploads';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { inboxConsent, inboxDetail, inboxNote, inboxPage, statusChanged, submissionDeleted } from './inbox';
 import { mediaItem, mediaLimits, videoAnswerItem, videoState } from './uploads';
-import { createdSubmission, ok, submissionSummary } from './submission';
+import { createdSubmission, ok, submissionSummary } from './submissions';
 import {
   invitationAccepted,
   logoSet,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listApprovalStates } from '../schemas/post';
-import { submissionStatuses } from '../schemas/submission';
+import { submissionStatuses } from '../schemas/submissions';
 import { inboxMedia } from './uploads';
 
 const status = z.enum(submissionStatuses);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts';
-import { MAX_ID } from './submission';
+import { MAX_ID } from './submissions';
 
 const t = texts.content;
 const invalid = { error: texts.common.invalidInput };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { texts } from '../texts';
 import { listApprovalStates } from './post';
-import { submissionKind, submissionStatuses, tenantKey } from './submission';
+import { submissionKind, submissionStatuses, tenantKey } from './submissions';
 
 export const submissionStatus = z.enum(submissionStatuses);
 export type SubmissionStatus = z.infer<typeof submissionStatus>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { interviewTopics } from '../tenants';
-import { tenantKey, MAX_ID } from './submission';
+import { tenantKey, MAX_ID } from './submissions';
 
 export const voiceTopics = [...interviewTopics, 'general', 'image'] as const;
 export const voiceTopic = z.enum(voiceTopics);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts';
-import { MAX_ID } from './submission';
+import { MAX_ID } from './submissions';
 
 const t = texts.post;
 /** Zod's own messages are English; every refusal here says it in German. */

@@ -152,15 +152,15 @@ export const tenantSettings = z.object({
   publicLink: z.boolean(),
   /** Longest video answer per question (the 'video-answer' card switches the flow on). */
   videoMaxSeconds: z.coerce
-    .number({ message: texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS) })
-    .int(texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS))
+    .number({ message: texts.videoAnswers.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS) })
+    .int(texts.videoAnswers.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS))
     .min(
       VIDEO_ANSWER_MIN_SECONDS,
-      texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS),
+      texts.videoAnswers.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS),
     )
     .max(
       VIDEO_ANSWER_MAX_SECONDS,
-      texts.videoAnswer.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS),
+      texts.videoAnswers.maxSecondsInvalid(VIDEO_ANSWER_MIN_SECONDS, VIDEO_ANSWER_MAX_SECONDS),
     )
     .default(VIDEO_ANSWER_DEFAULT_SECONDS),
   /** Colour of the start buttons (the bank's is a brighter red); null: the brand colour. */

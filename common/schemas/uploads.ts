@@ -1,7 +1,7 @@
 import { voiceTopic } from './interview';
 import { z } from 'zod';
 import { uploadPages } from '../upload-rules';
-import { MAX_ID } from './submission';
+import { MAX_ID } from './submissions';
 
 // The rules without zod live in upload-rules.ts (the browser's upload pages need them).
 export * from '../upload-rules';

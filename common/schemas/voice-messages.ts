@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './submission';
+import { MAX_ID } from './submissions';
 
 /** Longest voice message in seconds (the recorder stops by itself). */
 export const MAX_RECORDING_SECONDS = 300;

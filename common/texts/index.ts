@@ -12,7 +12,7 @@ import { voiceMessages } from './voiceMessages';
 import { tenants } from './tenants';
 import { uploads } from './uploads';
 import { video } from './video';
-import { videoAnswer } from './videoAnswer';
+import { videoAnswers } from './videoAnswers';
 
 /** The one German catalogue of every text a user sees, by capability. */
 export const texts = {
@@ -29,6 +29,6 @@ export const texts = {
   publicLink,
   sharing,
   tenants,
-  videoAnswer,
+  videoAnswers,
   video,
 } as const;

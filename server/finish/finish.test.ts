@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submission';
+import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submissions';
 import { texts } from '../../common/texts';
 import { createSubmission } from '../submissions/service';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contentIdParam } from '../../common/schemas/submission';
+import { contentIdParam } from '../../common/schemas/submissions';
 import { serve } from '../http/contract';
 import { loadOwnedSubmission } from '../submissions/caller';
 import { consentsOf, recordSubmissionConsent, saveContact, saveDescription, savePostContact } from './service';

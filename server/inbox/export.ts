@@ -53,7 +53,7 @@ export function summaryText(d: InboxDetail, tenantName: string = d.tenant): stri
     lines.push(`${m.originalName} (${t.mediaKinds[m.kind] ?? m.kind}, ${m.fileType}, ${m.size} Bytes)`);
     // A recorded video answer: the question it answers, as the contributor saw it.
     if (m.videoAnswer)
-      lines.push(`  ${texts.videoAnswer.inboxQuestion(m.videoAnswer.questionIndex + 1)}: ${m.videoAnswer.question}`);
+      lines.push(`  ${texts.videoAnswers.inboxQuestion(m.videoAnswer.questionIndex + 1)}: ${m.videoAnswer.question}`);
   }
   if (d.notes.length) {
     lines.push('', `## ${t.sectionNotes}`);

@@ -50,7 +50,7 @@ const assets: Record<string, () => string> = {
 /** Timings of answered turns of the built-in agent, for the benchmark and the tests (newest last). */
 export const turnTimings: TurnTiming[] = [];
 
-export async function voiceRoutes(app: FastifyInstance): Promise<void> {
+export async function interviewRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const inputFormat = parseAudioFormat(config.VOICE_INPUT_FORMAT);
   const outputFormat = parseAudioFormat(config.VOICE_OUTPUT_FORMAT);

@@ -11,7 +11,7 @@ import {
   tokenPositionParams as imageParams,
   type DraftEvent,
 } from '../../common/schemas/post';
-import { contentIdParam } from '../../common/schemas/submission';
+import { contentIdParam } from '../../common/schemas/submissions';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { requireTenantEditor } from '../tenants/access';

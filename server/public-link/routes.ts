@@ -22,7 +22,7 @@ export function publicTenant(param: string): Tenant | null {
  * counts once, and both routes are rate limited per address. The answer carries the access token
  * that only this browser keeps; it proves ownership in later requests (x-submission-token).
  */
-export async function publicRoutes(app: FastifyInstance): Promise<void> {
+export async function publicLinkRoutes(app: FastifyInstance): Promise<void> {
   // Solved challenges already used: a proof of work creates one submission only, on whichever
   // instance it is sent to (the database decides). A challenge lives 10 minutes from its issue,
   // so its id is kept 10 minutes after its use, then swept.

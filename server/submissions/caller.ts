@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submission';
+import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submissions';
 import { texts } from '../../common/texts';
 import { currentUser } from '../auth/session';
 import { DomainError } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contentIdParam, createSubmission as createSchema } from '../../common/schemas/submission';
+import { contentIdParam, createSubmission as createSchema } from '../../common/schemas/submissions';
 import { saveTranscript as saveTranscriptBody } from '../../common/schemas/transcript';
 import { requireUser } from '../auth/session';
 import { serve } from '../http/contract';

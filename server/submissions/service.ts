@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { CreateSubmission, SubmissionKind } from '../../common/schemas/submission';
-import type { SubmissionSummary } from '../../common/contracts/submission';
+import type { CreateSubmission, SubmissionKind } from '../../common/schemas/submissions';
+import type { SubmissionSummary } from '../../common/contracts/submissions';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { DB, SubmissionTable } from '../db/schema';

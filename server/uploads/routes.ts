@@ -1,6 +1,6 @@
 import { nameWithType } from '../submissions/files';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contentIdParam } from '../../common/schemas/submission';
+import { contentIdParam } from '../../common/schemas/submissions';
 import { fileQuery, mediaIdParam } from '../../common/schemas/uploads';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
@@ -50,7 +50,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   registerMediaJobs(app);
   await app.register(tusRoutes);
 

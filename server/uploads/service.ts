@@ -203,7 +203,7 @@ export async function acceptUpload(
     const tooLong = await clipLengthRefusal(deps, tenant, key);
     if (tooLong) {
       await upload.discard();
-      return rejected({ status: 422, error: 'too_long', title: texts.videoAnswer.tooLongTitle, message: tooLong });
+      return rejected({ status: 422, error: 'too_long', title: texts.videoAnswers.tooLongTitle, message: tooLong });
     }
   }
 

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
 
 const HOUR_MS = 60 * 60_000;
-const v = texts.videoAnswer;
+const v = texts.videoAnswers;
 
 type Limits = Pick<AppConfig, 'PUBLIC_VIDEO_MINUTES_PER_HOUR_PER_ADDRESS' | 'PUBLIC_VIDEO_MINUTES_PER_HOUR'>;
 

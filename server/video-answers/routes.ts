@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contentIdParam } from '../../common/schemas/submission';
+import { contentIdParam } from '../../common/schemas/submissions';
 import type { VideoAnswerItem } from '../../common/video-answers';
 import { loadOwnedSubmission } from '../submissions/caller';
 import { serve } from '../http/contract';

@@ -26,7 +26,7 @@ import type { WithTenants } from '../tenants/registry';
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'jobs' | 'log'> & WithTenants;
 
-const v = texts.videoAnswer;
+const v = texts.videoAnswers;
 export const PROBE_JOB = 'video-answer.probe';
 
 /** A tenant's video answer settings from its row: offered when its start page has the card. */

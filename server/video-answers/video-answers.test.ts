@@ -132,7 +132,7 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     const contentId = await newVideoSubmission();
     const res = await sendClip(contentId, short, 0, { cookie: owner });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(texts.videoAnswer.notOffered);
+    expect(res.body.message).toBe(texts.videoAnswers.notOffered);
   });
 
   it('keeps each clip with its question and measures it; refuses one longer than the limit plus tolerance', async () => {
@@ -151,8 +151,8 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     expect(tooLong.status).toBe(422);
     expect(tooLong.body).toMatchObject({
       error: 'too_long',
-      title: texts.videoAnswer.tooLongTitle,
-      message: texts.videoAnswer.tooLong(15),
+      title: texts.videoAnswers.tooLongTitle,
+      message: texts.videoAnswers.tooLong(15),
     });
     const kept = await t.app.db.selectFrom('media').select('id').where('submission_id', '=', contentId).execute();
     expect(kept).toHaveLength(1);
@@ -190,7 +190,7 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
       .get(texts.admin.zipSummaryName)!
       .toString('utf8');
     expect(summary).toContain(`Videoantwort Frage 1.webm`);
-    expect(summary).toContain(`${texts.videoAnswer.inboxQuestion(3)}: ${questions[2]}`);
+    expect(summary).toContain(`${texts.videoAnswers.inboxQuestion(3)}: ${questions[2]}`);
   });
 
   it('refuses a question the topic does not have, and files that are not video', async () => {
@@ -198,7 +198,7 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     const contentId = await newVideoSubmission();
     const wrong = await sendClip(contentId, short, 40, { cookie: owner });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe(texts.videoAnswer.questionInvalid);
+    expect(wrong.body.message).toBe(texts.videoAnswers.questionInvalid);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
     const res = await tusUpload(t, {
       bytes: pdf,
@@ -242,7 +242,7 @@ describe.each(combos)('video answers on %s with the %s blob store', (dialect, st
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({
       title: texts.publicLink.limitTitle,
-      message: texts.videoAnswer.minutesAddress,
+      message: texts.videoAnswers.minutesAddress,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_RECORDING_BYTES, type TranscriptionStatus } from '../../common/schemas/voice-messages';
-import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submission';
+import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submissions';
 import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
@@ -16,7 +16,7 @@ import {
 } from './service';
 
 /** Voice messages: upload of the recording, its transcription job and the job's status. */
-export async function speechRoutes(app: FastifyInstance): Promise<void> {
+export async function voiceMessageRoutes(app: FastifyInstance): Promise<void> {
   registerTranscriptionJob(app);
   app.addHook('onClose', async () => {
     await (app.transcriber as { close?: () => Promise<void> }).close?.();

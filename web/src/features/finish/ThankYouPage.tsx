@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isNumericId } from '../../../../common/content-id';
-import type { SubmissionKind } from '../../../../common/schemas/submission';
+import type { SubmissionKind } from '../../../../common/schemas/submissions';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';

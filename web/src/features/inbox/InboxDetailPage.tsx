@@ -5,7 +5,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InboxNote, SubmissionStatus } from '../../../../common/schemas/inbox';
 import { newNote } from '../../../../common/schemas/inbox';
-import { submissionStatuses } from '../../../../common/schemas/submission';
+import { submissionStatuses } from '../../../../common/schemas/submissions';
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
 import { apiUrl, call } from '../../api/client';

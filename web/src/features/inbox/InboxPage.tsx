@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BellRing, Download, FileText, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { submissionStatuses, submissionKinds } from '../../../../common/schemas/submission';
+import { submissionStatuses, submissionKinds } from '../../../../common/schemas/submissions';
 import { INBOX_COUNT_LIMIT } from '../../../../common/schemas/inbox';
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';

@@ -28,8 +28,8 @@ export function PublicStartPage() {
         {tenant.dashboardCards.includes('video-answer') && (
           <LinkCard
             to={tenantPath(tenant, 'video-answer')}
-            title={texts.videoAnswer.card.title}
-            text={texts.videoAnswer.card.text}
+            title={texts.videoAnswers.card.title}
+            text={texts.videoAnswers.card.text}
             icon={<Video size={22} aria-hidden="true" />}
           />
         )}

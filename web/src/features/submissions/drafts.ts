@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ContactForm, PostContact, WAnswers } from '../../../../common/schemas/finish';
-import type { CreateSubmission, SubmissionKind } from '../../../../common/schemas/submission';
+import type { CreateSubmission, SubmissionKind } from '../../../../common/schemas/submissions';
 import type { UploadPage } from '../../../../common/schemas/uploads';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
@@ -434,7 +434,7 @@ async function sendClips(draft: Draft, contentId: number): Promise<boolean> {
       if (!(error instanceof UploadRefused) || !error.final) throw new Unreachable();
       notify.error(
         error.title,
-        texts.finish.draftFileRefused(texts.videoAnswer.inboxQuestion(kept.index + 1), error.message),
+        texts.finish.draftFileRefused(texts.videoAnswers.inboxQuestion(kept.index + 1), error.message),
       );
     }
     await updateDraft(draft.localId, (d) => ({

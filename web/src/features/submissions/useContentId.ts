@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isLocalId, isNumericId, localContentId } from '../../../../common/content-id';
-import type { CreateSubmission, SubmissionKind } from '../../../../common/schemas/submission';
+import type { CreateSubmission, SubmissionKind } from '../../../../common/schemas/submissions';
 import type { CreatePublicSubmission } from '../../../../common/schemas/uploads';
 import type { Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';

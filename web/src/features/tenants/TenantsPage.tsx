@@ -204,7 +204,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
           )}
           <div className="mt-3 max-w-xs">
             <InputField
-              label={texts.videoAnswer.fieldMaxSeconds}
+              label={texts.videoAnswers.fieldMaxSeconds}
               type="number"
               inputMode="numeric"
               min={VIDEO_ANSWER_MIN_SECONDS}

@@ -19,7 +19,7 @@ import { acceptAttribute, addToSelection, guessFormat, isPhoto, type Problem } f
 import { transferFile, UploadRefused } from '../submissions/transfer';
 import { recordConsent } from '../submissions/consent';
 import { DraftStorageFull, keepFiles, useDraftBase } from '../submissions/drafts';
-import type { SubmissionKind } from '../../../../common/schemas/submission';
+import type { SubmissionKind } from '../../../../common/schemas/submissions';
 import { call } from '../../api/client';
 
 const t = texts.uploads;

@@ -1,7 +1,7 @@
 import type { VideoAnswerItem } from '../../../../common/video-answers';
 import { texts } from '../../../../common/texts';
 
-const v = texts.videoAnswer;
+const v = texts.videoAnswers;
 const clock = (seconds: number) => {
   const s = Math.max(0, Math.round(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;

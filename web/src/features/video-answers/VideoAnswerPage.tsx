@@ -30,7 +30,7 @@ import { clearProgress, loadProgress, saveProgress, type Answer, type Progress }
 import { useClipQueue, useKeptClips, type ClipState } from './useClipQueue';
 import { useVideoRecorder } from './useVideoRecorder';
 
-const v = texts.videoAnswer;
+const v = texts.videoAnswers;
 
 /** mm:ss */
 const clock = (seconds: number) => {

@@ -93,7 +93,7 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
       try {
         await keepClip(stored);
       } catch {
-        notify.warning(texts.videoAnswer.errorTitle, texts.videoAnswer.notKept);
+        notify.warning(texts.videoAnswers.errorTitle, texts.videoAnswers.notKept);
       }
       queue.current = [...queue.current.filter((c) => c.key !== stored.key), stored];
       set(stored.index, { state: 'waiting', percent: 0 });

@@ -3,7 +3,7 @@ import { texts } from '../../../../common/texts';
 import { pickVideoType, VIDEO_TIMESLICE_MS } from '../../../../common/video-answers';
 import { ignoreFailure } from '../../../../common/best-effort';
 
-const v = texts.videoAnswer;
+const v = texts.videoAnswers;
 
 export type Facing = 'user' | 'environment';
 export type Orientation = 'portrait' | 'landscape';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { submissionKinds } from '../schemas/submission';
+import { submissionKinds } from '../schemas/submissions';
 import { submissionMedia } from './uploads';
 
 /** A new submission: its Content-ID and the token that proves ownership without a session. */

@@ -1,5 +1,5 @@
 /** Texts of the video answer: questions shown one at a time, a clip per question, recorded in the browser. */
-export const videoAnswer = {
+export const videoAnswers = {
   title: 'Video aufnehmen',
   intro:
     'Beantworten Sie ein paar Fragen vor der Kamera, eine nach der anderen. Jede Antwort wird gesendet, während Sie die nächste aufnehmen.',
