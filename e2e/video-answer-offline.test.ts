@@ -85,8 +85,14 @@ describe('video answer under a local id', () => {
       `${texts.uploads.contentIdLabel} ${localId!.slice(0, 8)}...`,
     );
     await answer(page, 1);
-    await answer(page, 2);
+    // A reload goes on under the same local id with the next question; the first clip still waits.
+    await page.getByText(v.questionOf(2, questions.length)).waitFor();
+    await page.reload();
+    await page.getByText(v.questionOf(2, questions.length)).waitFor();
     const list = page.getByTestId('clip-list');
+    await list.getByText(v.clipStates.waiting).waitFor();
+    expect(await page.getByTestId('id-hint').textContent()).toContain(localId!.slice(0, 8));
+    await answer(page, 2);
     await expect.poll(() => list.getByText(v.clipStates.waiting).count()).toBe(2);
     await page.getByText(v.keptOnDevice).waitFor();
     await screenshot(page, 'video-answer-local-id');
