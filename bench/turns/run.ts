@@ -9,6 +9,9 @@
  *   BENCH_QUICK=1 …                                 the targets' four conditions (quiet, pink/brown/babble 10 dB), a share of
  *                                                   every kind of answer: 108 answers, about 5–6 minutes at 6 at once
  *   BENCH_PATIENCE=normal …                         the interviewer's patience (default: patient, the interview default)
+ *   BENCH_CONDITIONS='pink 10 dB' …                 only these conditions (also with BENCH_QUICK)
+ *   BENCH_DEBUG=1 …                                 every cut, late or missed case: the words heard and each turn the
+ *                                                   server's detector ended (where, silence counted, the wait it reached)
  */
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,9 +20,9 @@ import { encodeChunk, USER_CHUNK_MS } from '../../common/interview/audio';
 import { startFakeOpenAI } from '../../server/testing/fake-openai';
 import { addUser, api, login, startTestApp } from '../../server/testing/harness';
 import { decodeWav } from '../../server/interview/audio';
-import { voiceStats } from '../../server/interview/agent';
+import { turnDiagnostics, voiceStats } from '../../server/interview/agent';
 import { ProtocolClient } from '../../server/interview/testing/protocol-client';
-import { RATE, transcriptOf, type Clip } from '../../server/interview/testing/corpus';
+import { locate, RATE, transcriptOf, type Clip } from '../../server/interview/testing/corpus';
 import { benchCases, allConditions, printTable, table, type Case, type Outcome } from './corpus';
 import { bumpTenantVersion } from '../../server/tenants/registry';
 import { TurnDetector } from '../../server/interview/turns';
@@ -35,7 +38,10 @@ const only = process.env.BENCH_CONDITIONS?.split(/,(?! )/);
 const conditions = local
   ? allConditions.slice(0, 1)
   : quick
-    ? allConditions.filter((c) => ['quiet', 'pink 10 dB', 'brown 10 dB', 'babble 10 dB'].includes(c.name))
+    ? allConditions.filter(
+        (c) =>
+          ['quiet', 'pink 10 dB', 'brown 10 dB', 'babble 10 dB'].includes(c.name) && (!only || only.includes(c.name)),
+      )
     : only
       ? allConditions.filter((c) => only.includes(c.name))
       : allConditions;
@@ -75,6 +81,22 @@ const whisper = await startFakeOpenAI({
     return '';
   },
 });
+// BENCH_DEBUG: each turn the server's detector ended, found in its clip (where, what it had counted).
+const ends = new Map<string, string[]>();
+if (process.env.BENCH_DEBUG)
+  turnDiagnostics.onTurnEnd = (turn) => {
+    for (const clip of active.values()) {
+      const range = locate(clip, turn.samples);
+      if (!range) continue;
+      const end = ((range.start + turn.samples.length) / RATE).toFixed(2);
+      const voiceEnd = ((range.start + turn.samples.length - (turn.position - turn.voiceEnd)) / RATE).toFixed(2);
+      ends.set(clip.id, [
+        ...(ends.get(clip.id) ?? []),
+        `ended at ${end} s (voice end ${voiceEnd} s): ${turn.verdict}, silence ${turn.silenceMs} of ${turn.waitMs} ms, "${turn.text ?? ''}"`,
+      ]);
+      return;
+    }
+  };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'turns-bench-'));
 const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 if (local) {
@@ -169,7 +191,7 @@ if (process.env.BENCH_DEBUG) {
   )) {
     const at = (x: number) => ((x - (r.answerEnd - (r.clip.answerEnd / RATE) * 1000)) / 1000).toFixed(2);
     console.log(
-      `\ncase ${r.clip.id} ${r.kind} pause ${r.pause}: question at ${r.firstQuestion === null ? 'none' : at(r.firstQuestion)} s; first part ${(r.clip.phrases[0]!.start / RATE).toFixed(2)}–${(r.clip.pauseStart / RATE).toFixed(2)}, second ${(r.clip.pauseEnd / RATE).toFixed(2)}–${(r.clip.answerEnd / RATE).toFixed(2)}; heard ${JSON.stringify(heard.get(r.clip.id))}`,
+      `\ncase ${r.clip.id} ${r.kind} pause ${r.pause}: question at ${r.firstQuestion === null ? 'none' : at(r.firstQuestion)} s; first part ${(r.clip.phrases[0]!.start / RATE).toFixed(2)}–${(r.clip.pauseStart / RATE).toFixed(2)}, second ${(r.clip.pauseEnd / RATE).toFixed(2)}–${(r.clip.answerEnd / RATE).toFixed(2)}; heard ${JSON.stringify(heard.get(r.clip.id))}\n  ${(ends.get(r.clip.id) ?? ['no turn ended']).join('\n  ')}`,
     );
   }
 }

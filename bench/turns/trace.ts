@@ -60,7 +60,7 @@ for (const c of cases) {
   detector.onTurnEnd = (t) => {
     ends.push(t);
     trace.push(
-      `  END at ${(t.position / RATE).toFixed(2)} s (voice end ${(t.voiceEnd / RATE).toFixed(2)}) ${t.verdict} "${t.text}"`,
+      `  END at ${(t.position / RATE).toFixed(2)} s (voice end ${(t.voiceEnd / RATE).toFixed(2)}) ${t.verdict}, silence ${t.silenceMs} of ${t.waitMs} ms, "${t.text}"`,
     );
   };
   detector.onFrame = (f) => {

@@ -34,6 +34,8 @@ const WORDS_WAIT_MS = 1200;
 
 /** Time the voice model took and audio it heard, over all finished conversations (for the benchmark). */
 export const voiceStats = { classifierMs: 0, audioMs: 0 };
+/** Every ended turn of every interview, for diagnosis (bench/turns with BENCH_DEBUG); null in service. */
+export const turnDiagnostics: { onTurnEnd: ((turn: EndedTurn) => void) | null } = { onTurnEnd: null };
 
 /** `detectorLagMs`: how far voice detection was behind the arriving audio when the turn ended. */
 export type TurnTiming = {
@@ -126,6 +128,7 @@ export class BuiltinAgentSession {
     this.detector.onSpeechStart = () => this.userStartedSpeaking();
     this.detector.onSpeechResume = () => this.userStartedSpeaking();
     this.detector.onTurnEnd = (turn) => {
+      turnDiagnostics.onTurnEnd?.(turn);
       this.detectorLagMs = Math.max(0, Date.now() - this.wallClockOf(turn.position));
       this.answer(turn, this.wallClockOf(turn.voiceEnd));
     };
