@@ -82,7 +82,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const editor = await requireEditor(request, reply);
     const { contentId } = input.params();
     const { mediaId } = input.query();
-    return proposals(app, await loadForEditor(app, editor, contentId), mediaId);
+    return proposals(app, app.adapters.proposer, await loadForEditor(app, editor, contentId), mediaId);
   });
 
   // A new item made from an old one with changes; it replaces the old one in every post (a new version).

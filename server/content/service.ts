@@ -29,7 +29,7 @@ import type { WithTenants } from '../tenants/registry';
 import type { PassageProposer } from './proposer';
 
 /** What this file's services use (server/deps.ts): all of it, as a replaced item's handlers (post) take it on. */
-type ServiceDeps = Deps & WithTenants & { adapters: { proposer: PassageProposer } };
+type ServiceDeps = Deps & WithTenants;
 
 const t = texts.content;
 type Media = Selectable<MediaTable>;
@@ -460,13 +460,18 @@ export async function renderItem(
   }
 }
 
-/** 2–4 quotable passages of a spoken file with their times (rule-based; the chat model's when set). */
-export async function proposals(deps: ServiceDeps, row: Submission, mediaId: number): Promise<Proposals> {
+/** 2–4 quotable passages of a spoken file with their times, by the proposer the composition root chose. */
+export async function proposals(
+  deps: ServiceDeps,
+  proposer: PassageProposer,
+  row: Submission,
+  mediaId: number,
+): Promise<Proposals> {
   const media = (await mediaOf(deps, row.id)).find((m) => Number(m.id) === mediaId);
   if (!media || !mediaKindOf(media)) throw new DomainError('invalid', t.sourceUnknown);
   const words = wordsOfMedia(media);
   if (!words) throw new DomainError('conflict', t.noTiming);
-  return deps.adapters.proposer.propose(words, (error) =>
+  return proposer.propose(words, (error) =>
     deps.log.warn({ err: error }, 'clip proposals: chat model failed, rule-based choice used'),
   );
 }
