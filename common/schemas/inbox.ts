@@ -45,8 +45,7 @@ export type InboxFilter = z.infer<typeof inboxFilter>;
 export type { InboxConsent, InboxDetail, InboxItem, InboxNote, InboxPage } from '../contracts/inbox';
 export type { InboxMedia } from '../contracts/uploads';
 
-/** Counts and search hits stop at this many; beyond it the list says "mehr als 1.000". */
-export const INBOX_COUNT_LIMIT = 1000;
+export { INBOX_COUNT_LIMIT } from './values';
 
 export const statusChange = z.object({ status: submissionStatus });
 

@@ -111,8 +111,7 @@ export type ApprovalState = (typeof approvalStates)[number];
  * What the inbox list shows of the newest approval request: its stored state, or `expired` (still
  * open after its link expired) and `outdated` (approved, but the text was changed afterwards).
  */
-export const listApprovalStates = ['pending', 'expired', 'approved', 'outdated', 'changes'] as const;
-export type ListApprovalState = (typeof listApprovalStates)[number];
+export { listApprovalStates, type ListApprovalState } from './values';
 
 export const decision = z.discriminatedUnion(
   'decision',

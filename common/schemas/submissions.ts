@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { interviewTopics } from '../tenants';
+import { submissionKinds, submissionStatuses } from './values';
 
-export const submissionKinds = ['interview', 'voice', 'upload', 'description', 'document', 'video'] as const;
+export { submissionKinds, submissionStatuses };
+
 export const submissionKind = z.enum(submissionKinds);
 export type SubmissionKind = z.infer<typeof submissionKind>;
-
-export const submissionStatuses = ['neu', 'in_bearbeitung', 'verwendet', 'verworfen'] as const;
 
 /** A tenant's key: the seed's (vdi, firma_a, …) or one an admin created (firma-c); the server checks it exists. */
 export const tenantKey = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/);

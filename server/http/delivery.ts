@@ -85,7 +85,7 @@ export function spaFallback(webRoot: string) {
     }
     if (!existsSync(webRoot))
       return reply.status(503).type('text/plain').send('Die Weboberfläche wurde nicht gebaut: npm run build');
-    const link = preloads(url);
+    const link = preloads(request.url);
     if (link) reply.header('link', link);
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', webRoot);
   };

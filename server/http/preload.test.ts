@@ -36,7 +36,21 @@ describe('route preloads from the build manifest', () => {
     ])
       expect([page, link(page)]).toEqual([page, answers]);
     expect(link('/login')).toBeNull();
-    expect(link('/eingang')).toBeNull();
+    expect(link('/upload?x=1')).toBe(answers);
+    expect(link('/eingang')).toBe(
+      '</api/tenant-labels>; rel=preload; as=fetch; crossorigin, </api/inbox>; rel=preload; as=fetch; crossorigin',
+    );
+    // A filtered inbox asks for another URL: nothing is fetched for nothing.
+    expect(link('/eingang?status=neu')).toBeNull();
+    expect(link('/eingang/42')).toBe(
+      [
+        '</api/inbox/42>; rel=preload; as=fetch; crossorigin',
+        '</api/posts/42>; rel=preload; as=fetch; crossorigin',
+        '</api/content/42>; rel=preload; as=fetch; crossorigin',
+        '</api/tenant-labels>; rel=preload; as=fetch; crossorigin',
+      ].join(', '),
+    );
+    expect(link('/eingang/abc')).toBeNull();
     expect(link('/p/vdi/upload/x')).toBeNull();
   });
 

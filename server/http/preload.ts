@@ -7,16 +7,25 @@ type ManifestChunk = { file: string; imports?: string[] };
  * Lazy routes whose chunks (and first API answers) the HTML shell announces in a `Link` header, so
  * a phone on a slow link fetches them with the app's entry instead of one round trip later (the
  * first render would find them only after the entry ran). Keys are the page modules of
- * web/src/pages.tsx; the first route that matches a path wins.
+ * web/src/pages.tsx; patterns match the path with its query; the first route that matches wins.
+ * `fetches` are the exact URLs the page asks for as it opens (a preload the page does not use is
+ * a warning in the console and bytes for nothing).
  */
-const routes: { pattern: RegExp; modules: string[]; fetches?: string[] }[] = [
-  { pattern: /^\/p\/[^/]+\/upload\/?$/, modules: ['src/features/uploads/pages.ts'] },
-  // Every upload page asks for the system's state and the size limits as it opens: fetched with
-  // the shell instead of after the page's code (a chain of round trips on a slow link).
+const routes: { pattern: RegExp; modules: string[]; fetches?: (match: RegExpMatchArray) => string[] }[] = [
+  { pattern: /^\/p\/[^/]+\/upload\/?(\?.*)?$/, modules: ['src/features/uploads/pages.ts'] },
+  // Every upload page asks for the system's state and the size limits.
   {
-    pattern: /\/(upload|image-upload|document-upload|document-image-upload|image-upload-after-voice)\/?$/,
+    pattern: /\/(upload|image-upload|document-upload|document-image-upload|image-upload-after-voice)\/?(\?.*)?$/,
     modules: [],
-    fetches: ['/api/health', '/api/media/limits'],
+    fetches: () => ['/api/health', '/api/media/limits'],
+  },
+  // The inbox without filters: its first page and the tenants' names.
+  { pattern: /^\/eingang\/?$/, modules: [], fetches: () => ['/api/tenant-labels', '/api/inbox'] },
+  // A submission in the inbox, its posts and content, and the tenants' names.
+  {
+    pattern: /^\/eingang\/(\d{1,15})\/?(\?.*)?$/,
+    modules: [],
+    fetches: (m) => [`/api/inbox/${m[1]}`, `/api/posts/${m[1]}`, `/api/content/${m[1]}`, '/api/tenant-labels'],
   },
 ];
 
@@ -42,13 +51,17 @@ export function routePreloads(webRoot: string): (url: string) => string | null {
     return seen;
   };
   const shell = closure(['index.html']);
-  const headers = routes.map(({ pattern, modules, fetches = [] }) => {
-    const files = [...closure(modules)].filter((k) => !shell.has(k)).map((k) => manifest[k]!.file);
-    const links = [
-      ...files.map((f) => `</${f}>; rel=modulepreload`),
-      ...fetches.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`),
-    ];
-    return { pattern, value: links.length ? links.join(', ') : null };
-  });
-  return (url) => headers.find((h) => h.pattern.test(url))?.value ?? null;
+  const chunks = routes.map(({ modules }) =>
+    [...closure(modules)].filter((k) => !shell.has(k)).map((k) => `</${manifest[k]!.file}>; rel=modulepreload`),
+  );
+  return (url) => {
+    for (const [i, route] of routes.entries()) {
+      const match = url.match(route.pattern);
+      if (!match) continue;
+      const fetches = (route.fetches?.(match) ?? []).map((u) => `<${u}>; rel=preload; as=fetch; crossorigin`);
+      const links = [...chunks[i]!, ...fetches];
+      return links.length ? links.join(', ') : null;
+    }
+    return null;
+  };
 }

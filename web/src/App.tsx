@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { handledElsewhere } from '../../common/best-effort';
 import { routeTable, type RouteDef } from '../../common/routes';
@@ -66,10 +66,17 @@ function HomeTenant({ tenant, fromRow, children }: { tenant?: string; fromRow: b
 
 /** Offline drafts go out in the background; only a signed-in user has any (loaded then). */
 const DraftSync = lazy(() => import('./features/submissions/drafts').then((m) => ({ default: m.DraftSync })));
+/** The drafts' code loads this long after the app started: the opened page's code and data go first. */
+const DRAFTS_AFTER_MS = 2000;
 
 function SignedInWork() {
   const { user } = useAuth();
-  if (!user) return null;
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDue(true), DRAFTS_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!user || !due) return null;
   return (
     <Suspense fallback={null}>
       <DraftSync />

@@ -9,6 +9,8 @@ export function useContent(contentId: number) {
   return useQuery({
     queryKey: contentKey(contentId),
     queryFn: () => call('GET /content/:contentId', { params: { contentId } }),
+    // Three parts of the detail page read it as they load; changes invalidate it.
+    staleTime: 10_000,
     refetchInterval: (q) =>
       q.state.data?.items.some((i) => i.state === 'queued' || i.state === 'rendering') ? 1000 : false,
   });

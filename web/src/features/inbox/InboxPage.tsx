@@ -2,8 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { BellRing, Download, FileText, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { submissionStatuses, submissionKinds } from '../../../../common/schemas/submissions';
-import { INBOX_COUNT_LIMIT } from '../../../../common/schemas/inbox';
+import {
+  INBOX_COUNT_LIMIT,
+  listApprovalStates,
+  submissionKinds,
+  submissionStatuses,
+} from '../../../../common/schemas/values';
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -14,7 +18,6 @@ import { useAuth } from '../auth/AuthProvider';
 import { AdminNav } from '../admin/AdminNav';
 import { useTenantLabels } from '../../current-tenant/labels';
 import { formatDateTime } from '../admin/format';
-import { listApprovalStates } from '../../../../common/schemas/post';
 import { ApprovalBadge } from '../post/ApprovalBadge';
 import { StatusBadge } from './StatusBadge';
 
