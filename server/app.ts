@@ -9,6 +9,7 @@ import path from 'node:path';
 import { authRoutes } from './auth/routes';
 import { authBridge } from './auth/bridge';
 import { createAuth, type Auth } from './auth/auth';
+import { ItemReplacedHandlers } from './content/service';
 import { type Adapters, chooseAdapters } from './composition';
 import type { AppConfig } from './config';
 import { trustProxyOf } from './config';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Every outside-world adapter, chosen once in server/composition.ts. */
     adapters: Adapters;
+    /** Handlers of a content item made anew (server/content/service.ts). */
+    itemReplaced: ItemReplacedHandlers;
   }
 }
 
@@ -142,6 +145,7 @@ export async function buildApp(
   app.decorate('metrics', metrics);
   app.decorate('transcriber', meteredTranscriber(adapters.transcriber, metrics));
   app.decorate('tenantRegistry', adapters.tenants);
+  app.decorate('itemReplaced', new ItemReplacedHandlers());
   app.decorate(
     'jobs',
     new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS, config.JOB_LEASE_SECONDS * 1000),

@@ -29,7 +29,7 @@ import type { WithTenants } from '../tenants/registry';
 import type { PassageProposer } from './proposer';
 
 /** What this file's services use (server/deps.ts): all of it, as a replaced item's handlers (post) take it on. */
-type ServiceDeps = Deps & WithTenants;
+type ServiceDeps = Deps & WithTenants & WithItemReplaced;
 
 const t = texts.content;
 type Media = Selectable<MediaTable>;
@@ -523,20 +523,33 @@ export async function editItem(
           }),
           Number(old.id),
         );
-  for (const handler of replacedHandlers) await handler(deps, editor, row, old, made);
+  await deps.itemReplaced.run(deps, editor, row, old, made);
   return made;
 }
 
-type ReplacedHandler = (
+export type ReplacedHandler = (
   deps: ServiceDeps,
   editor: Editor,
   row: Submission,
   old: ItemRow,
   made: ContentItem,
 ) => Promise<void>;
-const replacedHandlers: ReplacedHandler[] = [];
 
-/** Called after an item was made anew (the post capability swaps it into its posts). */
-export function onItemReplaced(handler: ReplacedHandler): void {
-  if (!replacedHandlers.includes(handler)) replacedHandlers.push(handler);
+/**
+ * Who hears that an item was made anew (the post capability swaps it into its posts): one list per
+ * app (`app.itemReplaced`), filled when the capabilities register, not a module-global one.
+ */
+export class ItemReplacedHandlers {
+  private readonly handlers: ReplacedHandler[] = [];
+
+  add(handler: ReplacedHandler): void {
+    if (!this.handlers.includes(handler)) this.handlers.push(handler);
+  }
+
+  async run(...args: Parameters<ReplacedHandler>): Promise<void> {
+    for (const handler of this.handlers) await handler(...args);
+  }
 }
+
+/** The part of the deps that tells other capabilities about replaced items (server/deps.ts). */
+export type WithItemReplaced = { itemReplaced: ItemReplacedHandlers };

@@ -20,7 +20,6 @@ import { loadForEditor } from '../inbox/service';
 import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
 import { sendItem } from '../content/routes';
-import { onItemReplaced } from '../content/service';
 import {
   decide,
   draftPost,
@@ -52,7 +51,7 @@ const publicLimit = {
 export async function postRoutes(app: FastifyInstance): Promise<void> {
   const { drafter } = app.adapters;
   registerNotificationJobs(app);
-  onItemReplaced(swapItem);
+  app.itemReplaced.add(swapItem);
 
   serve(app, 'GET /posts/:contentId', async (request, reply) => {
     const editor = await requireEditor(request, reply);

@@ -6,6 +6,7 @@ import type { Role } from '../../common/roles';
 import { type Auth, createAuth, type WithAuth } from '../auth/auth';
 import type { SessionUser } from '../auth/session';
 import { type Adapters, chooseAdapters } from '../composition';
+import { ItemReplacedHandlers, type WithItemReplaced } from '../content/service';
 import { loadConfig } from '../config';
 import type { Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -17,7 +18,7 @@ import { createUser } from '../users/service';
 import { freshPostgresDatabase, TEST_PASSWORD } from './harness';
 
 /** Everything a service may ask for, built as buildApp builds it, without Fastify and without HTTP. */
-export type ServiceDeps = Deps & WithTenants & WithAuth & { adapters: Adapters };
+export type ServiceDeps = Deps & WithTenants & WithAuth & WithItemReplaced & { adapters: Adapters };
 
 export type TestServices = {
   deps: ServiceDeps;
@@ -72,6 +73,7 @@ export async function startServices(dialect: Dialect, env: Record<string, string
     transcriber: adapters.transcriber,
     log,
     tenantRegistry: adapters.tenants,
+    itemReplaced: new ItemReplacedHandlers(),
     auth,
     adapters,
   };
