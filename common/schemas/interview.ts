@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { interviewTopics } from '../tenants';
+import { voiceTopics } from './values';
 import { tenantKey, MAX_ID } from './submissions';
 
-export const voiceTopics = [...interviewTopics, 'general', 'image'] as const;
+export { voiceTopics };
 export const voiceTopic = z.enum(voiceTopics);
 export type VoiceTopic = z.infer<typeof voiceTopic>;
 

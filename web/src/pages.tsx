@@ -52,8 +52,9 @@ const TenantsPage = lazyPage(
   () => import('./features/tenants/pages'),
   (m) => m.TenantsPage,
 );
+// Its own chunk: the editors' page does not carry the admin's tenant forms.
 const MembersPage = lazyPage(
-  () => import('./features/tenants/pages'),
+  () => import('./features/tenants/MembersPage'),
   (m) => m.MembersPage,
 );
 const AcceptInvitationPage = lazyPage(

@@ -2,7 +2,8 @@ import { AlertTriangle, ArrowRight, CheckCircle2, RotateCcw } from 'lucide-react
 import { BackLink } from '../navigation/back';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { voiceTopics, type VoiceTopic } from '../../../../common/schemas/interview';
+import type { VoiceTopic } from '../../../../common/schemas/interview';
+import { voiceTopics } from '../../../../common/schemas/values';
 import { tenantPath, type Tenant } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
