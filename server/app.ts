@@ -8,13 +8,12 @@ import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { authRoutes } from './auth/routes';
 import { authBridge } from './auth/bridge';
-import { createAuth, type Auth } from './auth/auth';
-import { ItemReplacedHandlers } from './content/service';
-import { type Adapters, chooseAdapters } from './composition';
+import type { Auth } from './auth/auth';
+import type { ItemReplacedHandlers } from './content/service';
+import { type Adapters, buildDeps } from './composition';
 import type { AppConfig } from './config';
 import { trustProxyOf } from './config';
 import type { Dialect } from './db/database';
-import { migrateToLatest } from './db/migrate';
 import { projectRoot } from './paths';
 import type { DB } from './db/schema';
 import { healthRoutes } from './health';
@@ -26,8 +25,8 @@ import { installPermissionsPolicy } from './http/permissions';
 import { installInputGuard } from './http/input-guard';
 import { createMetrics, installMetrics, meteredTranscriber, type Metrics } from './metrics/metrics';
 import { videoRoutes } from './uploads/video-routes';
-import { JobRunner } from './jobs/queue';
-import { MediaJobs } from './media-jobs/runner';
+import type { JobRunner } from './jobs/queue';
+import type { MediaJobs } from './media-jobs/runner';
 import { emptySubmissionJobs } from './jobs/expire-empty';
 import type { Mailer } from './mail/mailer';
 import type { BlobStore } from './storage/blob-store';
@@ -126,11 +125,9 @@ export async function buildApp(
   });
   // Best-effort steps without a logger at hand (stores, sweeps) log through this app's logger.
   setFailureLog(app.log);
-  const adapters = chooseAdapters(config, app.log);
-  const { database, mailer } = adapters;
-  const auth = await createAuth({ db: database.db, dialect: database.dialect, config, mailer });
-  await migrateToLatest(database.db);
-  await auth.$context;
+  const deps = await buildDeps(config, app.log);
+  const { adapters, auth, mailer } = deps;
+  const { database } = adapters;
   database.startReaders(config.SQLITE_READ_WORKERS);
 
   app.decorate('config', config);
@@ -145,25 +142,10 @@ export async function buildApp(
   app.decorate('metrics', metrics);
   app.decorate('transcriber', meteredTranscriber(adapters.transcriber, metrics));
   app.decorate('tenantRegistry', adapters.tenants);
-  app.decorate('itemReplaced', new ItemReplacedHandlers());
-  app.decorate(
-    'jobs',
-    new JobRunner(database.db, database.dialect, app.log, config.JOB_POLL_MS, config.JOB_LEASE_SECONDS * 1000),
-  );
-  app.decorate(
-    'mediaJobs',
-    new MediaJobs(database.db, database.dialect, app.log, {
-      concurrency: config.MEDIA_JOBS,
-      pollMs: config.JOB_POLL_MS,
-      leaseMs: config.JOB_LEASE_SECONDS * 1000,
-      timeoutMs: config.MEDIA_JOB_TIMEOUT_SECONDS * 1000,
-    }),
-  );
-  app.addHook('onClose', async () => {
-    await app.mediaJobs.release();
-    await app.jobs.stop();
-    await database.close();
-  });
+  app.decorate('itemReplaced', deps.itemReplaced);
+  app.decorate('jobs', deps.jobs);
+  app.decorate('mediaJobs', deps.mediaJobs);
+  app.addHook('onClose', () => deps.close());
 
   // First: refused upgrade requests must be seen as such by every later hook (see http/websocket.ts).
   await registerWebsockets(app);

@@ -16,7 +16,13 @@ import type { Transcriber } from './transcription/transcriber';
 import { createInterviewer, type Interviewer, type Plan } from './interview/interviewer';
 import { createSynthesizer, type SpeechSynthesizer } from './interview/speech';
 import { createVoiceAgent, type VoiceAgent } from './interview/voice-agent';
-import { TenantRegistry } from './tenants/registry';
+import { TenantRegistry, type WithTenants } from './tenants/registry';
+import { type Auth, createAuth, type WithAuth } from './auth/auth';
+import { ItemReplacedHandlers, type WithItemReplaced } from './content/service';
+import { migrateToLatest } from './db/migrate';
+import type { Deps } from './deps';
+import { JobRunner } from './jobs/queue';
+import { MediaJobs } from './media-jobs/runner';
 
 /** The composition root: every adapter to the outside world is chosen here, from the config, once. */
 export type Adapters = {
@@ -66,5 +72,50 @@ export function chooseAdapters(config: AppConfig, log: Log): Adapters {
     interviewer: (plan) => createInterviewer(config, plan),
     voiceAgent: createVoiceAgent(config, synthesizer !== null, tenants),
     tenants,
+  };
+}
+
+/** Every part a service may receive (server/deps.ts), with the adapters they were made from. */
+export type AppDeps = Deps & WithTenants & WithAuth & WithItemReplaced & { adapters: Adapters };
+
+/**
+ * Builds the parts services receive from the config: the adapters, auth, the migrated database and
+ * the job runners. `buildApp` puts them on the app; the service tests (server/testing/services.ts)
+ * use them without HTTP. `close()` hands running jobs back and closes the database.
+ */
+export async function buildDeps(config: AppConfig, log: Log): Promise<AppDeps & { close(): Promise<void> }> {
+  const adapters = chooseAdapters(config, log);
+  const { database, mailer } = adapters;
+  const auth: Auth = await createAuth({ db: database.db, dialect: database.dialect, config, mailer });
+  await migrateToLatest(database.db);
+  await auth.$context;
+  const leaseMs = config.JOB_LEASE_SECONDS * 1000;
+  const jobs = new JobRunner(database.db, database.dialect, log, config.JOB_POLL_MS, leaseMs);
+  const mediaJobs = new MediaJobs(database.db, database.dialect, log, {
+    concurrency: config.MEDIA_JOBS,
+    pollMs: config.JOB_POLL_MS,
+    leaseMs,
+    timeoutMs: config.MEDIA_JOB_TIMEOUT_SECONDS * 1000,
+  });
+  return {
+    config,
+    db: database.db,
+    readDb: database.readDb,
+    dialect: database.dialect,
+    blobs: adapters.blobs,
+    mailer,
+    jobs,
+    mediaJobs,
+    transcriber: adapters.transcriber,
+    log,
+    tenantRegistry: adapters.tenants,
+    auth,
+    itemReplaced: new ItemReplacedHandlers(),
+    adapters,
+    async close() {
+      await mediaJobs.release();
+      await jobs.stop();
+      await database.close();
+    },
   };
 }
