@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
 import { authApi } from '../../lib/auth-api';
@@ -14,13 +14,18 @@ const activityEvents = ['click', 'keydown', 'mousemove', 'scroll'] as const;
  * active it also keeps the server session alive, which expires on the same clock.
  */
 export function InactivityWatcher() {
-  const { user, clientConfig, logout } = useAuth();
+  const { user, clientConfig, logout, signedOut } = useAuth();
   const navigate = useNavigate();
+  // The watch runs per signed-in account, not per render or page (a sign-out under way must not
+  // start it again and store the activity key after the storage was cleared).
+  const userId = signedOut ? undefined : user?.id;
+  const latest = useRef({ logout, navigate });
+  latest.current = { logout, navigate };
   const idleMs = (clientConfig?.idleMinutes ?? 30) * 60_000;
   const checkMs = (clientConfig?.activityCheckSeconds ?? 60) * 1000;
 
   useEffect(() => {
-    if (!user) return;
+    if (!userId) return;
     let lastSeen = Date.now();
     let lastPing = Date.now();
     const record = () => {
@@ -34,9 +39,9 @@ export function InactivityWatcher() {
       lastSeen = Math.max(lastSeen, stored);
       localStorage.setItem(storageKeys.lastActivity, String(lastSeen));
       if (Date.now() - lastSeen >= idleMs) {
-        void logout({ silent: true }).then(() => {
+        void latest.current.logout({ silent: true }).then(() => {
           notify.info(texts.auth.sessionExpiredTitle, texts.auth.sessionExpiredText);
-          navigate('/login', { replace: true });
+          latest.current.navigate('/login', { replace: true });
         });
         return;
       }
@@ -49,7 +54,7 @@ export function InactivityWatcher() {
       window.clearInterval(timer);
       for (const e of activityEvents) window.removeEventListener(e, record);
     };
-  }, [user, idleMs, checkMs, logout, navigate]);
+  }, [userId, idleMs, checkMs]);
 
   return null;
 }
