@@ -73,12 +73,10 @@ const PRE_ROLL_FRAMES = 8;
 const BACKGROUND_FRAMES = 156;
 /** In a room full of talk, a frame is the speaker's only this far above the background. */
 const FOREGROUND_DB = 6;
-/**
- * Running speech (not an onset) among other voices needs to stand out this much: the speaker's soft
- * word endings lie between the background and `FOREGROUND_DB` and are theirs (issue 27: dropping
- * them made a 1.0 s pause count as 1.25 s; a fixed margin on every wait then cost latency).
- */
-const CONTINUE_DB = 4;
+/** Extra silence before the end when the gate is on (other voices around). */
+const BABBLE_MARGIN_MS = 250;
+/** The same after a later finished sentence (see `finishedWait`). */
+const LATER_BABBLE_MARGIN_MS = 50;
 const BACKGROUND_PERCENTILE = 0.2;
 /** Frames of voice this recent hold an end back (it may be the onset of the next word). */
 const RESUME_HOLD_FRAMES = 3;
@@ -264,9 +262,7 @@ export class TurnDetector {
       }
     } else {
       // The pause begins at the last voice that stood out from the background.
-      // (Among other voices the gate has cut the hangover already: the pause starts here.)
-      if (this.silentMs === 0)
-        this.silentMs = this.babble >= 0.5 ? 0 : Math.min(this.quietTail, TAIL_MAX_FRAMES) * FRAME_MS;
+      if (this.silentMs === 0) this.silentMs = Math.min(this.quietTail, TAIL_MAX_FRAMES) * FRAME_MS;
       this.silentMs += FRAME_MS;
     }
     if (this.turnMs >= this.o.maxTurnMs) return this.finish('unknown', null, this.o.maxTurnMs);
@@ -282,7 +278,7 @@ export class TurnDetector {
   private foreground(frame: Float32Array, p: number, threshold: number, learn = true): boolean {
     if (!learn) {
       if (p < threshold) return false;
-      return this.babble < 0.5 || this.smoothDb > this.background + CONTINUE_DB;
+      return this.babble < 0.5 || this.smoothDb > this.background + FOREGROUND_DB;
     }
     const db = 20 * Math.log10(frameLevel(frame) + 1e-9);
     this.smoothDb = this.levels.length ? this.smoothDb * 0.6 + db * 0.4 : db;
@@ -341,12 +337,15 @@ export class TurnDetector {
         this.finish('unknown', null, this.o.lateMs);
       return;
     }
+    // Among other voices the gate may take the speaker's softest syllables for background: wait a little longer.
+    const margin = this.babble >= 0.5 ? BABBLE_MARGIN_MS : 0;
+    // The unfinished wait is the longest there is: no margin on top, so the question still comes within 3 s.
     const needed =
       result.verdict === 'unfinished'
         ? this.o.unfinishedMs
         : result.verdict === 'finished'
-          ? this.finishedWait(result.text)
-          : this.o.unknownMs;
+          ? this.finishedWait(result.text, this.babble >= 0.5)
+          : this.o.unknownMs + margin;
     if (silence >= needed) this.finish(result.verdict, result.text, needed);
   }
 
@@ -355,11 +354,15 @@ export class TurnDetector {
    * be long; once two or more sentences are told, a shorter pause ends the story. Both are at least
    * a little longer than the longest pause this person has made between sentences in this interview.
    */
-  private finishedWait(text: string): number {
+  private finishedWait(text: string, babble: boolean): number {
     const later = sentenceCount(text) >= 2;
     const base = later ? (this.o.laterMs ?? this.o.finishedMs) : this.o.finishedMs;
+    // Among voices the first wait keeps the whole margin (no cut after a first sentence); a later one,
+    // already longer than a heard 1.0 s pause, a little (bench/turns: babble 10 dB, p50 1.39 → 1.18 s).
+    const margin = babble ? (later ? LATER_BABBLE_MARGIN_MS : BABBLE_MARGIN_MS) : 0;
+    // A learnt pause was heard through the same gate: the margin is in it already.
     const learnt = this.sentencePauses.length ? Math.max(...this.sentencePauses) + LEARNT_MARGIN_MS : 0;
-    return Math.max(base, Math.min(learnt, LEARNT_MAX_MS));
+    return Math.max(base + margin, Math.min(learnt, LEARNT_MAX_MS));
   }
 
   private learnPause(ms: number): void {
