@@ -100,6 +100,14 @@ export function tempDir(prefix: string): string {
 export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** Fills and sends the thank-you page's contact form, and waits for its success toast. */
+/** The server fails (500) every `method` request to `url`, as a broken database would; others go through. */
+export const failWrites = (page: Page, url: string, method: 'POST' | 'PUT' = 'POST') =>
+  page.route(url, (route) =>
+    route.request().method() === method
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' })
+      : route.continue(),
+  );
+
 export async function sendContactForm(page: Page, first: string, last: string, email: string): Promise<void> {
   const f = texts.finish;
   await page.getByLabel(f.firstName, { exact: true }).fill(first);

@@ -11,19 +11,25 @@ import { tenantDefaults } from '../common/schemas/tenants';
 import type { InboxPage } from '../common/schemas/inbox';
 import { api, login, TEST_PASSWORD } from '../server/testing/harness';
 import { addMember, createTenant } from '../server/tenants/service';
-import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
+import {
+  DESKTOP,
+  emailFor,
+  failWrites,
+  loginAs,
+  PHONE,
+  screenshot,
+  startE2E,
+  tempDir,
+  toastWith,
+  type E2E,
+} from './harness';
 
 const u = texts.uploads;
 const f = texts.finish;
 const sp = texts.voiceMessages;
 
 /** The server fails (500) to make a new submission, as a broken database would. */
-const failCreation = (page: Page, url: string) =>
-  page.route(url, (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' })
-      : route.continue(),
-  );
+const failCreation = (page: Page, url: string) => failWrites(page, url, 'POST');
 
 /** The contributor's phone flows at 390 px: no dead end, no lost work (issue 31). */
 describe('phone flows', () => {
@@ -225,12 +231,7 @@ describe('phone flows', () => {
     await screenshot(bank, 'phone-bank-choice');
   });
 
-  const fail500 = (page: Page, url: string) =>
-    page.route(url, (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' })
-        : route.continue(),
-    );
+  const fail500 = (page: Page, url: string) => failWrites(page, url, 'PUT');
 
   it('says "Upload erfolgreich" with "n von total" when some files of a batch are refused, and "n Bild(er) …" for photos', async () => {
     const page = await e.newPage(PHONE);

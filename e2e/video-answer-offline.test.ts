@@ -7,6 +7,7 @@ import { api, login } from '../server/testing/harness';
 import {
   DESKTOP,
   emailFor,
+  failWrites,
   loginAs,
   PHONE,
   screenshot,
@@ -21,12 +22,7 @@ const topic = texts.nav.topics.engineer['tech-dive'].title;
 const questions = videoQuestions('engineer', 'tech-dive');
 
 /** The server fails (500) to make a new submission, as a broken database would. */
-const failCreation = (page: Page, url: string) =>
-  page.route(url, (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"x"}' })
-      : route.continue(),
-  );
+const failCreation = (page: Page, url: string) => failWrites(page, url, 'POST');
 
 /**
  * The video answer without a dead end (issue 31): when the server cannot make the Content-ID the

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Role } from '../../common/roles';
 import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { type Auth, NO_ROLE } from './auth';
 import { passwordProblem } from './password';
+import type { SessionUser } from './session';
 import { NAME_MAX } from '../../common/schemas/auth';
 import { texts } from '../../common/texts';
 
@@ -30,4 +31,20 @@ export async function createUser(auth: Auth, input: NewUser) {
 export async function adminExists(db: Kysely<DB>): Promise<boolean> {
   const row = await db.selectFrom('user').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
   return !!row;
+}
+
+/** The signed-in user as the pages show them (GET /me, and with the session in GET /session). */
+export async function meOf(db: Kysely<DB>, user: SessionUser) {
+  const row = await db
+    .selectFrom('user')
+    .select(sql<number | boolean | null>`"twoFactorEnabled"`.as('twoFactorEnabled'))
+    .where('id', '=', user.id)
+    .executeTakeFirst();
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.email.split('@')[0] || texts.nav.defaultUsername,
+    role: user.role,
+    twoFactorEnabled: !!row?.twoFactorEnabled,
+  };
 }

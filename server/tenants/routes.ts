@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteTenant as deleteBody } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
-import { meOf } from '../auth/routes';
+import { meOf } from '../auth/accounts';
 import { currentUser, requireRole, requireUser, type SessionUser } from '../auth/session';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
@@ -51,7 +51,7 @@ export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   serve(app, 'GET /session', async (request, reply) => {
     const user = await currentUser(request, reply);
     if (!user) return { me: null, mine: null };
-    const [me, mine] = await Promise.all([meOf(app, user), myTenant(request, user)]);
+    const [me, mine] = await Promise.all([meOf(app.db, user), myTenant(request, user)]);
     return { me, mine };
   });
 
