@@ -119,7 +119,7 @@ function CardMaker({ data }: { data: ContentOverview }) {
         error={error}
         onChange={(e) => setQuote(e.target.value)}
       />
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <label className="block space-y-1.5 text-sm font-medium text-slate-800">
           <span>{t.formatLabel}</span>
           <select className={selectClass} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
@@ -345,7 +345,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
           {t.selection(seconds(range.start), seconds(range.end))}
         </p>
       )}
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <label className="block space-y-1.5 text-sm font-medium text-slate-800">
           <span>{t.formatLabel}</span>
           <select className={selectClass} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
