@@ -8,7 +8,7 @@ describe('route preloads from the build manifest', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'web-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it("announces the public upload page chunks the shell does not load already, the upload pages' first answers, and nothing elsewhere", () => {
+  it("announces a page's chunks the shell does not load already, its first answers, and nothing elsewhere", () => {
     mkdirSync(path.join(root, '.vite'));
     writeFileSync(
       path.join(root, '.vite/manifest.json'),
@@ -18,15 +18,15 @@ describe('route preloads from the build manifest', () => {
         '_drafts.js': { file: 'assets/drafts-1.js', imports: ['_api.js', '_icons.js'] },
         '_icons.js': { file: 'assets/icons-1.js' },
         'src/features/uploads/pages.ts': { file: 'assets/pages-1.js', imports: ['index.html', '_drafts.js'] },
+        'src/features/inbox/InboxDetailPage.tsx': { file: 'assets/detail-1.js', imports: ['index.html', '_icons.js'] },
       }),
     );
     const link = routePreloads(root);
-    expect(link('/p/vdi/upload')).toBe(
-      '</assets/pages-1.js>; rel=modulepreload, </assets/drafts-1.js>; rel=modulepreload, </assets/icons-1.js>; rel=modulepreload',
-    );
+    const uploadChunks =
+      '</assets/pages-1.js>; rel=modulepreload, </assets/drafts-1.js>; rel=modulepreload, </assets/icons-1.js>; rel=modulepreload';
+    expect(link('/p/vdi/upload')).toBe(uploadChunks);
     expect(link('/p/firma-a/upload/')).not.toBeNull();
-    const answers =
-      '</api/health>; rel=preload; as=fetch; crossorigin, </api/media/limits>; rel=preload; as=fetch; crossorigin';
+    const answers = `${uploadChunks}, </api/health>; rel=preload; as=fetch; crossorigin, </api/media/limits>; rel=preload; as=fetch; crossorigin`;
     for (const page of [
       '/upload',
       '/image-upload',
@@ -44,6 +44,8 @@ describe('route preloads from the build manifest', () => {
     expect(link('/eingang?status=neu')).toBeNull();
     expect(link('/eingang/42')).toBe(
       [
+        '</assets/detail-1.js>; rel=modulepreload',
+        '</assets/icons-1.js>; rel=modulepreload',
         '</api/inbox/42>; rel=preload; as=fetch; crossorigin',
         '</api/posts/42>; rel=preload; as=fetch; crossorigin',
         '</api/content/42>; rel=preload; as=fetch; crossorigin',
@@ -51,6 +53,8 @@ describe('route preloads from the build manifest', () => {
       ].join(', '),
     );
     expect(link('/eingang/abc')).toBeNull();
+    // A page whose module the build does not have announces nothing of it.
+    expect(link('/mitglieder')).toBeNull();
     expect(link('/p/vdi/upload/x')).toBeNull();
   });
 

@@ -16,15 +16,28 @@ const routes: { pattern: RegExp; modules: string[]; fetches?: (match: RegExpMatc
   // Every upload page asks for the system's state and the size limits.
   {
     pattern: /\/(upload|image-upload|document-upload|document-image-upload|image-upload-after-voice)\/?(\?.*)?$/,
-    modules: [],
+    modules: ['src/features/uploads/pages.ts'],
     fetches: () => ['/api/health', '/api/media/limits'],
   },
+  // The interview (a topic's or the general one), the voice message and its transcript, the
+  // finishing pages, the members page: their code (paths of every tenant and of the public link).
+  { pattern: /\/interview(\/[^/?]+)?\/?(\?.*)?$/, modules: ['src/features/interview/InterviewPage.tsx'] },
+  { pattern: /\/(voice-message|transcript-edit)\/?(\?.*)?$/, modules: ['src/features/voice-messages/pages.ts'] },
+  {
+    pattern: /\/(contact-information|image-description|thank-you)\/?(\?.*)?$/,
+    modules: ['src/features/finish/pages.ts'],
+  },
+  { pattern: /^\/mitglieder\/?(\?.*)?$/, modules: ['src/features/tenants/MembersPage.tsx'] },
   // The inbox without filters: its first page and the tenants' names.
-  { pattern: /^\/eingang\/?$/, modules: [], fetches: () => ['/api/tenant-labels', '/api/inbox'] },
+  {
+    pattern: /^\/eingang\/?$/,
+    modules: ['src/features/inbox/InboxPage.tsx'],
+    fetches: () => ['/api/tenant-labels', '/api/inbox'],
+  },
   // A submission in the inbox, its posts and content, and the tenants' names.
   {
     pattern: /^\/eingang\/(\d{1,15})\/?(\?.*)?$/,
-    modules: [],
+    modules: ['src/features/inbox/InboxDetailPage.tsx'],
     fetches: (m) => [`/api/inbox/${m[1]}`, `/api/posts/${m[1]}`, `/api/content/${m[1]}`, '/api/tenant-labels'],
   },
 ];

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Archive, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InboxNote, SubmissionStatus } from '../../../../common/schemas/inbox';
-import { newNote } from '../../../../common/schemas/inbox';
-import { submissionStatuses } from '../../../../common/schemas/submissions';
+import { submissionStatuses } from '../../../../common/schemas/values';
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
 import { apiUrl, call } from '../../api/client';
@@ -14,16 +13,18 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
+import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Spinner } from '../../ui/Spinner';
 import { useTenantLabels } from '../../current-tenant/labels';
 import { formatDateTime } from '../admin/format';
 import { ContentSectionPlaceholder } from '../content/ContentSectionPlaceholder';
-import { PostSection } from '../post/PostSection';
+import { PostSectionPlaceholder } from '../post/PostSectionPlaceholder';
 import { MediaPreview } from './MediaPreview';
-import '../../lib/zod-csp';
 
-// Cards, clips and audiograms: loaded with the detail page's content section only (bundle budget).
+// The first screen shows the submission; its tools (cards, clips, audiograms, the post and zod with
+// them) load beside it, so a phone sees the material before the tools' code has run.
 const ContentSection = lazy(() => import('../content/ContentSection').then((m) => ({ default: m.ContentSection })));
+const PostSection = lazy(() => import('../post/PostSection').then((m) => ({ default: m.PostSection })));
 
 const t = texts.admin;
 const failed = (error: unknown) =>
@@ -85,8 +86,9 @@ function Notes({ contentId, notes }: { contentId: number; notes: InboxNote[] }) 
       <form
         noValidate
         className="space-y-3"
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault();
+          const { newNote } = await import('../../../../common/schemas/inbox');
           const parsed = newNote.safeParse({ body });
           if (!parsed.success) return setError(parsed.error.issues[0]?.message);
           setError(undefined);
@@ -250,10 +252,12 @@ export function InboxDetailPage() {
               </ul>
             )}
           </Section>
-          <Suspense fallback={<ContentSectionPlaceholder />}>
+          <AfterFirstPaint fallback={<ContentSectionPlaceholder />}>
             <ContentSection contentId={d.contentId} />
-          </Suspense>
-          <PostSection contentId={d.contentId} tenant={d.tenant} />
+          </AfterFirstPaint>
+          <AfterFirstPaint fallback={<PostSectionPlaceholder />}>
+            <PostSection contentId={d.contentId} tenant={d.tenant} />
+          </AfterFirstPaint>
         </div>
         <div className="space-y-6">
           <Card>
