@@ -5,37 +5,34 @@
  *
  *   PAGE=/p/vdi/upload npx tsx bench/lighthouse/details.ts
  *   SIGNED_IN=1 PAGE=/eingang/:id npx tsx bench/lighthouse/details.ts
+ *   PAGE=/freigabe/:token CATEGORY=accessibility npx tsx bench/lighthouse/details.ts
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { addUser, login, startTestApp } from '../../server/testing/harness';
+import { benchSubmission } from './fixtures';
 const t = await startTestApp('sqlite', { VOICE_AGENT: 'builtin' });
 await addUser(t.app, 'admin@bench.test', 'admin');
 await addUser(t.app, 'redaktion@bench.test', 'vdi_admin');
 // A page of the signed-in pages (SIGNED_IN=1) as the association's editor; /eingang/:id gets a submission.
 const cookie = process.env.SIGNED_IN ? await login(t, 'redaktion@bench.test') : undefined;
-const at = new Date().toISOString();
-const detail = await t.app.db
-  .insertInto('submissions')
-  .values({ tenant: 'vdi', kind: 'voice', created_at: at, updated_at: at, transcript: 'Sie: Grüße aus der Werkstatt.' })
-  .returning('id')
-  .executeTakeFirstOrThrow();
+const detail = await benchSubmission(t, await login(t, 'redaktion@bench.test'));
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
-const page = (process.env.PAGE ?? '/p/vdi/upload').replace(':id', String(detail.id));
+const page = (process.env.PAGE ?? '/p/vdi/upload').replace(':id', String(detail.id)).replace(':token', detail.token);
 const r = await lighthouse(`${t.url}${page}`, {
   port: chrome.port,
   ...(cookie ? { extraHeaders: { cookie } } : {}),
   output: 'json',
   logLevel: 'error',
-  onlyCategories: ['performance'],
+  onlyCategories: [process.env.CATEGORY ?? 'performance'],
 });
 const a = r!.lhr.audits;
 console.log(
   'score',
-  r!.lhr.categories.performance!.score,
+  r!.lhr.categories[process.env.CATEGORY ?? 'performance']!.score,
   'bench',
   r!.lhr.environment.benchmarkIndex,
   [
@@ -65,6 +62,8 @@ console.log(
     .join(', '),
 );
 for (const id of [
+  'color-contrast',
+  'label-content-name-mismatch',
   'network-dependency-tree-insight',
   'largest-contentful-paint-element',
   'lcp-breakdown-insight',

@@ -15,6 +15,7 @@ import { webRoot } from '../../server/app';
 import { addUser, login, startTestApp } from '../../server/testing/harness';
 import { measureAll, printTable } from '../../e2e/bundle';
 import { launchBrowser } from '../../e2e/harness';
+import { benchSubmission } from './fixtures';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -38,6 +39,8 @@ const signedIn = [
   '/mitglieder',
   '/konto',
 ];
+/** The contributor's approval page of a post (from the mail's link, no account). */
+const approvalPages = ['/freigabe/:token'];
 /** The bank's pages, audited signed in as its contributor. */
 const bankPages = ['/bank', '/bank/document-image-upload'];
 
@@ -94,19 +97,6 @@ async function main() {
     await addUser(t.app, 'redaktion@bench.test', 'vdi_admin');
     await addUser(t.app, 'admin@bench.test', 'admin');
     await addUser(t.app, 'bank@bench.test', 'bank');
-    // One submission with content for the inbox's detail page.
-    const at = new Date().toISOString();
-    const detail = await t.app.db
-      .insertInto('submissions')
-      .values({
-        tenant: 'vdi',
-        kind: 'voice',
-        created_at: at,
-        updated_at: at,
-        transcript: 'Sie: Grüße aus der Werkstatt.',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     console.log(
       `Lighthouse (mobile preset, ${CHROME_PATH}), ${RUNS} run(s) per page, load average ${loadavg()[0]!.toFixed(1)}\n`,
     );
@@ -115,15 +105,18 @@ async function main() {
       '|---|---:|---:|---:|---:|---:|---|',
     ];
     const editor = await login(t, 'redaktion@bench.test');
+    // The inbox's detail page and the approval page of its post.
+    const detail = await benchSubmission(t, editor);
     const bank = await login(t, 'bank@bench.test');
     const only = process.env.PAGES?.split(',');
     for (const [path, cookie] of [
       ...pages.map((p) => [p, undefined] as const),
       ...signedIn.map((p) => [p, editor] as const),
       ...bankPages.map((p) => [p, bank] as const),
+      ...approvalPages.map((p) => [p, undefined] as const),
     ]) {
       if (only && !only.includes(path)) continue;
-      const url = `${t.url}${path.replace(':id', String(detail.id))}`;
+      const url = `${t.url}${path.replace(':id', String(detail.id)).replace(':token', detail.token)}`;
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, cookie));
       const s = Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Scores;

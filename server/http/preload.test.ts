@@ -53,6 +53,9 @@ describe('route preloads from the build manifest', () => {
       ].join(', '),
     );
     expect(link('/eingang/abc')).toBeNull();
+    const token = 'A'.repeat(43);
+    expect(link(`/freigabe/${token}`)).toBe(`</api/freigabe/${token}>; rel=preload; as=fetch; crossorigin`);
+    expect(link('/freigabe/kurz')).toBeNull();
     // A page whose module the build does not have announces nothing of it.
     expect(link('/mitglieder')).toBeNull();
     expect(link('/p/vdi/upload/x')).toBeNull();

@@ -28,6 +28,13 @@ const routes: { pattern: RegExp; modules: string[]; fetches?: (match: RegExpMatc
     modules: ['src/features/finish/pages.ts'],
   },
   { pattern: /^\/mitglieder\/?(\?.*)?$/, modules: ['src/features/tenants/MembersPage.tsx'] },
+  // The editor's account page; the contributor's approval page and what it shows (one module).
+  { pattern: /^\/konto\/?(\?.*)?$/, modules: ['src/features/post/pages.ts'] },
+  {
+    pattern: /^\/freigabe\/([A-Za-z0-9_-]{40,64})\/?(\?.*)?$/,
+    modules: ['src/features/post/pages.ts'],
+    fetches: (m) => [`/api/freigabe/${m[1]}`],
+  },
   // The inbox without filters: its first page and the tenants' names.
   {
     pattern: /^\/eingang\/?$/,

@@ -7,7 +7,7 @@ const variants: Record<Variant, string> = {
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-50',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:opacity-50',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:opacity-50',
-  success: 'bg-green-600 text-white hover:bg-green-700 disabled:opacity-80',
+  success: 'bg-green-700 text-white hover:bg-green-800 disabled:opacity-80',
 };
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean };
