@@ -30,6 +30,9 @@ const r = await lighthouse(`${t.url}${page}`, {
   onlyCategories: [process.env.CATEGORY ?? 'performance'],
 });
 const a = r!.lhr.audits;
+if (r!.lhr.runtimeError) console.log('RUNTIME ERROR', r!.lhr.runtimeError.code, r!.lhr.runtimeError.message);
+for (const [id, x] of Object.entries(a))
+  if ((x as any).errorMessage) console.log('AUDIT ERROR', id, (x as any).errorMessage);
 console.log(
   'score',
   r!.lhr.categories[process.env.CATEGORY ?? 'performance']!.score,

@@ -49,7 +49,7 @@ type Scores = Record<(typeof categories)[number], number>;
 async function audit(
   url: string,
   cookie?: string,
-): Promise<{ scores: Scores; findings: string[]; metrics: string; benchmarkIndex: number }> {
+): Promise<{ scores: Scores; findings: string[]; metrics: string; benchmarkIndex: number; error?: string }> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -63,6 +63,9 @@ async function audit(
       ...(cookie ? { extraHeaders: { cookie } } : {}),
     });
     const lhr = result!.lhr;
+    // A run Lighthouse could not finish (its error, e.g. a metric it could not compute) is no score.
+    const failed = Object.values(lhr.audits).find((a) => a.errorMessage);
+    const error = lhr.runtimeError?.code ?? (failed ? `${failed.id}: ${failed.errorMessage}` : undefined);
     const scores = Object.fromEntries(
       categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     ) as Scores;
@@ -81,7 +84,13 @@ async function audit(
       `FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}, SI ${m('speed-index')}` +
       ` (unthrottled here: FCP ${observed.observedFirstContentfulPaint ?? '-'} ms, LCP ${observed.observedLargestContentfulPaint ?? '-'} ms)`;
     // Lighthouse's CPU benchmark of this machine at that moment: the 4x slowdown assumes ~1000+.
-    return { scores, findings, metrics, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
+    return {
+      scores,
+      findings,
+      metrics,
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      ...(error ? { error } : {}),
+    };
   } finally {
     chrome.kill();
   }
@@ -119,13 +128,17 @@ async function main() {
       const url = `${t.url}${path.replace(':id', String(detail.id)).replace(':token', detail.token)}`;
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, cookie));
-      const s = Object.fromEntries(categories.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Scores;
+      // Runs Lighthouse ended in an error are listed, not counted (unless every run did).
+      const scored = runs.some((r) => !r.error) ? runs.filter((r) => !r.error) : runs;
+      const s = Object.fromEntries(categories.map((c) => [c, median(scored.map((r) => r.scores[c]))])) as Scores;
       const ok = categories.every((c) => s[c] >= TARGET);
-      const best = runs.find((r) => r.scores.performance === s.performance) ?? runs[0]!;
+      const best = scored.find((r) => r.scores.performance === s.performance) ?? scored[0]!;
       rows.push(
-        `| ${path} | ${s.performance} (${runs.map((r) => r.scores.performance).join(', ')}) | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ≥ ${TARGET} ${ok ? 'ok' : 'MISSED'} | ${best.metrics}; CPU benchmark ${runs.map((r) => r.benchmarkIndex).join(', ')} |`,
+        `| ${path} | ${s.performance} (${runs.map((r) => (r.error ? 'error' : r.scores.performance)).join(', ')}) | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ≥ ${TARGET} ${ok ? 'ok' : 'MISSED'} | ${best.metrics}; CPU benchmark ${runs.map((r) => r.benchmarkIndex).join(', ')} |`,
       );
-      const findings = [...new Set(runs.flatMap((r) => r.findings))];
+      const findings = [
+        ...new Set(runs.flatMap((r) => (r.error ? [...r.findings, `Lighthouse error: ${r.error}`] : r.findings))),
+      ];
       if (findings.length) console.log(`${path}, audits below 0.9:\n  ${findings.join('\n  ')}\n`);
     }
     console.log(rows.join('\n'));
