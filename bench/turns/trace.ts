@@ -69,7 +69,7 @@ for (const c of cases) {
       `${(f.at / RATE).toFixed(2)} p=${f.p.toFixed(2)} ${f.voiced ? 'V' : '.'} bg=${f.background.toFixed(0)} lvl=${f.db.toFixed(0)} babble=${f.babble.toFixed(2)} silent=${f.silentMs.toFixed(0)}`,
     );
   };
-  // 3 frames (96 ms, the page's 100 ms chunks) at a time; words that are due arrive between pushes.
+  // 3 frames (96 ms) at a time; words that are due arrive between pushes.
   const step = 3 * 512;
   for (let i = 0; i < clip.samples.length; i += step) {
     await detector.push(clip.samples.subarray(i, i + step));

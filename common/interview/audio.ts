@@ -17,7 +17,7 @@ export const AUDIO_FORMATS: readonly string[] = /* @__PURE__ */ PCM_RATES.map((r
 );
 
 /** The browser's microphone chunks: the end of an answer is seen on the server at most this late. */
-export const USER_CHUNK_MS = 100;
+export const USER_CHUNK_MS = 20;
 
 export const formatName = (f: AudioFormat) => `${f.encoding}_${f.sampleRate}`;
 

@@ -83,22 +83,31 @@ const RESUME_HOLD_FRAMES = 3;
 /** A learnt pause between sentences is waited out with this much on top … */
 const LEARNT_MARGIN_MS = 150;
 /** … but never longer than this (the question must still come). */
-const LEARNT_MAX_MS = 2000;
+const LEARNT_MAX_MS = 1450;
 /**
  * Voice within this many dB of the background at the end of speech is mostly the model's hangover
  * (its probability decays over a few frames after the voice in noise): a pause counts from the last
  * frame above it, at most `TAIL_MAX_FRAMES` back.
  */
-const TAIL_DB = 6;
+const TAIL_DB = 4;
 const TAIL_MAX_FRAMES = 8;
 /** How far below the threshold running speech may fall and still count as voice. */
 const HYSTERESIS = 0.15;
+/**
+ * In a pause, a frame this far below the threshold may be the soft onset of the next sentence (a
+ * vowel or an "h" in noise): it holds the end back for up to `MAYBE_HOLD_MS`, so the onset has the
+ * frames it needs to be heard as voice.
+ */
+const MAYBE_DELTA = 0.25;
+const MAYBE_HOLD_MS = 200;
 
 export class TurnDetector {
   private readonly o: Required<Omit<TurnOptions, 'judge' | 'laterMs' | 'now'>> & Pick<TurnOptions, 'judge' | 'laterMs'>;
   private readonly now: () => number;
   private carry = new Int16Array(0);
   private recent: boolean[] = [];
+  /** The last frames' "may be voice" (see `MAYBE_DELTA`). */
+  private maybe: boolean[] = [];
   private preRoll: Int16Array[] = [];
   private turn: Int16Array[] | null = null;
   private turnMs = 0;
@@ -213,6 +222,8 @@ export class TurnDetector {
     });
     this.recent.push(voiced);
     if (this.recent.length > 5) this.recent.shift();
+    this.maybe.push(voiced || continuing || this.foreground(floats, p, this.o.threshold - MAYBE_DELTA, false));
+    if (this.maybe.length > 2) this.maybe.shift();
     const onset =
       this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 4) : this.o.onsetFrames);
 
@@ -346,7 +357,10 @@ export class TurnDetector {
         : result.verdict === 'finished'
           ? this.finishedWait(result.text, this.babble >= 0.5)
           : this.o.unknownMs + margin;
-    if (silence >= needed) this.finish(result.verdict, result.text, needed);
+    if (silence < needed) return;
+    // A soft onset may be under way: wait for its frames, a little.
+    if (silence < needed + MAYBE_HOLD_MS && this.maybe.some(Boolean)) return;
+    this.finish(result.verdict, result.text, needed);
   }
 
   /**
@@ -385,6 +399,7 @@ export class TurnDetector {
     const words = text === null && this.judged && this.judging?.id === this.judged.id ? this.judging.words : undefined;
     this.turn = null;
     this.recent = [];
+    this.maybe = [];
     this.judged = null;
     this.pauseId++;
     if (voicedMs < this.o.minVoicedMs) return;
