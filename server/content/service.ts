@@ -9,6 +9,7 @@ import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../
 import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
+import { ignoreFailure } from '../../common/best-effort';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
@@ -440,14 +441,32 @@ export async function renderItem(
       size < 64 * 1024 * 1024 ? await readFile(out) : (await import('node:fs')).createReadStream(out),
       { contentType: 'video/mp4' },
     );
-    await deps.db
+    // Ready only if nobody asked to cancel meanwhile (the cancel was answered with "ok"): one
+    // statement, so a render that ends as the cancel arrives cannot show up anyway.
+    const done = await deps.db
       .updateTable('content_items')
       .set({ state: 'ready', file_key: key, file_type: 'video/mp4', size, updated_at: now() })
       .where('id', '=', item.id)
-      .execute();
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.id', '=', ctx.job.id)
+              .where('jobs.cancel_requested_at', 'is not', null),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) {
+      await deps.blobs.delete(key).catch(ignoreFailure('remove a cancelled render', deps.log));
+      throw new JobCancelled('cancelled');
+    }
     return { itemId, size };
   } catch (error) {
-    const cancelled = ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled;
+    const cancelled =
+      error instanceof JobCancelled || (ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled);
     // Shutdown hands the job back; anything else ends this item.
     if (!ctx.signal.aborted || cancelled || (ctx.signal.reason as Error)?.message !== 'shutdown') {
       await deps.db
