@@ -11,6 +11,7 @@ import { readZip } from '../server/inbox/read-zip';
 import { ffprobe } from '../server/media-jobs/ffmpeg';
 import { attachFile } from '../server/submissions/files';
 import { createSubmission } from '../server/submissions/service';
+import { lastMailTo } from '../server/testing/harness';
 import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
 
 const t = texts.content;
@@ -265,12 +266,7 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     await toastWith(page, p.saved).waitFor();
     await post.getByRole('button', { name: p.sendForApproval }).click();
     await toastWith(page, p.sentForApproval).waitFor();
-    const mail = (await e.t.app.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('to_address', '=', 'erika@e2e.test')
-      .orderBy('id', 'desc')
-      .executeTakeFirst())!;
+    const mail = await lastMailTo(e.t.app.db, 'erika@e2e.test');
     const link = /(http:\/\/\S+\/freigabe\/[A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
 
     // The contributor's approval page shows and plays what will be published.

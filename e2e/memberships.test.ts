@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantDefaults } from '../common/schemas/tenants';
 import { texts } from '../common/texts';
-import { TEST_PASSWORD } from '../server/testing/harness';
+import { lastMailTo, TEST_PASSWORD } from '../server/testing/harness';
 import { addMember, createTenant } from '../server/tenants/service';
 import { DESKTOP, loginAs, PHONE, screenshot, startE2E, toastWith, type E2E } from './harness';
 
@@ -74,12 +74,7 @@ describe('memberships end on the page, and invitations are accepted, in the brow
     await editor.getByLabel(tt.inviteEmail).fill('n-eins@e2e.test');
     await editor.getByRole('button', { name: tt.invite }).click();
     await toastWith(editor, tt.invitedNeutral('n-eins@e2e.test')).waitFor();
-    const mail = await e.t.app.db
-      .selectFrom('outbox')
-      .select('body')
-      .where('to_address', '=', 'n-eins@e2e.test')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const mail = await lastMailTo(e.t.app.db, 'n-eins@e2e.test');
     const link = /\/einladung\?token=[A-Za-z0-9_-]+/.exec(mail.body)![0];
 
     const invited = await e.newPage(PHONE);

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../server/testing/harness';
+import { lastMailTo, type TestApp } from '../../server/testing/harness';
 
 /**
  * The submission the inbox's detail page shows, with a LinkedIn post sent to its contributor for
@@ -30,11 +30,6 @@ export async function benchSubmission(t: TestApp, editor: string): Promise<{ id:
   };
   await post('versions', { body: 'Grüße aus der Werkstatt: so entsteht bei uns ein Prüfstand. #Ingenieure' });
   await post('approvals', {});
-  const mail = await t.app.db
-    .selectFrom('outbox')
-    .select('body')
-    .where('to_address', '=', 'erika@bench.test')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+  const mail = await lastMailTo(t.app.db, 'erika@bench.test');
   return { id, token: /\/freigabe\/([A-Za-z0-9_-]{40,})/.exec(mail.body)![1]! };
 }

@@ -10,7 +10,7 @@ import { texts } from '../../common/texts';
 import { readZip } from '../inbox/read-zip';
 import { ffprobe } from '../media-jobs/ffmpeg';
 import { attachFile } from '../submissions/files';
-import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
+import { addUser, api, dialects, lastMailTo, login, startTestApp, type TestApp } from '../testing/harness';
 import { contrast, readableBox, toHex } from './colour';
 import { captionImage, captionStyle, reframe } from './clip';
 import { cuesFor, wordsOf } from './timing';
@@ -413,12 +413,7 @@ describe.each(dialects)('content on %s', (dialect) => {
     const save = await api(tApp, 'POST', `/api/posts/${id}/linkedin/versions`, { cookie: editor, body: ordered });
     expect(save.status).toBe(201);
     expect((await api(tApp, 'POST', `/api/posts/${id}/linkedin/approvals`, { cookie: editor })).status).toBe(201);
-    const mail = (await tApp.app.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('to_address', '=', 'erika@example.de')
-      .orderBy('id', 'desc')
-      .executeTakeFirst())!;
+    const mail = await lastMailTo(tApp.app.db, 'erika@example.de');
     const token = /\/freigabe\/([A-Za-z0-9_-]{40,})/.exec(mail.body)![1]!;
     const page = (await api(tApp, 'GET', `/api/freigabe/${token}`)).body as PublicApproval;
     expect(page.items.map((i) => [i.kind, i.video, i.alt])).toEqual([

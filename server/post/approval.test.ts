@@ -4,7 +4,7 @@ import { texts } from '../../common/texts';
 import type { Editor } from '../inbox/service';
 import { createSubmission } from '../submissions/service';
 import { findSubmission } from '../submissions/queries';
-import { dialects } from '../testing/harness';
+import { dialects, lastMailTo } from '../testing/harness';
 import { startServices, type TestServices } from '../testing/services';
 import { decide, postOverview, publicApproval, saveVersion, sendForApproval, withdrawApproval } from './service';
 
@@ -23,13 +23,7 @@ describe.each(dialects)('post approval on %s (service level)', (dialect) => {
   const approvals = async () =>
     (await postOverview(s.deps, await row(), s.deps.adapters.drafter)).channels.find((c) => c.channel === 'linkedin')!
       .approvals;
-  const lastMail = async (to: string) =>
-    (await s.deps.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('to_address', '=', to)
-      .orderBy('id', 'desc')
-      .executeTakeFirst())!;
+  const lastMail = (to: string) => lastMailTo(s.deps.db, to);
 
   beforeAll(async () => {
     s = await startServices(dialect);

@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { attachFile } from '../submissions/files';
 import { readDraft } from '../testing/draft-stream';
-import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
+import { addUser, api, dialects, lastMailTo, login, startTestApp, type TestApp } from '../testing/harness';
 
 const t = texts.post;
 const transcript = [
@@ -29,13 +29,7 @@ const wAnswers = {
   why: 'weil Leichtbau Ressourcen spart',
 };
 
-const lastMail = async (tApp: TestApp, to: string) =>
-  (await tApp.app.db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('to_address', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirst())!;
+const lastMail = (tApp: TestApp, to: string) => lastMailTo(tApp.app.db, to);
 const tokenIn = (body: string) => /\/freigabe\/([A-Za-z0-9_-]{40,})/.exec(body)![1]!;
 
 describe.each(dialects)('posts on %s', (dialect) => {

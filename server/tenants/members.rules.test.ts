@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
 import type { SessionUser } from '../auth/session';
-import { dialects } from '../testing/harness';
+import { dialects, lastMailTo } from '../testing/harness';
 import { startServices, type TestServices } from '../testing/services';
 import { accessOfUser } from './access';
 import { acceptInvitation, changeMemberRole, inviteToTenant, removeMember, tenantMembers } from './members';
@@ -68,12 +68,7 @@ describe.each(dialects)('tenant membership on %s (service level)', (dialect) => 
   it('lets an existing account join only by accepting its invitation, with its own address', async () => {
     await inviteToTenant(s.deps, chef, 'firma_a', { email: 'Gast@Example.de', role: 'contributor' });
     expect(await members()).toEqual([['chef@example.de', 'editor', false]]);
-    const mail = await s.deps.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('to_address', '=', 'gast@example.de')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const mail = await lastMailTo(s.deps.db, 'gast@example.de');
     const token = tokenIn(mail.body);
     await expect(acceptInvitation(s.deps, chef, token)).rejects.toThrow(t.acceptInvalid);
     expect(await acceptInvitation(s.deps, guest, token)).toEqual({ tenant: 'firma_a', role: 'contributor' });

@@ -6,6 +6,7 @@ import {
   api,
   dialects,
   freshPostgresDatabase,
+  lastMailTo,
   login,
   startTestApp,
   TEST_PASSWORD,
@@ -222,12 +223,7 @@ describe.each(dialects)('memberships that end, and invitations that must be acce
         })
       ).status,
     ).toBe(403);
-    const mail = await t.app.db
-      .selectFrom('outbox')
-      .select('body')
-      .where('to_address', '=', 'd-one@m.test')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const mail = await lastMailTo(t.app.db, 'd-one@m.test');
     const token = /\/einladung\?token=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
     // Another account cannot use it; a made-up token is refused alike.
     expect(

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Role } from '../../common/roles';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { Dialect } from '../db/database';
+import type { DB } from '../db/schema';
 import { createUser } from '../users/service';
 
 /** The PostgreSQL server the tests use; CI must have it (a missing server fails the run). */
@@ -98,6 +100,16 @@ export const TEST_PASSWORD = 'test-passwort-123';
 
 export async function addUser(app: FastifyInstance, email: string, role: Role | null) {
   return createUser(app.auth, { email, password: TEST_PASSWORD, role });
+}
+
+/** The newest mail in the outbox to `to` (a test reads its link from the body). */
+export function lastMailTo(db: Kysely<DB>, to: string) {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
 }
 
 /** Signs in over HTTP and returns the cookie header to send with later requests. */
