@@ -26,7 +26,7 @@ const bare = new Set(['login', 'reset-password', 'approval']);
 function routeElement(def: RouteDef) {
   const Page = pages[def.page];
   const page = (
-    <Suspense fallback={<Spinner text={texts.common.loading} />}>
+    <Suspense fallback={<Spinner fill text={texts.common.loading} />}>
       <Page />
     </Suspense>
   );

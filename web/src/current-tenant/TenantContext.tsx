@@ -34,7 +34,7 @@ export function TenantProvider({
   const info = useTenantInfo(key, fromRow);
   const seed = isTenantKey(key) ? seedRows[key] : undefined;
   const row = info.data ?? seed;
-  if (!row && info.isPending && fromRow) return <Spinner text={texts.common.loading} />;
+  if (!row && info.isPending && fromRow) return <Spinner fill text={texts.common.loading} />;
   // A created tenant without its row, or seen through a public link that is switched off.
   if (!row || (viaPublicLink && !seed && !info.data?.publicLink)) {
     return viaPublicLink ? (

@@ -53,8 +53,8 @@ export function LoginPage() {
     }
   }, [auth.user, auth.role, auth.landing, auth.roleLoading, navigate]);
 
-  if (!auth.initialized) return <Spinner text={t.initializing} />;
-  if (auth.user) return <Spinner text={t.loadingUser} />;
+  if (!auth.initialized) return <Spinner fill text={t.initializing} />;
+  if (auth.user) return <Spinner fill text={t.loadingUser} />;
   if (setup.data?.setupNeeded) return <Navigate to="/setup" replace />;
 
   /** Guards against double submits (spec: ignored while a login runs). */

@@ -79,7 +79,7 @@ export function RequireAccess({ def, children }: { def: RouteDef; children: Reac
 
   switch (decision.kind) {
     case 'spinner':
-      return <Spinner text={decision.text} />;
+      return <Spinner fill text={decision.text} />;
     case 'login':
     case 'denied':
       return <Navigate to="/login" replace />;

@@ -29,7 +29,7 @@ export function SetupPage() {
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  if (config.isPending) return <Spinner text={t.initializing} />;
+  if (config.isPending) return <Spinner fill text={t.initializing} />;
   if (!config.data?.setupNeeded) return <Navigate to="/login" replace />;
 
   return (

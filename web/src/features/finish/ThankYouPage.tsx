@@ -88,7 +88,7 @@ function ThankYouView({
   };
 
   const missing = !contentId || loadFailed;
-  if (isNumericId(contentId) && summary.isPending) return <Spinner text={f.loadingInfo} />;
+  if (isNumericId(contentId) && summary.isPending) return <Spinner fill text={f.loadingInfo} />;
 
   const data = summary.data;
   const kind = (data?.kind ?? null) as SubmissionKind | null;

@@ -14,7 +14,7 @@ import { EntryCards } from './cards';
 export function HomePage() {
   const { role, membership, landing, roleLoading } = useAuth();
   const tenant = tenantForRole(role);
-  if (roleLoading) return <Spinner text={texts.auth.loadingUser} />;
+  if (roleLoading) return <Spinner fill text={texts.auth.loadingUser} />;
   // A member of a tenant an admin created (no seed role) goes to its start page or the inbox.
   if (!role && membership && landing) return <Navigate to={landing} replace />;
   // Without a role or membership every card would bounce back to "Keine Berechtigung": no circles.

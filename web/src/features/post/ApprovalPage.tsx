@@ -87,7 +87,7 @@ export function ApprovalPage() {
     onError: (e) => setError(e instanceof ApiError ? e.message : texts.common.internalError),
   });
 
-  if (approval.isPending) return <Spinner text={texts.common.loading} />;
+  if (approval.isPending) return <Spinner fill text={texts.common.loading} />;
   if (!approval.data)
     return (
       <Frame>

@@ -108,7 +108,7 @@ export function TranscriptEditPage() {
       </Page>
     );
   }
-  if (transcript === null) return <Spinner text={texts.common.loading} />;
+  if (transcript === null) return <Spinner fill text={texts.common.loading} />;
 
   const blank = transcript.trim().length === 0;
   const goOn = () => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: contentIdState(contentId) });
