@@ -9,9 +9,13 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 export function AfterFirstPaint({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
+    // The frame after the next one: by then the first has been painted and shown (one frame is
+    // not always enough; the compositor may present it a frame later).
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => setPainted(true));
+      });
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -15,11 +15,10 @@ import { call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Progress } from '../../ui/Progress';
 import { ConsentBadges } from './ConsentBadges';
-import { ContentSectionHeading, ContentSectionPlaceholder } from './ContentSectionPlaceholder';
+import { ContentToolsPlaceholder } from './ContentSectionPlaceholder';
 import { contentKey, isVideo, useContent } from './useContent';
 import '../../lib/zod-csp';
 
@@ -29,22 +28,19 @@ const selectClass =
 const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.common.internalError);
 
-/** The inbox detail page's content section: quote cards, clips and audiograms, and what was made. */
+/** The tools of the inbox detail page's content section (in its `ContentSectionFrame`): quote cards, clips and audiograms, and what was made. */
 export function ContentSection({ contentId }: { contentId: number }) {
   const content = useContent(contentId);
   const data = content.data;
-  if (!data) return <ContentSectionPlaceholder />;
+  if (!data) return <ContentToolsPlaceholder />;
   return (
-    <Card>
-      <section aria-label={t.section} className="space-y-6">
-        <ContentSectionHeading />
-        <div className="grid gap-6 lg:grid-cols-2">
-          <CardMaker data={data} />
-          <ClipMaker data={data} />
-        </div>
-        <Items data={data} />
-      </section>
-    </Card>
+    <>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CardMaker data={data} />
+        <ClipMaker data={data} />
+      </div>
+      <Items data={data} />
+    </>
   );
 }
 

@@ -17,7 +17,7 @@ import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Spinner } from '../../ui/Spinner';
 import { useTenantLabels } from '../../current-tenant/labels';
 import { formatDateTime } from '../admin/format';
-import { ContentSectionPlaceholder } from '../content/ContentSectionPlaceholder';
+import { ContentSectionFrame, ContentToolsPlaceholder } from '../content/ContentSectionPlaceholder';
 import { PostSectionPlaceholder } from '../post/PostSectionPlaceholder';
 import { MediaPreview } from './MediaPreview';
 
@@ -179,7 +179,7 @@ export function InboxDetailPage() {
       {t.detailBack}
     </Link>
   );
-  if (detail.isPending && detail.fetchStatus !== 'idle') return <Spinner text={texts.common.loading} />;
+  if (detail.isPending && detail.fetchStatus !== 'idle') return <Spinner fill text={texts.common.loading} />;
   if (!detail.data)
     return (
       <Page title={t.detailHeading(contentId || 0)} width="lg">
@@ -252,9 +252,11 @@ export function InboxDetailPage() {
               </ul>
             )}
           </Section>
-          <AfterFirstPaint fallback={<ContentSectionPlaceholder />}>
-            <ContentSection contentId={d.contentId} />
-          </AfterFirstPaint>
+          <ContentSectionFrame>
+            <AfterFirstPaint fallback={<ContentToolsPlaceholder />}>
+              <ContentSection contentId={d.contentId} />
+            </AfterFirstPaint>
+          </ContentSectionFrame>
           <AfterFirstPaint fallback={<PostSectionPlaceholder />}>
             <PostSection contentId={d.contentId} tenant={d.tenant} />
           </AfterFirstPaint>
