@@ -19,6 +19,7 @@ import { ignoreFailure, handledElsewhere } from '../../common/best-effort';
 export const WORK_RATE = 16000;
 const PING_EVERY_MS = 5000;
 const AUDIO_CHUNK_MS = 500;
+
 /** Spoken German without audio: roughly how long the browser needs to read a text aloud. */
 const CHARS_PER_SECOND = 14;
 /** Longest interview: then the interviewer thanks and ends the call. */
@@ -80,6 +81,9 @@ export type AgentOptions = {
   }) => Promise<void> | void;
 };
 
+/** The interviewer's words as sound: the chunks to send (base64) and the samples for the recording. */
+type Utterance = { chunks: string[]; recorded: Int16Array; durationMs: number };
+
 /**
  * One conversation of the built-in interviewer over a WebSocket that speaks the ElevenLabs
  * Conversational AI protocol, as @elevenlabs/client expects it.
@@ -99,7 +103,7 @@ export class BuiltinAgentSession {
   private deviceVoice = false;
   private detectorLagMs = 0;
   /** The next step prepared while the silence after a finished answer runs out. */
-  private prepared: { text: string; step: Promise<{ next: NextStep; speech: Speech | null }> } | null = null;
+  private prepared: { text: string; step: Promise<{ next: NextStep; speech: Utterance | null }> } | null = null;
   private readonly detector: TurnDetector;
   private readonly recorder: ConversationRecorder;
   /** Wall-clock arrival of received audio, by stream position, to time the end of an answer. */
@@ -414,31 +418,40 @@ export class BuiltinAgentSession {
     this.send({ type: 'agent_response', agent_response_event: { agent_response: text, event_id: eventId } });
   }
 
-  private async synthesize(text: string): Promise<Speech | null> {
+  /** Speech ready to send: resampled and encoded when it is made (a prepared question then leaves at once). */
+  private async synthesize(text: string): Promise<Utterance | null> {
     if (!this.opts.synthesizer || this.deviceVoice) return null;
+    let speech: Speech;
     try {
-      return await this.opts.synthesizer.synthesize(text);
+      speech = await this.opts.synthesizer.synthesize(text);
     } catch (error) {
       this.opts.log.warn({ err: error }, 'speech synthesis failed; the browser reads the text instead');
       return null;
     }
+    const out = resample(speech.samples, speech.sampleRate, this.opts.outputFormat.sampleRate);
+    const step = Math.round((this.opts.outputFormat.sampleRate * AUDIO_CHUNK_MS) / 1000);
+    const chunks: string[] = [];
+    for (let i = 0; i < out.length; i += step) {
+      const chunk = encodeChunk(out.subarray(i, i + step), this.opts.outputFormat);
+      chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('base64'));
+    }
+    return {
+      chunks,
+      recorded: resample(speech.samples, speech.sampleRate, WORK_RATE),
+      durationMs: (out.length / this.opts.outputFormat.sampleRate) * 1000,
+    };
   }
 
   /** Sends the audio of what the interviewer says (if any); the last words end the conversation. */
-  private speak(speech: Speech | null, text: string, done: boolean): number {
+  private speak(speech: Utterance | null, text: string, done: boolean): number {
     const eventId = ++this.eventId;
     if (this.ended) return eventId;
     let durationMs = (text.length / CHARS_PER_SECOND) * 1000;
     if (speech) {
-      this.recorder.addAgent(resample(speech.samples, speech.sampleRate, WORK_RATE));
-      const out = resample(speech.samples, speech.sampleRate, this.opts.outputFormat.sampleRate);
-      const step = Math.round((this.opts.outputFormat.sampleRate * AUDIO_CHUNK_MS) / 1000);
-      for (let i = 0; i < out.length; i += step) {
-        const chunk = encodeChunk(out.subarray(i, i + step), this.opts.outputFormat);
-        const base64 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('base64');
+      for (const base64 of speech.chunks)
         this.send({ type: 'audio', audio_event: { audio_base_64: base64, event_id: eventId } });
-      }
-      durationMs = (out.length / this.opts.outputFormat.sampleRate) * 1000;
+      this.recorder.addAgent(speech.recorded);
+      durationMs = speech.durationMs;
     }
     this.agentSpeakingUntil = Date.now() + durationMs;
     this.agentWords = text;
