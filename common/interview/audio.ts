@@ -16,8 +16,12 @@ export const AUDIO_FORMATS: readonly string[] = /* @__PURE__ */ PCM_RATES.map((r
   `ulaw_${ULAW_RATE}`,
 );
 
-/** The browser's microphone chunks: the end of an answer is seen on the server at most this late. */
-export const USER_CHUNK_MS = 20;
+/**
+ * The browser's microphone chunks: the end of an answer is seen on the server at most this late.
+ * Half the turn detector's 32 ms frame, so every second chunk completes a frame (at 20 ms a frame
+ * waited 0–16 ms for the chunk that held its end).
+ */
+export const USER_CHUNK_MS = 16;
 
 export const formatName = (f: AudioFormat) => `${f.encoding}_${f.sampleRate}`;
 
