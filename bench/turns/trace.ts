@@ -32,7 +32,7 @@ const cases = benchCases(conditions(process.env.BENCH_CONDITIONS?.split(/,(?! )/
 const outcomes: Outcome[] = [];
 
 /** Per condition: silence the detector counted in each pause between finished sentences, and its voice end after the last voiced sample. */
-const heard = new Map<string, { first: number[]; later: number[]; end: number[] }>();
+const heard = new Map<string, { first: number[]; later: number[]; end: number[]; fall: number[]; rise: number[] }>();
 
 for (const c of cases) {
   const clip = c.clip;
@@ -56,7 +56,7 @@ for (const c of cases) {
     },
   });
   const ends: EndedTurn[] = [];
-  const frames: { at: number; silentMs: number; voiced: boolean }[] = [];
+  const frames: { at: number; silentMs: number; voiced: boolean; p: number }[] = [];
   detector.onTurnEnd = (t) => {
     ends.push(t);
     trace.push(
@@ -64,7 +64,7 @@ for (const c of cases) {
     );
   };
   detector.onFrame = (f) => {
-    frames.push({ at: f.at, silentMs: f.silentMs, voiced: f.voiced });
+    frames.push({ at: f.at, silentMs: f.silentMs, voiced: f.voiced, p: f.p });
     trace.push(
       `${(f.at / RATE).toFixed(2)} p=${f.p.toFixed(2)} ${f.voiced ? 'V' : '.'} bg=${f.background.toFixed(0)} lvl=${f.db.toFixed(0)} babble=${f.babble.toFixed(2)} silent=${f.silentMs.toFixed(0)}`,
     );
@@ -83,13 +83,18 @@ for (const c of cases) {
     await detector.push(new Int16Array(0));
   }
   if (c.kind === 'between' || c.kind === 'story') {
-    const h = heard.get(c.condition) ?? { first: [], later: [], end: [] };
+    const h = heard.get(c.condition) ?? { first: [], later: [], end: [], fall: [], rise: [] };
     heard.set(c.condition, h);
     clip.pauses.forEach((p, k) => {
       if (k > 0 && c.kind !== 'story') return;
       if (k === 0 && c.pause !== 1.0) return;
       const inPause = frames.filter((f) => f.at > p.start && f.at <= p.end + RATE * 0.3 && !f.voiced);
       (k === 0 ? h.first : h.later).push(Math.max(0, ...inPause.map((f) => f.silentMs)));
+      // Where the gate heard the voice stop and start again, against the samples (ms, + = late).
+      const lastVoiced = frames.filter((f) => f.voiced && f.at <= p.start + RATE * 0.3).at(-1);
+      const nextVoiced = frames.find((f) => f.voiced && f.at > p.start + RATE * 0.3);
+      if (lastVoiced) h.fall.push(((lastVoiced.at - p.start) / RATE) * 1000);
+      if (nextVoiced) h.rise.push(((nextVoiced.at - FRAME_MS * (RATE / 1000) - p.end) / RATE) * 1000);
     });
     const last = ends.find((e) => e.position >= clip.answerEnd);
     if (last) h.end.push(((last.voiceEnd - clip.answerEnd) / RATE) * 1000);
@@ -124,7 +129,7 @@ if (process.env.TRACE_PAUSES) {
   );
   for (const [name, h] of heard)
     console.log(
-      `${name}: first ${q(h.first, 0.5)} / ${q(h.first, 0.95)} / ${q(h.first, 1)}; later ${q(h.later, 0.5)} / ${q(h.later, 0.95)} / ${q(h.later, 1)} (n=${h.later.length}); end ${q(h.end, 0.5)} / ${q(h.end, 0.95)}`,
+      `${name}: first ${q(h.first, 0.5)} / ${q(h.first, 0.95)} / ${q(h.first, 1)}; later ${q(h.later, 0.5)} / ${q(h.later, 0.95)} / ${q(h.later, 1)} (n=${h.later.length}); end ${q(h.end, 0.5)} / ${q(h.end, 0.95)}; gate off ${q(h.fall, 0.05)} / ${q(h.fall, 0.5)} / ${q(h.fall, 0.95)}, on again ${q(h.rise, 0.05)} / ${q(h.rise, 0.5)} / ${q(h.rise, 0.95)}`,
     );
 }
 console.log(`\nframe ${FRAME_MS} ms; judge delay ${judgeDelay} ms of audio`);
