@@ -110,6 +110,8 @@ export class BuiltinAgentSession {
   private arrivals: { end: number; at: number }[] = [];
   private received = 0;
   private pinger: NodeJS.Timeout | null = null;
+  /** Ends the call at the longest interview; cleared at the end (it would keep the session and its audio for 30 minutes). */
+  private limit: NodeJS.Timeout | null = null;
   private agentDone = false;
 
   constructor(
@@ -192,7 +194,7 @@ export class BuiltinAgentSession {
       PING_EVERY_MS,
     );
     this.pinger.unref();
-    setTimeout(() => this.queue(() => this.close()), this.opts.maxSessionMs ?? MAX_SESSION_MS).unref();
+    this.limit = setTimeout(() => this.queue(() => this.close()), this.opts.maxSessionMs ?? MAX_SESSION_MS).unref();
     this.queue(() => (this.turns.length ? this.goOn() : this.open()));
   }
 
@@ -475,6 +477,7 @@ export class BuiltinAgentSession {
     voiceStats.classifierMs += this.detector.classifierMs;
     voiceStats.audioMs += (this.received / WORK_RATE) * 1000;
     if (this.pinger) clearInterval(this.pinger);
+    if (this.limit) clearTimeout(this.limit);
     await this.busy;
     await this.texts;
     if (unfinished) {
