@@ -217,6 +217,13 @@ if (process.env.BENCH_DEBUG) {
     `\nfrom the audio that decided an end to its decision: ${show(parts.map((p) => p.lag))}; from the decision to the question at the client: ${show(parts.map((p) => p.reply))} (n=${parts.length})`,
   );
 }
+// What the server process holds after these interviews (every one of them has ended): a session
+// that stays referenced after its end (a timer) shows up here.
+global.gc?.();
+const memory = process.memoryUsage();
+console.log(
+  `\nmemory after ${results.length} interviews: heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB, external ${(memory.external / 2 ** 20).toFixed(0)} MB, rss ${(memory.rss / 2 ** 20).toFixed(0)} MB${global.gc ? ' (after a full GC)' : ''}`,
+);
 console.log(
   `\nload average at the end: ${loadavg()
     .map((l) => l.toFixed(2))
