@@ -76,24 +76,28 @@ export function InboxPage() {
     placeholderData: (prev) => prev,
   });
 
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    next.delete('cursor');
-    next.delete('seite');
-    setParams(next);
-  };
-  const goTo = (to: string | null, number: number) => {
-    const next = new URLSearchParams(params);
-    if (to && number > 1) {
-      next.set('cursor', to);
-      next.set('seite', String(number));
-    } else {
+  // From the latest parameters, not this render's: two filters changed before a render keep both.
+  const setFilter = (key: string, value: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(key, value);
+      else next.delete(key);
       next.delete('cursor');
       next.delete('seite');
-    }
-    setParams(next);
+      return next;
+    });
+  const goTo = (to: string | null, number: number) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (to && number > 1) {
+        next.set('cursor', to);
+        next.set('seite', String(number));
+      } else {
+        next.delete('cursor');
+        next.delete('seite');
+      }
+      return next;
+    });
     window.scrollTo({ top: 0 });
   };
   const submitSearch = (e: FormEvent) => {
