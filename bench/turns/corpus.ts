@@ -131,7 +131,8 @@ export function benchCases(list: Condition[], limit?: Limit): Case[] {
 /** Where the first question came, in samples of the clip (null: none), and the interruption's delay. */
 export type Outcome = Case & { questionAt: number | null; bargeInMs?: number | null };
 
-const pct = (xs: number[], p: number) =>
+/** The p-th percentile (0–100) of xs; NaN when empty. */
+export const pct = (xs: number[], p: number) =>
   xs.length
     ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!
     : Number.NaN;

@@ -23,7 +23,7 @@ import { decodeWav } from '../../server/interview/audio';
 import { turnDiagnostics, voiceStats } from '../../server/interview/agent';
 import { ProtocolClient } from '../../server/interview/testing/protocol-client';
 import { locate, RATE, transcriptOf, type Clip } from '../../server/interview/testing/corpus';
-import { benchCases, allConditions, printTable, table, type Case, type Outcome } from './corpus';
+import { benchCases, allConditions, pct, printTable, table, type Case, type Outcome } from './corpus';
 import { bumpTenantVersion } from '../../server/tenants/registry';
 import { TurnDetector } from '../../server/interview/turns';
 import { createClassifier } from '../../server/interview/vad';
@@ -83,16 +83,17 @@ const whisper = await startFakeOpenAI({
 });
 // BENCH_DEBUG: each turn the server's detector ended, found in its clip (where, what it had counted).
 const ends = new Map<string, string[]>();
-/** BENCH_DEBUG: clip positions (samples) at which the server's detector ended a turn. */
-const decided = new Map<string, number[]>();
-const decidedAt = new Map<string, number[]>();
+/** BENCH_DEBUG: each end the server's detector decided: its position in the clip (samples) and the wall clock then. */
+const decided = new Map<string, { at: number; wall: number }[]>();
 if (process.env.BENCH_DEBUG)
   turnDiagnostics.onTurnEnd = (turn) => {
     for (const clip of active.values()) {
       const range = locate(clip, turn.samples);
       if (!range) continue;
-      decided.set(clip.id, [...(decided.get(clip.id) ?? []), range.start + turn.samples.length]);
-      decidedAt.set(clip.id, [...(decidedAt.get(clip.id) ?? []), Date.now()]);
+      decided.set(clip.id, [
+        ...(decided.get(clip.id) ?? []),
+        { at: range.start + turn.samples.length, wall: Date.now() },
+      ]);
       const end = ((range.start + turn.samples.length) / RATE).toFixed(2);
       const voiceEnd = ((range.start + turn.samples.length - (turn.position - turn.voiceEnd)) / RATE).toFixed(2);
       ends.set(clip.id, [
@@ -199,20 +200,15 @@ if (process.env.BENCH_DEBUG) {
       `\ncase ${r.clip.id} ${r.kind} pause ${r.pause}: question at ${r.firstQuestion === null ? 'none' : at(r.firstQuestion)} s; first part ${(r.clip.phrases[0]!.start / RATE).toFixed(2)}–${(r.clip.pauseStart / RATE).toFixed(2)}, second ${(r.clip.pauseEnd / RATE).toFixed(2)}–${(r.clip.answerEnd / RATE).toFixed(2)}; heard ${JSON.stringify(heard.get(r.clip.id))}\n  ${(ends.get(r.clip.id) ?? ['no turn ended']).join('\n  ')}`,
     );
   }
-}
-if (process.env.BENCH_DEBUG) {
   // From the detector's decision (as the clip's audio time) to the question at the client: the
   // server's own lag (frames waiting in a busy event loop) plus the reply and the socket.
   const parts = results.flatMap((r) => {
-    const k = (decided.get(r.clip.id) ?? []).findIndex((p) => p >= r.clip.answerEnd);
-    if (k < 0 || r.firstQuestion === null) return [];
-    const audio = r.start + (decided.get(r.clip.id)![k]! / RATE) * 1000;
-    const wall = decidedAt.get(r.clip.id)![k]!;
-    return [{ lag: wall - audio, reply: r.firstQuestion - wall }];
+    const end = decided.get(r.clip.id)?.find((d) => d.at >= r.clip.answerEnd);
+    if (!end || r.firstQuestion === null) return [];
+    return [{ lag: end.wall - (r.start + (end.at / RATE) * 1000), reply: r.firstQuestion - end.wall }];
   });
-  const q = (xs: number[], p: number) =>
-    ([...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(p * xs.length) - 1)] ?? 0).toFixed(0);
-  const show = (xs: number[]) => `p50 ${q(xs, 0.5)} ms, p95 ${q(xs, 0.95)} ms, max ${q(xs, 1)} ms`;
+  const show = (xs: number[]) =>
+    `p50 ${pct(xs, 50).toFixed(0)} ms, p95 ${pct(xs, 95).toFixed(0)} ms, max ${pct(xs, 100).toFixed(0)} ms`;
   console.log(
     `\nfrom the audio that decided an end to its decision: ${show(parts.map((p) => p.lag))}; from the decision to the question at the client: ${show(parts.map((p) => p.reply))} (n=${parts.length})`,
   );

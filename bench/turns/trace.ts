@@ -56,7 +56,7 @@ for (const c of cases) {
     },
   });
   const ends: EndedTurn[] = [];
-  const frames: { at: number; silentMs: number; voiced: boolean; p: number }[] = [];
+  const frames: { at: number; silentMs: number; voiced: boolean }[] = [];
   detector.onTurnEnd = (t) => {
     ends.push(t);
     trace.push(
@@ -64,7 +64,7 @@ for (const c of cases) {
     );
   };
   detector.onFrame = (f) => {
-    frames.push({ at: f.at, silentMs: f.silentMs, voiced: f.voiced, p: f.p });
+    frames.push({ at: f.at, silentMs: f.silentMs, voiced: f.voiced });
     trace.push(
       `${(f.at / RATE).toFixed(2)} p=${f.p.toFixed(2)} ${f.voiced ? 'V' : '.'} bg=${f.background.toFixed(0)} lvl=${f.db.toFixed(0)} babble=${f.babble.toFixed(2)} silent=${f.silentMs.toFixed(0)}`,
     );

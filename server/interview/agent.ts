@@ -19,7 +19,6 @@ import { ignoreFailure, handledElsewhere } from '../../common/best-effort';
 export const WORK_RATE = 16000;
 const PING_EVERY_MS = 5000;
 const AUDIO_CHUNK_MS = 500;
-
 /** Spoken German without audio: roughly how long the browser needs to read a text aloud. */
 const CHARS_PER_SECOND = 14;
 /** Longest interview: then the interviewer thanks and ends the call. */
