@@ -89,7 +89,8 @@ describe('voice paths to the thank-you page', () => {
     await page.getByLabel(u.rightsLabel).check();
     await page.getByRole('button', { name: u.uploadButton(1) }).click();
     await page.waitForURL('**/contact-information', { timeout: 30_000 });
-    await page.getByRole('button', { name: f.postSkip }).click();
+    // The upload page's own 'Überspringen' stays on screen until the contact page's code has loaded.
+    await page.getByRole('form', { name: f.postContactTitle }).getByRole('button', { name: f.postSkip }).click();
     await page.waitForURL('**/thank-you');
 
     expect(await page.getByTestId('content-id').textContent()).toBe(String(id));

@@ -96,7 +96,11 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     await page.waitForURL('**/p/vdi/image-upload-after-voice');
     await page.getByRole('button', { name: texts.uploads.skip }).click();
     await page.waitForURL('**/p/vdi/contact-information');
-    await page.getByRole('button', { name: texts.finish.postSkip }).click();
+    // The upload page's own 'Überspringen' stays on screen until the contact page's code has loaded.
+    await page
+      .getByRole('form', { name: texts.finish.postContactTitle })
+      .getByRole('button', { name: texts.finish.postSkip })
+      .click();
     await page.waitForURL('**/p/vdi/thank-you');
     await page.getByText(texts.finish.thankYouIntro).waitFor();
     await sendContactForm(page, 'Jonas', 'Weber', 'jonas@example.org');
