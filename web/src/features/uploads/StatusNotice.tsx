@@ -14,12 +14,21 @@ async function fetchHealth(): Promise<Health['status']> {
   }
 }
 
-/** The spec's system-status notice: hidden when database and storage are ready. */
+/**
+ * The spec's system-status notice: hidden when database and storage are ready. While the check
+ * runs it floats below the header and takes no room: in the page's flow, its going away moved the
+ * form up by its height, under a finger about to tap a checkbox.
+ */
 export function StatusNotice() {
   const { data, isPending } = useQuery({ queryKey: ['health'], queryFn: fetchHealth, staleTime: 30_000 });
   if (isPending)
     return (
-      <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600">{texts.common.statusChecking}</p>
+      <p
+        role="status"
+        className="pointer-events-none fixed top-16 right-4 z-30 rounded-full bg-slate-100 px-3 py-1.5 text-sm text-slate-600 shadow-sm"
+      >
+        {texts.common.statusChecking}
+      </p>
     );
   if (data === 'ready') return null;
   return (
