@@ -39,16 +39,22 @@ describe('voice message recorder', () => {
   });
 
   it('stops by itself after 5 minutes', async () => {
-    // The page's clock runs ahead on demand, so five minutes pass in a second.
+    // The recorder's clock (Date.now) stands still once the page is open and moves only when the
+    // test moves it: a busy machine's slow seconds cannot carry it past 4:59 before it is read.
     const page = await openRecorder(() => {
       const realNow = Date.now.bind(Date);
-      (window as unknown as { skipMs: number }).skipMs = 0;
-      Date.now = () => realNow() + (window as unknown as { skipMs: number }).skipMs;
+      const clock = window as unknown as { skipMs: number; frozenAt: number | null };
+      clock.skipMs = 0;
+      clock.frozenAt = null;
+      Date.now = () => (clock.frozenAt ?? realNow()) + clock.skipMs;
+    });
+    await page.evaluate(() => {
+      (window as unknown as { frozenAt: number }).frozenAt = Date.now();
     });
     await page.getByRole('button', { name: t.start }).click();
     await page.getByRole('button', { name: t.stop }).waitFor();
     await page.waitForTimeout(1500);
-    await page.evaluate(() => ((window as unknown as { skipMs: number }).skipMs = 298_000));
+    await page.evaluate(() => ((window as unknown as { skipMs: number }).skipMs = 299_000));
     await expect.poll(() => page.getByTestId('recording-clock').textContent()).toBe('04:59 / 05:00');
     expect(await page.getByRole('button', { name: t.stop }).isVisible()).toBe(true);
     await page.evaluate(() => ((window as unknown as { skipMs: number }).skipMs = 300_000));
