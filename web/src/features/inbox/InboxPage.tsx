@@ -76,28 +76,21 @@ export function InboxPage() {
     placeholderData: (prev) => prev,
   });
 
-  // From the latest parameters, not this render's: two filters changed before a render keep both.
-  const setFilter = (key: string, value: string) =>
+  /** Sets parameters (null removes one) from the latest ones, not this render's: two changes before a render keep both. */
+  const change = (values: Record<string, string | null>) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('cursor');
-      next.delete('seite');
-      return next;
-    });
-  const goTo = (to: string | null, number: number) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (to && number > 1) {
-        next.set('cursor', to);
-        next.set('seite', String(number));
-      } else {
-        next.delete('cursor');
-        next.delete('seite');
+      for (const [key, value] of Object.entries(values)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
       }
       return next;
     });
+  // A new filter starts again at the first page.
+  const setFilter = (key: string, value: string) => change({ [key]: value || null, cursor: null, seite: null });
+  const goTo = (to: string | null, number: number) => {
+    const later = to && number > 1;
+    change({ cursor: later ? to : null, seite: later ? String(number) : null });
     window.scrollTo({ top: 0 });
   };
   const submitSearch = (e: FormEvent) => {
