@@ -266,6 +266,25 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     );
   });
 
+  it('pages the inbox 25 at a time, keeping its filters both ways', async () => {
+    for (let i = 0; i < 26; i++) await seed('admin', 'testnormec', { kind: 'upload', contact: ['Seite', `Nr${i}`] });
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'admin');
+    await page.goto('/eingang?tenant=testnormec&kind=upload');
+    const list = page.getByRole('list', { name: t.inboxTitle });
+    await expect.poll(() => list.getByRole('link').count()).toBe(25);
+    const pager = page.getByRole('navigation', { name: t.pagination });
+    await pager.getByRole('button', { name: t.nextPage }).click();
+    await pager.getByText(t.pageNumber(2)).waitFor();
+    await expect.poll(() => list.getByRole('link').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('tenant')).toBe('testnormec');
+    expect(new URL(page.url()).searchParams.get('kind')).toBe('upload');
+    await pager.getByRole('button', { name: t.previousPage }).click();
+    await pager.getByText(t.pageNumber(1)).waitFor();
+    await expect.poll(() => list.getByRole('link').count()).toBe(25);
+    expect(new URL(page.url()).search).toBe('?tenant=testnormec&kind=upload');
+  });
+
   it('shows a vdi_admin the association only: no bank data, no tenant filter, no bank detail', async () => {
     const bankId = await seed('bank', 'bank', { contact: ['Bernd', 'Bankkunde'] });
     await seed('vdi_admin', 'vdi', { contact: ['Vera', 'Verband'] });
