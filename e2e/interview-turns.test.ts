@@ -77,7 +77,8 @@ describe('the built-in interviewer lets people finish', () => {
     // Nothing more comes: the answer was not cut in two.
     await page.waitForTimeout(4000);
     const answer = `${clip.phrases[0]!.text} ${clip.phrases[1]!.text}`;
-    expect(await items.allInnerTexts()).toEqual([
+    const heard = await items.allInnerTexts();
+    expect(heard, `transcript: ${JSON.stringify(heard)}`).toEqual([
       `Interviewer: ${plan.opening}`,
       `Sie: ${answer}`,
       `Interviewer: ${plan.questions[0]}`,
