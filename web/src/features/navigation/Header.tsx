@@ -19,7 +19,10 @@ export function Header() {
         {/* The link's name comes from its content (no aria-label that differs from the visible text). */}
         {/* The title is never cut (spec: the header shows it): on a phone it takes two balanced lines
             and what varies, the username, gives way instead. */}
-        <Link to={tenant.viaPublicLink ? tenant.homePath : '/'} className="flex shrink-0 items-center gap-2 sm:gap-2.5">
+        <Link
+          to={tenant.viaPublicLink ? tenant.homePath : '/'}
+          className="flex min-h-11 shrink-0 items-center gap-2 sm:gap-2.5"
+        >
           {tenant.logoUrl ? (
             <img src={tenant.logoUrl} alt="" className="h-9 max-w-32 shrink-0 object-contain" />
           ) : (
