@@ -3,8 +3,7 @@ import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { parseRange } from '../uploads/routes';
-import { requireContentEditor as requireEditor } from './caller';
-import { submissionForEditor as loadForEditor } from './editor';
+import { loadForEditor, requireEditor } from '../tenants/editor';
 import { itemFileName, type ItemRow } from './attach';
 import {
   cancelItem,
