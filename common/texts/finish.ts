@@ -109,8 +109,8 @@ export const finish = {
     sent: 'angekommen',
     refused: 'nicht angenommen',
   },
-  /** The texts of the form (description, contact) wait with the files. */
-  waitingTexts: 'Ihre Angaben im Formular',
+  /** The texts (consents, description, contact) wait with the files. */
+  waitingTexts: 'Ihre Angaben und Einwilligungen',
   localIdLabel: 'Lokale ID',
   showFullId: 'Ganze ID anzeigen',
   hideFullId: 'ID kürzen',
