@@ -19,6 +19,7 @@ export const campaigns = {
   created: 'Die Kampagne wurde angelegt.',
   saved: 'Die Kampagne wurde gespeichert.',
   save: 'Speichern',
+  editSettings: 'Einstellungen ändern',
   fields: {
     name: 'Name der Kampagne',
     tenant: 'Bereich',
