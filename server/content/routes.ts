@@ -4,8 +4,7 @@ import { serve } from '../http/contract';
 import { PRIVATE_MEDIA } from '../http/no-store';
 import { DomainError } from '../http/errors';
 import { parseRange } from '../uploads/routes';
-import { requireContentEditor as requireEditor } from './caller';
-import { submissionForEditor as loadForEditor } from './editor';
+import { loadForEditor, requireEditor } from '../tenants/editor';
 import { itemFileName, type ItemRow } from './attach';
 import {
   cancelItem,
