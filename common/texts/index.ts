@@ -10,6 +10,7 @@ import { publicLink } from './publicLink';
 import { sharing } from './sharing';
 import { voiceMessages } from './voiceMessages';
 import { tenants } from './tenants';
+import { templates } from './templates';
 import { uploads } from './uploads';
 import { video } from './video';
 import { videoAnswers } from './videoAnswers';
@@ -29,6 +30,7 @@ export const texts = {
   publicLink,
   sharing,
   tenants,
+  templates,
   videoAnswers,
   video,
 } as const;

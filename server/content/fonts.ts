@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { choiceFontFiles } from './font-choice';
 
 const require = createRequire(import.meta.url);
 const interDir = path.dirname(require.resolve('@expo-google-fonts/inter/package.json'));
@@ -15,7 +16,7 @@ export const FONT_FAMILY = 'Inter';
 
 /** resvg options: only our font files, no system font lookup. */
 export const resvgFontOptions = {
-  fontFiles: Object.values(fontFiles),
+  fontFiles: [...Object.values(fontFiles), ...choiceFontFiles],
   loadSystemFonts: false,
   defaultFontFamily: FONT_FAMILY,
 };

@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
-import sharp from 'sharp';
 import { newCard, newClip, type ItemKind, type NewCard, type NewClip } from '../../common/schemas/content';
 import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../common/contracts/content';
-import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
 import { ignoreFailure } from '../../common/best-effort';
@@ -16,13 +12,15 @@ import type { MediaTable } from '../db/schema';
 import type { ContentEditor as Editor, Submission } from './editor';
 import { DomainError } from '../http/errors';
 import { JobCancelled } from '../jobs/queue';
-import { ffprobe, frameRate } from '../media-jobs/ffmpeg';
+import { ffprobe } from '../media-jobs/ffmpeg';
 import { cancelMediaJob, mediaJobStates, type MediaJobContext } from '../media-jobs/runner';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
-import { renderCard, type Brand } from './card';
-import { audiogramArgs, audiogramBackground, clipArgs, captionStyle, type ClipFormat, writeOverlays } from './clip';
-import { cuesFor, parseTiming, snapToWords, wordsOf, type TimedWord } from './timing';
-import { readableBox } from './colour';
+import { renderCard } from './card';
+import { brandOf, contributorName, mediaKindOf, mediaOf, photoOf, templateOf } from './brand';
+import { clipEnd } from './clip-design';
+import type { ClipFormat } from './clip';
+import { designOf, renderDesign } from './render';
+import { parseTiming, snapToWords, wordsOf, type TimedWord } from './timing';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
 import type { Deps } from '../deps';
@@ -36,71 +34,10 @@ const t = texts.content;
 type Media = Selectable<MediaTable>;
 export const RENDER_JOB = 'content.render';
 
-async function toBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** The tenant's colour and logo (an uploaded logo as PNG; else the logo tile's text). */
-export async function brandOf(deps: ServiceDeps, tenant: string): Promise<Brand> {
-  const registry = await deps.tenantRegistry.fresh();
-  const info = registry.get(tenant);
-  const seed = tenants[tenant as TenantKey];
-  const logoKey = registry.logoKey(tenant);
-  let logoPng: Buffer | null = null;
-  if (logoKey) {
-    try {
-      logoPng = await sharp(await toBuffer(await deps.blobs.get(logoKey)))
-        .resize({ height: 180, withoutEnlargement: true })
-        .png()
-        .toBuffer();
-    } catch (error) {
-      deps.log.warn({ err: error, tenant }, 'tenant logo unreadable; the logo tile is used');
-    }
-  }
-  const name = registry.displayName(tenant);
-  return {
-    colour: info?.brandColor ?? seed?.brandColor ?? '#374151',
-    logoPng,
-    logoText: seed?.logoText ?? name.slice(0, 12),
-    name,
-  };
-}
-
-const contributorName = (row: Submission) =>
-  [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ') || null;
-
-function mediaKindOf(m: Media): 'video' | 'audio' | null {
-  if (m.kind === 'video' || m.file_type.startsWith('video/')) return 'video';
-  if (m.kind === 'audio' || m.file_type.startsWith('audio/')) return 'audio';
-  return null;
-}
-
-function mediaOf(deps: ServiceDeps, contentId: number) {
-  return deps.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
-}
-
 function wordsOfMedia(m: Media): TimedWord[] | null {
   const timing = parseTiming(m.timing);
   const words = timing ? wordsOf(timing) : [];
   return words.length ? words : null;
-}
-
-/** A photo of the submission as a square JPEG for cards and audiograms. */
-async function photoOf(
-  deps: ServiceDeps,
-  contentId: number,
-  mediaId: number | null | undefined,
-): Promise<Buffer | null> {
-  if (mediaId == null) return null;
-  const media = (await mediaOf(deps, contentId)).find((m) => Number(m.id) === mediaId && m.kind === 'photo');
-  if (!media) throw new DomainError('invalid', t.photoUnknown);
-  return sharp(await toBuffer(await deps.blobs.get(media.file_path)))
-    .rotate()
-    .resize(480, 480, { fit: 'cover' })
-    .jpeg({ quality: 85 })
-    .toBuffer();
 }
 
 function sentences(text: string): string[] {
@@ -263,6 +200,7 @@ export async function createClip(
   const kind = media && mediaKindOf(media);
   if (!media || !kind) throw new DomainError('invalid', t.sourceUnknown);
   const consent = await consentOf(deps.db, row.id);
+  if (input.showName && !consent.naming) throw new DomainError('conflict', t.noNamingConsent);
   if (input.photoMediaId != null) {
     if (!consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
     if (!(await mediaOf(deps, row.id)).some((m) => Number(m.id) === input.photoMediaId && m.kind === 'photo'))
@@ -282,6 +220,9 @@ export async function createClip(
     cropX: input.cropX,
     cropY: input.cropY,
     photoMediaId: itemKind === 'audiogram' ? input.photoMediaId : null,
+    showName: input.showName,
+    hook: input.hook,
+    captionStyle: input.captionStyle ?? (await templateOf(deps, row.tenant)).captionStyle,
   };
   const passage = words
     ? words
@@ -301,7 +242,10 @@ export async function createClip(
       file_key: null,
       file_type: null,
       size: null,
-      duration_ms: Math.round((end - snapped.start) * 1000),
+      duration_ms: Math.round(
+        (clipEnd(words ?? [], snapped.start, end, durationMs == null ? null : durationMs / 1000) - snapped.start) *
+          1000,
+      ),
       state: 'rendering',
       job_id: null,
       replaces_id: replacesId,
@@ -379,60 +323,31 @@ export async function renderItem(
       .where('id', '=', Number(spec.mediaId))
       .where('submission_id', '=', item.submission_id)
       .executeTakeFirstOrThrow();
-    const brand = await brandOf(deps, row.tenant);
     const format = item.format as ClipFormat;
-    const start = Number(spec.start);
-    const duration = Number(spec.end) - start;
-    const words = wordsOfMedia(media) ?? [];
-    const cues = cuesFor(words, start, start + duration, captionStyle[format].maxChars);
-    const overlays = await writeOverlays(ctx.tempDir, format, brand, cues, item.kind === 'audiogram');
+    const consent = await consentOf(deps.db, row.id);
+    const name = contributorName(row);
+    const design = await designOf(deps, {
+      kind: item.kind === 'clip' ? 'clip' : 'audiogram',
+      format,
+      tenant: row.tenant,
+      contentId: row.id,
+      spec,
+      words: wordsOfMedia(media) ?? [],
+      mediaSeconds: media.duration_ms == null ? null : Number(media.duration_ms) / 1000,
+      named: spec.showName && consent.naming && name ? { name, role: row.contact_role ?? null } : null,
+    });
     const source = await localCopy(deps, media.file_path, ctx.tempDir, 'source');
     const out = path.join(ctx.tempDir, 'out.mp4');
-    const probe = await ffprobe(source, { signal: ctx.signal });
-    const audio = probe.streams.some((s) => s.codec_type === 'audio');
-    if (item.kind === 'clip') {
-      const video = probe.streams.find((s) => s.codec_type === 'video');
-      const rotation =
-        Math.abs(Number(video?.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video?.tags?.rotate ?? 0)) %
-        180;
-      const srcW = Number(media.width ?? (rotation === 90 ? video?.height : video?.width) ?? 1920);
-      const srcH = Number(media.height ?? (rotation === 90 ? video?.width : video?.height) ?? 1080);
-      await ctx.ffmpeg(
-        clipArgs({
-          source,
-          start,
-          duration,
-          srcW,
-          srcH,
-          format,
-          cropX: spec.cropX,
-          cropY: spec.cropY,
-          overlays,
-          hasAudio: audio,
-          fps: frameRate(video),
-          out,
-        }),
-        { durationSeconds: duration },
-      );
-    } else {
-      const photo = await photoOf(deps, item.submission_id, spec.photoMediaId);
-      const background = path.join(ctx.tempDir, 'background.png');
-      await writeFile(background, await audiogramBackground(format, brand, photo));
-      await ctx.ffmpeg(
-        audiogramArgs({
-          source,
-          start,
-          duration,
-          format,
-          background,
-          waveColour: readableBox(brand.colour).text,
-          withPhoto: !!photo,
-          overlays,
-          out,
-        }),
-        { durationSeconds: duration },
-      );
-    }
+    await renderDesign(ctx, design, {
+      kind: item.kind === 'clip' ? 'clip' : 'audiogram',
+      format,
+      spec,
+      source,
+      probe: await ffprobe(source, { signal: ctx.signal }),
+      width: media.width ?? null,
+      height: media.height ?? null,
+      out,
+    });
     const { readFile, stat } = await import('node:fs/promises');
     const key = blobKey(item.submission_id, item.kind, 'mp4');
     const size = (await stat(out)).size;
@@ -538,6 +453,9 @@ export async function editItem(
             cropX: spec.cropX,
             cropY: spec.cropY,
             photoMediaId: spec.photoMediaId ?? null,
+            showName: spec.showName ?? false,
+            hook: spec.hook ?? null,
+            captionStyle: spec.captionStyle,
             ...changes,
           }),
           Number(old.id),
