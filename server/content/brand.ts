@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
 import { DomainError } from '../http/errors';
 import type { WithTenants } from '../tenants/registry';
 import type { Brand } from './card';
-import type { Submission } from './editor';
+import type { Submission } from '../tenants/editor';
 
 /** What renders of a tenant's material read: its look, templates, the submission's files. */
 type BrandDeps = Pick<Deps, 'blobs' | 'db' | 'log'> & WithTenants;

@@ -9,7 +9,7 @@ import { ignoreFailure } from '../../common/best-effort';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
-import type { ContentEditor as Editor, Submission } from './editor';
+import type { Editor, Submission } from '../tenants/editor';
 import { DomainError } from '../http/errors';
 import { JobCancelled } from '../jobs/queue';
 import { ffprobe } from '../media-jobs/ffmpeg';

@@ -21,6 +21,7 @@ import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
 import * as heldSubmissions from './0029_held_submissions';
 import * as mediaTemplates from './0033_media_templates';
+import * as personalLinks from './0034_personal_links';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_interview_turns': interviewTurns,
   '0029_held_submissions': heldSubmissions,
   '0033_media_templates': mediaTemplates,
+  '0034_personal_links': personalLinks,
 };
