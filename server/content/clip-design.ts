@@ -4,10 +4,11 @@ import sharp from 'sharp';
 import type { MediaFont } from '../../common/media-template';
 import type { Brand } from './card';
 import { svgToPng } from './card';
-import { captionStyle, type ClipFormat, type Overlay, safeAreas } from './clip';
+import { captionLines, captionStyle, type ClipFormat, type Overlay, safeAreas } from './clip';
 import { readableBox, textOn } from './colour';
 import { fontFamilyOf } from './font-choice';
 import { escapeXml, textWidth } from './fonts';
+import { layoutText } from '../../common/typesetting';
 import type { Cue, TimedWord } from './timing';
 
 /**
@@ -27,28 +28,53 @@ export function clipEnd(words: TimedWord[], start: number, end: number, mediaSec
   return mediaSeconds != null ? Math.max(end, Math.min(wanted, mediaSeconds)) : wanted;
 }
 
-/** The largest size from `size` down to 60 % of it at which every line fits `width`. */
-function fitSize(lines: string[], size: number, width: number): number {
-  let s = size;
-  while (s > size * 0.6 && Math.max(...lines.map((l) => textWidth(l, s, true))) > width) s -= 2;
-  return s;
-}
+/** Height of the strip the word-by-word captions are drawn in (up to three lines of the largest size). */
+const stripHeight = (format: ClipFormat) => Math.round(captionStyle[format].size * (3 * 1.3 + 0.8));
 
-/** Height of the strip the word-by-word captions are drawn in (two lines of the largest size). */
-const stripHeight = (format: ClipFormat) => Math.round(captionStyle[format].size * (2 * 1.3 + 0.8));
+/**
+ * Which word of the cue each token of the laid-out lines belongs to: the caption builder's lines
+ * hold the words in order; a word set anew with a hyphen ("Windkraft-" / "anlagen") spans tokens.
+ */
+export function tokenOwners(lines: string[], words: string[]): number[][] {
+  const owners: number[][] = [];
+  let w = 0;
+  let taken = '';
+  for (const line of lines) {
+    const row: number[] = [];
+    for (const token of line.split(' ').filter(Boolean)) {
+      row.push(Math.min(w, words.length - 1));
+      taken += token.replace(/-$/, '');
+      const word = (words[w] ?? '').replace(/\s+/g, '');
+      if (taken.replace(/\u00a0/g, '').length >= word.replace(/-/g, '').length || !token.endsWith('-')) {
+        w++;
+        taken = '';
+      }
+    }
+    owners.push(row);
+  }
+  return owners;
+}
 
 /**
  * One caption with the word `active` (index over the cue's words) marked: the words on a dark box,
  * the spoken one on a pill in the brand colour (text in the colour that reads on it, 4.5:1), drawn
- * at the bottom of a transparent strip as wide as the safe area.
+ * at the bottom of a transparent strip as wide as the safe area. Lines and size are the caption
+ * builder's (common/typesetting via captionLines), so no word is cut by the box.
  */
-export function wordCaptionSvg(lines: string[], active: number, format: ClipFormat, brand: Brand, font: MediaFont) {
+export function wordCaptionSvg(
+  laid: { lines: string[]; size: number },
+  owners: number[][],
+  active: number,
+  format: ClipFormat,
+  brand: Brand,
+  font: MediaFont,
+) {
   const safe = safeAreas[format];
   const width = safe.right - safe.left;
   const height = stripHeight(format);
   const family = fontFamilyOf(font);
-  const padX = Math.round(captionStyle[format].size * 0.5);
-  const size = fitSize(lines, captionStyle[format].size, width - 2 * padX);
+  const { lines, size } = laid;
+  const padX = Math.round(size * 0.55);
   const lineHeight = Math.round(size * 1.3);
   const padY = Math.round(size * 0.35);
   const boxW = Math.min(width, Math.ceil(Math.max(...lines.map((l) => textWidth(l, size, true))) + 2 * padX));
@@ -61,25 +87,23 @@ export function wordCaptionSvg(lines: string[], active: number, format: ClipForm
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`,
     `<rect x="${boxX}" y="${boxY}" width="${boxW}" height="${boxH}" rx="${Math.round(size * 0.25)}" fill="#111111" fill-opacity="0.78"/>`,
   ];
-  let index = 0;
   lines.forEach((line, row) => {
-    const words = line.split(' ').filter(Boolean);
-    const lineW = words.reduce((n, w) => n + textWidth(w, size, true), 0) + space * (words.length - 1);
+    const tokens = line.split(' ').filter(Boolean);
+    const lineW = textWidth(tokens.join(' '), size, true);
     let x = (width - lineW) / 2;
     const baseline = boxY + padY + row * lineHeight + lineHeight * 0.76;
-    for (const word of words) {
-      const w = textWidth(word, size, true);
-      const on = index === active;
+    tokens.forEach((token, i) => {
+      const w = textWidth(token, size, true);
+      const on = owners[row]?.[i] === active;
       if (on)
         parts.push(
           `<rect x="${x - size * 0.14}" y="${baseline - size * 0.92}" width="${w + size * 0.28}" height="${size * 1.2}" rx="${size * 0.18}" fill="${pill.box}"/>`,
         );
       parts.push(
-        `<text x="${x}" y="${baseline}" font-family="${family}" font-weight="700" font-size="${size}" fill="${on ? pill.text : '#ffffff'}">${escapeXml(word)}</text>`,
+        `<text x="${x}" y="${baseline}" font-family="${family}" font-weight="700" font-size="${size}" fill="${on ? pill.text : '#ffffff'}">${escapeXml(token)}</text>`,
       );
       x += w + space;
-      index++;
-    }
+    });
   });
   parts.push('</svg>');
   return parts.join('');
@@ -88,34 +112,33 @@ export function wordCaptionSvg(lines: string[], active: number, format: ClipForm
 /** A picture laid over the clip: where, when, and whether it is a frame of the word-by-word sequence. */
 export type Layer = { png: Buffer; x: number; y: number; start?: number; end?: number; sequence?: boolean };
 
-/** The word-by-word captions: one frame per spoken word, shown from its start to the next word's. */
+/** The word-by-word captions: one frame per spoken word (the cue's word times), shown until the next word. */
 export async function wordCaptionLayers(
   format: ClipFormat,
   brand: Brand,
   font: MediaFont,
   cues: Cue[],
-  words: TimedWord[],
 ): Promise<Layer[]> {
   const safe = safeAreas[format];
   const y = safe.bottom - stripHeight(format);
   const layers: Layer[] = [];
-  let next = 0;
   for (const cue of cues) {
-    const count = cue.lines.join(' ').split(' ').filter(Boolean).length;
-    const cueWords = words.slice(next, next + count);
-    next += count;
-    const starts = Array.from({ length: count }, (_, i) =>
-      i === 0 ? cue.start : Math.min(cue.end, Math.max(cue.start, cueWords[i]?.start ?? cue.start)),
+    const words = cue.words?.length ? cue.words : [{ start: cue.start, end: cue.end, text: cue.lines.join(' ') }];
+    const laid = captionLines(cue.lines, safe.right - safe.left, captionStyle[format].size);
+    const owners = tokenOwners(
+      laid.lines,
+      words.map((w) => w.text),
     );
-    for (let i = 0; i < count; i++) {
-      const end = i + 1 < count ? starts[i + 1]! : cue.end;
-      if (end - starts[i]! <= 0.001) continue;
+    for (let i = 0; i < words.length; i++) {
+      const from = i === 0 ? cue.start : Math.min(cue.end, Math.max(cue.start, words[i]!.start));
+      const until = i + 1 < words.length ? Math.min(cue.end, Math.max(from, words[i + 1]!.start)) : cue.end;
+      if (until - from <= 0.001) continue;
       layers.push({
-        png: await svgToPng(wordCaptionSvg(cue.lines, i, format, brand, font)),
+        png: await svgToPng(wordCaptionSvg(laid, owners, i, format, brand, font)),
         x: safe.left,
         y,
-        start: starts[i],
-        end,
+        start: from,
+        end: until,
         sequence: true,
       });
     }
@@ -206,7 +229,7 @@ export async function hookImage(
   format: ClipFormat,
   brand: Brand,
   font: MediaFont,
-  lines: string[],
+  hook: string,
   end: number,
 ): Promise<Layer> {
   const safe = safeAreas[format];
@@ -216,7 +239,13 @@ export async function hookImage(
   // The brand colour where it reads on white (4.5:1), else near-black.
   const { box, text } = readableBox(brand.colour);
   const ink = text === '#ffffff' ? box : '#111111';
-  const size = fitSize(lines, format === '16:9' ? 60 : 68, max - 2 * pad);
+  const base = format === '16:9' ? 60 : 68;
+  const { lines, size } = layoutText(
+    hook,
+    { width: max - 2 * pad, height: base * 1.22 * 3 },
+    { size: base, minSize: Math.round(base * 0.65), weight: 700, lineHeight: 1.22, maxLines: 3 },
+    { role: 'quote' },
+  );
   const lineHeight = Math.round(size * 1.22);
   const width = Math.ceil(Math.min(max, Math.max(...lines.map((l) => textWidth(l, size, true))) + 2 * pad));
   const height = lines.length * lineHeight + 2 * pad - Math.round(size * 0.2);

@@ -12,9 +12,8 @@ import type { Brand } from './card';
 import { captionImage, captionStyle, clipArgs, type ClipFormat, logoImage } from './clip';
 import { clipEnd, hookImage, type Layer, lowerThirdImage, wordCaptionLayers, writeLayers } from './clip-design';
 import { readableBox } from './colour';
-import { wrap } from './fonts';
 import { normalisingFilter } from './loudness';
-import { cuesFor, type TimedWord, wordsIn } from './timing';
+import { cuesFor, type TimedWord } from './timing';
 
 type RenderDeps = Pick<Deps, 'blobs' | 'db' | 'log'> & WithTenants;
 
@@ -64,12 +63,7 @@ export async function designOf(deps: RenderDeps, input: DesignInput): Promise<De
   const logo = await logoImage(format, brand);
   layers.push({ png: logo.png, x: logo.x, y: logo.y });
   if (style === 'words') {
-    const words = wordsIn(input.words, start, lastEnd).map((w) => ({
-      ...w,
-      start: w.start - start,
-      end: w.end - start,
-    }));
-    layers.push(...(await wordCaptionLayers(format, brand, font, cues, words)));
+    layers.push(...(await wordCaptionLayers(format, brand, font, cues)));
   } else {
     for (const cue of cues) {
       const image = await captionImage(cue, format, brand.colour, input.kind === 'audiogram');
@@ -90,8 +84,7 @@ export async function designOf(deps: RenderDeps, input: DesignInput): Promise<De
     );
   const hook = spec.hook?.trim();
   if (hook) {
-    const lines = wrap(hook, format === '16:9' ? 60 : 68, 800, true).slice(0, 3);
-    layers.push(await hookImage(format, brand, font, lines, Math.min(duration, HOOK_SECONDS)));
+    layers.push(await hookImage(format, brand, font, hook, Math.min(duration, HOOK_SECONDS)));
   }
   const background =
     input.kind === 'audiogram'

@@ -20,7 +20,8 @@ import { brandOf, contributorName, mediaKindOf, mediaOf, photoOf, templateOf } f
 import { clipEnd } from './clip-design';
 import type { ClipFormat } from './clip';
 import { designOf, renderDesign } from './render';
-import { parseTiming, snapToWords, wordsOf, type TimedWord } from './timing';
+import { snapToWords, type TimedWord, wordsOfRecording } from './timing';
+import { cleanText, splitSentences, unquote } from '../../common/typesetting';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
 import type { Deps } from '../deps';
@@ -34,14 +35,14 @@ const t = texts.content;
 type Media = Selectable<MediaTable>;
 export const RENDER_JOB = 'content.render';
 
+/** The one word source (timing.ts): the recording's word times aligned to the corrected transcript. */
 function wordsOfMedia(m: Media): TimedWord[] | null {
-  const timing = parseTiming(m.timing);
-  const words = timing ? wordsOf(timing) : [];
+  const words = wordsOfRecording(m);
   return words.length ? words : null;
 }
 
 function sentences(text: string): string[] {
-  return (text.match(/[^.!?…]+[.!?…]+["“”]?|[^.!?…]+$/g) ?? [])
+  return splitSentences(text)
     .map((s) => s.trim())
     .filter((s) => s.length >= 12 && s.length <= 400);
 }
@@ -149,7 +150,7 @@ export async function createCard(
   const name = input.showName ? contributorName(row) : null;
   const role = input.showName ? (row.contact_role ?? null) : null;
   const [brand, photo] = await Promise.all([brandOf(deps, row.tenant), photoOf(deps, row.id, input.photoMediaId)]);
-  const quote = input.quote.replace(/^[„“"»«\s]+|[“”"«»\s]+$/g, '');
+  const quote = unquote(cleanText(input.quote));
   const png = await renderCard({ format: input.format, quote, name, role, photo, brand });
   const key = blobKey(row.id, 'card', 'png');
   await deps.blobs.put(key, png, { contentType: 'image/png' });
