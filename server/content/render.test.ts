@@ -13,12 +13,13 @@ import { createSubmission } from '../submissions/service';
 import { dialects } from '../testing/harness';
 import { startServices, type TestServices } from '../testing/services';
 import { updateTenant } from '../tenants/service';
-import { toBuffer } from './brand';
+import { toBuffer } from './sources';
 import { audiogramLayout } from './audiogram';
 import { safeAreas } from './clip';
 import { readableBox } from './colour';
 import { integratedLoudness, TARGET_LUFS } from './loudness';
-import { createClip, findItem, RENDER_JOB, renderItem, renderJob } from './service';
+import { RENDER_JOB, renderItem, renderJob } from './render';
+import { createClip, findItem } from './service';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ca-render-'));
 const sentence = 'Heute leite ich ein Team von zwölf Leuten. Wir prüfen jede Windkraftanlage gründlich.';

@@ -1,168 +1,120 @@
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CaptionStyle, MediaTemplate } from '../../common/media-template';
-import type { Deps } from '../deps';
+import { z } from 'zod';
+import { ignoreFailure } from '../../common/best-effort';
+import { now } from '../db/database';
+import { JobCancelled, type ParsedJob } from '../jobs/queue';
+import { ffprobe } from '../media-jobs/ffmpeg';
 import type { MediaJobContext } from '../media-jobs/runner';
-import { frameRate, type FfprobeResult } from '../media-jobs/ffmpeg';
-import type { WithTenants } from '../tenants/registry';
-import type { ItemSpec } from './attach';
-import { audiogramArgs, audiogramBackgroundPng } from './audiogram';
-import { brandOf, photoOf, templateOf } from './brand';
-import type { Brand } from './card';
-import { captionImage, captionStyle, clipArgs, type ClipFormat, logoImage } from './clip';
-import { clipEnd, hookImage, type Layer, lowerThirdImage, wordCaptionLayers, writeLayers } from './clip-design';
-import { readableBox } from './colour';
-import { normalisingFilter } from './loudness';
-import { cuesFor, type TimedWord } from './timing';
+import { consentOf, specOf } from './attach';
+import type { ClipFormat } from './clip';
+import { designOf, renderDesign } from './design';
+import { blobKey, contributorName, type ServiceDeps, wordsOfMedia } from './sources';
 
-type RenderDeps = Pick<Deps, 'blobs' | 'db' | 'log'> & WithTenants;
+export const RENDER_JOB = 'content.render';
 
-/** What a clip or audiogram is made of, for the render and for the preview alike. */
-export type DesignInput = {
-  kind: 'clip' | 'audiogram';
-  format: ClipFormat;
-  tenant: string;
-  contentId: number;
-  spec: ItemSpec;
-  words: TimedWord[];
-  mediaSeconds: number | null;
-  /** Name and role, only when the contributor agreed to be named and the editor chose to show them. */
-  named: { name: string; role: string | null } | null;
-};
-
-export type Design = {
-  start: number;
-  duration: number;
-  brand: Brand;
-  template: MediaTemplate;
-  style: CaptionStyle;
-  layers: Layer[];
-  /** The audiogram's still picture. */
-  background: Buffer | null;
-};
-
-/** How long the hook line and the lower third stay (seconds from the start of the clip). */
-const HOOK_SECONDS = 3.5;
-const LOWER_THIRD = { from: 0.3, to: 5 };
-
-/** Every picture laid over the clip, with its place and time: the same for the render and the preview. */
-export async function designOf(deps: RenderDeps, input: DesignInput): Promise<Design> {
-  const [brand, template] = await Promise.all([brandOf(deps, input.tenant), templateOf(deps, input.tenant)]);
-  const { format, spec } = input;
-  const style = spec.captionStyle ?? template.captionStyle;
-  const font = template.font;
-  const start = Number(spec.start);
-  const lastEnd = Number(spec.end);
-  const end = clipEnd(input.words, start, lastEnd, input.mediaSeconds);
-  const duration = end - start;
-  const cues = cuesFor(input.words, start, lastEnd, captionStyle[format].maxChars);
-  // The last caption stays through the half second after the last word.
-  const last = cues.at(-1);
-  if (last && last.end >= lastEnd - start - 0.05) last.end = duration;
-  const layers: Layer[] = [];
-  const logo = await logoImage(format, brand);
-  layers.push({ png: logo.png, x: logo.x, y: logo.y });
-  if (style === 'words') {
-    layers.push(...(await wordCaptionLayers(format, brand, font, cues)));
-  } else {
-    for (const cue of cues) {
-      const image = await captionImage(cue, format, brand.colour, input.kind === 'audiogram');
-      layers.push({ png: image.png, x: image.x, y: image.y, start: cue.start, end: cue.end });
-    }
-  }
-  if (input.named && input.kind === 'clip')
-    layers.push(
-      await lowerThirdImage(
-        format,
-        brand,
-        font,
-        input.named.name,
-        input.named.role,
-        LOWER_THIRD.from,
-        Math.min(duration, LOWER_THIRD.to),
-      ),
-    );
-  const hook = spec.hook?.trim();
-  if (hook) {
-    layers.push(await hookImage(format, brand, font, hook, Math.min(duration, HOOK_SECONDS)));
-  }
-  const background =
-    input.kind === 'audiogram'
-      ? await audiogramBackgroundPng(
-          format,
-          brand,
-          font,
-          await photoOf(deps, input.contentId, spec.photoMediaId),
-          input.named?.name ?? null,
-          input.named?.role ?? null,
-        )
-      : null;
-  return { start, duration, brand, template, style, layers, background };
+/** Where a blob is on disk, or a copy of it in `dir` (S3). */
+async function localCopy(deps: ServiceDeps, key: string, dir: string, name: string): Promise<string> {
+  const local = deps.blobs.localPath?.(key);
+  if (local) return local;
+  const file = path.join(dir, name);
+  const { pipeline } = await import('node:stream/promises');
+  const { createWriteStream } = await import('node:fs');
+  await pipeline(await deps.blobs.get(key), createWriteStream(file));
+  return file;
 }
 
-/**
- * Renders a designed clip or audiogram from the local `source` to `out`: overlays written to the
- * job's directory, the passage's loudness measured and normalised to −14 LUFS in the same encode.
- */
-export async function renderDesign(
-  ctx: Pick<MediaJobContext, 'tempDir' | 'signal' | 'ffmpeg'>,
-  design: Design,
-  o: {
-    kind: 'clip' | 'audiogram';
-    format: ClipFormat;
-    spec: ItemSpec;
-    source: string;
-    probe: FfprobeResult;
-    width: number | null;
-    height: number | null;
-    out: string;
-  },
-): Promise<void> {
-  const { start, duration } = design;
-  const overlays = await writeLayers(ctx.tempDir, design.layers, duration);
-  const hasAudio = o.probe.streams.some((s) => s.codec_type === 'audio');
-  const audioFilter = hasAudio ? await normalisingFilter(o.source, start, duration, ctx.signal) : undefined;
-  if (o.kind === 'clip') {
-    const video = o.probe.streams.find((s) => s.codec_type === 'video');
-    const rotation =
-      Math.abs(Number(video?.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video?.tags?.rotate ?? 0)) %
-      180;
-    const srcW = Number(o.width ?? (rotation === 90 ? video?.height : video?.width) ?? 1920);
-    const srcH = Number(o.height ?? (rotation === 90 ? video?.width : video?.height) ?? 1080);
-    await ctx.ffmpeg(
-      clipArgs({
-        source: o.source,
-        start,
-        duration,
-        srcW,
-        srcH,
-        format: o.format,
-        cropX: o.spec.cropX,
-        cropY: o.spec.cropY,
-        overlays,
-        hasAudio,
-        fps: frameRate(video),
-        audioFilter,
-        out: o.out,
-      }),
-      { durationSeconds: duration },
+/** The render job: cuts, reframes, lays the logo and captions over, stores the MP4. */
+export const renderJob = z.object({ itemId: z.number() });
+
+export async function renderItem(
+  deps: ServiceDeps,
+  ctx: MediaJobContext<ParsedJob<typeof renderJob>>,
+): Promise<unknown> {
+  const { itemId } = ctx.job.payload;
+  const item = await deps.db.selectFrom('content_items').selectAll().where('id', '=', itemId).executeTakeFirst();
+  if (item?.state !== 'rendering') return { skipped: true };
+  try {
+    const spec = specOf(item);
+    const row = await deps.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', item.submission_id)
+      .executeTakeFirstOrThrow();
+    const media = await deps.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', Number(spec.mediaId))
+      .where('submission_id', '=', item.submission_id)
+      .executeTakeFirstOrThrow();
+    const format = item.format as ClipFormat;
+    const consent = await consentOf(deps.db, row.id);
+    const name = contributorName(row);
+    const kind = item.kind === 'clip' ? 'clip' : 'audiogram';
+    // The name is shown only while the contributor's naming consent stands (asked again at render time).
+    const design = await designOf(deps, {
+      kind,
+      format,
+      tenant: row.tenant,
+      contentId: row.id,
+      spec,
+      words: wordsOfMedia(media) ?? [],
+      mediaSeconds: media.duration_ms == null ? null : Number(media.duration_ms) / 1000,
+      named: spec.showName && consent.naming && name ? { name, role: row.contact_role ?? null } : null,
+    });
+    const source = await localCopy(deps, media.file_path, ctx.tempDir, 'source');
+    const out = path.join(ctx.tempDir, 'out.mp4');
+    await renderDesign(ctx, design, {
+      kind,
+      format,
+      spec,
+      source,
+      probe: await ffprobe(source, { signal: ctx.signal }),
+      width: media.width ?? null,
+      height: media.height ?? null,
+      out,
+    });
+    const { readFile, stat } = await import('node:fs/promises');
+    const key = blobKey(item.submission_id, item.kind, 'mp4');
+    const size = (await stat(out)).size;
+    await deps.blobs.put(
+      key,
+      size < 64 * 1024 * 1024 ? await readFile(out) : (await import('node:fs')).createReadStream(out),
+      { contentType: 'video/mp4' },
     );
-    return;
+    // Ready only if nobody asked to cancel meanwhile (the cancel was answered with "ok"): one
+    // statement, so a render that ends as the cancel arrives cannot show up anyway.
+    const done = await deps.db
+      .updateTable('content_items')
+      .set({ state: 'ready', file_key: key, file_type: 'video/mp4', size, updated_at: now() })
+      .where('id', '=', item.id)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.id', '=', ctx.job.id)
+              .where('jobs.cancel_requested_at', 'is not', null),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) {
+      await deps.blobs.delete(key).catch(ignoreFailure('remove a cancelled render', deps.log));
+      throw new JobCancelled('cancelled');
+    }
+    return { itemId, size };
+  } catch (error) {
+    const cancelled =
+      error instanceof JobCancelled || (ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled);
+    // Shutdown hands the job back; anything else ends this item.
+    if (!ctx.signal.aborted || cancelled || (ctx.signal.reason as Error)?.message !== 'shutdown') {
+      await deps.db
+        .updateTable('content_items')
+        .set({ state: cancelled ? 'cancelled' : 'failed', updated_at: now() })
+        .where('id', '=', item.id)
+        .execute();
+    }
+    throw error;
   }
-  const background = path.join(ctx.tempDir, 'background.png');
-  await writeFile(background, design.background!);
-  await ctx.ffmpeg(
-    audiogramArgs({
-      source: o.source,
-      start,
-      duration,
-      format: o.format,
-      background,
-      colour: readableBox(design.brand.colour).text,
-      overlays,
-      audioFilter: audioFilter ?? 'anull',
-      out: o.out,
-    }),
-    { durationSeconds: duration },
-  );
 }

@@ -1,45 +1,38 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import type { Selectable } from 'kysely';
 import { newCard, newClip, type ItemKind, type NewCard, type NewClip } from '../../common/schemas/content';
 import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../common/contracts/content';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
-import { ignoreFailure } from '../../common/best-effort';
+import { cleanText, splitSentences, unquote } from '../../common/typesetting';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
-import type { MediaTable } from '../db/schema';
 import type { Editor, Submission } from '../tenants/editor';
 import { DomainError } from '../http/errors';
-import { JobCancelled } from '../jobs/queue';
-import { ffprobe } from '../media-jobs/ffmpeg';
-import { cancelMediaJob, mediaJobStates, type MediaJobContext } from '../media-jobs/runner';
+import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
 import { renderCard } from './card';
-import { brandOf, contributorName, mediaKindOf, mediaOf, photoOf, templateOf } from './brand';
+import { undrawable } from './fonts';
+import { RenderTimeout } from './render-pool';
+import { RENDER_JOB } from './render';
+import {
+  blobKey,
+  brandOf,
+  contributorName,
+  mediaKindOf,
+  mediaOf,
+  photoOf,
+  type ServiceDeps,
+  wordsOfMedia,
+} from './sources';
+import { snapToWords } from './timing';
 import { clipEnd } from './clip-design';
-import type { ClipFormat } from './clip';
-import { designOf, renderDesign } from './render';
-import { snapToWords, type TimedWord, wordsOfRecording } from './timing';
-import { cleanText, splitSentences, unquote } from '../../common/typesetting';
-import { z } from 'zod';
-import type { ParsedJob } from '../jobs/queue';
-import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import { templateOf } from './design';
 import type { PassageProposer } from './proposer';
 
-/** What this file's services use (server/deps.ts): all of it, as a replaced item's handlers (post) take it on. */
-type ServiceDeps = Deps & WithTenants & WithItemReplaced;
+export { RENDER_JOB, renderItem, renderJob } from './render';
+export { ItemReplacedHandlers, type ReplacedHandler, type WithItemReplaced } from './replaced';
+export { brandOf } from './sources';
 
 const t = texts.content;
-type Media = Selectable<MediaTable>;
-export const RENDER_JOB = 'content.render';
-
-/** The one word source (timing.ts): the recording's word times aligned to the corrected transcript. */
-function wordsOfMedia(m: Media): TimedWord[] | null {
-  const words = wordsOfRecording(m);
-  return words.length ? words : null;
-}
 
 function sentences(text: string): string[] {
   return splitSentences(text)
@@ -133,9 +126,6 @@ export async function contentOverview(deps: ServiceDeps, row: Submission): Promi
   };
 }
 
-const blobKey = (contentId: number, kind: string, ext: string) =>
-  `${contentId}/content/${kind}-${Date.now()}_${randomBytes(6).toString('hex')}.${ext}`;
-
 /** Makes a quote card now (a card renders in well under a second) and stores it. */
 export async function createCard(
   deps: ServiceDeps,
@@ -149,9 +139,13 @@ export async function createCard(
   if (input.photoMediaId != null && !consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
   const name = input.showName ? contributorName(row) : null;
   const role = input.showName ? (row.contact_role ?? null) : null;
-  const [brand, photo] = await Promise.all([brandOf(deps, row.tenant), photoOf(deps, row.id, input.photoMediaId)]);
   const quote = unquote(cleanText(input.quote));
-  const png = await renderCard({ format: input.format, quote, name, role, photo, brand });
+  const missing = undrawable(`${quote} ${name ?? ''} ${role ?? ''}`);
+  if (missing.length) throw new DomainError('invalid', t.undrawable(missing.slice(0, 8).join(' ')));
+  const [brand, photo] = await Promise.all([brandOf(deps, row.tenant), photoOf(deps, row.id, input.photoMediaId)]);
+  const png = await renderCard({ format: input.format, quote, name, role, photo, brand }).catch((error: unknown) => {
+    throw error instanceof RenderTimeout ? new DomainError('unavailable', t.renderTimeout) : error;
+  });
   const key = blobKey(row.id, 'card', 'png');
   await deps.blobs.put(key, png, { contentType: 'image/png' });
   const at = now();
@@ -243,6 +237,7 @@ export async function createClip(
       file_key: null,
       file_type: null,
       size: null,
+      // The clip runs on half a second after the last word (design.ts).
       duration_ms: Math.round(
         (clipEnd(words ?? [], snapped.start, end, durationMs == null ? null : durationMs / 1000) - snapped.start) *
           1000,
@@ -288,111 +283,6 @@ export async function cancelItem(deps: ServiceDeps, editor: Editor, row: Submiss
     tenant: row.tenant,
     detail: { item: itemId },
   });
-}
-
-/** Where a blob is on disk, or a copy of it in `dir` (S3). */
-async function localCopy(deps: ServiceDeps, key: string, dir: string, name: string): Promise<string> {
-  const local = deps.blobs.localPath?.(key);
-  if (local) return local;
-  const file = path.join(dir, name);
-  const { pipeline } = await import('node:stream/promises');
-  const { createWriteStream } = await import('node:fs');
-  await pipeline(await deps.blobs.get(key), createWriteStream(file));
-  return file;
-}
-
-/** The render job: cuts, reframes, lays the logo and captions over, stores the MP4. */
-export const renderJob = z.object({ itemId: z.number() });
-
-export async function renderItem(
-  deps: ServiceDeps,
-  ctx: MediaJobContext<ParsedJob<typeof renderJob>>,
-): Promise<unknown> {
-  const { itemId } = ctx.job.payload;
-  const item = await deps.db.selectFrom('content_items').selectAll().where('id', '=', itemId).executeTakeFirst();
-  if (item?.state !== 'rendering') return { skipped: true };
-  try {
-    const spec = specOf(item);
-    const row = await deps.db
-      .selectFrom('submissions')
-      .selectAll()
-      .where('id', '=', item.submission_id)
-      .executeTakeFirstOrThrow();
-    const media = await deps.db
-      .selectFrom('media')
-      .selectAll()
-      .where('id', '=', Number(spec.mediaId))
-      .where('submission_id', '=', item.submission_id)
-      .executeTakeFirstOrThrow();
-    const format = item.format as ClipFormat;
-    const consent = await consentOf(deps.db, row.id);
-    const name = contributorName(row);
-    const design = await designOf(deps, {
-      kind: item.kind === 'clip' ? 'clip' : 'audiogram',
-      format,
-      tenant: row.tenant,
-      contentId: row.id,
-      spec,
-      words: wordsOfMedia(media) ?? [],
-      mediaSeconds: media.duration_ms == null ? null : Number(media.duration_ms) / 1000,
-      named: spec.showName && consent.naming && name ? { name, role: row.contact_role ?? null } : null,
-    });
-    const source = await localCopy(deps, media.file_path, ctx.tempDir, 'source');
-    const out = path.join(ctx.tempDir, 'out.mp4');
-    await renderDesign(ctx, design, {
-      kind: item.kind === 'clip' ? 'clip' : 'audiogram',
-      format,
-      spec,
-      source,
-      probe: await ffprobe(source, { signal: ctx.signal }),
-      width: media.width ?? null,
-      height: media.height ?? null,
-      out,
-    });
-    const { readFile, stat } = await import('node:fs/promises');
-    const key = blobKey(item.submission_id, item.kind, 'mp4');
-    const size = (await stat(out)).size;
-    await deps.blobs.put(
-      key,
-      size < 64 * 1024 * 1024 ? await readFile(out) : (await import('node:fs')).createReadStream(out),
-      { contentType: 'video/mp4' },
-    );
-    // Ready only if nobody asked to cancel meanwhile (the cancel was answered with "ok"): one
-    // statement, so a render that ends as the cancel arrives cannot show up anyway.
-    const done = await deps.db
-      .updateTable('content_items')
-      .set({ state: 'ready', file_key: key, file_type: 'video/mp4', size, updated_at: now() })
-      .where('id', '=', item.id)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('jobs')
-              .select('jobs.id')
-              .where('jobs.id', '=', ctx.job.id)
-              .where('jobs.cancel_requested_at', 'is not', null),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) {
-      await deps.blobs.delete(key).catch(ignoreFailure('remove a cancelled render', deps.log));
-      throw new JobCancelled('cancelled');
-    }
-    return { itemId, size };
-  } catch (error) {
-    const cancelled =
-      error instanceof JobCancelled || (ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled);
-    // Shutdown hands the job back; anything else ends this item.
-    if (!ctx.signal.aborted || cancelled || (ctx.signal.reason as Error)?.message !== 'shutdown') {
-      await deps.db
-        .updateTable('content_items')
-        .set({ state: cancelled ? 'cancelled' : 'failed', updated_at: now() })
-        .where('id', '=', item.id)
-        .execute();
-    }
-    throw error;
-  }
 }
 
 /** 2–4 quotable passages of a spoken file with their times, by the proposer the composition root chose. */
@@ -464,30 +354,3 @@ export async function editItem(
   await deps.itemReplaced.run(deps, editor, row, old, made);
   return made;
 }
-
-export type ReplacedHandler = (
-  deps: ServiceDeps,
-  editor: Editor,
-  row: Submission,
-  old: ItemRow,
-  made: ContentItem,
-) => Promise<void>;
-
-/**
- * Who hears that an item was made anew (the post capability swaps it into its posts): one list per
- * app (`app.itemReplaced`), filled when the capabilities register, not a module-global one.
- */
-export class ItemReplacedHandlers {
-  private readonly handlers: ReplacedHandler[] = [];
-
-  add(handler: ReplacedHandler): void {
-    if (!this.handlers.includes(handler)) this.handlers.push(handler);
-  }
-
-  async run(...args: Parameters<ReplacedHandler>): Promise<void> {
-    for (const handler of this.handlers) await handler(...args);
-  }
-}
-
-/** The part of the deps that tells other capabilities about replaced items (server/deps.ts). */
-export type WithItemReplaced = { itemReplaced: ItemReplacedHandlers };

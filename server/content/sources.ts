@@ -1,18 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
-import { defaultMediaTemplate, type MediaTemplate } from '../../common/media-template';
 import { tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import type { MediaTable } from '../db/schema';
-import type { Deps } from '../deps';
 import { DomainError } from '../http/errors';
-import type { WithTenants } from '../tenants/registry';
-import type { Brand } from './card';
 import type { Submission } from '../tenants/editor';
+import type { Brand } from './card';
+import { type TimedWord, wordsOfRecording } from './timing';
+import type { ServiceDeps } from './replaced';
 
-/** What renders of a tenant's material read: its look, templates, the submission's files. */
-type BrandDeps = Pick<Deps, 'blobs' | 'db' | 'log'> & WithTenants;
+export type { ServiceDeps };
+
+/** What content is made from: a submission's recordings and photos, the tenant's brand. */
+
+const t = texts.content;
 type Media = Selectable<MediaTable>;
 
 export async function toBuffer(stream: Readable): Promise<Buffer> {
@@ -22,7 +25,7 @@ export async function toBuffer(stream: Readable): Promise<Buffer> {
 }
 
 /** The tenant's colour and logo (an uploaded logo as PNG; else the logo tile's text). */
-export async function brandOf(deps: BrandDeps, tenant: string): Promise<Brand> {
+export async function brandOf(deps: ServiceDeps, tenant: string): Promise<Brand> {
   const registry = await deps.tenantRegistry.fresh();
   const info = registry.get(tenant);
   const seed = tenants[tenant as TenantKey];
@@ -47,11 +50,6 @@ export async function brandOf(deps: BrandDeps, tenant: string): Promise<Brand> {
   };
 }
 
-/** The tenant's templates for cards and clips (its row; the defaults for a tenant without one). */
-export async function templateOf(deps: BrandDeps, tenant: string): Promise<MediaTemplate> {
-  return (await deps.tenantRegistry.fresh()).get(tenant)?.media ?? defaultMediaTemplate;
-}
-
 export const contributorName = (row: Submission) =>
   [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ') || null;
 
@@ -61,22 +59,31 @@ export function mediaKindOf(m: Media): 'video' | 'audio' | null {
   return null;
 }
 
-export function mediaOf(deps: Pick<Deps, 'db'>, contentId: number) {
+export function mediaOf(deps: ServiceDeps, contentId: number) {
   return deps.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
+}
+
+/** The one word source (timing.ts): the recording's word times aligned to the corrected transcript. */
+export function wordsOfMedia(m: Media): TimedWord[] | null {
+  const words = wordsOfRecording(m);
+  return words.length ? words : null;
 }
 
 /** A photo of the submission as a square JPEG for cards and audiograms. */
 export async function photoOf(
-  deps: BrandDeps,
+  deps: ServiceDeps,
   contentId: number,
   mediaId: number | null | undefined,
 ): Promise<Buffer | null> {
   if (mediaId == null) return null;
   const media = (await mediaOf(deps, contentId)).find((m) => Number(m.id) === mediaId && m.kind === 'photo');
-  if (!media) throw new DomainError('invalid', texts.content.photoUnknown);
+  if (!media) throw new DomainError('invalid', t.photoUnknown);
   return sharp(await toBuffer(await deps.blobs.get(media.file_path)))
     .rotate()
     .resize(480, 480, { fit: 'cover' })
     .jpeg({ quality: 85 })
     .toBuffer();
 }
+
+export const blobKey = (contentId: number, kind: string, ext: string) =>
+  `${contentId}/content/${kind}-${Date.now()}_${randomBytes(6).toString('hex')}.${ext}`;
