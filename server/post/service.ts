@@ -21,7 +21,7 @@ import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../co
 import { now } from '../db/database';
 import type { PostVersionTable, SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
-import type { Editor } from '../inbox/service';
+import type { Editor } from '../tenants/editor';
 import type { Draft, Drafter, Material } from './drafter';
 import {
   approvalByTokenHash,
