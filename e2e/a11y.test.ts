@@ -9,6 +9,7 @@ import { tenants } from '../common/tenants';
 import { findSubmission } from '../server/submissions/queries';
 import { attachFile } from '../server/submissions/files';
 import { createSubmission } from '../server/submissions/service';
+import { createPersonalLink } from '../server/personal-links';
 import { saveVersion, sendForApproval } from '../server/post/service';
 import { addMember, createTenant } from '../server/tenants/service';
 import { lastMailTo, TEST_PASSWORD } from '../server/testing/harness';
@@ -25,7 +26,7 @@ const NARROW = { width: 320, height: 640 };
  * /p/…), each seed tenant's dashboard and upload page too (their brand colours differ), opened by
  * someone the guard lets in; the public pages signed out as well.
  */
-function walk(ids: { contentId: number; token: string }): { path: string; who: Who }[] {
+function walk(ids: { contentId: number; token: string; code: string }): { path: string; who: Who }[] {
   const seen = new Set<string>();
   const visits: { path: string; who: Who }[] = [];
   const add = (path: string, who: Who) => {
@@ -36,12 +37,13 @@ function walk(ids: { contentId: number; token: string }): { path: string; who: W
     def.path
       .replace(':contentId', String(ids.contentId))
       .replace(':token', ids.token)
+      .replace(':code', ids.code)
       .replace(':tenantKey', 'firma-barrierefrei')
       .replace(':tenant', 'vdi')
       .replace(':topic', 'free-topic');
   const pagesDone = new Set<string>();
   for (const def of routeTable) {
-    const variant = def.viaPublicLink ? 'p' : def.tenantParam ? 't' : 'seed';
+    const variant = def.viaPublicLink ? 'p' : def.viaPersonalLink ? 'e' : def.tenantParam ? 't' : 'seed';
     const brandPage = def.tenant && (def.page === 'dashboard' || def.page === 'upload');
     if (pagesDone.has(`${variant} ${def.page}`) && !brandPage) continue;
     pagesDone.add(`${variant} ${def.page}`);
@@ -49,8 +51,9 @@ function walk(ids: { contentId: number; token: string }): { path: string; who: W
     const a = def.access;
     if (a.kind === 'public') {
       add(path, 'anonymous');
-      // Signed in, the public link's pages differ only by the header: its start and upload pages stand for all.
-      if (!def.viaPublicLink || def.page === 'public-start' || def.page === 'public-upload') add(path, 'admin');
+      // Signed in, the public and personal links' pages differ only by the header: its start and upload pages stand for all.
+      if (!(def.viaPublicLink || def.viaPersonalLink) || def.page === 'public-start' || def.page === 'public-upload')
+        add(path, 'admin');
     } else if (def.page === 'no-role' || def.page === 'tenant-invitation') add(path, 'none');
     else if (def.page === 'tenant-members') add(path, 'editor');
     else if (def.page === 'inbox' || def.page === 'inbox-detail') {
@@ -68,7 +71,7 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[role="status"] .animate-spin'), null, { timeout: 10_000 });
 }
 
-async function seed(e: E2E): Promise<{ contentId: number; token: string }> {
+async function seed(e: E2E): Promise<{ contentId: number; token: string; code: string }> {
   await createTenant(e.t.app, null, { ...tenantDefaults, key: 'firma-barrierefrei', name: 'Firma Barrierefrei' });
   await addMember(e.t.app, null, 'firma-barrierefrei', { email: EDITOR, role: 'editor', password: TEST_PASSWORD });
   const user = await e.t.app.db
@@ -113,7 +116,14 @@ async function seed(e: E2E): Promise<{ contentId: number; token: string }> {
   await sendForApproval(e.t.app, editor, await row(), 'linkedin');
   const mail = await lastMailTo(e.t.app.db, 'erika@e2e.test');
   const token = /\/freigabe\/([A-Za-z0-9_-]{40,})/.exec(mail.body)![1]!;
-  return { contentId, token };
+  const { code } = await createPersonalLink(e.t.app.db, e.t.config, {
+    tenant: 'vdi',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@e2e.test',
+    role: 'Ingenieurin',
+  });
+  return { contentId, token, code };
 }
 
 /** Where the page is wider than the screen (WCAG 1.4.10), or null. */
