@@ -9,6 +9,8 @@ import { tenants } from '../common/tenants';
 import { findSubmission } from '../server/submissions/queries';
 import { attachFile } from '../server/submissions/files';
 import { createSubmission } from '../server/submissions/service';
+import { campaignFlows } from '../common/campaign-values';
+import { createCampaign } from '../server/campaigns/service';
 import { createPersonalLink } from '../server/personal-links';
 import { saveVersion, sendForApproval } from '../server/post/service';
 import { addMember, createTenant } from '../server/tenants/service';
@@ -26,7 +28,12 @@ const NARROW = { width: 320, height: 640 };
  * /p/…), each seed tenant's dashboard and upload page too (their brand colours differ), opened by
  * someone the guard lets in; the public pages signed out as well.
  */
-function walk(ids: { contentId: number; token: string; code: string }): { path: string; who: Who }[] {
+function walk(ids: {
+  contentId: number;
+  token: string;
+  code: string;
+  campaignId: number;
+}): { path: string; who: Who }[] {
   const seen = new Set<string>();
   const visits: { path: string; who: Who }[] = [];
   const add = (path: string, who: Who) => {
@@ -38,6 +45,7 @@ function walk(ids: { contentId: number; token: string; code: string }): { path: 
       .replace(':contentId', String(ids.contentId))
       .replace(':token', ids.token)
       .replace(':code', ids.code)
+      .replace(':campaignId', String(ids.campaignId))
       .replace(':tenantKey', 'firma-barrierefrei')
       .replace(':tenant', 'vdi')
       .replace(':topic', 'free-topic');
@@ -56,7 +64,7 @@ function walk(ids: { contentId: number; token: string; code: string }): { path: 
         add(path, 'admin');
     } else if (def.page === 'no-role' || def.page === 'tenant-invitation') add(path, 'none');
     else if (def.page === 'tenant-members') add(path, 'editor');
-    else if (def.page === 'inbox' || def.page === 'inbox-detail') {
+    else if (['inbox', 'inbox-detail', 'campaigns', 'campaign-board'].includes(def.page)) {
       add(path, 'vdi_admin');
       add(path, 'editor');
     } else if (a.kind === 'roles' && def.tenant) add(path, tenants[def.tenant].role);
@@ -71,7 +79,7 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[role="status"] .animate-spin'), null, { timeout: 10_000 });
 }
 
-async function seed(e: E2E): Promise<{ contentId: number; token: string; code: string }> {
+async function seed(e: E2E): Promise<{ contentId: number; token: string; code: string; campaignId: number }> {
   await createTenant(e.t.app, null, { ...tenantDefaults, key: 'firma-barrierefrei', name: 'Firma Barrierefrei' });
   await addMember(e.t.app, null, 'firma-barrierefrei', { email: EDITOR, role: 'editor', password: TEST_PASSWORD });
   const user = await e.t.app.db
@@ -123,7 +131,19 @@ async function seed(e: E2E): Promise<{ contentId: number; token: string; code: s
     email: 'ada@e2e.test',
     role: 'Ingenieurin',
   });
-  return { contentId, token, code };
+  const campaign = await createCampaign(e.t.app, editor, {
+    tenant: 'vdi',
+    name: 'Brücken 2027',
+    flows: [...campaignFlows],
+    topic: null,
+    questions: ['Woran arbeiten Sie gerade?'],
+    deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    invitationText: 'Erzählen Sie uns von Ihrer Brücke.',
+    senderName: 'Redaktion',
+    contactEmail: 'redaktion@e2e.test',
+    reminderDays: [],
+  });
+  return { contentId, token, code, campaignId: campaign.id };
 }
 
 /** Where the page is wider than the screen (WCAG 1.4.10), or null. */
