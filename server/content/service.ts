@@ -10,10 +10,10 @@ import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
 import { ignoreFailure } from '../../common/best-effort';
-import { writeAudit } from '../admin/audit';
+import { writeAudit } from '../admin';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
-import type { Editor, Submission } from '../tenants/editor';
+import type { Editor, Submission, WithTenants } from '../tenants';
 import { DomainError } from '../http/errors';
 import { JobCancelled } from '../jobs/queue';
 import { ffprobe, frameRate } from '../media-jobs/ffmpeg';
@@ -26,7 +26,6 @@ import { readableBox } from './colour';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
 import type { PassageProposer } from './proposer';
 
 /** What this file's services use (server/deps.ts): all of it, as a replaced item's handlers (post) take it on. */

@@ -7,8 +7,7 @@ import { captionCues, timedWords, toSrt, toWebVtt, type Timing } from '../../com
 import type { MediaTable } from '../db/schema';
 import { ffprobe, FfmpegFailed, type FfprobeResult } from '../media-jobs/ffmpeg';
 import type { MediaJobContext } from '../media-jobs/runner';
-import { blobKey } from '../submissions/files';
-import { saveTranscript } from '../submissions/transcripts';
+import { blobKey, saveTranscript } from '../submissions';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
 import type { Deps } from '../deps';

@@ -1,7 +1,7 @@
 import { Inbox, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { useTenant } from '../../current-tenant/TenantContext';
 
 /** The fixed top bar: logo (to /), title, username and 'Abmelden'. */

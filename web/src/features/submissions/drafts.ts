@@ -7,7 +7,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { setSubmissionToken, storageKeys } from '../../lib/storage';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { transferClip, transferFile, UploadRefused, type Clip } from './transfer';
 import { uploadRecording } from './recording-upload';

@@ -21,10 +21,16 @@ import { Button } from '../../ui/Button';
 import { Card, CardGrid } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress as Bar } from '../../ui/Progress';
-import { recordConsent } from '../submissions/consent';
-import { closeDraft, keepClip, openDraft, useDraftBase } from '../submissions/drafts';
-import { IdHint } from '../uploads/UploadPages';
-import { contentIdState, useContentId } from '../submissions/useContentId';
+import {
+  closeDraft,
+  contentIdState,
+  keepClip,
+  openDraft,
+  recordConsent,
+  useContentId,
+  useDraftBase,
+} from '../submissions';
+import { IdHint } from '../uploads';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { clearProgress, loadProgress, saveProgress, type Answer, type Progress } from './clips';
 import { useClipQueue, useKeptClips, type ClipState } from './useClipQueue';
