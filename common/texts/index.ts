@@ -6,6 +6,7 @@ import { finish } from './finish';
 import { interview } from './interview';
 import { nav } from './nav';
 import { post } from './post';
+import { personalLinks } from './personalLinks';
 import { publicLink } from './publicLink';
 import { sharing } from './sharing';
 import { voiceMessages } from './voiceMessages';
@@ -27,6 +28,7 @@ export const texts = {
   admin,
   post,
   publicLink,
+  personalLinks,
   sharing,
   tenants,
   videoAnswers,

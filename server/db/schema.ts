@@ -39,6 +39,10 @@ export interface SubmissionTable {
   contact_role?: string | null;
   /** 1 while a draft sent from a phone is still arriving: no content_at, so no one sees it (migration 0029). */
   held: Generated<number>;
+  /** The personal link that made it (migration 0034): that link reaches it, no other. */
+  personal_link_id?: number | null;
+  /** The campaign it answers (migration 0034), through a personal link or the campaign's shared link. */
+  campaign_id?: number | null;
 }
 
 export interface MediaTable {
@@ -393,7 +397,26 @@ export interface VideoAnswerTable {
   created_at: string;
 }
 
+/** A personal link: one person's code (hashed), bound to a tenant and maybe a campaign (migration 0034). */
+export interface PersonalLinkTable {
+  id: Generated<number>;
+  tenant: string;
+  code_hash: string;
+  code_nonce: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string | null;
+  campaign_id: number | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  first_opened_at: string | null;
+  last_opened_at: string | null;
+}
+
 export interface DB {
+  personal_links: PersonalLinkTable;
   interview_takes: InterviewTakeTable;
   video_answers: VideoAnswerTable;
   tenants: TenantTable;

@@ -6,6 +6,7 @@ import { texts } from '../../common/texts';
 import { AuthProvider, InactivityWatcher, RequireAccess, useAuth } from './features/auth';
 import { HistoryTracker, Layout, NotFoundPage } from './features/navigation';
 import { PublicLinkRoute } from './features/public-link';
+import { PersonalLinkRoute } from './features/personal-links';
 import { TenantProvider } from './current-tenant/TenantContext';
 import { pages } from './pages';
 import { Spinner } from './ui/Spinner';
@@ -28,6 +29,7 @@ function routeElement(def: RouteDef) {
   );
   const framed = bare.has(def.page) ? page : <Layout>{page}</Layout>;
   if (def.viaPublicLink) return <PublicLinkRoute>{framed}</PublicLinkRoute>;
+  if (def.viaPersonalLink) return <PersonalLinkRoute>{framed}</PersonalLinkRoute>;
   if (def.tenantParam) {
     return (
       <RequireAccess def={def}>

@@ -86,6 +86,10 @@ const PublicStartPage = lazyPage(
   () => import('./features/public-link/PublicStartPage'),
   (m) => m.PublicStartPage,
 );
+const PersonalStartPage = lazyPage(
+  () => import('./personal-page'),
+  (m) => m.PersonalPage,
+);
 
 /**
  * Which component renders each page of the route table. Capabilities register their pages here
@@ -126,6 +130,7 @@ export const pages: Record<PageKey, LazyPage> = {
   'public-start': PublicStartPage,
   'public-upload': PublicUploadPage,
   'public-thank-you': PublicThankYouPage,
+  'personal-start': PersonalStartPage,
   approval: ApprovalPage,
   account: AccountPage,
 };
