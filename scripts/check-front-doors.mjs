@@ -6,9 +6,9 @@
 // file: each file there is one adapter or one port. Test files (*.test.ts[x]) and testing/ folders
 // may import anything, and so may e2e/ and bench/. A lazy `import()` names the module it loads
 // (a page or section with its own chunk: through the front door it would share the door's chunk). Route files
-// (routes.ts, *-routes.ts) are HTTP only: no front door re-exports them and only the composition
-// root (server/app.ts) imports them from outside, so helpers others need live in a service or a
-// module of their own.
+// (routes.ts, *-routes.ts) are HTTP only: a front door re-exports from them nothing but the route
+// registration (`…Routes`), and only the composition root (server/app.ts) imports them from outside,
+// so helpers others need live in a service or a module of their own.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -63,7 +63,11 @@ function importsOf(file) {
       node.moduleSpecifier &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      found.push({ spec: node.moduleSpecifier.text, dynamic: false });
+      const names =
+        ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)
+          ? node.exportClause.elements.map((e) => e.name.text)
+          : null;
+      found.push({ spec: node.moduleSpecifier.text, dynamic: false, reexport: ts.isExportDeclaration(node), names });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
       if (arg && ts.isStringLiteralLike(arg)) found.push({ spec: arg.text, dynamic: true });
@@ -102,10 +106,13 @@ for (const file of files) {
   if (own) units.add(own);
   if (exempt(file)) continue;
   const rel = path.relative(root, file);
-  for (const { target, dynamic, spec } of importsOf(file)) {
+  for (const { target, dynamic, spec, reexport, names } of importsOf(file)) {
     const unit = unitOf(target);
-    if (path.basename(file) === 'index.ts' && isRoutes(target))
-      problems.push(`${rel} re-exports '${spec}': a front door does not open onto a route file`);
+    const helpers = (names ?? ['*']).filter((n) => !/Routes$/.test(n));
+    if (path.basename(file) === 'index.ts' && isRoutes(target) && (!reexport || helpers.length))
+      problems.push(
+        `${rel} takes ${helpers.join(', ') || 'names'} from '${spec}': a route file gives others only its routes (move helpers to a service or module)`,
+      );
     if (!unit || unit === own) continue;
     if (target === path.join(root, unit, 'index.ts')) continue;
     if (rel === compositionRoot && isRoutes(target)) continue;
