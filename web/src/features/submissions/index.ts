@@ -18,3 +18,4 @@ export {
 export { uploadRecording, waitForTranscript } from './recording-upload';
 export { transferClip, transferFile, UploadRefused, type Clip } from './transfer';
 export { contentIdState, isNumericId, useContentId, useKnownContentId, type ContentIdNavState } from './useContentId';
+export { useWaitingDraft, type WaitingItem } from './useWaitingDraft';
