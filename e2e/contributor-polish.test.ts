@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/uploads/testing/fixtures';
+import { tenantSettings } from '../common/schemas/tenants';
+import { updateTenant } from '../server/tenants/service';
 import { emailFor, failWrites, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
 
 const f = texts.finish;
@@ -149,4 +151,56 @@ describe('contributor polish at 390 px', () => {
       await page.close();
     }
   }, 90_000);
+
+  /** Switches the tenant's video answers on or off, as an admin does on /admin/bereiche. */
+  async function offerVideo(key: string, on: boolean) {
+    await e.t.app.tenantRegistry.fresh();
+    const row = e.t.app.tenantRegistry.get(key)!;
+    const cards = row.entryCards.filter((c) => c !== 'video-answer');
+    await updateTenant(
+      e.t.app,
+      null,
+      key,
+      tenantSettings.parse({ ...row, entryCards: on ? [...cards, 'video-answer'] : cards }),
+    );
+  }
+
+  it("checks that the tenant offers video answers before the camera starts, and offers the tenant's other flows when not", async () => {
+    const page = await e.newPage(PHONE);
+    // Counts every request for the camera.
+    await page.addInitScript(() => {
+      const w = window as unknown as { cameraAsked: number };
+      w.cameraAsked = 0;
+      const devices = navigator.mediaDevices;
+      if (devices)
+        devices.getUserMedia = () => {
+          w.cameraAsked += 1;
+          return Promise.reject(new DOMException('no camera here', 'NotFoundError'));
+        };
+    });
+    await loginAs(page, 'vdi_admin');
+    // A saved link of a tenant without video answers.
+    await page.goto('/video-answer');
+    await page.getByText(texts.videoAnswers.notOfferedIntro).waitFor();
+    await page.locator('main a[href="/voice-message"]').waitFor();
+    expect(await page.locator('main a[href="/video-answer"]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: texts.videoAnswers.startCamera }).count()).toBe(0);
+    await screenshot(page, 'polish-video-not-offered-390');
+
+    // Switched on, the page starts; switched off meanwhile, the reload finds it off before any camera.
+    await offerVideo('vdi', true);
+    await page.goto('/video-answer');
+    await page.getByRole('heading', { name: texts.videoAnswers.chooseTopic }).waitFor();
+    await offerVideo('vdi', false);
+    await page.reload();
+    await page.getByText(texts.videoAnswers.notOfferedIntro).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cameraAsked: number }).cameraAsked)).toBe(0);
+
+    // The public link offers its own flows instead.
+    const visitor = await e.newPage(PHONE);
+    await visitor.goto('/p/vdi/video-answer');
+    await visitor.getByText(texts.videoAnswers.notOfferedIntro).waitFor();
+    await visitor.locator('main a[href="/p/vdi/upload"]').waitFor();
+    expect(await visitor.locator('main a[href="/p/vdi/video-answer"]').count()).toBe(0);
+  }, 60_000);
 });

@@ -130,6 +130,9 @@ export interface JobTable {
   progress?: number | null;
   /** Set by a cancel; the running instance stops the job (migration 0021). */
   cancel_requested_at?: string | null;
+  /** The ffmpeg child of a running media job and its host (migration 0031). */
+  child_pid?: number | null;
+  child_host?: string | null;
 }
 
 export interface OutboxTable {
@@ -296,6 +299,10 @@ export interface PublicUsageTable {
   bytes: Generated<number | string>;
   /** epoch milliseconds: an interview slot not yet begun lapses then; null once it began */
   lapses_at: number | string | null;
+  /** bytes an anonymous upload actually sent (migration 0030) */
+  received_bytes?: Generated<number | string>;
+  /** the tus upload an 'upload' row counts (migration 0030) */
+  upload_id?: string | null;
 }
 
 /** A tenant (migration 0016); JSON columns hold text. */

@@ -10,3 +10,4 @@ export {
   isPublicSubmission,
   startPublicInterview,
 } from './limits';
+export { recordingSeconds } from './limits';

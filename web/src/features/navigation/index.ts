@@ -9,3 +9,4 @@ export {
   ModernInterviewRedirect,
   NotFoundPage,
 } from './pages';
+export { EntryCards } from './cards';

@@ -1,6 +1,13 @@
 import { ArrowLeft, ArrowRight, Camera, RotateCcw, Video } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
+import { useTenant } from '../../current-tenant/TenantContext';
+import { useTenantInfo } from '../../current-tenant/tenantInfo';
+import { Spinner } from '../../ui/Spinner';
+import { BackLink, EntryCards } from '../navigation';
+import { PublicFlowCards } from '../public-link';
 import { Button } from '../../ui/Button';
 import { Card, CardGrid } from '../../ui/Card';
 import { Page } from '../../ui/Page';
@@ -16,6 +23,41 @@ const v = texts.videoAnswers;
  * while the next is recorded; then the thank-you page with its contact form.
  */
 export function VideoAnswerPage() {
+  const offered = useVideoOffered();
+  if (offered === null) return <Spinner fill text={texts.common.loading} />;
+  return offered ? <VideoAnswerFlow /> : <NotOffered />;
+}
+
+/**
+ * Whether the page's tenant offers video answers, asked of the server once the page opens (its
+ * row may have changed since the session began); the known row when the server cannot be asked.
+ */
+function useVideoOffered(): boolean | null {
+  const tenant = useTenant();
+  const info = useTenantInfo(tenant.key);
+  const [asked, setAsked] = useState(false);
+  const { refetch } = info;
+  useEffect(() => {
+    void refetch().finally(() => setAsked(true));
+  }, [refetch]);
+  if (!asked) return null;
+  return (info.data?.entryCards ?? tenant.dashboardCards).includes('video-answer');
+}
+
+/** The tenant has no video answers (a saved link, or switched off meanwhile): its other flows instead, no camera. */
+function NotOffered() {
+  const tenant = useTenant();
+  const cards = (
+    tenant.homePath === tenantPath(tenant, 'content-selection') ? tenant.contentSelectionCards : tenant.dashboardCards
+  ).filter((card) => card !== 'video-answer');
+  return (
+    <Page title={v.title} intro={v.notOfferedIntro} width="lg" back={<BackLink to={tenant.homePath} />}>
+      {tenant.viaPublicLink ? <PublicFlowCards without="video-answer" /> : <EntryCards tenant={tenant} cards={cards} />}
+    </Page>
+  );
+}
+
+function VideoAnswerFlow() {
   const answer = useVideoAnswer();
   const {
     tenant,
