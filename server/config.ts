@@ -61,6 +61,8 @@ const envSchema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).default(100_000),
   /** Anonymous submissions one address may create per hour. */
   PUBLIC_SUBMISSIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Campaign mails (invitations, reminders) sent per second, so a long list does not trip the mail server. */
+  CAMPAIGN_MAILS_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
   /** Unknown personal-link codes (/e/<code>) one address may try per hour before it is refused. */
   PERSONAL_LINK_MISSES_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Days after which a submission that never received any content is removed. */

@@ -1,5 +1,6 @@
 import { admin } from './admin';
 import { auth } from './auth';
+import { campaigns } from './campaigns';
 import { common } from './common';
 import { content } from './content';
 import { finish } from './finish';
@@ -29,6 +30,7 @@ export const texts = {
   post,
   publicLink,
   personalLinks,
+  campaigns,
   sharing,
   tenants,
   videoAnswers,

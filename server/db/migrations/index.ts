@@ -23,6 +23,7 @@ import * as heldSubmissions from './0029_held_submissions';
 import * as receivedBytes from './0030_received_bytes';
 import * as jobChildren from './0031_job_children';
 import * as personalLinks from './0034_personal_links';
+import * as campaigns from './0035_campaigns';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0030_received_bytes': receivedBytes,
   '0031_job_children': jobChildren,
   '0034_personal_links': personalLinks,
+  '0035_campaigns': campaigns,
 };

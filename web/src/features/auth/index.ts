@@ -1,4 +1,4 @@
-/** The front door of web/src/features/auth: what other features and capabilities may use (scripts/check-front-doors.mjs). */
+/** The front door of web/src/features/auth: sign-in state of the app (the user, role and membership) and its pages. */
 export { AuthProvider, useAuth } from './AuthProvider';
 export { InactivityWatcher } from './InactivityWatcher';
 export { LoginPage } from './LoginPage';

@@ -1,2 +1,2 @@
-/** The front door of web/src/features/sharing: what other features and capabilities may use (scripts/check-front-doors.mjs). */
-export { ShareLink } from './ShareLink';
+/** Sharing a link: the copy button, QR code and printable poster. */
+export { publicLinkOf, ShareLink, type ShareTenant } from './ShareLink';
