@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import type { Mailer } from './mail/mailer';
+import { cleanMailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
 import { chooseProposer, ItemReplacedHandlers, type PassageProposer, type WithItemReplaced } from './content';
@@ -67,7 +68,9 @@ export function chooseAdapters(config: AppConfig, log: Log): Adapters {
   const tenants = new TenantRegistry(database.db, config.TENANT_CACHE_MS);
   return {
     database,
-    mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, log),
+    mailer: cleanMailer(
+      config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, log),
+    ),
     blobs: createBlobStore(config),
     transcriber: chooseTranscriber(config),
     drafter: chooseDrafter(config),

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
 import { addUser, startTestApp, type TestApp } from '../testing/harness';
+import { cleanMailer } from './mailer';
 import { smtpMailer } from './smtp';
 import { outboxMailer } from './outbox';
 
@@ -55,6 +56,19 @@ describe('mailer', () => {
     expect(mail.from).toBe('no-reply@example.org');
     expect(mail.to).toEqual(['anna@example.org']);
     expect(mail.data).toContain('Subject: =?UTF-8?Q?Gr=C3=BC=C3=9Fe?=');
+  });
+
+  it('sends no bidi controls in subject, text or sender name', async () => {
+    const mailer = cleanMailer(smtpMailer(`smtp://127.0.0.1:${smtp.port}`, 'Content-Assistent <no-reply@example.org>'));
+    await mailer.send({
+      to: 'anna@example.org',
+      subject: 'Datei Rechnung\u202Egpj.exe',
+      text: 'Anhang: Rechnung\u202Egpj.exe \u2067x\u2069',
+      fromName: 'Team\u200F',
+    });
+    const data = Buffer.from(smtp.received.at(-1)!.data, 'utf8').toString('utf8');
+    expect(data).toContain('Rechnunggpj.exe');
+    expect(data).not.toMatch(/\u202E|\u2067|\u2069|\u200F|=E2=80=AE|=E2=81=A7/);
   });
 
   it('fails loudly when the SMTP server refuses the login', async () => {
