@@ -14,11 +14,10 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
-import { AdminNav } from '../admin/AdminNav';
+import { useAuth } from '../auth';
+import { AdminNav, formatDateTime } from '../admin';
 import { useTenantLabels } from '../../current-tenant/labels';
-import { formatDateTime } from '../admin/format';
-import { ApprovalBadge } from '../post/ApprovalBadge';
+import { ApprovalBadge } from '../post';
 import { StatusBadge } from './StatusBadge';
 
 const t = texts.admin;
@@ -239,10 +238,12 @@ export function InboxPage() {
                 <Link
                   to={`/eingang/${item.contentId}`}
                   className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand hover:shadow-md"
-                  aria-label={`${t.colContentId} ${item.contentId}`}
                 >
+                  {/* Named by its visible text (WCAG 2.5.3); "Content-ID" is read before the number. */}
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                    <span className="font-semibold text-slate-900">#{item.contentId}</span>
+                    <span className="font-semibold text-slate-900">
+                      <span className="sr-only">{t.colContentId} </span>#{item.contentId}
+                    </span>
                     <span className="text-slate-700">{t.kinds[item.kind] ?? item.kind}</span>
                     <span className="text-slate-500">{tenantLabel(item.tenant)}</span>
                     <StatusBadge status={item.status} />
