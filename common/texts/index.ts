@@ -5,6 +5,7 @@ import { content } from './content';
 import { finish } from './finish';
 import { interview } from './interview';
 import { nav } from './nav';
+import { ownPage } from './ownPage';
 import { post } from './post';
 import { publicLink } from './publicLink';
 import { sharing } from './sharing';
@@ -31,4 +32,5 @@ export const texts = {
   tenants,
   videoAnswers,
   video,
+  ownPage,
 } as const;

@@ -20,6 +20,7 @@ import * as content from './0024_content';
 import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
 import * as heldSubmissions from './0029_held_submissions';
+import * as consentLedger from './0036_consent_ledger';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0025_phone_flows': phoneFlows,
   '0020_interview_turns': interviewTurns,
   '0029_held_submissions': heldSubmissions,
+  '0036_consent_ledger': consentLedger,
 };
