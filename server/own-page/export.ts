@@ -69,7 +69,8 @@ export async function personData(deps: Pick<Deps, 'db'>, person: OwnPerson, cont
       const postIds = new Set(of(posts, id).map((p) => Number(p.id)));
       return {
         contentId: id,
-        submission: s,
+        // The row without what is no data about the person: the token's hash and the search index.
+        submission: Object.fromEntries(Object.entries(s).filter(([k]) => k !== 'access_token_hash' && k !== 'search')),
         media: of(media, id).map((m) => ({ id: Number(m.id), kind: m.kind, name: m.original_name, type: m.file_type, size: Number(m.size), createdAt: m.created_at, captions: m.caption_text ?? null })),
         items: of(items, id).map((i) => ({ id: Number(i.id), kind: i.kind, format: i.format, alt: i.alt, state: i.state, createdAt: i.created_at })),
         posts: of(posts, id).map((p) => ({

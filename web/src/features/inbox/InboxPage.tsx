@@ -238,6 +238,11 @@ export function InboxPage() {
                     <span className="text-slate-500">{tenantLabel(item.tenant)}</span>
                     <StatusBadge status={item.status} />
                     {item.approval && <ApprovalBadge state={item.approval} />}
+                    {item.consentWithdrawnAt && (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">
+                        {texts.ownPage.inboxWithdrawn}
+                      </span>
+                    )}
                     <span className="ml-auto text-xs text-slate-500">{formatDateTime(item.createdAt)}</span>
                   </div>
                   <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
