@@ -75,7 +75,8 @@ async function run(argv: string[]): Promise<void> {
   }
   if ((noun === 'erasure' || noun === 'retention') && verb === 'run') {
     const asOf = values['as-of'] ? new Date(values['as-of']) : new Date();
-    if (Number.isNaN(asOf.getTime())) throw new UsageError('--as-of ist keine Zeitangabe (z. B. 2027-01-31T12:00:00Z).');
+    if (Number.isNaN(asOf.getTime()))
+      throw new UsageError('--as-of ist keine Zeitangabe (z. B. 2027-01-31T12:00:00Z).');
     const app = await buildApp(loadConfig(), { logger: false });
     try {
       if (noun === 'erasure') console.log(`${await runDueErasures(app, asOf)} Löschanträge ausgeführt.`);

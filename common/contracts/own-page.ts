@@ -110,7 +110,11 @@ export const ownPageEndpoints = {
   'POST /erasures/:id/keep': { params: idParam, body: keepReason, response: ok },
   'POST /erasures/:id/confirm': { params: idParam, response: ok },
   'GET /admin/tenants/:key/consent-texts': { params: tenantKeyParam, response: z.array(consentTextVersion) },
-  'POST /admin/tenants/:key/consent-texts': { params: tenantKeyParam, body: newConsentText, response: consentTextVersion },
+  'POST /admin/tenants/:key/consent-texts': {
+    params: tenantKeyParam,
+    body: newConsentText,
+    response: consentTextVersion,
+  },
   'GET /admin/tenants/:key/retention': { params: tenantKeyParam, response: retentionDue },
   'PUT /admin/tenants/:key/retention': { params: tenantKeyParam, body: retentionSetting, response: retentionDue },
   /** The draft record of processing activities of a tenant (Markdown). */

@@ -10,7 +10,12 @@ export const ownPageMediaParams = ownPageParam.extend({ mediaId: z.coerce.number
 
 /** Withdraw one consent kind or several (all) in one step; no reasons asked. */
 export const withdrawal = z.object(
-  { kinds: z.array(z.enum(consentKinds, { error: texts.common.invalidInput })).min(1).max(consentKinds.length) },
+  {
+    kinds: z
+      .array(z.enum(consentKinds, { error: texts.common.invalidInput }))
+      .min(1)
+      .max(consentKinds.length),
+  },
   { error: texts.common.invalidInput },
 );
 export type Withdrawal = z.infer<typeof withdrawal>;

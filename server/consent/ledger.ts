@@ -87,7 +87,10 @@ export async function recordGiven(
 }
 
 /** The kinds in force for a submission (the newest record of each kind is a consent), and those withdrawn. */
-export async function liveKinds(db: Db, contentId: number): Promise<{ live: Set<ConsentKind>; withdrawn: Set<ConsentKind> }> {
+export async function liveKinds(
+  db: Db,
+  contentId: number,
+): Promise<{ live: Set<ConsentKind>; withdrawn: Set<ConsentKind> }> {
   const rows = await db
     .selectFrom('consents')
     .select(['kind', 'action'])
@@ -131,7 +134,12 @@ export function ledgerOf(db: Db, contentIds: number[]) {
     .execute();
 }
 
-const kindOfNeed = { publication: 'publication', naming: 'naming', photo: 'photo_rights', video: 'video_rights' } as const;
+const kindOfNeed = {
+  publication: 'publication',
+  naming: 'naming',
+  photo: 'photo_rights',
+  video: 'video_rights',
+} as const;
 
 /** The German reason when what an item needs was withdrawn (not merely never given), or null. */
 export async function withdrawnReason(

@@ -84,5 +84,7 @@ export async function recordSubmissionConsent(
 export async function consentsOf(db: Kysely<DB>, submission: Submission) {
   const [rows, { live }] = await Promise.all([listConsents(db, submission.id), liveKinds(db, submission.id)]);
   // Only consents in force: a withdrawn one is the ledger's history, shown on the person's own page.
-  return rows.filter((r) => r.action === 'given' && live.has(r.kind as ConsentKind)).map((r) => ({ kind: r.kind as ConsentKind, text: r.text, givenAt: r.given_at }));
+  return rows
+    .filter((r) => r.action === 'given' && live.has(r.kind as ConsentKind))
+    .map((r) => ({ kind: r.kind as ConsentKind, text: r.text, givenAt: r.given_at }));
 }

@@ -7,7 +7,13 @@ export async function editorsOf(db: Kysely<DB>, tenant: string): Promise<string[
   const users = await db
     .selectFrom('user')
     .leftJoin('memberships', 'memberships.user_id', 'user.id')
-    .select(['user.email', 'user.role', 'user.banned', 'memberships.tenant as member_tenant', 'memberships.role as member_role'])
+    .select([
+      'user.email',
+      'user.role',
+      'user.banned',
+      'memberships.tenant as member_tenant',
+      'memberships.role as member_role',
+    ])
     .execute();
   const active = users.filter((u) => !u.banned);
   const scopes = active.map((u) => ({

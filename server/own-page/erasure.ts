@@ -126,7 +126,12 @@ export async function keepForReason(deps: ServiceDeps, editor: Editor, id: numbe
       .set({ state: 'kept', keep_reason: reason, decided_by_email: editor.email, decided_at: now() })
       .where('id', '=', row.id)
       .execute();
-    await writeAudit(trx, editor, { action: 'erasure.keep', target: `erasure:${row.id}`, tenant: row.tenant, detail: { reason } });
+    await writeAudit(trx, editor, {
+      action: 'erasure.keep',
+      target: `erasure:${row.id}`,
+      tenant: row.tenant,
+      detail: { reason },
+    });
   });
 }
 
@@ -150,7 +155,7 @@ export async function runDueErasures(deps: ServiceDeps, asOf = new Date()): Prom
 
 async function executeRequest(deps: ServiceDeps, id: number, editor: Editor | null) {
   const row = await deps.db.selectFrom('erasure_requests').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row || row.state !== 'open') return;
+  if (row?.state !== 'open') return;
   const ids = JSON.parse(row.submission_ids) as number[];
   await eraseSubmissions(deps, ids, { requestId: id, email: row.email });
   await deps.db.transaction().execute(async (trx) => {
@@ -159,7 +164,12 @@ async function executeRequest(deps: ServiceDeps, id: number, editor: Editor | nu
       .set({ state: 'done', executed_at: now(), email: null, user_id: null, decided_by_email: editor?.email ?? null })
       .where('id', '=', id)
       .execute();
-    await writeAudit(trx, editor, { action: 'erasure.run', target: `erasure:${id}`, tenant: row.tenant, detail: { submissions: ids } });
+    await writeAudit(trx, editor, {
+      action: 'erasure.run',
+      target: `erasure:${id}`,
+      tenant: row.tenant,
+      detail: { submissions: ids },
+    });
   });
 }
 
@@ -169,7 +179,11 @@ export async function blobKeysOf(db: Kysely<DB>, blobs: BlobStore, contentIds: n
   const keys = new Set<string>();
   const media = await db.selectFrom('media').selectAll().where('submission_id', 'in', contentIds).execute();
   for (const m of media) for (const k of [m.file_path, m.thumbnail_path, m.proxy_path]) if (k) keys.add(k);
-  const items = await db.selectFrom('content_items').select('file_key').where('submission_id', 'in', contentIds).execute();
+  const items = await db
+    .selectFrom('content_items')
+    .select('file_key')
+    .where('submission_id', 'in', contentIds)
+    .execute();
   for (const i of items) if (i.file_key) keys.add(i.file_key);
   const prefixes = contentIds.map((id) => `${id}/`);
   for await (const key of blobs.list()) if (prefixes.some((p) => key.startsWith(p))) keys.add(key);
@@ -192,7 +206,14 @@ export async function eraseSubmissions(
   const at = now();
   await deps.db.transaction().execute(async (trx) => {
     if (contentIds.length > 0) {
-      await trx.deleteFrom('audit_log').where('target', 'in', contentIds.map((id) => `submission:${id}`)).execute();
+      await trx
+        .deleteFrom('audit_log')
+        .where(
+          'target',
+          'in',
+          contentIds.map((id) => `submission:${id}`),
+        )
+        .execute();
       await trx.deleteFrom('public_usage').where('submission_id', 'in', contentIds).execute();
       await trx.deleteFrom('submissions').where('id', 'in', contentIds).execute();
     }
@@ -212,8 +233,12 @@ export async function eraseSubmissions(
 /** The job at the deadline: runs the request if it is still open. */
 export function registerErasureJobs(deps: ServiceDeps & Pick<Deps, 'jobs'>): void {
   deps.jobs.register(ERASURE_JOB, erasureJob, async (job) => {
-    const row = await deps.db.selectFrom('erasure_requests').select(['state', 'due_at']).where('id', '=', job.payload.requestId).executeTakeFirst();
-    if (!row || row.state !== 'open' || row.due_at > now()) return { erased: 0 };
+    const row = await deps.db
+      .selectFrom('erasure_requests')
+      .select(['state', 'due_at'])
+      .where('id', '=', job.payload.requestId)
+      .executeTakeFirst();
+    if (row?.state !== 'open' || row.due_at > now()) return { erased: 0 };
     await executeRequest(deps, job.payload.requestId, null);
     return { erased: 1 };
   });

@@ -16,51 +16,93 @@ export async function personData(deps: Pick<Deps, 'db'>, person: OwnPerson, cont
   const db = deps.db;
   const ids = contentIds.length > 0 ? contentIds : [-1];
   const targets = contentIds.map((id) => `submission:${id}`);
-  const [submissions, media, items, posts, versions, approvals, publications, ledger, notes, audit, takedowns, erasures] =
-    await Promise.all([
-      db.selectFrom('submissions').selectAll().where('id', 'in', ids).orderBy('id').execute(),
-      db.selectFrom('media').selectAll().where('submission_id', 'in', ids).orderBy('id').execute(),
-      db.selectFrom('content_items').selectAll().where('submission_id', 'in', ids).orderBy('id').execute(),
-      db.selectFrom('posts').selectAll().where('submission_id', 'in', ids).orderBy('id').execute(),
-      db
-        .selectFrom('post_versions')
-        .innerJoin('posts', 'posts.id', 'post_versions.post_id')
-        .select(['post_versions.id', 'post_versions.post_id', 'post_versions.number', 'post_versions.body', 'post_versions.images', 'post_versions.items', 'post_versions.created_at'])
-        .where('posts.submission_id', 'in', ids)
-        .orderBy('post_versions.id')
-        .execute(),
-      db
-        .selectFrom('post_approvals')
-        .select(['id', 'post_id', 'version_id', 'email', 'created_at', 'expires_at', 'withdrawn_at', 'void_reason', 'state', 'comment', 'decided_at'])
-        .where('submission_id', 'in', ids)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('post_publications')
-        .select(['id', 'post_id', 'version_id', 'channel', 'url', 'created_at'])
-        .where('submission_id', 'in', ids)
-        .orderBy('id')
-        .execute(),
-      ledgerOf(db, contentIds),
-      db.selectFrom('submission_notes').select(['submission_id', 'body', 'created_at']).where('submission_id', 'in', ids).execute(),
-      targets.length
-        ? db.selectFrom('audit_log').select(['at', 'action', 'target', 'tenant', 'detail']).where('target', 'in', targets).orderBy('id').execute()
-        : Promise.resolve([]),
-      db.selectFrom('takedown_tasks').selectAll().where('submission_id', 'in', ids).execute(),
-      person.email || person.userId
-        ? db
-            .selectFrom('erasure_requests')
-            .select(['id', 'requested_at', 'due_at', 'state', 'keep_reason', 'executed_at'])
-            .where((eb) =>
-              eb.or([
-                ...(person.email ? [eb('email', '=', person.email)] : []),
-                ...(person.userId ? [eb('user_id', '=', person.userId)] : []),
-              ]),
-            )
-            .execute()
-        : Promise.resolve([]),
-    ]);
-  const of = <T extends { submission_id: number }>(rows: T[], id: number) => rows.filter((r) => Number(r.submission_id) === id);
+  const [
+    submissions,
+    media,
+    items,
+    posts,
+    versions,
+    approvals,
+    publications,
+    ledger,
+    notes,
+    audit,
+    takedowns,
+    erasures,
+  ] = await Promise.all([
+    db.selectFrom('submissions').selectAll().where('id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('media').selectAll().where('submission_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('content_items').selectAll().where('submission_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('posts').selectAll().where('submission_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('post_versions')
+      .innerJoin('posts', 'posts.id', 'post_versions.post_id')
+      .select([
+        'post_versions.id',
+        'post_versions.post_id',
+        'post_versions.number',
+        'post_versions.body',
+        'post_versions.images',
+        'post_versions.items',
+        'post_versions.created_at',
+      ])
+      .where('posts.submission_id', 'in', ids)
+      .orderBy('post_versions.id')
+      .execute(),
+    db
+      .selectFrom('post_approvals')
+      .select([
+        'id',
+        'post_id',
+        'version_id',
+        'email',
+        'created_at',
+        'expires_at',
+        'withdrawn_at',
+        'void_reason',
+        'state',
+        'comment',
+        'decided_at',
+      ])
+      .where('submission_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('post_publications')
+      .select(['id', 'post_id', 'version_id', 'channel', 'url', 'created_at'])
+      .where('submission_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+    ledgerOf(db, contentIds),
+    db
+      .selectFrom('submission_notes')
+      .select(['submission_id', 'body', 'created_at'])
+      .where('submission_id', 'in', ids)
+      .execute(),
+    targets.length
+      ? db
+          .selectFrom('audit_log')
+          .select(['at', 'action', 'target', 'tenant', 'detail'])
+          .where('target', 'in', targets)
+          .orderBy('id')
+          .execute()
+      : Promise.resolve([]),
+    db.selectFrom('takedown_tasks').selectAll().where('submission_id', 'in', ids).execute(),
+    person.email || person.userId
+      ? db
+          .selectFrom('erasure_requests')
+          .select(['id', 'requested_at', 'due_at', 'state', 'keep_reason', 'executed_at'])
+          .where((eb) =>
+            eb.or([
+              ...(person.email ? [eb('email', '=', person.email)] : []),
+              ...(person.userId ? [eb('user_id', '=', person.userId)] : []),
+            ]),
+          )
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const of = <T extends { submission_id: number }>(rows: T[], id: number) =>
+    rows.filter((r) => Number(r.submission_id) === id);
   return {
     exportedAt: new Date().toISOString(),
     person: { name: person.name, email: person.email },
@@ -70,9 +112,26 @@ export async function personData(deps: Pick<Deps, 'db'>, person: OwnPerson, cont
       return {
         contentId: id,
         // The row without what is no data about the person: the token's hash and the search index.
-        submission: Object.fromEntries(Object.entries(s).filter(([k]) => k !== 'access_token_hash' && k !== 'search')),
-        media: of(media, id).map((m) => ({ id: Number(m.id), kind: m.kind, name: m.original_name, type: m.file_type, size: Number(m.size), createdAt: m.created_at, captions: m.caption_text ?? null })),
-        items: of(items, id).map((i) => ({ id: Number(i.id), kind: i.kind, format: i.format, alt: i.alt, state: i.state, createdAt: i.created_at })),
+        submission: Object.fromEntries(
+          Object.entries(s as Record<string, unknown>).filter(([k]) => k !== 'access_token_hash' && k !== 'search'),
+        ),
+        media: of(media, id).map((m) => ({
+          id: Number(m.id),
+          kind: m.kind,
+          name: m.original_name,
+          type: m.file_type,
+          size: Number(m.size),
+          createdAt: m.created_at,
+          captions: m.caption_text ?? null,
+        })),
+        items: of(items, id).map((i) => ({
+          id: Number(i.id),
+          kind: i.kind,
+          format: i.format,
+          alt: i.alt,
+          state: i.state,
+          createdAt: i.created_at,
+        })),
         posts: of(posts, id).map((p) => ({
           ...p,
           versions: versions.filter((v) => Number(v.post_id) === Number(p.id)),
@@ -111,12 +170,15 @@ export async function exportZip(deps: ServiceDeps, person: OwnPerson, contentIds
   for (const m of stored) {
     const name = `material/${m.submission_id}/${m.id}-${nameWithType(m.original_name, m.file_path)}`;
     zip.addReadStreamLazy(name, (cb) => {
-      deps.blobs.get(m.file_path).then((stream) => cb(null, stream), (error) => cb(error, null as never));
+      deps.blobs.get(m.file_path).then(
+        (stream) => cb(null, stream),
+        (error) => cb(error, null as never),
+      );
     });
   }
   for (const s of data.submissions) {
     if (s.submission.transcript)
-      zip.addBuffer(Buffer.from(s.submission.transcript, 'utf8'), `abschrift/${s.contentId}.txt`);
+      zip.addBuffer(Buffer.from(String(s.submission.transcript), 'utf8'), `abschrift/${s.contentId}.txt`);
   }
   const items = await deps.db
     .selectFrom('content_items')
@@ -128,7 +190,10 @@ export async function exportZip(deps: ServiceDeps, person: OwnPerson, contentIds
     if (!item.file_key) continue;
     const key = item.file_key;
     zip.addReadStreamLazy(`erstellt/${item.submission_id}/${itemFileName(item)}`, (cb) => {
-      deps.blobs.get(key).then((stream) => cb(null, stream), (error) => cb(error, null as never));
+      deps.blobs.get(key).then(
+        (stream) => cb(null, stream),
+        (error) => cb(error, null as never),
+      );
     });
   }
   zip.end();

@@ -63,7 +63,12 @@ describe.each(dialects)('the own page, a withdrawal and the export on %s', (dial
 
     const tasks = await api(app, 'GET', '/api/takedowns', { cookie: s.editor });
     expect(tasks.body).toHaveLength(1);
-    expect(tasks.body[0]).toMatchObject({ contentId: s.contentId, channel: 'linkedin', doneAt: null, kinds: ['video_rights'] });
+    expect(tasks.body[0]).toMatchObject({
+      contentId: s.contentId,
+      channel: 'linkedin',
+      doneAt: null,
+      kinds: ['video_rights'],
+    });
     expect(Date.parse(tasks.body[0].dueAt)).toBeGreaterThan(Date.now());
     const mail = await lastMailTo(app.app.db, s.editorEmail);
     expect(mail.subject).toBe(t.takedownMailSubject(s.contentId));
@@ -82,11 +87,13 @@ describe.each(dialects)('the own page, a withdrawal and the export on %s', (dial
 
     // The inbox shows it in the list and on the submission.
     const inbox = await api(app, 'GET', '/api/inbox', { cookie: s.editor });
-    expect(inbox.body.items.find((i: { contentId: number }) => i.contentId === s.contentId).consentWithdrawnAt).toBeTruthy();
+    expect(
+      inbox.body.items.find((i: { contentId: number }) => i.contentId === s.contentId).consentWithdrawnAt,
+    ).toBeTruthy();
     const detail = await api(app, 'GET', `/api/inbox/${s.contentId}`, { cookie: s.editor });
-    expect(detail.body.consents.filter((c: { withdrawn?: boolean }) => c.withdrawn).map((c: { kind: string }) => c.kind)).toEqual([
-      'video_rights',
-    ]);
+    expect(
+      detail.body.consents.filter((c: { withdrawn?: boolean }) => c.withdrawn).map((c: { kind: string }) => c.kind),
+    ).toEqual(['video_rights']);
 
     // The person sees the effect.
     const p = await page();
@@ -122,7 +129,9 @@ describe.each(dialects)('the own page, a withdrawal and the export on %s', (dial
     const data = JSON.parse(zip.get('daten.json')!.toString('utf8'));
     const sub = data.submissions[0];
     expect(sub.contentId).toBe(s.contentId);
-    expect(sub.consents.map((c: { kind: string; action: string }) => `${c.kind}:${c.action}`)).toContain('video_rights:withdrawn');
+    expect(sub.consents.map((c: { kind: string; action: string }) => `${c.kind}:${c.action}`)).toContain(
+      'video_rights:withdrawn',
+    );
     expect(sub.publications[0].url).toContain('linkedin.com');
     expect(sub.posts).toHaveLength(2);
     expect(sub.audit.map((a: { action: string }) => a.action)).toContain('consent.withdraw');
@@ -130,7 +139,7 @@ describe.each(dialects)('the own page, a withdrawal and the export on %s', (dial
     expect(zip.get('einwilligungen.txt')!.toString()).toContain(consentWordings.video_rights[0]);
   });
 
-  it('keeps every version of a tenant\'s wording; a consent points to the version shown', async () => {
+  it("keeps every version of a tenant's wording; a consent points to the version shown", async () => {
     const text = 'Ich bin einverstanden, dass Videoaufnahmen von mir in den Kanälen der Firma A gezeigt werden.';
     const created = await api(app, 'POST', '/api/admin/tenants/firma_a/consent-texts', {
       cookie: admin,

@@ -26,7 +26,13 @@ export async function personOf(request: FastifyRequest, reply: FastifyReply, acc
     const user = await currentUser(request, reply);
     if (!user) throw new DomainError('unauthenticated', texts.ownPage.signInOrLink);
     const membership = (await accessOfUser(request.server.db, user)).membership;
-    return { tenant: membership?.tenant ?? null, email: user.email.toLowerCase(), userId: user.id, name: user.name, linkId: null };
+    return {
+      tenant: membership?.tenant ?? null,
+      email: user.email.toLowerCase(),
+      userId: user.id,
+      name: user.name,
+      linkId: null,
+    };
   }
   const person = await openPersonOf(request, access);
   return {
@@ -49,7 +55,9 @@ export async function submissionIdsOf(db: Kysely<DB>, person: OwnPerson): Promis
       if (person.userId) either.push(eb('user_id', '=', person.userId));
       if (person.email) {
         const sameAddress = sql<SqlBool>`lower(contact_email) = ${person.email}`;
-        either.push(person.userId || !person.tenant ? sameAddress : eb.and([sameAddress, eb('tenant', '=', person.tenant)]));
+        either.push(
+          person.userId || !person.tenant ? sameAddress : eb.and([sameAddress, eb('tenant', '=', person.tenant)]),
+        );
       }
       if (viaLink.length > 0) either.push(eb('id', 'in', viaLink));
       return either.length > 0 ? eb.or(either) : sql<SqlBool>`1 = 0`;

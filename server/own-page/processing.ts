@@ -20,7 +20,11 @@ function hostOf(url: string | undefined): string | null {
 export async function processingRecord(deps: ServiceDeps, tenant: string): Promise<string> {
   const c = deps.config;
   const registry = await deps.tenantRegistry.fresh();
-  const row = await deps.db.selectFrom('tenants').select('retention_months').where('key', '=', tenant).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('tenants')
+    .select('retention_months')
+    .where('key', '=', tenant)
+    .executeTakeFirst();
   const months = Number(row?.retention_months ?? 24);
   const transcriber =
     c.TRANSCRIBER === 'openai'

@@ -25,7 +25,16 @@ async function dueSubmissions(db: Kysely<DB>, tenant: string, months: number, as
     .where('tenant', '=', tenant)
     .where('status', '<>', 'verwendet')
     .where('updated_at', '<', monthsBefore(asOf, months))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('post_publications').select('id').whereRef('post_publications.submission_id', '=', 'submissions.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('post_publications')
+            .select('id')
+            .whereRef('post_publications.submission_id', '=', 'submissions.id'),
+        ),
+      ),
+    )
     .orderBy('updated_at')
     .execute();
 }
@@ -41,14 +50,28 @@ export async function retentionOf(db: Kysely<DB>, tenant: string, asOf = new Dat
   const due = await dueSubmissions(db, tenant, months, asOf);
   return {
     months,
-    due: due.map((r) => ({ contentId: Number(r.id), lastUsedAt: r.updated_at, warnedAt: r.retention_warned_at ?? null })),
+    due: due.map((r) => ({
+      contentId: Number(r.id),
+      lastUsedAt: r.updated_at,
+      warnedAt: r.retention_warned_at ?? null,
+    })),
   };
 }
 
-export async function setRetention(db: Kysely<DB>, admin: Pick<SessionUser, 'id' | 'email'>, tenant: string, months: number) {
+export async function setRetention(
+  db: Kysely<DB>,
+  admin: Pick<SessionUser, 'id' | 'email'>,
+  tenant: string,
+  months: number,
+) {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('tenants').set({ retention_months: months }).where('key', '=', tenant).execute();
-    await writeAudit(trx, admin, { action: 'tenant.retention', target: `tenant:${tenant}`, tenant, detail: { months } });
+    await writeAudit(trx, admin, {
+      action: 'tenant.retention',
+      target: `tenant:${tenant}`,
+      tenant,
+      detail: { months },
+    });
   });
 }
 
@@ -64,21 +87,44 @@ export async function runRetention(deps: Pick<Deps, 'db' | 'blobs' | 'config' | 
     const due = await dueSubmissions(deps.db, tenant.key, Number(tenant.retention_months), asOf);
     const fresh = due.filter((r) => !r.retention_warned_at);
     const ripe = due.filter(
-      (r) => r.retention_warned_at && Date.parse(r.retention_warned_at) + RETENTION_WARNING_DAYS * 86_400_000 <= asOf.getTime(),
+      (r) =>
+        r.retention_warned_at &&
+        Date.parse(r.retention_warned_at) + RETENTION_WARNING_DAYS * 86_400_000 <= asOf.getTime(),
     );
     if (fresh.length > 0) {
-      await deps.db.updateTable('submissions').set({ retention_warned_at: now() }).where('id', 'in', fresh.map((r) => Number(r.id))).execute();
+      await deps.db
+        .updateTable('submissions')
+        .set({ retention_warned_at: now() })
+        .where(
+          'id',
+          'in',
+          fresh.map((r) => Number(r.id)),
+        )
+        .execute();
       for (const editor of await editorsOf(deps.db, tenant.key))
         await deps.mailer.send({
           to: editor,
           subject: texts.ownPage.retentionMailSubject(fresh.length),
-          text: texts.ownPage.retentionMailText(fresh.map((r) => Number(r.id)), RETENTION_WARNING_DAYS, `${deps.config.baseUrl}/eingang`),
+          text: texts.ownPage.retentionMailText(
+            fresh.map((r) => Number(r.id)),
+            RETENTION_WARNING_DAYS,
+            `${deps.config.baseUrl}/eingang`,
+          ),
         });
       warned += fresh.length;
     }
     if (ripe.length > 0) {
-      await eraseSubmissions(deps, ripe.map((r) => Number(r.id)), { requestId: null, email: null });
-      await writeAudit(deps.db, null, { action: 'retention.erase', target: `tenant:${tenant.key}`, tenant: tenant.key, detail: { submissions: ripe.map((r) => Number(r.id)) } });
+      await eraseSubmissions(
+        deps,
+        ripe.map((r) => Number(r.id)),
+        { requestId: null, email: null },
+      );
+      await writeAudit(deps.db, null, {
+        action: 'retention.erase',
+        target: `tenant:${tenant.key}`,
+        tenant: tenant.key,
+        detail: { submissions: ripe.map((r) => Number(r.id)) },
+      });
       erased += ripe.length;
     }
   }

@@ -47,7 +47,12 @@ export async function ownPageOf(deps: ServiceDeps, person: OwnPerson, contentIds
   for (const s of submissions) {
     const id = Number(s.id);
     const [media, items, posts, publications, takedowns, consent] = await Promise.all([
-      db.selectFrom('media').select(['id', 'kind', 'original_name']).where('submission_id', '=', id).orderBy('id').execute(),
+      db
+        .selectFrom('media')
+        .select(['id', 'kind', 'original_name'])
+        .where('submission_id', '=', id)
+        .orderBy('id')
+        .execute(),
       db.selectFrom('content_items').selectAll().where('submission_id', '=', id).orderBy('id').execute(),
       db.selectFrom('posts').selectAll().where('submission_id', '=', id).orderBy('id').execute(),
       db.selectFrom('post_publications').selectAll().where('submission_id', '=', id).orderBy('id').execute(),
@@ -86,7 +91,8 @@ export async function ownPageOf(deps: ServiceDeps, person: OwnPerson, contentIds
   }
   const erasure = await latestErasure(db, person);
   return {
-    name: person.name || [submissions[0]?.contact_first_name, submissions[0]?.contact_last_name].filter(Boolean).join(' '),
+    name:
+      person.name || [submissions[0]?.contact_first_name, submissions[0]?.contact_last_name].filter(Boolean).join(' '),
     email: person.email,
     brand: {
       name: tenantKey ? registry.displayName(tenantKey) : '',

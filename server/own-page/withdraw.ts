@@ -81,7 +81,14 @@ export async function withdrawConsents(
         const last = given.find((g) => g.kind === kind)!;
         await trx
           .insertInto('consents')
-          .values({ submission_id: contentId, kind, text: last.text, text_id: last.text_id, given_at: at, action: 'withdrawn' })
+          .values({
+            submission_id: contentId,
+            kind,
+            text: last.text,
+            text_id: last.text_id,
+            given_at: at,
+            action: 'withdrawn',
+          })
           .execute();
         result.withdrawn++;
       }
@@ -124,7 +131,11 @@ async function postEffects(
   result: WithdrawalResult,
 ): Promise<string[]> {
   const lines: string[] = [];
-  const posts = await trx.selectFrom('posts').select(['id', 'channel']).where('submission_id', '=', contentId).execute();
+  const posts = await trx
+    .selectFrom('posts')
+    .select(['id', 'channel'])
+    .where('submission_id', '=', contentId)
+    .execute();
   for (const post of posts) {
     const pending = await trx
       .selectFrom('post_approvals')
@@ -146,7 +157,13 @@ async function postEffects(
     const publications = await trx
       .selectFrom('post_publications')
       .innerJoin('post_versions', 'post_versions.id', 'post_publications.version_id')
-      .select(['post_publications.id', 'post_publications.channel', 'post_publications.url', 'post_versions.images', 'post_versions.items'])
+      .select([
+        'post_publications.id',
+        'post_publications.channel',
+        'post_publications.url',
+        'post_versions.images',
+        'post_versions.items',
+      ])
       .where('post_publications.post_id', '=', post.id)
       .execute();
     const latest = await trx

@@ -362,7 +362,10 @@ async function approvalForToken(deps: ServiceDeps, token: string, purpose: 'view
   if (!approval) throw new DomainError('not_found', t.linkInvalid);
   if (approval.withdrawn_at)
     // Voided by the contributor's withdrawal of a consent (server/own-page/withdraw.ts): the page says so.
-    throw new DomainError('not_found', approval.void_reason === 'consent' ? texts.ownPage.approvalConsentWithdrawn : t.linkWithdrawn);
+    throw new DomainError(
+      'not_found',
+      approval.void_reason === 'consent' ? texts.ownPage.approvalConsentWithdrawn : t.linkWithdrawn,
+    );
   if (approval.state === 'pending' && approval.expires_at <= now()) throw new DomainError('conflict', t.linkExpired);
   if (purpose === 'decide' && approval.state !== 'pending') throw new DomainError('conflict', t.alreadyDecided);
   return approval;

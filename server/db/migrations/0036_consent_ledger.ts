@@ -52,9 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('takedown_tasks'))
     .addColumn('tenant', 'text', notNull)
     .addColumn('submission_id', 'integer', (c) => c.notNull().references('submissions.id').onDelete('cascade'))
-    .addColumn('publication_id', 'integer', (c) =>
-      c.notNull().references('post_publications.id').onDelete('cascade'),
-    )
+    .addColumn('publication_id', 'integer', (c) => c.notNull().references('post_publications.id').onDelete('cascade'))
     .addColumn('channel', 'text', notNull)
     .addColumn('url', 'text', notNull)
     .addColumn('kinds', 'text', notNull)

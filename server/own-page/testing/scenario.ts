@@ -36,7 +36,11 @@ export async function contributorScenario(t: TestApp, n = '') {
     contentType: 'video/mp4',
     extension: 'mp4',
   });
-  await t.app.db.updateTable('submissions').set({ transcript: 'Du: Ich arbeite gern hier.' }).where('id', '=', contentId).execute();
+  await t.app.db
+    .updateTable('submissions')
+    .set({ transcript: 'Du: Ich arbeite gern hier.' })
+    .where('id', '=', contentId)
+    .execute();
   const contact = await api(t, 'PUT', `/api/submissions/${contentId}/contact`, {
     cookie: contributor,
     body: {
