@@ -1,21 +1,20 @@
 /**
- * Captions from a timed transcript: words with times (from the transcriber's words, or spread
- * over its segments), re-aligned to an edited text, laid out as cues of at most two lines of 42
- * characters lasting 1–7 s, split at sentence and clause boundaries, written as WebVTT and SRT.
+ * The one word source of a spoken recording: the transcriber's word times (or its segments' words
+ * spread over the segment) aligned to the transcript as corrected — changed words, names,
+ * punctuation, added or removed words. Captions, clips, audiograms, proposals and alt texts all read
+ * `spokenWords`; the cues come from the one caption builder in `common/typesetting`.
  * Pure functions, no I/O.
  */
+import { buildCues, type Cue, type TimedSpan } from './typesetting';
 
-export type TimedSpan = { start: number; end: number; text: string };
+export { buildCues, CAPTION_RULES, type Cue, layoutLines, type TimedSpan, toSrt, toWebVtt } from './typesetting';
+
 /** What a transcriber returns: the text, its segments, and word times when the provider has them. */
-export type Timing = { text: string; segments: TimedSpan[]; words?: TimedSpan[] };
-export type Cue = { start: number; end: number; lines: string[] };
-
-export const CAPTION_RULES = { maxChars: 42, maxLines: 2, minSeconds: 1, maxSeconds: 7 } as const;
-
-const SENTENCE_END = /[.!?…]["'»«“”)]*$/;
-const CLAUSE_END = /[,;:–—-]["'»«“”)]*$/;
-/** A pause this long between words ends a cue. */
-const PAUSE_SECONDS = 1.2;
+export type Timing = {
+  text: string;
+  segments: TimedSpan[];
+  words?: { start: number; end: number; text?: string; word?: string }[];
+};
 
 const tokens = (text: string) => text.split(/\s+/).filter(Boolean);
 
@@ -25,11 +24,11 @@ const tokens = (text: string) => text.split(/\s+/).filter(Boolean);
  */
 export function timedWords(timing: Timing): TimedSpan[] {
   const given = (timing.words ?? [])
-    .map((w) => ({ start: w.start, end: w.end, text: w.text.trim() }))
+    .map((w) => ({ start: Number(w.start), end: Number(w.end), text: String(w.text ?? w.word ?? '').trim() }))
     .filter((w) => w.text && Number.isFinite(w.start) && Number.isFinite(w.end));
   if (given.length > 0) return given;
   const words: TimedSpan[] = [];
-  for (const segment of timing.segments) {
+  for (const segment of timing.segments ?? []) {
     const parts = tokens(segment.text);
     if (parts.length === 0) continue;
     const weights = parts.map((p) => p.length + 1);
@@ -152,123 +151,19 @@ export function alignText(timed: TimedSpan[], text: string): TimedSpan[] | null 
   return out;
 }
 
-/** One or two lines of at most `maxChars`, broken where it reads best; null when it does not fit. */
-export function layoutLines(words: string[], maxChars: number = CAPTION_RULES.maxChars): string[] | null {
-  const whole = words.join(' ');
-  if (whole.length <= maxChars) return [whole];
-  let best: { lines: string[]; score: number } | null = null;
-  for (let k = 1; k < words.length; k++) {
-    const first = words.slice(0, k).join(' ');
-    const second = words.slice(k).join(' ');
-    if (first.length > maxChars || second.length > maxChars) continue;
-    // Balanced lines, and a break after punctuation rather than inside a phrase.
-    const score =
-      Math.abs(first.length - second.length) -
-      (SENTENCE_END.test(words[k - 1]!) ? 30 : CLAUSE_END.test(words[k - 1]!) ? 20 : 0);
-    if (!best || score < best.score) best = { lines: [first, second], score };
-  }
-  return best?.lines ?? null;
-}
-
 /**
- * Cues from timed words: a cue ends at a sentence end, at a clause end once it holds a line's
- * worth, at a pause, and before it would exceed two lines or 7 s (going back to its last clause
- * boundary when there is one in its second half). Each lasts at least 1 s where the next cue
- * leaves room, at most 7 s, and cues never overlap.
+ * The words of a recording as they are published: its timed words aligned to the corrected text
+ * (`corrected`, else the transcriber's own text, which carries the punctuation its word times often
+ * lack). The timed words as they are when the text has too little in common with them.
  */
-export function buildCues(
-  words: TimedSpan[],
-  rules: { maxChars: number; maxLines: number; minSeconds: number; maxSeconds: number } = CAPTION_RULES,
-): Cue[] {
-  const groups: TimedSpan[][] = [];
-  let current: TimedSpan[] = [];
-  const close = () => {
-    if (current.length) groups.push(current);
-    current = [];
-  };
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    if (current.length) {
-      const candidate = [...current, word];
-      const fits =
-        layoutLines(
-          candidate.map((w) => w.text),
-          rules.maxChars,
-        ) !== null;
-      const tooLong = word.end - current[0]!.start > rules.maxSeconds;
-      if (!fits || tooLong) {
-        // Prefer to move the words after the last clause boundary of the second half along.
-        let cut = -1;
-        for (let k = current.length - 1; k >= Math.ceil(current.length / 2); k--) {
-          if (SENTENCE_END.test(current[k - 1]!.text) || CLAUSE_END.test(current[k - 1]!.text)) {
-            cut = k;
-            break;
-          }
-        }
-        if (cut > 0 && cut < current.length) {
-          const rest = current.slice(cut);
-          current = current.slice(0, cut);
-          close();
-          current = rest;
-        } else close();
-      }
-    }
-    current.push(word);
-    const text = current.map((w) => w.text).join(' ');
-    const duration = word.end - current[0]!.start;
-    const next = words[i + 1];
-    const pause = next ? next.start - word.end : 0;
-    if (SENTENCE_END.test(word.text) && duration >= rules.minSeconds * 0.8) close();
-    else if (CLAUSE_END.test(word.text) && text.length >= rules.maxChars && duration >= rules.minSeconds) close();
-    else if (pause >= PAUSE_SECONDS) close();
-  }
-  close();
-  const cues: Cue[] = groups.map((group) => ({
-    start: group[0]!.start,
-    end: group[group.length - 1]!.end,
-    lines: layoutLines(
-      group.map((w) => w.text),
-      rules.maxChars,
-    ) ?? [
-      group
-        .map((w) => w.text)
-        .join(' ')
-        .slice(0, rules.maxChars),
-    ],
-  }));
-  for (let i = 0; i < cues.length; i++) {
-    const cue = cues[i]!;
-    const nextStart = cues[i + 1]?.start ?? Number.POSITIVE_INFINITY;
-    if (cue.end - cue.start < rules.minSeconds) cue.end = Math.min(cue.start + rules.minSeconds, nextStart);
-    cue.end = Math.min(cue.end, cue.start + rules.maxSeconds, nextStart);
-  }
-  return cues;
-}
-
-/** Cues of a timed transcript, following an edited text when there is one (and it matches). */
-export function captionCues(timing: Timing, editedText?: string | null): Cue[] {
+export function spokenWords(timing: Timing, corrected?: string | null): TimedSpan[] {
   const words = timedWords(timing);
-  const aligned = editedText && editedText.trim() !== timing.text.trim() ? alignText(words, editedText) : null;
-  return buildCues(aligned ?? words);
+  const text = corrected?.trim() || timing.text?.trim();
+  if (!text || words.length === 0) return words;
+  return alignText(words, text) ?? words;
 }
 
-function clock(seconds: number, separator: '.' | ','): string {
-  const ms = Math.max(0, Math.round(seconds * 1000));
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = Math.floor((ms % 60_000) / 1000);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
-}
-
-const vttText = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-export function toWebVtt(cues: Cue[]): string {
-  return `WEBVTT\n\n${cues.map((c) => `${clock(c.start, '.')} --> ${clock(c.end, '.')}\n${c.lines.map(vttText).join('\n')}\n`).join('\n')}`;
-}
-
-export function toSrt(cues: Cue[]): string {
-  return cues
-    .map((c, i) => `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.end, ',')}\n${c.lines.join('\n')}\n`)
-    .join('\n');
+/** Cues of a timed transcript, following the corrected text when there is one (and it matches). */
+export function captionCues(timing: Timing, corrected?: string | null): Cue[] {
+  return buildCues(spokenWords(timing, corrected));
 }

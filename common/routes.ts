@@ -56,6 +56,7 @@ export type PageKey =
   | 'public-start'
   | 'public-upload'
   | 'public-thank-you'
+  | 'personal-start'
   | 'approval'
   | 'account';
 
@@ -83,6 +84,8 @@ export type RouteDef = {
   access: Access;
   tenant?: TenantKey;
   viaPublicLink?: boolean;
+  /** A page of one person's personal link (/e/:code/…): the public link's pages, that person's tenant and data. */
+  viaPersonalLink?: boolean;
   tenantParam?: boolean;
 };
 
@@ -125,6 +128,11 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/p/:tenant/upload', page: 'public-upload', access: pub, viaPublicLink: true },
   { path: '/p/:tenant/thank-you', page: 'public-thank-you', access: pub, viaPublicLink: true },
   ...publicFlowPages.map((page): RouteDef => ({ path: `/p/:tenant/${page}`, page, access: pub, viaPublicLink: true })),
+  // A personal link: the person's start page and the public link's flow pages for that person.
+  { path: '/e/:code', page: 'personal-start', access: pub, viaPersonalLink: true },
+  { path: '/e/:code/upload', page: 'public-upload', access: pub, viaPersonalLink: true },
+  { path: '/e/:code/thank-you', page: 'public-thank-you', access: pub, viaPersonalLink: true },
+  ...publicFlowPages.map((page): RouteDef => ({ path: `/e/:code/${page}`, page, access: pub, viaPersonalLink: true })),
   { path: '/freigabe/:token', page: 'approval', access: pub },
   { path: '/konto', page: 'account', access: editorsAnd('admin', 'vdi_admin') },
   ...Object.values(tenants).flatMap(tenantRoutes),

@@ -207,7 +207,10 @@ export const publicSlug = (tenant: Pick<Tenant, 'key'>): string => tenant.key.re
  * keep their routes (/bank, …), others live under /t/<key>; `viaPublicLink`: as the anonymous
  * public link shows it, below /p/<slug>.
  */
-export function tenantView(row: TenantRow, { viaPublicLink = false } = {}): Tenant {
+export function tenantView(
+  row: TenantRow,
+  { viaPublicLink = false, basePath }: { viaPublicLink?: boolean; basePath?: string } = {},
+): Tenant {
   const own = isTenantKey(row.key) ? seedRoutes[row.key] : undefined;
   const route: SeedRoute = own ?? {
     role: 'admin',
@@ -215,7 +218,8 @@ export function tenantView(row: TenantRow, { viaPublicLink = false } = {}): Tena
     basePath: tenantBase(row.key),
     homePath: tenantBase(row.key),
   };
-  const publicBase = `/p/${publicSlug(row as Pick<Tenant, 'key'>)}`;
+  // A personal link (/e/<code>) keeps its own path: its pages are the public link's, for one person.
+  const publicBase = basePath ?? `/p/${publicSlug(row as Pick<Tenant, 'key'>)}`;
   const cards = row.entryCards as EntryCard[];
   return {
     key: row.key as TenantKey,

@@ -33,6 +33,7 @@ import type { Mailer } from './mail/mailer';
 import type { BlobStore } from './storage/blob-store';
 import { uploadRoutes } from './uploads/routes';
 import { publicLinkRoutes } from './public-link/routes';
+import { personalLinkRoutes } from './personal-links';
 import { videoAnswerRoutes } from './video-answers/routes';
 import { finishRoutes } from './finish/routes';
 import { submissionRoutes } from './submissions/routes';
@@ -80,6 +81,7 @@ const capabilities = [
   finishRoutes,
   uploadRoutes,
   publicLinkRoutes,
+  personalLinkRoutes,
   adminRoutes,
   inboxRoutes,
   postRoutes,

@@ -61,6 +61,8 @@ const envSchema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).default(100_000),
   /** Anonymous submissions one address may create per hour. */
   PUBLIC_SUBMISSIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Unknown personal-link codes (/e/<code>) one address may try per hour before it is refused. */
+  PERSONAL_LINK_MISSES_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Days after which a submission that never received any content is removed. */
   EMPTY_SUBMISSION_DAYS: z.coerce.number().positive().default(7),
   /** Public link: interviews running at once, per address and in total. */

@@ -51,6 +51,8 @@ import { saveTranscript } from '../schemas/transcript';
 import { createPublicSubmission, fileQuery, mediaIdParam } from '../schemas/uploads';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { ownPageEndpoints } from './own-page';
+import { createPersonalSubmission, personalCodeParam } from '../schemas/personal-links';
+import { personalLinkState } from './personal-links';
 import { inboxConsent, inboxDetail, inboxNote, inboxPage, statusChanged, submissionDeleted } from './inbox';
 import { mediaItem, mediaLimits, videoAnswerItem, videoState } from './uploads';
 import { createdSubmission, ok, submissionSummary } from './submissions';
@@ -82,6 +84,14 @@ export const endpoints = {
   'POST /submissions': { body: createSubmission, response: createdSubmission.partial({ accessToken: true }) },
   /** The anonymous public link: needs a solved proof of work; the answer's token proves ownership later. */
   'POST /public/submissions': { body: createPublicSubmission, response: createdSubmission },
+  /** A personal link (/e/<code>): its person, or that it has expired; 404 for an unknown code. */
+  'GET /personal-links/:code': { params: personalCodeParam, response: personalLinkState },
+  /** A submission of the link's person (no proof of work: the code is the proof); the token proves ownership later. */
+  'POST /personal-links/:code/submissions': {
+    params: personalCodeParam,
+    body: createPersonalSubmission,
+    response: createdSubmission,
+  },
   'GET /submissions/:contentId': { params: contentIdParam, response: submissionSummary },
   'PUT /submissions/:contentId/transcript': { params: contentIdParam, body: saveTranscript, response: ok },
   /** The body is the recording itself (audio/webm, audio/mp4, ...), sent by URL. */

@@ -8,6 +8,10 @@ export const common = {
   save: 'Speichern',
   cancel: 'Abbrechen',
   skip: 'Überspringen',
+  /** The close button of every notice (sonner's "Close toast"). */
+  close: 'Schließen',
+  /** The region that holds the notices (sonner's "Notifications"); the hotkey follows it. */
+  notifications: 'Benachrichtigungen',
   invalidInput: 'Die Eingaben sind ungültig.',
   notFound: 'Nicht gefunden.',
   addressTooLong: 'Die Adresse ist zu lang.',

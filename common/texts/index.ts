@@ -7,6 +7,7 @@ import { interview } from './interview';
 import { nav } from './nav';
 import { ownPage } from './ownPage';
 import { post } from './post';
+import { personalLinks } from './personalLinks';
 import { publicLink } from './publicLink';
 import { sharing } from './sharing';
 import { voiceMessages } from './voiceMessages';
@@ -28,6 +29,7 @@ export const texts = {
   admin,
   post,
   publicLink,
+  personalLinks,
   sharing,
   tenants,
   videoAnswers,

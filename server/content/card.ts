@@ -1,6 +1,7 @@
 import { renderAsync } from '@resvg/resvg-js';
 import { readableBox } from './colour';
-import { escapeXml, FONT_FAMILY, resvgFontOptions, textWidth, wrap } from './fonts';
+import { cleanText, germanQuotes, layoutText, unquote } from '../../common/typesetting';
+import { escapeXml, FONT_FAMILY, resvgFontOptions, textWidth } from './fonts';
 
 export const cardFormats = { '4:5': { width: 1080, height: 1350 }, '1:1': { width: 1080, height: 1080 } } as const;
 export type CardFormat = keyof typeof cardFormats;
@@ -34,19 +35,42 @@ export function logoSvg(brand: Brand, x: number, y: number, height: number, fg: 
   );
 }
 
-/** The quote's lines and font size: as large as fits the space (64 px down to 34 px). */
-function fitQuote(quote: string, width: number, height: number): { lines: string[]; size: number } {
-  for (let size = 96; size >= 34; size -= 2) {
-    const lines = wrap(quote, size, width, true);
-    if (lines.length * size * 1.28 <= height) return { lines, size };
+/**
+ * The contributor's name and role beside the photo, centred on `middle`: a name is never hyphenated
+ * nor cut (it takes two lines at its spaces and steps down from 40 px to 26 px), nor is a role.
+ */
+function nameBlock(input: CardInput, x: number, middle: number, width: number, fg: string): string[] {
+  if (!input.name) return [];
+  const name = layoutText(
+    cleanText(input.name).trim(),
+    { width, height: input.role ? 96 : 130 },
+    { size: 40, minSize: 26, weight: 700, lineHeight: 1.2, maxLines: 2 },
+    { role: 'name' },
+  );
+  const role = input.role
+    ? layoutText(
+        cleanText(input.role).trim(),
+        { width, height: 150 - name.lines.length * name.lineHeight },
+        { size: 32, minSize: 22, weight: 400, lineHeight: 1.2, maxLines: 2 },
+        { role: 'role' },
+      )
+    : null;
+  const height = name.lines.length * name.lineHeight + (role ? role.lines.length * role.lineHeight : 0);
+  let y = middle - height / 2;
+  const out: string[] = [];
+  for (const line of name.lines) {
+    out.push(
+      `<text x="${x}" y="${y + name.size}" font-family="${FONT_FAMILY}" font-weight="700" font-size="${name.size}" fill="${fg}">${escapeXml(line)}</text>`,
+    );
+    y += name.lineHeight;
   }
-  const size = 34;
-  const lines = wrap(quote, size, width, true);
-  const max = Math.max(1, Math.floor(height / (size * 1.28)));
-  return {
-    lines: lines.length > max ? [...lines.slice(0, max - 1), `${lines[max - 1]!.replace(/\s*\S*$/, '')} …`] : lines,
-    size,
-  };
+  for (const line of role?.lines ?? []) {
+    out.push(
+      `<text x="${x}" y="${y + role!.size}" font-family="${FONT_FAMILY}" font-weight="400" font-size="${role!.size}" fill="${fg}" fill-opacity="0.9">${escapeXml(line)}</text>`,
+    );
+    y += role!.lineHeight;
+  }
+  return out;
 }
 
 /** The card as SVG: brand background, big quotation mark, the quote, name and role, photo, logo. */
@@ -56,10 +80,15 @@ export function cardSvg(input: CardInput): string {
   const margin = 96;
   const footer = 200;
   const top = 230;
-  const quote = input.quote.trim().replace(/^[„“"»«]+|[“”"«»]+$/g, '');
-  const { lines, size } = fitQuote(`„${quote}“`, W - 2 * margin, H - top - footer - 40);
-  const lineHeight = size * 1.28;
-  const textTop = top + Math.max(0, (H - top - footer - 40 - lines.length * lineHeight) / 2);
+  const quote = unquote(cleanText(input.quote));
+  const quoteBox = { width: W - 2 * margin, height: H - top - footer - 40 };
+  const { lines, size, lineHeight } = layoutText(`„${germanQuotes(quote, 1)}“`, quoteBox, {
+    size: 96,
+    minSize: 34,
+    weight: 700,
+    lineHeight: 1.28,
+  });
+  const textTop = top + Math.max(0, (quoteBox.height - lines.length * lineHeight) / 2);
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
     `<rect width="${W}" height="${H}" fill="${bg}"/>`,
@@ -81,19 +110,7 @@ export function cardSvg(input: CardInput): string {
     parts.push(`<circle cx="${margin + r}" cy="${footY + 70}" r="${r}" fill="none" stroke="${fg}" stroke-width="4"/>`);
     textX = margin + 2 * r + 32;
   }
-  const nameWidth = W - textX - margin - 300;
-  if (input.name) {
-    const name = wrap(input.name, 40, nameWidth, true)[0] ?? '';
-    parts.push(
-      `<text x="${textX}" y="${footY + (input.role ? 62 : 84)}" font-family="${FONT_FAMILY}" font-weight="700" font-size="40" fill="${fg}">${escapeXml(name)}</text>`,
-    );
-    if (input.role) {
-      const role = wrap(input.role, 32, nameWidth)[0] ?? '';
-      parts.push(
-        `<text x="${textX}" y="${footY + 112}" font-family="${FONT_FAMILY}" font-weight="400" font-size="32" fill="${fg}" fill-opacity="0.9">${escapeXml(role)}</text>`,
-      );
-    }
-  }
+  parts.push(...nameBlock(input, textX, footY + 70, W - textX - margin - 300, fg));
   parts.push(logoSvg(input.brand, W - margin - 270, footY + 40, 90, bg, fg));
   parts.push('</svg>');
   return parts.join('');

@@ -3,6 +3,7 @@ import { clipSizes, cropBox } from '../../common/schemas/content';
 import { writeFile } from 'node:fs/promises';
 import { type Brand, logoSvg, svgToPng } from './card';
 import { boxOnBrand, readableBox } from './colour';
+import { fitLines, layoutText } from '../../common/typesetting';
 import { escapeXml, FONT_FAMILY, textWidth } from './fonts';
 import type { Cue } from './timing';
 
@@ -40,6 +41,30 @@ export function reframe(srcW: number, srcH: number, format: ClipFormat, cropX = 
   return { W, H, cw, ch, x, y, filter: `crop=${cw}:${ch}:${x}:${y},scale=${W}:${H}:flags=bicubic,setsar=1` };
 }
 
+/**
+ * A cue's lines as the caption builder chose them, at the largest size (down to 70 %) at which each
+ * fits the safe width; a line that still does not fit (one very long word) is set anew with German
+ * hyphenation. No word is ever cut by the box.
+ */
+export function captionLines(
+  cueLines: string[],
+  safeWidth: number,
+  baseSize: number,
+): { lines: string[]; size: number } {
+  const minSize = Math.round(baseSize * 0.7);
+  const inner = (size: number) => safeWidth - 2 * Math.round(size * 0.55);
+  const size = fitLines(cueLines, inner(minSize), { size: baseSize, minSize, weight: 700 });
+  const fitted = fitLines(cueLines, inner(size), { size, minSize, weight: 700 });
+  if (cueLines.every((l) => textWidth(l, fitted, true) <= inner(fitted))) return { lines: cueLines, size: fitted };
+  const layout = layoutText(
+    cueLines.join(' '),
+    { width: inner(minSize), height: minSize * 1.25 * 3 },
+    { size: baseSize, minSize, weight: 700, lineHeight: 1.25, maxLines: 3 },
+    { role: 'caption' },
+  );
+  return { lines: layout.lines, size: layout.size };
+}
+
 /** One caption as a PNG of the box alone, and where it goes in the frame. */
 export async function captionImage(
   cue: Cue,
@@ -47,21 +72,22 @@ export async function captionImage(
   brandColour: string,
   onBrand = false,
 ): Promise<{ png: Buffer; x: number; y: number; width: number; height: number }> {
-  const { size } = captionStyle[format];
+  const style = captionStyle[format];
   const safe = safeAreas[format];
   // Over video the box is the brand colour; over the brand colour itself (audiogram) it must differ.
   const { box, text } = onBrand ? boxOnBrand(brandColour) : readableBox(brandColour);
+  const { lines, size } = captionLines(cue.lines, safe.right - safe.left, style.size);
   const padX = Math.round(size * 0.55);
   const padY = Math.round(size * 0.3);
   const lineHeight = Math.round(size * 1.25);
   const width = Math.min(
     safe.right - safe.left,
-    Math.ceil(Math.max(...cue.lines.map((l) => textWidth(l, size, true))) + 2 * padX),
+    Math.ceil(Math.max(...lines.map((l) => textWidth(l, size, true))) + 2 * padX),
   );
-  const height = cue.lines.length * lineHeight + 2 * padY;
+  const height = lines.length * lineHeight + 2 * padY;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${Math.round(size * 0.25)}" fill="${box}"/>` +
-    cue.lines
+    lines
       .map(
         (line, i) =>
           `<text x="${width / 2}" y="${padY + i * lineHeight + lineHeight * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="700" font-size="${size}" fill="${text}">${escapeXml(line)}</text>`,

@@ -78,7 +78,12 @@ describe.each(dialects)('content on %s', (dialect) => {
     (await api(tApp, 'GET', `/api/content/${contentId}`, { cookie: editor })).body as ContentOverview;
   const bytes = async (url: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${tApp.url}${url}`, { headers: { cookie: editor, ...headers } });
-    return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      cache: res.headers.get('cache-control'),
+      body: Buffer.from(await res.arrayBuffer()),
+    };
   };
 
   beforeAll(async () => {
@@ -290,7 +295,8 @@ describe.each(dialects)('content on %s', (dialect) => {
     expect(Number(probe.format?.duration)).toBeGreaterThan(2.6);
     expect(Number(probe.format?.duration)).toBeLessThan(3.1);
     // Range requests (playing and seeking).
-    expect((await bytes(item.url!, { range: 'bytes=0-99' })).status).toBe(206);
+    const ranged = await bytes(item.url!, { range: 'bytes=0-99' });
+    expect([ranged.status, ranged.cache]).toEqual([206, 'private, no-store']);
 
     // The caption area differs from the same frame without captions.
     const frame = (file: string, filter: string | null, at: number) =>

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { cleanText, textWidth as measure } from '../../common/typesetting';
 
 const require = createRequire(import.meta.url);
 const interDir = path.dirname(require.resolve('@expo-google-fonts/inter/package.json'));
@@ -20,56 +21,16 @@ export const resvgFontOptions = {
   defaultFontFamily: FONT_FAMILY,
 };
 
-// Advance widths of Inter in em (measured from the regular and bold cuts, rounded up a little),
-// so text is wrapped before it is drawn; unknown characters count as wide.
-const narrow = new Set([..."iIlj.,;:!|'’‚‘ "]);
-const semi = new Set([...'frt()[]-–/"“„”1']);
-const wide = new Set([...'mwMWÆŒ@%']);
-
-/** The width of `text` in px at `size`, a little generous (bold: +4 %). */
+/** The width of `text` in px at `size` in the shipped font's own advance widths (common/typesetting). */
 export function textWidth(text: string, size: number, bold = false): number {
-  let em = 0;
-  for (const ch of text) {
-    if (narrow.has(ch)) em += 0.28;
-    else if (semi.has(ch)) em += 0.4;
-    else if (wide.has(ch)) em += 0.9;
-    else if (ch >= 'A' && ch <= 'Z') em += 0.7;
-    else if ('ÄÖÜ'.includes(ch)) em += 0.72;
-    else if (/[0-9]/.test(ch)) em += 0.6;
-    else em += 0.58;
-  }
-  return em * size * (bold ? 1.04 : 1);
-}
-
-/** Greedy word wrap to `maxWidth`; a word longer than a line is split. */
-export function wrap(text: string, size: number, maxWidth: number, bold = false): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const raw of text.split(/\s+/).filter(Boolean)) {
-    let word = raw;
-    while (textWidth(word, size, bold) > maxWidth) {
-      let cut = word.length - 1;
-      while (cut > 1 && textWidth(`${word.slice(0, cut)}-`, size, bold) > maxWidth) cut--;
-      if (line) lines.push(line);
-      lines.push(`${word.slice(0, cut)}-`);
-      line = '';
-      word = word.slice(cut);
-    }
-    const next = line ? `${line} ${word}` : word;
-    if (textWidth(next, size, bold) <= maxWidth) line = next;
-    else {
-      if (line) lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+  return measure(text, size, bold ? 700 : 400);
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these control characters; they are removed on purpose
 const xmlForbidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
+/** Text for an SVG: cleaned (no bidi controls, bounded combining marks) and escaped. */
 export const escapeXml = (s: string) =>
-  s
+  cleanText(s)
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
     .replace(xmlForbidden, '');

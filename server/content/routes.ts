@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
+import { PRIVATE_MEDIA } from '../http/no-store';
 import { DomainError } from '../http/errors';
 import { parseRange } from '../uploads/routes';
-import { requireContentEditor as requireEditor } from './caller';
-import { submissionForEditor as loadForEditor } from './editor';
+import { loadForEditor, requireEditor } from '../tenants/editor';
 import { itemFileName, type ItemRow } from './attach';
 import {
   cancelItem,
@@ -106,6 +106,6 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const editor = await requireEditor(request, reply);
     const { contentId, itemId } = input.params();
     const item = await findItem(app, await loadForEditor(app, editor, contentId), itemId);
-    return sendItem(app, request, reply, item, 'private, max-age=3600');
+    return sendItem(app, request, reply, item, PRIVATE_MEDIA);
   });
 }

@@ -13,7 +13,7 @@ import { ignoreFailure } from '../../common/best-effort';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
-import type { ContentEditor as Editor, Submission } from './editor';
+import type { Editor, Submission } from '../tenants/editor';
 import { DomainError } from '../http/errors';
 import { JobCancelled } from '../jobs/queue';
 import { ffprobe, frameRate } from '../media-jobs/ffmpeg';
@@ -21,7 +21,8 @@ import { cancelMediaJob, mediaJobStates, type MediaJobContext } from '../media-j
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
 import { renderCard, type Brand } from './card';
 import { audiogramArgs, audiogramBackground, clipArgs, captionStyle, type ClipFormat, writeOverlays } from './clip';
-import { cuesFor, parseTiming, snapToWords, wordsOf, type TimedWord } from './timing';
+import { cuesFor, snapToWords, type TimedWord, wordsOfRecording } from './timing';
+import { cleanText, splitSentences, unquote } from '../../common/typesetting';
 import { readableBox } from './colour';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
@@ -81,9 +82,9 @@ function mediaOf(deps: ServiceDeps, contentId: number) {
   return deps.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
 }
 
+/** The one word source (timing.ts): the recording's word times aligned to the corrected transcript. */
 function wordsOfMedia(m: Media): TimedWord[] | null {
-  const timing = parseTiming(m.timing);
-  const words = timing ? wordsOf(timing) : [];
+  const words = wordsOfRecording(m);
   return words.length ? words : null;
 }
 
@@ -104,7 +105,7 @@ async function photoOf(
 }
 
 function sentences(text: string): string[] {
-  return (text.match(/[^.!?…]+[.!?…]+["“”]?|[^.!?…]+$/g) ?? [])
+  return splitSentences(text)
     .map((s) => s.trim())
     .filter((s) => s.length >= 12 && s.length <= 400);
 }
@@ -212,7 +213,7 @@ export async function createCard(
   const name = input.showName ? contributorName(row) : null;
   const role = input.showName ? (row.contact_role ?? null) : null;
   const [brand, photo] = await Promise.all([brandOf(deps, row.tenant), photoOf(deps, row.id, input.photoMediaId)]);
-  const quote = input.quote.replace(/^[„“"»«\s]+|[“”"«»\s]+$/g, '');
+  const quote = unquote(cleanText(input.quote));
   const png = await renderCard({ format: input.format, quote, name, role, photo, brand });
   const key = blobKey(row.id, 'card', 'png');
   await deps.blobs.put(key, png, { contentType: 'image/png' });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cropBox } from '../../common/schemas/content';
 import { contrast, readableBox } from './colour';
 import { audiogramArgs, clipArgs, reframe, safeAreas } from './clip';
-import { cuesFor, proposePassages, snapToWords, twoLines, wordsOf } from './timing';
+import { layoutLines } from '../../common/typesetting';
+import { cuesFor, proposePassages, snapToWords, wordsOf } from './timing';
 
 const timing = {
   segments: [
@@ -50,10 +51,10 @@ describe('caption timing', () => {
     );
   });
 
-  it('balances two lines', () => {
-    expect(twoLines('Heute leite ich ein Team von zwölf Leuten'.split(' '), 26)).toEqual([
-      'Heute leite ich ein',
-      'Team von zwölf Leuten',
+  it('balances two lines, never breaking after an article', () => {
+    expect(layoutLines('Heute leite ich ein Team von zwölf Leuten'.split(' '), 26)).toEqual([
+      'Heute leite ich ein Team',
+      'von zwölf Leuten',
     ]);
   });
 

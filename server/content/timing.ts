@@ -1,3 +1,6 @@
+import { spokenWords, type Timing as SpokenTiming } from '../../common/captions';
+import { type Cue, cuesInWindow, endsSentence } from '../../common/typesetting';
+
 /**
  * Timed words of a spoken file and the caption cues of a clip cut from it. The timing is what the
  * transcriber returned (media.timing: {text, segments, words?}); without word times, a segment's
@@ -10,7 +13,7 @@ export type Timing = {
   segments?: { start: number; end: number; text: string }[];
   words?: { start: number; end: number; word?: string; text?: string }[];
 };
-export type Cue = { start: number; end: number; lines: string[] };
+export type { Cue };
 
 export function parseTiming(json: string | null | undefined): Timing | null {
   if (!json) return null;
@@ -22,7 +25,21 @@ export function parseTiming(json: string | null | undefined): Timing | null {
   }
 }
 
-/** Every word with its start and end in seconds, in order. */
+/**
+ * The one word source of a recording (common/captions): its timed words aligned to the transcript
+ * as corrected (`caption_text` follows every edit), so clips, audiograms, proposals and alt texts
+ * carry the corrected words and the transcript's punctuation.
+ */
+export function wordsOfRecording(row: { timing?: string | null; caption_text?: string | null }): TimedWord[] {
+  const timing = parseTiming(row.timing);
+  if (!timing) return [];
+  return spokenWords(
+    { text: timing.text ?? '', segments: timing.segments ?? [], words: timing.words } as SpokenTiming,
+    row.caption_text,
+  );
+}
+
+/** Every word with its start and end in seconds, in order (the transcriber's, uncorrected). */
 export function wordsOf(timing: Timing): TimedWord[] {
   const words = (timing.words ?? [])
     .map((w) => ({ start: Number(w.start), end: Number(w.end), text: String(w.word ?? w.text ?? '').trim() }))
@@ -61,71 +78,12 @@ export function wordsIn(words: TimedWord[], start: number, end: number): TimedWo
   return words.filter((w) => (w.start + w.end) / 2 >= start && (w.start + w.end) / 2 <= end);
 }
 
-const sentenceEnd = /[.!?…]["“”»]?$/;
-const clauseEnd = /[,;:–-]$/;
-
 /**
- * Caption cues for the window [start, end], times relative to `start`: at most two lines of at most
- * `maxChars` characters, 1–7 s each, split at sentence ends first, clause ends second.
+ * Caption cues for the window [start, end], times relative to `start`: the one caption builder
+ * (common/typesetting) with the format's line length.
  */
 export function cuesFor(words: TimedWord[], start: number, end: number, maxChars = 32): Cue[] {
-  const inside = wordsIn(words, start, end);
-  const groups: TimedWord[][] = [];
-  let group: TimedWord[] = [];
-  const chars = (ws: TimedWord[]) => ws.reduce((n, w) => n + w.text.length + 1, -1);
-  for (const w of inside) {
-    const candidate = [...group, w];
-    const tooLong = chars(candidate) > maxChars * 2 - 4 || (group.length > 0 && w.end - group[0]!.start > 7);
-    if (group.length && tooLong) {
-      groups.push(group);
-      group = [w];
-    } else group = candidate;
-    const last = group.at(-1)!;
-    const duration = last.end - group[0]!.start;
-    if (sentenceEnd.test(last.text) && duration >= 1) {
-      groups.push(group);
-      group = [];
-    } else if (clauseEnd.test(last.text) && chars(group) > maxChars && duration >= 1.2) {
-      groups.push(group);
-      group = [];
-    }
-  }
-  if (group.length) groups.push(group);
-  const cues = groups.map((g) => ({
-    start: Math.max(0, g[0]!.start - start),
-    end: Math.min(end, g.at(-1)!.end) - start,
-    lines: twoLines(
-      g.map((w) => w.text),
-      maxChars,
-    ),
-  }));
-  // At least one second on screen, never overlapping the next cue.
-  for (let i = 0; i < cues.length; i++) {
-    const cue = cues[i]!;
-    const next = cues[i + 1]?.start ?? end - start;
-    if (cue.end - cue.start < 1) cue.end = Math.min(next, cue.start + 1);
-    if (cue.end > next) cue.end = next;
-  }
-  return cues.filter((c) => c.end > c.start);
-}
-
-/** Words as one or two balanced lines (the break where the lines are most even). */
-export function twoLines(words: string[], maxChars: number): string[] {
-  const text = words.join(' ');
-  if (text.length <= maxChars || words.length < 2) return [text];
-  let best = 1;
-  let bestScore = Infinity;
-  for (let i = 1; i < words.length; i++) {
-    const a = words.slice(0, i).join(' ');
-    const b = words.slice(i).join(' ');
-    const score =
-      Math.max(a.length, b.length) + (clauseEnd.test(words[i - 1]!) || sentenceEnd.test(words[i - 1]!) ? -4 : 0);
-    if (score < bestScore) {
-      bestScore = score;
-      best = i;
-    }
-  }
-  return [words.slice(0, best).join(' '), words.slice(best).join(' ')];
+  return cuesInWindow(words, start, end, { maxChars });
 }
 
 /**
@@ -135,9 +93,10 @@ export function twoLines(words: string[], maxChars: number): string[] {
 export function proposePassages(words: TimedWord[], max = 4): { start: number; end: number; text: string }[] {
   const sentences: TimedWord[][] = [];
   let current: TimedWord[] = [];
-  for (const w of words) {
+  const texts = words.map((w) => w.text);
+  for (const [i, w] of words.entries()) {
     current.push(w);
-    if (sentenceEnd.test(w.text)) {
+    if (endsSentence(texts, i)) {
       sentences.push(current);
       current = [];
     }

@@ -43,6 +43,10 @@ export interface SubmissionTable {
   consent_withdrawn_at?: string | null;
   /** When the editors were warned that retention runs out (migration 0036). */
   retention_warned_at?: string | null;
+  /** The personal link that made it (migration 0034): that link reaches it, no other. */
+  personal_link_id?: number | null;
+  /** The campaign it answers (migration 0034), through a personal link or the campaign's shared link. */
+  campaign_id?: number | null;
 }
 
 export interface MediaTable {
@@ -462,7 +466,26 @@ export interface VideoAnswerTable {
   created_at: string;
 }
 
+/** A personal link: one person's code (hashed), bound to a tenant and maybe a campaign (migration 0034). */
+export interface PersonalLinkTable {
+  id: Generated<number>;
+  tenant: string;
+  code_hash: string;
+  code_nonce: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string | null;
+  campaign_id: number | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  first_opened_at: string | null;
+  last_opened_at: string | null;
+}
+
 export interface DB {
+  personal_links: PersonalLinkTable;
   interview_takes: InterviewTakeTable;
   video_answers: VideoAnswerTable;
   tenants: TenantTable;

@@ -2,6 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { texts } from '../../common/texts';
 
 /**
+ * Personal media (originals, proxies, posters, thumbnails, content items, captions): never kept by
+ * the browser, so nothing stays in the cache of a shared computer after sign-out. Range requests
+ * still play and seek (each range is fetched anew).
+ */
+export const PRIVATE_MEDIA = 'private, no-store';
+
+/**
  * API answers carry personal data (submissions, contacts, accounts): no browser or proxy keeps a
  * copy (`Cache-Control: no-store`) unless a route set its own caching on purpose (public assets).
  */

@@ -4,16 +4,8 @@ import { serve } from '../http/contract';
 import { itemFileName, itemsOf, postsForExport } from '../content/attach';
 import { listMedia } from '../submissions/queries';
 import { inboxCsv, submissionZip } from './export';
-import {
-  addNote,
-  checkFilterScope,
-  deleteSubmission,
-  inboxDetail,
-  inboxPage,
-  loadForEditor,
-  setStatus,
-} from './service';
-import { requireEditor } from './caller';
+import { addNote, checkFilterScope, deleteSubmission, inboxDetail, inboxPage, setStatus } from './service';
+import { loadForEditor, requireEditor } from '../tenants/editor';
 
 /** The editorial inbox: admins see every tenant, vdi_admin the association; nobody else any. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {

@@ -6,7 +6,8 @@ import { dialects } from '../testing/harness';
 import { startServices, type TestServices } from '../testing/services';
 import { createSubmission, releaseHeld } from '../submissions/service';
 import { findSubmission } from '../submissions/queries';
-import { type Editor, inboxPage, loadForEditor, setStatus } from './service';
+import { type Editor, loadForEditor } from '../tenants/editor';
+import { inboxPage, setStatus } from './service';
 
 /** The inbox's rules called as services (no HTTP), on both databases. */
 describe.each(dialects)('inbox rules on %s (service level)', (dialect) => {

@@ -9,32 +9,23 @@ import {
   type SubmissionStatus,
 } from '../../common/schemas/inbox';
 import { texts } from '../../common/texts';
-import type { SessionUser } from '../auth/session';
 import { now } from '../db/database';
 import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { writeAudit } from '../admin/audit';
-import { findSubmission, listMedia } from '../submissions/queries';
+import { listMedia } from '../submissions/queries';
 import { listVideoAnswers } from '../video-answers/service';
 import { toVideoAnswerItem } from '../video-answers/routes';
-import {
-  consentsOf,
-  countMatching,
-  listPage,
-  notesOf,
-  searchPage,
-  searchWords,
-  type Keyset,
-  type TenantScope,
-} from './queries';
+import { consentsOf, countMatching, listPage, notesOf, searchPage, searchWords, type Keyset } from './queries';
 import { earlierTakes } from '../interview/takes';
 import type { Deps } from '../deps';
 import type { WithTenants } from '../tenants/registry';
+import type { Editor } from '../tenants/editor';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'jobs' | 'log' | 'readDb'> & WithTenants;
 
-export type Editor = SessionUser & { scope: TenantScope };
+export type { Editor } from '../tenants/editor';
 
 /** A tenant filter outside the editor's scope is refused rather than silently emptied. */
 export function checkFilterScope(editor: Editor, filter: Pick<InboxFilter, 'tenant'>): void {
@@ -133,19 +124,6 @@ export async function inboxPage(deps: ServiceDeps, editor: Editor, filter: Inbox
 }
 
 const isUnfiltered = (f: InboxFilter) => !f.kind && !f.status && !f.from && !f.to && !f.q && !f.approval;
-
-/** A submission the editor may review; anything else looks like a missing Content-ID. */
-export async function loadForEditor(
-  deps: ServiceDeps,
-  editor: Editor,
-  contentId: number,
-): Promise<Selectable<SubmissionTable>> {
-  const row = await findSubmission(deps.db, contentId);
-  // A held submission (a draft still arriving from a phone) is not there yet for the team.
-  if (!row || row.held || (editor.scope && !editor.scope.includes(row.tenant)))
-    throw new DomainError('not_found', texts.common.contentIdNotFound);
-  return row;
-}
 
 function parseWAnswers(value: string | null): InboxDetail['wAnswers'] {
   if (!value) return null;

@@ -10,6 +10,7 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
+import { erasePersonalLinks } from '../personal-links';
 import type { BlobStore } from '../storage/blob-store';
 import type { WithTenants } from '../tenants/registry';
 import { editorsOf } from './editors';
@@ -158,6 +159,8 @@ async function executeRequest(deps: ServiceDeps, id: number, editor: Editor | nu
   if (row?.state !== 'open') return;
   const ids = JSON.parse(row.submission_ids) as number[];
   await eraseSubmissions(deps, ids, { requestId: id, email: row.email });
+  // The person's personal links go too (their name and address are on them).
+  if (row.email) await erasePersonalLinks(deps.db, row.email);
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('erasure_requests')

@@ -3,6 +3,7 @@ import type { OwnPage } from '../../common/contracts/own-page';
 import { consentWordings } from '../../common/finish-rules';
 import { texts } from '../../common/texts';
 import { readZip } from '../inbox/read-zip';
+import { createPersonalLink } from '../personal-links';
 import { addUser, api, dialects, lastMailTo, login, startTestApp, type TestApp } from '../testing/harness';
 import { contributorScenario } from './testing/scenario';
 
@@ -35,6 +36,42 @@ describe.each(dialects)('the own page, a withdrawal and the export on %s', (dial
     expect(p.brand.name).toBe('Firma A');
     // Without a session and without a link: nothing.
     expect((await api(app, 'GET', '/api/own-page/konto')).status).toBe(401);
+  });
+
+  it("reaches the same page through the personal link; another person's link sees nothing of it", async () => {
+    const own = await createPersonalLink(app.app.db, app.config, {
+      tenant: 'firma_a',
+      firstName: 'Erika',
+      lastName: 'Muster',
+      email: s.person.toUpperCase(),
+    });
+    const viaLink = await api(app, 'GET', `/api/own-page/${own.code}`);
+    expect(viaLink.status).toBe(200);
+    expect(viaLink.body.name).toBe('Erika Muster');
+    expect(viaLink.body.submissions.map((x: { contentId: number }) => x.contentId)).toEqual([s.contentId]);
+    const stranger = await createPersonalLink(app.app.db, app.config, {
+      tenant: 'firma_a',
+      firstName: 'Max',
+      lastName: 'Fremd',
+      email: 'max@example.de',
+    });
+    const theirs = await api(app, 'GET', `/api/own-page/${stranger.code}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.submissions).toEqual([]);
+    expect(theirs.body.consents).toEqual([]);
+    const zip = readZip(
+      Buffer.from(await (await fetch(`${app.url}/api/own-page/${stranger.code}/export.zip`)).arrayBuffer()),
+    );
+    expect([...zip.keys()].filter((n) => n.startsWith('material/'))).toEqual([]);
+    // The same address in another tenant is another person's link.
+    const elsewhere = await createPersonalLink(app.app.db, app.config, {
+      tenant: 'bank',
+      firstName: 'Erika',
+      lastName: 'Muster',
+      email: s.person,
+    });
+    expect((await api(app, 'GET', `/api/own-page/${elsewhere.code}`)).body.submissions).toEqual([]);
+    expect((await api(app, 'GET', '/api/own-page/AAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
   it('withdraws the video consent at once: the clip cannot be attached, the approval link says why, a takedown task with a mail', async () => {

@@ -4,7 +4,7 @@ import { texts } from '../../common/texts';
 import { currentUser } from '../auth/session';
 import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
-import { openPersonOf, submissionsOfLink } from './link';
+import { openPersonOf, submissionsOfLink } from '../personal-links';
 import { accessOfUser } from '../tenants/access';
 
 /**

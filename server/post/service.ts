@@ -22,7 +22,7 @@ import { refuseWithdrawnPhotos } from '../consent';
 import { now } from '../db/database';
 import type { PostVersionTable, SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
-import type { Editor } from '../inbox/service';
+import type { Editor } from '../tenants/editor';
 import type { Draft, Drafter, Material } from './drafter';
 import {
   approvalByTokenHash,

@@ -10,15 +10,18 @@ const READ_CHUNK_BYTES = 512 * 1024;
 
 /**
  * mkdir -p that reports the real cause: on a read-only file system Node's recursive mkdir says
- * ENOENT (as if a parent were missing); the plain mkdir of the folder then tells EROFS.
+ * ENOENT (as if a parent were missing), however deep the missing folders go (a tenant's logo
+ * lies two folders down); the plain mkdir of the first missing folder then tells EROFS.
  */
 export async function ensureDir(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(path.dirname(dir), { recursive: true });
-    await mkdir(dir);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || path.dirname(dir) === dir) throw error;
+    await ensureDir(path.dirname(dir));
+    await mkdir(dir).catch((again: NodeJS.ErrnoException) => {
+      if (again.code !== 'EEXIST') throw again;
+    });
   }
 }
 

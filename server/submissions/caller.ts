@@ -6,6 +6,7 @@ import { DomainError } from '../http/errors';
 import { accessOf, editsTenant, entersTenant } from '../tenants/access';
 import { publicLinkTenant } from '../tenants/guard';
 import { findSubmission } from './queries';
+import { findLink, isOpen } from '../personal-links';
 import { type Submission, tokenMatches } from './service';
 
 /**
@@ -21,7 +22,15 @@ export async function loadOwnedSubmission(
   if (row) {
     const header = request.headers[SUBMISSION_TOKEN_HEADER];
     if (tokenMatches(row, Array.isArray(header) ? header[0] : header)) {
-      // An anonymous token works only while its tenant's public link is on and the tenant not archived.
+      // A personal link's submission: its token works while the link is open (and the tenant not
+      // archived). Any other anonymous token only while its tenant's public link is on.
+      if (row.personal_link_id) {
+        const link = await findLink(request.server.db, row.personal_link_id);
+        const tenant = (await request.server.tenantRegistry.fresh()).get(row.tenant);
+        if (!link || !isOpen(link) || !tenant || tenant.archivedAt)
+          throw new DomainError('forbidden', texts.personalLinks.expired, texts.personalLinks.expiredTitle);
+        return row;
+      }
       if (!(await publicLinkTenant(request.server, row.tenant)))
         throw new DomainError('forbidden', texts.publicLink.linkClosed);
       return row;

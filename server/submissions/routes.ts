@@ -8,6 +8,7 @@ import { requireOpenTenant } from '../tenants/guard';
 import { saveTranscript } from './transcripts';
 import { loadOwnedSubmission } from './caller';
 import { createSubmission, releaseHeld, summarize } from './service';
+import { codeRouteLimit, openPersonOf } from '../personal-links';
 
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   serve(app, 'POST /submissions', async (request, reply) => {
@@ -17,6 +18,21 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     const created = await createSubmission(app.db, input, { user, access: await accessOf(request, user) });
     reply.code(201);
     return created;
+  });
+
+  // A submission of a personal link's person: the code is the proof (no proof of work), the
+  // answer's token proves ownership later, and the link (and its campaign) owns it.
+  serve(app, 'POST /personal-links/:code/submissions', codeRouteLimit, async (request, reply, parts) => {
+    const person = await openPersonOf(request, parts.params().code);
+    const input = parts.body();
+    await requireOpenTenant(app, person.tenant);
+    const created = await createSubmission(
+      app.db,
+      { tenant: person.tenant, kind: input.kind, topic: input.topic, source: 'personal-link', held: input.held },
+      { anonymous: true, personalLink: { id: person.linkId, campaignId: person.campaignId } },
+    );
+    reply.code(201);
+    return { contentId: created.contentId, accessToken: created.accessToken! };
   });
 
   serve(app, 'GET /submissions/:contentId', async (request, reply) => {

@@ -18,7 +18,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function createSubmission(
   db: Kysely<DB>,
   input: CreateSubmission,
-  owner: { user: SessionUser; access?: Access } | { anonymous: true },
+  owner:
+    | { user: SessionUser; access?: Access }
+    | { anonymous: true; personalLink?: { id: number; campaignId: number | null } },
 ): Promise<{ contentId: number; accessToken?: string }> {
   // The tenant itself (exists, not archived) is checked by the caller (server/tenants/guard.ts).
   if ('user' in owner && !entersTenant(owner.access ?? (await accessOfUser(db, owner.user)), input.tenant)) {
@@ -37,6 +39,9 @@ export async function createSubmission(
       user_email: 'user' in owner ? owner.user.email : null,
       access_token_hash: accessToken ? hashToken(accessToken) : null,
       held: input.held ? 1 : 0,
+      ...('personalLink' in owner && owner.personalLink
+        ? { personal_link_id: owner.personalLink.id, campaign_id: owner.personalLink.campaignId }
+        : {}),
       created_at: t,
       updated_at: t,
     })

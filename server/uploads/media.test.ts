@@ -387,6 +387,9 @@ describe.each(combos)('uploads on %s with the %s blob store', (dialect, storeKin
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 10-19/${bytes.length}`);
     expect(part.bytes.equals(bytes.subarray(10, 20))).toBe(true);
+    // Personal media never stays in the browser's cache; ranges still play and seek.
+    expect(part.headers.get('cache-control')).toBe('private, no-store');
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
     const tail = await fetchBytes(t, `/api/media/${res.body.media.id}/file?download=1`, {
       range: 'bytes=-5',
       cookie: owner,

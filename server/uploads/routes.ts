@@ -5,6 +5,7 @@ import { fileQuery, mediaIdParam } from '../../common/schemas/uploads';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
+import { PRIVATE_MEDIA } from '../http/no-store';
 import { loadOwnedSubmission } from '../submissions/caller';
 import { findMedia, listSubmissionMedia } from './queries';
 import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
@@ -83,7 +84,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   serve(app, 'GET /media/:mediaId/thumbnail', async (request, reply) => {
     const row = await readableMedia(request, reply, 'thumbnail');
     if (!row.thumbnail_path) throw new DomainError('not_found', texts.uploads.notFound);
-    reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600');
+    reply.header('content-type', 'image/jpeg').header('cache-control', PRIVATE_MEDIA);
     return reply.send(await app.blobs.get(row.thumbnail_path));
   });
 }
@@ -102,7 +103,7 @@ export async function sendBlob(
   const type = file.type.startsWith('text/') ? `${file.type}; charset=utf-8` : file.type;
   reply
     .header('accept-ranges', 'bytes')
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', PRIVATE_MEDIA)
     .header('content-type', type)
     .header(
       'content-disposition',

@@ -4,6 +4,7 @@ import type { VideoState } from '../../common/schemas/video';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
+import { PRIVATE_MEDIA } from '../http/no-store';
 import { readableMedia, sendBlob } from './routes';
 import { mediaIdParam } from '../../common/schemas/uploads';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
@@ -42,7 +43,7 @@ export async function videoRoutes(app: FastifyInstance): Promise<void> {
       const name = `${row.original_name}.de.${format}`;
       return reply
         .type(format === 'vtt' ? 'text/vtt; charset=utf-8' : 'application/x-subrip; charset=utf-8')
-        .header('cache-control', 'private, no-cache')
+        .header('cache-control', PRIVATE_MEDIA)
         .header(
           'content-disposition',
           `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(name)}`,

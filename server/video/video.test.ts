@@ -109,7 +109,11 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
   async function bytes(url: string, cookie = owner) {
     const res = await fetch(`${t.url}${url}`, { headers: { cookie } });
     expect(res.status).toBe(200);
-    return { body: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
+    return {
+      body: Buffer.from(await res.arrayBuffer()),
+      type: res.headers.get('content-type'),
+      cache: res.headers.get('cache-control'),
+    };
   }
 
   it('a rotated HEVC .mov gets an H.264/AAC proxy in display orientation, a poster and German captions; the original stays as it was', async () => {
@@ -128,6 +132,8 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
 
     const proxy = await bytes(`/api/media/${mediaId}/proxy`);
     expect(proxy.type).toBe('video/mp4');
+    // Personal media stays out of the browser's cache (a shared computer after sign-out).
+    expect(proxy.cache).toBe('private, no-store');
     const proxyFile = path.join(dir, `proxy-${mediaId}.mp4`);
     writeFileSync(proxyFile, proxy.body);
     const streams = probeStreams(proxyFile);
@@ -138,7 +144,8 @@ describe.each(combos)('video proxies and captions on %s with the %s store', (dia
     // faststart: the index (moov) comes before the media data.
     expect(proxy.body.indexOf('moov')).toBeLessThan(proxy.body.indexOf('mdat'));
     expect((await bytes(`/api/media/${mediaId}/file`)).body.equals(phoneMov)).toBe(true);
-    expect((await bytes(`/api/media/${mediaId}/thumbnail`)).type).toBe('image/jpeg');
+    const poster = await bytes(`/api/media/${mediaId}/thumbnail`);
+    expect([poster.type, poster.cache]).toEqual(['image/jpeg', 'private, no-store']);
 
     // The speech went to the transcriber as audio, with verbose_json for segment times.
     expect(fake.requests.at(-1)).toMatchObject({ responseFormat: 'verbose_json', fileType: 'audio/ogg' });

@@ -10,6 +10,7 @@ import { HistoryTracker } from './features/navigation/back';
 import { Layout } from './features/navigation/Layout';
 import { NotFoundPage } from './features/navigation/pages';
 import { PublicLinkRoute } from './features/public-link/PublicLinkRoute';
+import { PersonalLinkRoute } from './features/personal-links';
 import { TenantProvider } from './current-tenant/TenantContext';
 import { pages } from './pages';
 import { Spinner } from './ui/Spinner';
@@ -32,6 +33,7 @@ function routeElement(def: RouteDef) {
   );
   const framed = bare.has(def.page) ? page : <Layout>{page}</Layout>;
   if (def.viaPublicLink) return <PublicLinkRoute>{framed}</PublicLinkRoute>;
+  if (def.viaPersonalLink) return <PersonalLinkRoute>{framed}</PersonalLinkRoute>;
   if (def.tenantParam) {
     return (
       <RequireAccess def={def}>

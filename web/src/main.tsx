@@ -2,13 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
+import { texts } from '../../common/texts';
 import { App } from './App';
 import { TOAST_DURATION_MS } from './lib/notify';
 
 import './index.css';
-
-/** On a phone the toasts sit at the bottom: at the top they would cover the page's heading. */
-const phone = window.matchMedia('(max-width: 639px)').matches;
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
 
@@ -20,9 +18,13 @@ startTransition(() =>
       <QueryClientProvider client={queryClient}>
         <App />
         <Toaster
-          position={phone ? 'bottom-center' : 'top-center'}
+          // At the top on every screen: at the bottom of a phone a notice covered the field being
+          // filled (the keyboard pushes it up). On a phone it lies over the fixed header, below it on a desktop.
+          position="top-center"
           offset={68}
-          mobileOffset={phone ? 16 : 68}
+          mobileOffset={8}
+          containerAriaLabel={texts.common.notifications}
+          toastOptions={{ closeButtonAriaLabel: texts.common.close }}
           visibleToasts={1}
           duration={TOAST_DURATION_MS}
           hotkey={['F8']}

@@ -87,6 +87,10 @@ const PublicStartPage = lazyPage(
   () => import('./features/public-link/PublicStartPage'),
   (m) => m.PublicStartPage,
 );
+const PersonalStartPage = lazyPage(
+  () => import('./personal-page'),
+  (m) => m.PersonalPage,
+);
 
 /**
  * Which component renders each page of the route table. Capabilities register their pages here
@@ -127,6 +131,7 @@ export const pages: Record<PageKey, LazyPage> = {
   'public-start': PublicStartPage,
   'public-upload': PublicUploadPage,
   'public-thank-you': PublicThankYouPage,
+  'personal-start': PersonalStartPage,
   approval: ApprovalPage,
   account: AccountPage,
 };

@@ -21,6 +21,7 @@ import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
 import * as heldSubmissions from './0029_held_submissions';
 import * as consentLedger from './0036_consent_ledger';
+import * as personalLinks from './0034_personal_links';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0025_phone_flows': phoneFlows,
   '0020_interview_turns': interviewTurns,
   '0029_held_submissions': heldSubmissions,
+  '0034_personal_links': personalLinks,
   '0036_consent_ledger': consentLedger,
 };

@@ -20,12 +20,15 @@ export function TenantProvider({
   tenant,
   param,
   viaPublicLink = false,
+  basePath,
   fromRow = true,
   children,
 }: {
   tenant?: string;
   param?: string;
   viaPublicLink?: boolean;
+  /** A personal link's own path (/e/<code>); its server already checked the link, not the tenant's public link. */
+  basePath?: string;
   fromRow?: boolean;
   children: ReactNode;
 }) {
@@ -36,14 +39,14 @@ export function TenantProvider({
   const row = info.data ?? seed;
   if (!row && info.isPending && fromRow) return <Spinner fill text={texts.common.loading} />;
   // A created tenant without its row, or seen through a public link that is switched off.
-  if (!row || (viaPublicLink && !seed && !info.data?.publicLink)) {
+  if (!row || (viaPublicLink && !basePath && !seed && !info.data?.publicLink)) {
     return viaPublicLink ? (
       <Page title={texts.uploads.publicTitle} intro={texts.uploads.unknownTenant} />
     ) : (
       <Page title={texts.tenants.notFound} />
     );
   }
-  const t = tenantView(row, { viaPublicLink });
+  const t = tenantView(row, { viaPublicLink, basePath });
   return (
     <TenantContext.Provider value={t}>
       <div style={{ '--color-brand': t.brandColor, '--brand': t.brandColor } as CSSProperties}>{children}</div>

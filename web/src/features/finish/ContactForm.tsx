@@ -14,6 +14,7 @@ import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
 import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submissions/drafts';
+import { useLinkedPerson } from '../personal-links';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
 
@@ -33,13 +34,15 @@ export function ContactForm({
   variant: FormVariant;
   onSaved: () => void;
 }) {
+  // Through a personal link the person is known: their details are filled in (they may change them).
+  const person = useLinkedPerson();
   const form = useForm<ContactFormInput, unknown, ContactValues>({
     resolver: zodResolver(contactForm(variant)),
     defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      role: '',
+      firstName: person?.firstName ?? '',
+      lastName: person?.lastName ?? '',
+      email: person?.email ?? '',
+      role: person?.role ?? '',
       publication: false,
       naming: false,
       consentText: f.consent.contact,

@@ -4,6 +4,10 @@ import { texts } from '../../../../common/texts';
 import { useAuth } from '../auth/AuthProvider';
 import { useTenant } from '../../current-tenant/TenantContext';
 
+/** A header control is a thumb's target: at least 44×44 px (WCAG 2.5.5) on every screen. */
+const control =
+  'flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5';
+
 /** The fixed top bar: logo (to /), title, username and 'Abmelden'. */
 export function Header() {
   const { user, role, membership, logout } = useAuth();
@@ -15,7 +19,10 @@ export function Header() {
         {/* The link's name comes from its content (no aria-label that differs from the visible text). */}
         {/* The title is never cut (spec: the header shows it): on a phone it takes two balanced lines
             and what varies, the username, gives way instead. */}
-        <Link to={tenant.viaPublicLink ? tenant.homePath : '/'} className="flex shrink-0 items-center gap-2 sm:gap-2.5">
+        <Link
+          to={tenant.viaPublicLink ? tenant.homePath : '/'}
+          className="flex min-h-11 shrink-0 items-center gap-2 sm:gap-2.5"
+        >
           {tenant.logoUrl ? (
             <img src={tenant.logoUrl} alt="" className="h-9 max-w-32 shrink-0 object-contain" />
           ) : (
@@ -37,32 +44,19 @@ export function Header() {
         {user && (
           <div className="ml-auto flex min-w-0 items-center sm:gap-2">
             {(role === 'admin' || role === 'vdi_admin' || membership?.role === 'editor') && (
-              <Link
-                to="/eingang"
-                title={texts.nav.inbox}
-                className="flex shrink-0 items-center gap-1.5 rounded-lg p-1.5 text-sm sm:p-2 font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
-              >
+              <Link to="/eingang" title={texts.nav.inbox} className={control}>
                 <Inbox size={18} aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{texts.nav.inbox}</span>
               </Link>
             )}
             {role !== 'admin' && membership?.role === 'editor' && (
-              <Link
-                to="/mitglieder"
-                title={texts.tenants.members}
-                className="flex shrink-0 items-center gap-1.5 rounded-lg p-1.5 text-sm sm:p-2 font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
-              >
+              <Link to="/mitglieder" title={texts.tenants.members} className={control}>
                 <Users size={18} aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{texts.tenants.members}</span>
               </Link>
             )}
             {role === 'admin' && (
-              <Link
-                to="/security"
-                title={texts.nav.security}
-                aria-label={texts.nav.security}
-                className="shrink-0 rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 sm:p-2"
-              >
+              <Link to="/security" title={texts.nav.security} aria-label={texts.nav.security} className={control}>
                 <ShieldCheck size={18} aria-hidden="true" />
               </Link>
             )}
@@ -78,7 +72,7 @@ export function Header() {
               title={texts.auth.logout}
               aria-label={texts.auth.logout}
               onClick={() => void logout().then((ended) => ended && navigate('/login', { replace: true }))}
-              className="shrink-0 rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:p-2"
+              className={`${control} hover:text-slate-900`}
             >
               <LogOut size={18} aria-hidden="true" />
             </button>

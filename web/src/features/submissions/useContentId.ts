@@ -13,6 +13,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { startDraft } from './drafts';
 import { usePublicProof } from '../proof/proof';
 import { useTenant } from '../../current-tenant/TenantContext';
+import { usePersonalLink } from '../personal-links';
 
 export type ContentIdState = { contentId: string | null; isLocal: boolean; loading: boolean };
 export type ResolvedContentId = { contentId: string | null; isLocal: boolean };
@@ -90,6 +91,7 @@ export function useContentId(opts: Options): ContentIdHandle {
   const location = useLocation();
   const known = contentIdFromState(location.state) ?? (opts.forceNew ? null : storedContentId(tenant));
   const proof = usePublicProof();
+  const personal = usePersonalLink();
   const lazy = opts.lazy ?? false;
   const [state, setState] = useState<ContentIdState>(() =>
     known
@@ -122,14 +124,30 @@ export function useContentId(opts: Options): ContentIdHandle {
       setSubmissionToken(created.contentId, created.accessToken);
       return created;
     };
+    // Through a personal link the code is the proof: the link (and its campaign) owns the submission.
+    const createPersonal = async (code: string) => {
+      const created = await call('POST /personal-links/:code/submissions', {
+        params: { code },
+        body: { kind: o.kind, topic: o.topic as CreatePublicSubmission['topic'] },
+      });
+      setSubmissionToken(created.contentId, created.accessToken);
+      return created;
+    };
     const create =
       o.create ??
-      (tenant.viaPublicLink
-        ? createPublic
-        : () =>
-            call('POST /submissions', {
-              body: { tenant: tenant.key, kind: o.kind, topic: o.topic as CreateSubmission['topic'], source: o.source },
-            }));
+      (personal
+        ? () => createPersonal(personal.code)
+        : tenant.viaPublicLink
+          ? createPublic
+          : () =>
+              call('POST /submissions', {
+                body: {
+                  tenant: tenant.key,
+                  kind: o.kind,
+                  topic: o.topic as CreateSubmission['topic'],
+                  source: o.source,
+                },
+              }));
     setState((s) => ({ ...s, loading: true }));
     pending.current = create().then(
       ({ contentId }) => {
@@ -168,7 +186,7 @@ export function useContentId(opts: Options): ContentIdHandle {
       },
     );
     return pending.current;
-  }, [known, tenant, userId, proof]);
+  }, [known, tenant, userId, proof, personal]);
 
   useEffect(() => {
     if (known) {

@@ -1,0 +1,18 @@
+import { PersonalStartPage } from './features/personal-links';
+import { FlowCards, usePersonalLink } from './features/personal-links';
+
+/** A link of no campaign: the flows, for the person. */
+function PlainLinkFlows() {
+  const link = usePersonalLink()?.link;
+  return link?.state === 'open' && link.campaignId === null ? <FlowCards /> : null;
+}
+
+/**
+ * /e/<code>: the sections of each capability that makes personal links, in order. Each renders
+ * nothing for a link that is not its own (a campaign's invitation, the contributor's own page).
+ */
+const sections = [PlainLinkFlows];
+
+export function PersonalPage() {
+  return <PersonalStartPage sections={sections} />;
+}
