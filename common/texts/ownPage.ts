@@ -88,5 +88,27 @@ export const ownPage = {
   retentionMailText: (ids: number[], days: number, link: string) =>
     `Guten Tag,\n\ndiese Einsendungen wurden in der Aufbewahrungsfrist nicht verwendet und werden in ${days} Tagen gelöscht: ${ids.join(', ')}.\nWer sie braucht, ändert ihren Status oder verwendet sie.\n\n${link}\n`,
   takedownMailLine: (channel: string, url: string, due: string) => `${channel}: ${url} (entfernen bis ${due})`,
+  // Admin: consent texts, retention, record of processing (on /admin/bereiche)
+  textsTitle: 'Einwilligungstexte',
+  textsIntro: 'Jede Änderung wird eine neue Fassung; frühere Fassungen bleiben mit ihren Daten erhalten.',
+  textKindLabel: 'Einwilligung',
+  textLabel: 'Neuer Wortlaut',
+  textSave: 'Als neue Fassung speichern',
+  textSaved: 'Neue Fassung gespeichert',
+  versionLine: (version: number, from: string, until: string | null) =>
+    until ? `Fassung ${version}: ${from} bis ${until}` : `Fassung ${version}: seit ${from} (aktuell)`,
+  retentionTitle: 'Aufbewahrung',
+  retentionLabel: 'Ungenutzte Einsendungen löschen nach (Monaten)',
+  retentionSave: 'Speichern',
+  retentionDue: (n: number) => (n === 0 ? 'Derzeit ist nichts fällig.' : `${n} Einsendung(en) sind fällig.`),
+  retentionDueLine: (id: number, last: string, warned: string | null) =>
+    `Content-ID ${id}, zuletzt geändert ${last}${warned ? `, angekündigt ${warned}` : ''}`,
+  processingExport: 'Verzeichnis von Verarbeitungstätigkeiten (Entwurf) herunterladen',
+  ownPageLink: 'Meine Beiträge und Einwilligungen',
+  ownPageMailSent: 'Wir haben Ihnen einen Link zu Ihrer persönlichen Seite geschickt.',
+  ownPageSend: 'Link zu meiner persönlichen Seite senden',
+  ownPageMailSubject: (tenant: string) => `Ihre Beiträge bei ${tenant}`,
+  ownPageMailText: (name: string, link: string) =>
+    `Guten Tag ${name},\n\nauf Ihrer persönlichen Seite sehen Sie, was Sie uns gegeben haben und was daraus geworden ist. Dort können Sie Einwilligungen widerrufen, Ihre Daten herunterladen oder ihre Löschung beantragen:\n\n${link}\n`,
   ownPageMailLine: (link: string) => `Ihre Beiträge und Einwilligungen: ${link}`,
 } as const;

@@ -20,6 +20,7 @@ import { useTenantLabels } from '../../current-tenant/labels';
 import { formatDateTime } from '../admin/format';
 import { ApprovalBadge } from '../post/ApprovalBadge';
 import { StatusBadge } from './StatusBadge';
+import { EditorTasks } from '../own-page';
 
 const t = texts.admin;
 const filterKeys = ['tenant', 'kind', 'status', 'approval', 'from', 'to', 'q'] as const;
@@ -114,6 +115,7 @@ export function InboxPage() {
       }
     >
       {role === 'admin' && <AdminNav />}
+      <EditorTasks />
       <Card className="mb-6">
         <form onSubmit={submitSearch} role="search" className="mb-4 flex gap-2">
           <div className="min-w-0 flex-1">

@@ -26,6 +26,7 @@ import { Spinner } from '../../ui/Spinner';
 import { AdminNav } from '../admin/AdminNav';
 import { ShareLink } from '../sharing/ShareLink';
 import { MembersPanel } from './MembersPanel';
+import { ConsentTextsPanel } from '../own-page';
 import { ProfileField, StyleFields } from './StyleFields';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
@@ -269,6 +270,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
             <MembersPanel tenantKey={tenant.key} canAddEditors />
           </div>
         )}
+        {tenant && <ConsentTextsPanel tenantKey={tenant.key} />}
         {tenant && (
           <div className="space-y-1.5">
             <label htmlFor="tenant-logo" className="block text-sm font-medium text-slate-800">
