@@ -192,6 +192,13 @@ const selectionCards: readonly EntryCard[] = [
   'upload',
 ];
 
+/** What a tenant's public link offers, in the order of its start page (its poster names the same). */
+export type PublicFlow = 'interview-category' | 'voice-message' | 'video-answer' | 'upload';
+export function publicFlows(tenant: Pick<Tenant, 'dashboardCards'>): PublicFlow[] {
+  const video: PublicFlow[] = tenant.dashboardCards.includes('video-answer') ? ['video-answer'] : [];
+  return ['interview-category', 'voice-message', ...video, 'upload'];
+}
+
 export function isTenantKey(value: unknown): value is TenantKey {
   return typeof value === 'string' && (tenantKeys as readonly string[]).includes(value);
 }

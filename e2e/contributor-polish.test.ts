@@ -1,14 +1,31 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import { emailFor, loginAs, PHONE, screenshot, startE2E, type E2E } from './harness';
+import * as fixture from '../server/uploads/testing/fixtures';
+import { tenantSettings } from '../common/schemas/tenants';
+import { updateTenant } from '../server/tenants/service';
+import { emailFor, failWrites, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
+
+const f = texts.finish;
+const u = texts.uploads;
+const NARROW = { width: 320, height: 640 };
+
+/** Whether the page is wider than its window (it scrolls sideways). */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /** What a contributor still met on a phone (issue 42), walked at 390 px. */
 describe('contributor polish at 390 px', () => {
   let e: E2E;
+  let photo: string;
 
   beforeAll(async () => {
     e = await startE2E({ env: { TRANSCRIBER: 'none' } });
+    e.t.app.jobs.start();
+    photo = path.join(tempDir('ca-polish-'), 'werkstatt.png');
+    writeFileSync(photo, await fixture.png());
   }, 60_000);
   afterAll(() => e?.close());
 
@@ -62,4 +79,128 @@ describe('contributor polish at 390 px', () => {
     await close.click();
     await expect.poll(() => login.locator('[data-sonner-toast]').count()).toBe(0);
   });
+
+  it('says under a local id that the photo waits for the connection, lists it with its state, and turns into the usual thank-you once it has arrived', async () => {
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'vdi_admin');
+    await failWrites(page, '**/api/submissions');
+    await page.goto('/upload');
+    await toastWith(page, texts.common.idLoadFailed).waitFor({ timeout: 30_000 });
+    const localId = (await page.evaluate(() => sessionStorage.getItem('currentInterviewId')))!;
+    expect(localId).toMatch(/^local_upload_/);
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByLabel(u.rightsLabel).check();
+    await page.getByRole('button', { name: u.uploadButton(1) }).click();
+    await page.waitForURL('**/thank-you');
+
+    await page.getByText(f.waitingIntro).waitFor();
+    expect(await page.getByText(f.thankYouIntro).count()).toBe(0);
+    const item = page.getByTestId('waiting-item').filter({ hasText: 'werkstatt.png' });
+    await expect.poll(() => item.getAttribute('data-state')).toBe('waiting');
+    expect(await item.textContent()).toContain(f.waitingStates.waiting);
+    // The id short, in full on request.
+    const id = page.getByTestId('content-id');
+    expect(await id.textContent()).toBe(`${localId.slice(0, 8)}...`);
+    await page.getByRole('button', { name: f.showFullId }).click();
+    expect(await id.textContent()).toBe(localId);
+    await screenshot(page, 'polish-thank-you-waiting-390');
+    await page.setViewportSize(NARROW);
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'polish-thank-you-waiting-320');
+    await page.setViewportSize(PHONE);
+
+    // The connection is back: the photo arrives and the page becomes the page of the server's id.
+    await page.unroute('**/api/submissions');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByText(f.thankYouIntro).waitFor({ timeout: 30_000 });
+    await expect.poll(() => id.textContent()).toMatch(/^\d+$/);
+    expect(await page.getByText(f.waitingIntro).count()).toBe(0);
+    await page.getByTestId('image-count').getByText('1').waitFor();
+    await screenshot(page, 'polish-thank-you-arrived-390');
+  }, 90_000);
+
+  it('scrolls no page sideways at 320 px', async () => {
+    const visits: [Parameters<typeof loginAs>[1] | null, string[]][] = [
+      [
+        'vdi_admin',
+        [
+          '/content-selection',
+          '/upload',
+          '/image-upload',
+          '/document-upload',
+          '/document-image-upload',
+          '/voice-message',
+          '/video-answer',
+          '/thank-you',
+          '/eingang',
+        ],
+      ],
+      ['bank', ['/bank', '/bank/content-selection', '/bank/upload', '/bank/voice-message', '/bank/thank-you']],
+      ['admin', ['/admin', '/admin/bereiche', '/admin/users']],
+      [null, ['/p/vdi', '/p/vdi/upload', '/p/vdi/voice-message', '/login']],
+    ];
+    for (const [role, paths] of visits) {
+      const page = await e.newPage(NARROW);
+      if (role) await loginAs(page, role);
+      for (const path of paths) {
+        await page.goto(path);
+        await page.locator('main').first().waitFor();
+        await page.waitForTimeout(300);
+        expect(await scrollsSideways(page), `${role} ${path}`).toBe(false);
+      }
+      await page.close();
+    }
+  }, 90_000);
+
+  /** Switches the tenant's video answers on or off, as an admin does on /admin/bereiche. */
+  async function offerVideo(key: string, on: boolean) {
+    await e.t.app.tenantRegistry.fresh();
+    const row = e.t.app.tenantRegistry.get(key)!;
+    const cards = row.entryCards.filter((c) => c !== 'video-answer');
+    await updateTenant(
+      e.t.app,
+      null,
+      key,
+      tenantSettings.parse({ ...row, entryCards: on ? [...cards, 'video-answer'] : cards }),
+    );
+  }
+
+  it("checks that the tenant offers video answers before the camera starts, and offers the tenant's other flows when not", async () => {
+    const page = await e.newPage(PHONE);
+    // Counts every request for the camera.
+    await page.addInitScript(() => {
+      const w = window as unknown as { cameraAsked: number };
+      w.cameraAsked = 0;
+      const devices = navigator.mediaDevices;
+      if (devices)
+        devices.getUserMedia = () => {
+          w.cameraAsked += 1;
+          return Promise.reject(new DOMException('no camera here', 'NotFoundError'));
+        };
+    });
+    await loginAs(page, 'vdi_admin');
+    // A saved link of a tenant without video answers.
+    await page.goto('/video-answer');
+    await page.getByText(texts.videoAnswers.notOfferedIntro).waitFor();
+    await page.locator('main a[href="/voice-message"]').waitFor();
+    expect(await page.locator('main a[href="/video-answer"]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: texts.videoAnswers.startCamera }).count()).toBe(0);
+    await screenshot(page, 'polish-video-not-offered-390');
+
+    // Switched on, the page starts; switched off meanwhile, the reload finds it off before any camera.
+    await offerVideo('vdi', true);
+    await page.goto('/video-answer');
+    await page.getByRole('heading', { name: texts.videoAnswers.chooseTopic }).waitFor();
+    await offerVideo('vdi', false);
+    await page.reload();
+    await page.getByText(texts.videoAnswers.notOfferedIntro).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cameraAsked: number }).cameraAsked)).toBe(0);
+
+    // The public link offers its own flows instead.
+    const visitor = await e.newPage(PHONE);
+    await visitor.goto('/p/vdi/video-answer');
+    await visitor.getByText(texts.videoAnswers.notOfferedIntro).waitFor();
+    await visitor.locator('main a[href="/p/vdi/upload"]').waitFor();
+    expect(await visitor.locator('main a[href="/p/vdi/video-answer"]').count()).toBe(0);
+  }, 60_000);
 });

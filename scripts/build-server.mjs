@@ -72,6 +72,7 @@ for (const entry of ['main.js', 'cli.js']) {
 }
 // Worker threads load files by path next to the code that starts them.
 copyFileSync(path.join(root, 'server/transcription/whisper-worker.mjs'), path.join(outdir, 'whisper-worker.mjs'));
+copyFileSync(path.join(root, 'server/content/render-worker.mjs'), path.join(outdir, 'render-worker.mjs'));
 copyFileSync(
   path.join(root, 'server/auth/password-strength-worker.mjs'),
   path.join(outdir, 'password-strength-worker.mjs'),

@@ -34,6 +34,7 @@ import type { BlobStore } from './storage/blob-store';
 import { uploadRoutes } from './uploads/routes';
 import { publicLinkRoutes } from './public-link/routes';
 import { personalLinkRoutes } from './personal-links';
+import { campaignRoutes } from './campaigns';
 import { videoAnswerRoutes } from './video-answers/routes';
 import { finishRoutes } from './finish/routes';
 import { submissionRoutes } from './submissions/routes';
@@ -82,6 +83,7 @@ const capabilities = [
   uploadRoutes,
   publicLinkRoutes,
   personalLinkRoutes,
+  campaignRoutes,
   adminRoutes,
   inboxRoutes,
   postRoutes,

@@ -8,12 +8,15 @@ import { replayErasures, runDueErasures, runRetention } from './own-page';
 import { writeAudit } from './admin/audit';
 import { createUser, listUsers, setUserRole } from './users/service';
 import { createMemberUser, memberCommand, tenantCommand, TenantCliError, tenantUsage } from './tenants/cli';
+import { remindAsOf } from './campaigns';
+import { texts } from '../common/texts';
 
 const usage = `Verwendung:
   npm run cli -- user create --email E --password P --role R
   npm run cli -- user role --email E --role R
   npm run cli -- user list
 ${tenantUsage}
+  ${texts.campaigns.cli.remindUsage}   fällige Erinnerungen von Kampagnen jetzt senden (zweimal: einmal)
   npm run cli -- backup DATEI       Datenbank und Dateien in eine Datei sichern (auch im laufenden Betrieb)
   npm run cli -- restore DATEI [--erasure-log LOG]
                                     eine Sicherung in ein leeres DATA_DIR (und eine leere Datenbank) zurückspielen;
@@ -48,6 +51,7 @@ async function run(argv: string[]): Promise<void> {
       'public-link': { type: 'boolean' },
       // erasure and retention (server/own-page)
       'erasure-log': { type: 'string' },
+      // campaigns
       'as-of': { type: 'string' },
     },
     allowPositionals: true,
@@ -94,6 +98,18 @@ async function run(argv: string[]): Promise<void> {
     const app = await buildApp(loadConfig(), { logger: false });
     try {
       await tenantCommand(app, verb!, values);
+    } finally {
+      await app.close();
+    }
+    return;
+  }
+  if (noun === 'campaign') {
+    if (verb !== 'remind') throw new UsageError('Unbekannter Befehl.');
+    const asOf = new Date(values['as-of'] ?? '');
+    if (!values['as-of'] || Number.isNaN(asOf.getTime())) throw new UsageError(texts.campaigns.cli.asOfInvalid);
+    const app = await buildApp(loadConfig(), { logger: false });
+    try {
+      console.log(texts.campaigns.cli.reminded(await remindAsOf(app, asOf)));
     } finally {
       await app.close();
     }

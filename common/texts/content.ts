@@ -18,6 +18,10 @@ export const content = {
   quoteFromAnswers: 'Aus den W-Antworten',
   quoteMissing: 'Bitte geben Sie ein Zitat ein.',
   quoteTooLong: 'Das Zitat darf höchstens 400 Zeichen lang sein.',
+  undrawable: (chars: string) =>
+    `Diese Zeichen können auf der Karte nicht dargestellt werden: ${chars}. Bitte entfernen oder ersetzen Sie sie.`,
+  renderTimeout:
+    'Die Karte konnte nicht rechtzeitig erstellt werden. Bitte kürzen Sie den Text oder versuchen Sie es erneut.',
   formatLabel: 'Format',
   showName: 'Name und Funktion zeigen',
   showNameNoConsent: 'Die Person hat nicht eingewilligt, namentlich genannt zu werden.',

@@ -99,6 +99,21 @@ export const finish = {
   /** The thank-you page when nothing was sent yet (skipped): no claim of a transmission. */
   nothingSentIntro:
     'Es wurden noch keine Inhalte übermittelt. Sie können uns hier Ihre Kontaktdaten hinterlassen; wir melden uns bei Ihnen.',
+  /** The thank-you page under a local id while something still waits on the device (no claim of a transmission). */
+  waitingIntro:
+    'Ihre Inhalte sind auf diesem Gerät gespeichert und werden gesendet, sobald die Verbindung wieder besteht. Bitte öffnen Sie die App dann noch einmal oder lassen Sie diese Seite geöffnet.',
+  waitingTitle: 'Noch auf diesem Gerät',
+  waitingStates: {
+    waiting: 'wartet auf die Verbindung',
+    sending: 'wird gesendet',
+    sent: 'angekommen',
+    refused: 'nicht angenommen',
+  },
+  /** The texts (consents, description, contact) wait with the files. */
+  waitingTexts: 'Ihre Angaben und Einwilligungen',
+  localIdLabel: 'Lokale ID',
+  showFullId: 'Ganze ID anzeigen',
+  hideFullId: 'ID kürzen',
   bankThankYouTitle: 'Vielen Dank für Ihren Beitrag!',
   bankThankYouIntro: 'Ihre Inhalte sind bei unserem Social-Media-Team angekommen.',
   contentIdLabel: 'Content-ID',

@@ -1,5 +1,6 @@
 import { admin } from './admin';
 import { auth } from './auth';
+import { campaigns } from './campaigns';
 import { common } from './common';
 import { content } from './content';
 import { finish } from './finish';
@@ -30,6 +31,7 @@ export const texts = {
   post,
   publicLink,
   personalLinks,
+  campaigns,
   sharing,
   tenants,
   videoAnswers,

@@ -77,6 +77,9 @@ export const videoAnswers = {
 
   // server
   notOffered: 'Dieser Bereich bietet keine Videoantworten an.',
+  /** The video answer page of a tenant that does not offer it (a saved link, or switched off meanwhile). */
+  notOfferedIntro:
+    'Dieser Bereich bietet keine Videoantworten an. Sie können Ihre Inhalte auf einem dieser Wege bereitstellen:',
   questionInvalid: 'Zu dieser Frage kann keine Videoantwort gesendet werden.',
   tooLongTitle: 'Antwort zu lang',
   tooLong: (maxSeconds: number) =>

@@ -1,5 +1,5 @@
-import { renderAsync } from '@resvg/resvg-js';
 import { readableBox } from './colour';
+import { renderPool } from './render-pool';
 import { cleanText, germanQuotes, layoutText, unquote } from '../../common/typesetting';
 import { escapeXml, FONT_FAMILY, resvgFontOptions, textWidth } from './fonts';
 
@@ -116,15 +116,17 @@ export function cardSvg(input: CardInput): string {
   return parts.join('');
 }
 
-/** Any SVG of ours to PNG, off the event loop (resvg's thread pool), with the shipped fonts only. */
+/**
+ * Any SVG of ours to PNG, in a render worker (off the event loop and libuv's pool, with a time
+ * limit: RenderTimeout), with the shipped fonts only.
+ */
 export async function svgToPng(svg: string): Promise<Buffer> {
-  const image = await renderAsync(svg, {
+  return renderPool.render(svg, {
     font: resvgFontOptions,
     imageRendering: 0,
     shapeRendering: 2,
     textRendering: 1,
   });
-  return Buffer.from(image.asPng());
 }
 
 export async function renderCard(input: CardInput): Promise<Buffer> {

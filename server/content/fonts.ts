@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cleanText, textWidth as measure } from '../../common/typesetting';
+import { cleanText, mainFontHas, textWidth as measure } from '../../common/typesetting';
 
 const require = createRequire(import.meta.url);
-const interDir = path.dirname(require.resolve('@expo-google-fonts/inter/package.json'));
+const fontDir = (name: string) => path.dirname(require.resolve(`@expo-google-fonts/${name}/package.json`));
+const interDir = fontDir('inter');
 
 /** The fonts every card and caption uses: shipped with the app (Inter, OFL), never the system's. */
 export const fontFiles = {
@@ -14,9 +15,39 @@ export const fontFiles = {
 
 export const FONT_FAMILY = 'Inter';
 
+/**
+ * Fallbacks for what Inter cannot draw (Noto, OFL, installed with `npm ci`): Arabic, Hebrew and
+ * emoji (monochrome, in the text colour). resvg picks them glyph by glyph and shapes right-to-left
+ * text itself.
+ */
+export const fallbackFontFiles = [
+  path.join(fontDir('noto-sans-arabic'), '400Regular/NotoSansArabic_400Regular.ttf'),
+  path.join(fontDir('noto-sans-arabic'), '700Bold/NotoSansArabic_700Bold.ttf'),
+  path.join(fontDir('noto-sans-hebrew'), '400Regular/NotoSansHebrew_400Regular.ttf'),
+  path.join(fontDir('noto-sans-hebrew'), '700Bold/NotoSansHebrew_700Bold.ttf'),
+  path.join(fontDir('noto-emoji'), '400Regular/NotoEmoji_400Regular.ttf'),
+  path.join(fontDir('noto-emoji'), '700Bold/NotoEmoji_700Bold.ttf'),
+];
+
+/** Scripts the fallback fonts draw. */
+const FALLBACK_SCRIPTS = /^(\p{Script=Arabic}|\p{Script=Hebrew}|\p{Extended_Pictographic}|\p{Emoji_Component})$/u;
+
+/**
+ * The characters of `text` that no shipped font draws (Chinese, Cyrillic beyond Inter's, rare
+ * symbols…): a card with any of them is refused with a German message rather than drawn as boxes.
+ */
+export function undrawable(text: string): string[] {
+  const missing = new Set<string>();
+  for (const ch of text) {
+    if (/\s/.test(ch) || mainFontHas(ch) || FALLBACK_SCRIPTS.test(ch)) continue;
+    missing.add(ch);
+  }
+  return [...missing];
+}
+
 /** resvg options: only our font files, no system font lookup. */
 export const resvgFontOptions = {
-  fontFiles: Object.values(fontFiles),
+  fontFiles: [...Object.values(fontFiles), ...fallbackFontFiles],
   loadSystemFonts: false,
   defaultFontFamily: FONT_FAMILY,
 };

@@ -1,108 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import type { Selectable } from 'kysely';
-import sharp from 'sharp';
 import { newCard, newClip, type ItemKind, type NewCard, type NewClip } from '../../common/schemas/content';
 import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../common/contracts/content';
-import { tenants, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
-import { ignoreFailure } from '../../common/best-effort';
+import { cleanText, splitSentences, unquote } from '../../common/typesetting';
 import { writeAudit } from '../admin/audit';
 import { now } from '../db/database';
-import type { MediaTable } from '../db/schema';
 import type { Editor, Submission } from '../tenants/editor';
 import { DomainError } from '../http/errors';
-import { JobCancelled } from '../jobs/queue';
-import { ffprobe, frameRate } from '../media-jobs/ffmpeg';
-import { cancelMediaJob, mediaJobStates, type MediaJobContext } from '../media-jobs/runner';
+import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
-import { renderCard, type Brand } from './card';
-import { audiogramArgs, audiogramBackground, clipArgs, captionStyle, type ClipFormat, writeOverlays } from './clip';
-import { cuesFor, snapToWords, type TimedWord, wordsOfRecording } from './timing';
-import { cleanText, splitSentences, unquote } from '../../common/typesetting';
-import { readableBox } from './colour';
-import { z } from 'zod';
-import type { ParsedJob } from '../jobs/queue';
-import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import { renderCard } from './card';
+import { undrawable } from './fonts';
+import { RenderTimeout } from './render-pool';
+import { RENDER_JOB } from './render';
+import {
+  blobKey,
+  brandOf,
+  contributorName,
+  mediaKindOf,
+  mediaOf,
+  photoOf,
+  type ServiceDeps,
+  wordsOfMedia,
+} from './sources';
+import { snapToWords } from './timing';
 import type { PassageProposer } from './proposer';
 
-/** What this file's services use (server/deps.ts): all of it, as a replaced item's handlers (post) take it on. */
-type ServiceDeps = Deps & WithTenants & WithItemReplaced;
+export { RENDER_JOB, renderItem, renderJob } from './render';
+export { ItemReplacedHandlers, type ReplacedHandler, type WithItemReplaced } from './replaced';
+export { brandOf } from './sources';
 
 const t = texts.content;
-type Media = Selectable<MediaTable>;
-export const RENDER_JOB = 'content.render';
-
-async function toBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** The tenant's colour and logo (an uploaded logo as PNG; else the logo tile's text). */
-export async function brandOf(deps: ServiceDeps, tenant: string): Promise<Brand> {
-  const registry = await deps.tenantRegistry.fresh();
-  const info = registry.get(tenant);
-  const seed = tenants[tenant as TenantKey];
-  const logoKey = registry.logoKey(tenant);
-  let logoPng: Buffer | null = null;
-  if (logoKey) {
-    try {
-      logoPng = await sharp(await toBuffer(await deps.blobs.get(logoKey)))
-        .resize({ height: 180, withoutEnlargement: true })
-        .png()
-        .toBuffer();
-    } catch (error) {
-      deps.log.warn({ err: error, tenant }, 'tenant logo unreadable; the logo tile is used');
-    }
-  }
-  const name = registry.displayName(tenant);
-  return {
-    colour: info?.brandColor ?? seed?.brandColor ?? '#374151',
-    logoPng,
-    logoText: seed?.logoText ?? name.slice(0, 12),
-    name,
-  };
-}
-
-const contributorName = (row: Submission) =>
-  [row.contact_first_name, row.contact_last_name].filter(Boolean).join(' ') || null;
-
-function mediaKindOf(m: Media): 'video' | 'audio' | null {
-  if (m.kind === 'video' || m.file_type.startsWith('video/')) return 'video';
-  if (m.kind === 'audio' || m.file_type.startsWith('audio/')) return 'audio';
-  return null;
-}
-
-function mediaOf(deps: ServiceDeps, contentId: number) {
-  return deps.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).orderBy('id').execute();
-}
-
-/** The one word source (timing.ts): the recording's word times aligned to the corrected transcript. */
-function wordsOfMedia(m: Media): TimedWord[] | null {
-  const words = wordsOfRecording(m);
-  return words.length ? words : null;
-}
-
-/** A photo of the submission as a square JPEG for cards and audiograms. */
-async function photoOf(
-  deps: ServiceDeps,
-  contentId: number,
-  mediaId: number | null | undefined,
-): Promise<Buffer | null> {
-  if (mediaId == null) return null;
-  const media = (await mediaOf(deps, contentId)).find((m) => Number(m.id) === mediaId && m.kind === 'photo');
-  if (!media) throw new DomainError('invalid', t.photoUnknown);
-  return sharp(await toBuffer(await deps.blobs.get(media.file_path)))
-    .rotate()
-    .resize(480, 480, { fit: 'cover' })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
 
 function sentences(text: string): string[] {
   return splitSentences(text)
@@ -196,9 +124,6 @@ export async function contentOverview(deps: ServiceDeps, row: Submission): Promi
   };
 }
 
-const blobKey = (contentId: number, kind: string, ext: string) =>
-  `${contentId}/content/${kind}-${Date.now()}_${randomBytes(6).toString('hex')}.${ext}`;
-
 /** Makes a quote card now (a card renders in well under a second) and stores it. */
 export async function createCard(
   deps: ServiceDeps,
@@ -212,9 +137,13 @@ export async function createCard(
   if (input.photoMediaId != null && !consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
   const name = input.showName ? contributorName(row) : null;
   const role = input.showName ? (row.contact_role ?? null) : null;
-  const [brand, photo] = await Promise.all([brandOf(deps, row.tenant), photoOf(deps, row.id, input.photoMediaId)]);
   const quote = unquote(cleanText(input.quote));
-  const png = await renderCard({ format: input.format, quote, name, role, photo, brand });
+  const missing = undrawable(`${quote} ${name ?? ''} ${role ?? ''}`);
+  if (missing.length) throw new DomainError('invalid', t.undrawable(missing.slice(0, 8).join(' ')));
+  const [brand, photo] = await Promise.all([brandOf(deps, row.tenant), photoOf(deps, row.id, input.photoMediaId)]);
+  const png = await renderCard({ format: input.format, quote, name, role, photo, brand }).catch((error: unknown) => {
+    throw error instanceof RenderTimeout ? new DomainError('unavailable', t.renderTimeout) : error;
+  });
   const key = blobKey(row.id, 'card', 'png');
   await deps.blobs.put(key, png, { contentType: 'image/png' });
   const at = now();
@@ -346,140 +275,6 @@ export async function cancelItem(deps: ServiceDeps, editor: Editor, row: Submiss
   });
 }
 
-/** Where a blob is on disk, or a copy of it in `dir` (S3). */
-async function localCopy(deps: ServiceDeps, key: string, dir: string, name: string): Promise<string> {
-  const local = deps.blobs.localPath?.(key);
-  if (local) return local;
-  const file = path.join(dir, name);
-  const { pipeline } = await import('node:stream/promises');
-  const { createWriteStream } = await import('node:fs');
-  await pipeline(await deps.blobs.get(key), createWriteStream(file));
-  return file;
-}
-
-/** The render job: cuts, reframes, lays the logo and captions over, stores the MP4. */
-export const renderJob = z.object({ itemId: z.number() });
-
-export async function renderItem(
-  deps: ServiceDeps,
-  ctx: MediaJobContext<ParsedJob<typeof renderJob>>,
-): Promise<unknown> {
-  const { itemId } = ctx.job.payload;
-  const item = await deps.db.selectFrom('content_items').selectAll().where('id', '=', itemId).executeTakeFirst();
-  if (item?.state !== 'rendering') return { skipped: true };
-  try {
-    const spec = specOf(item);
-    const row = await deps.db
-      .selectFrom('submissions')
-      .selectAll()
-      .where('id', '=', item.submission_id)
-      .executeTakeFirstOrThrow();
-    const media = await deps.db
-      .selectFrom('media')
-      .selectAll()
-      .where('id', '=', Number(spec.mediaId))
-      .where('submission_id', '=', item.submission_id)
-      .executeTakeFirstOrThrow();
-    const brand = await brandOf(deps, row.tenant);
-    const format = item.format as ClipFormat;
-    const start = Number(spec.start);
-    const duration = Number(spec.end) - start;
-    const words = wordsOfMedia(media) ?? [];
-    const cues = cuesFor(words, start, start + duration, captionStyle[format].maxChars);
-    const overlays = await writeOverlays(ctx.tempDir, format, brand, cues, item.kind === 'audiogram');
-    const source = await localCopy(deps, media.file_path, ctx.tempDir, 'source');
-    const out = path.join(ctx.tempDir, 'out.mp4');
-    const probe = await ffprobe(source, { signal: ctx.signal });
-    const audio = probe.streams.some((s) => s.codec_type === 'audio');
-    if (item.kind === 'clip') {
-      const video = probe.streams.find((s) => s.codec_type === 'video');
-      const rotation =
-        Math.abs(Number(video?.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video?.tags?.rotate ?? 0)) %
-        180;
-      const srcW = Number(media.width ?? (rotation === 90 ? video?.height : video?.width) ?? 1920);
-      const srcH = Number(media.height ?? (rotation === 90 ? video?.width : video?.height) ?? 1080);
-      await ctx.ffmpeg(
-        clipArgs({
-          source,
-          start,
-          duration,
-          srcW,
-          srcH,
-          format,
-          cropX: spec.cropX,
-          cropY: spec.cropY,
-          overlays,
-          hasAudio: audio,
-          fps: frameRate(video),
-          out,
-        }),
-        { durationSeconds: duration },
-      );
-    } else {
-      const photo = await photoOf(deps, item.submission_id, spec.photoMediaId);
-      const background = path.join(ctx.tempDir, 'background.png');
-      await writeFile(background, await audiogramBackground(format, brand, photo));
-      await ctx.ffmpeg(
-        audiogramArgs({
-          source,
-          start,
-          duration,
-          format,
-          background,
-          waveColour: readableBox(brand.colour).text,
-          withPhoto: !!photo,
-          overlays,
-          out,
-        }),
-        { durationSeconds: duration },
-      );
-    }
-    const { readFile, stat } = await import('node:fs/promises');
-    const key = blobKey(item.submission_id, item.kind, 'mp4');
-    const size = (await stat(out)).size;
-    await deps.blobs.put(
-      key,
-      size < 64 * 1024 * 1024 ? await readFile(out) : (await import('node:fs')).createReadStream(out),
-      { contentType: 'video/mp4' },
-    );
-    // Ready only if nobody asked to cancel meanwhile (the cancel was answered with "ok"): one
-    // statement, so a render that ends as the cancel arrives cannot show up anyway.
-    const done = await deps.db
-      .updateTable('content_items')
-      .set({ state: 'ready', file_key: key, file_type: 'video/mp4', size, updated_at: now() })
-      .where('id', '=', item.id)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('jobs')
-              .select('jobs.id')
-              .where('jobs.id', '=', ctx.job.id)
-              .where('jobs.cancel_requested_at', 'is not', null),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) {
-      await deps.blobs.delete(key).catch(ignoreFailure('remove a cancelled render', deps.log));
-      throw new JobCancelled('cancelled');
-    }
-    return { itemId, size };
-  } catch (error) {
-    const cancelled =
-      error instanceof JobCancelled || (ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled);
-    // Shutdown hands the job back; anything else ends this item.
-    if (!ctx.signal.aborted || cancelled || (ctx.signal.reason as Error)?.message !== 'shutdown') {
-      await deps.db
-        .updateTable('content_items')
-        .set({ state: cancelled ? 'cancelled' : 'failed', updated_at: now() })
-        .where('id', '=', item.id)
-        .execute();
-    }
-    throw error;
-  }
-}
-
 /** 2–4 quotable passages of a spoken file with their times, by the proposer the composition root chose. */
 export async function proposals(
   deps: ServiceDeps,
@@ -546,30 +341,3 @@ export async function editItem(
   await deps.itemReplaced.run(deps, editor, row, old, made);
   return made;
 }
-
-export type ReplacedHandler = (
-  deps: ServiceDeps,
-  editor: Editor,
-  row: Submission,
-  old: ItemRow,
-  made: ContentItem,
-) => Promise<void>;
-
-/**
- * Who hears that an item was made anew (the post capability swaps it into its posts): one list per
- * app (`app.itemReplaced`), filled when the capabilities register, not a module-global one.
- */
-export class ItemReplacedHandlers {
-  private readonly handlers: ReplacedHandler[] = [];
-
-  add(handler: ReplacedHandler): void {
-    if (!this.handlers.includes(handler)) this.handlers.push(handler);
-  }
-
-  async run(...args: Parameters<ReplacedHandler>): Promise<void> {
-    for (const handler of this.handlers) await handler(...args);
-  }
-}
-
-/** The part of the deps that tells other capabilities about replaced items (server/deps.ts). */
-export type WithItemReplaced = { itemReplaced: ItemReplacedHandlers };

@@ -6,6 +6,7 @@ import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
 import { PRIVATE_MEDIA } from '../http/no-store';
+import { JOB_BASE_SECONDS, JOB_SECONDS_PER_MEDIA_SECOND } from '../media-jobs/runner';
 import { loadOwnedSubmission } from '../submissions/caller';
 import { findMedia, listSubmissionMedia } from './queries';
 import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
@@ -55,10 +56,15 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   registerMediaJobs(app);
   await app.register(tusRoutes);
 
-  // Limits the browser repeats for quick feedback (the server enforces them anyway).
+  // Limits the browser repeats for quick feedback and operators read (the server enforces them anyway).
   serve(app, 'GET /media/limits', async () => ({
     maxPhotoMb: app.config.MAX_PHOTO_MB,
     maxVideoMb: app.config.MAX_VIDEO_MB,
+    maxMediaMinutes: app.config.MEDIA_MAX_MINUTES,
+    maxPublicMediaMinutes: app.config.PUBLIC_MEDIA_MAX_MINUTES,
+    jobBaseSeconds: JOB_BASE_SECONDS,
+    jobSecondsPerMediaSecond: JOB_SECONDS_PER_MEDIA_SECOND,
+    jobMaxSeconds: app.config.MEDIA_JOB_TIMEOUT_SECONDS,
   }));
 
   serve(app, 'GET /submissions/:contentId/media', async (request, reply) => {

@@ -87,6 +87,10 @@ const PublicStartPage = lazyPage(
   () => import('./features/public-link/PublicStartPage'),
   (m) => m.PublicStartPage,
 );
+const campaignPages = () => import('./features/campaigns');
+const CampaignsPage = lazyPage(campaignPages, (m) => m.CampaignsPage);
+const CampaignBoardPage = lazyPage(campaignPages, (m) => m.CampaignBoardPage);
+const UnsubscribePage = lazyPage(campaignPages, (m) => m.UnsubscribePage);
 const PersonalStartPage = lazyPage(
   () => import('./personal-page'),
   (m) => m.PersonalPage,
@@ -132,6 +136,9 @@ export const pages: Record<PageKey, LazyPage> = {
   'public-upload': PublicUploadPage,
   'public-thank-you': PublicThankYouPage,
   'personal-start': PersonalStartPage,
+  'personal-unsubscribe': UnsubscribePage,
+  campaigns: CampaignsPage,
+  'campaign-board': CampaignBoardPage,
   approval: ApprovalPage,
   account: AccountPage,
 };

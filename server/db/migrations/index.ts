@@ -21,7 +21,10 @@ import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
 import * as heldSubmissions from './0029_held_submissions';
 import * as consentLedger from './0036_consent_ledger';
+import * as receivedBytes from './0030_received_bytes';
+import * as jobChildren from './0031_job_children';
 import * as personalLinks from './0034_personal_links';
+import * as campaigns from './0035_campaigns';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +49,9 @@ export const migrations: Record<string, Migration> = {
   '0025_phone_flows': phoneFlows,
   '0020_interview_turns': interviewTurns,
   '0029_held_submissions': heldSubmissions,
+  '0030_received_bytes': receivedBytes,
+  '0031_job_children': jobChildren,
   '0034_personal_links': personalLinks,
+  '0035_campaigns': campaigns,
   '0036_consent_ledger': consentLedger,
 };

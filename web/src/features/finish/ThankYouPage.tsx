@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isNumericId } from '../../../../common/content-id';
+import { isLocalId, isNumericId } from '../../../../common/content-id';
 import type { SubmissionKind } from '../../../../common/schemas/submissions';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
@@ -17,6 +17,8 @@ import { useTenant } from '../../current-tenant/TenantContext';
 import { ContactForm } from './ContactForm';
 import { MediaList } from './MediaList';
 import { useDraftSync } from '../submissions/drafts';
+import { useWaitingDraft } from '../submissions/useWaitingDraft';
+import { LocalIdValue, WaitingList } from './WaitingList';
 import { finishedPath, finishProfileOf, newContentPath, type FinishProfile } from './profile';
 import { TranscriptPreview } from './TranscriptPreview';
 import { useFinishedSubmission } from './useFinishedSubmission';
@@ -58,7 +60,7 @@ export function PublicThankYouPage() {
 
 function ThankYouView({
   profile,
-  contentId,
+  contentId: given,
   paths,
 }: {
   profile: FinishProfile;
@@ -66,6 +68,11 @@ function ThankYouView({
   paths: Paths;
 }) {
   const navigate = useNavigate();
+  // Under a local id the material may still be on the device: the page says so, lists it, and
+  // becomes the page of the server's Content-ID once everything has arrived.
+  const waiting = useWaitingDraft(isLocalId(given) ? given : null);
+  const contentId = waiting.arrivedAs !== null ? String(waiting.arrivedAs) : given;
+  const local = isLocalId(contentId);
   const { summary, media } = useFinishedSubmission(contentId);
   useDraftSync();
   const redirect = useRef<number | undefined>(undefined);
@@ -102,7 +109,13 @@ function ThankYouView({
   return (
     <Page
       title={profile.title}
-      intro={missing || (data && !data.hasContent) ? f.nothingSentIntro : profile.intro}
+      intro={
+        local && (!waiting.loaded || waiting.waiting)
+          ? f.waitingIntro
+          : missing || (data && !data.hasContent) || local
+            ? f.nothingSentIntro
+            : profile.intro
+      }
       back={<BackLink to={paths.newContent} />}
     >
       <div className="space-y-5">
@@ -123,8 +136,8 @@ function ThankYouView({
             <h2 className="mb-3 text-lg font-semibold text-slate-900">{f.summaryTitle}</h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-slate-500">{f.contentIdLabel}</dt>
-              <dd className="font-mono font-semibold text-slate-900" data-testid="content-id">
-                {contentId}
+              <dd className="min-w-0 font-mono font-semibold text-slate-900">
+                {local ? <LocalIdValue id={contentId!} /> : <span data-testid="content-id">{contentId}</span>}
               </dd>
               {kind && (
                 <>
@@ -145,6 +158,8 @@ function ThankYouView({
             </dl>
           </Card>
         )}
+
+        {local && <WaitingList items={waiting.items} textsWaiting={waiting.textsWaiting} />}
 
         {unreachable && (
           <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, Download, FileText, Search } from 'lucide-react';
+import { BellRing, Download, FileText, Megaphone, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -105,13 +105,22 @@ export function InboxPage() {
       intro={t.inboxIntro}
       width="xl"
       actions={
-        <Link
-          to="/konto"
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          <BellRing size={16} aria-hidden="true" />
-          {texts.post.navAccount}
-        </Link>
+        <>
+          <Link
+            to="/kampagnen"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            <Megaphone size={16} aria-hidden="true" />
+            {texts.campaigns.navLabel}
+          </Link>
+          <Link
+            to="/konto"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            <BellRing size={16} aria-hidden="true" />
+            {texts.post.navAccount}
+          </Link>
+        </>
       }
     >
       {role === 'admin' && <AdminNav />}

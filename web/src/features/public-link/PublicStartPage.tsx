@@ -1,5 +1,5 @@
-import { Images, MessageSquare, Mic, Video } from 'lucide-react';
-import { tenantPath } from '../../../../common/tenants';
+import { Images, type LucideIcon, MessageSquare, Mic, Video } from 'lucide-react';
+import { publicFlows, tenantPath, type PublicFlow } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { CardGrid, LinkCard } from '../../ui/Card';
 import { Page } from '../../ui/Page';
@@ -7,39 +7,41 @@ import { useTenant } from '../../current-tenant/TenantContext';
 
 const p = texts.publicLink;
 
-/** /p/<tenant>: what the public link offers, without an account. */
-export function PublicStartPage() {
+const flowCards: Record<PublicFlow, { title: string; text: string; Icon: LucideIcon }> = {
+  'interview-category': { ...p.cards.interview, Icon: MessageSquare },
+  'voice-message': { ...p.cards.voice, Icon: Mic },
+  'video-answer': { ...texts.videoAnswers.card, Icon: Video },
+  upload: { ...p.cards.upload, Icon: Images },
+};
+
+/** The cards of what the public link offers (publicFlows), optionally without one of them. */
+export function PublicFlowCards({ without }: { without?: PublicFlow }) {
   const tenant = useTenant();
   return (
+    <CardGrid>
+      {publicFlows(tenant)
+        .filter((flow) => flow !== without)
+        .map((flow) => {
+          const { title, text, Icon } = flowCards[flow];
+          return (
+            <LinkCard
+              key={flow}
+              to={tenantPath(tenant, flow)}
+              title={title}
+              text={text}
+              icon={<Icon size={22} aria-hidden="true" />}
+            />
+          );
+        })}
+    </CardGrid>
+  );
+}
+
+/** /p/<tenant>: what the public link offers, without an account. */
+export function PublicStartPage() {
+  return (
     <Page title={p.startTitle} width="lg">
-      <CardGrid>
-        <LinkCard
-          to={tenantPath(tenant, 'interview-category')}
-          title={p.cards.interview.title}
-          text={p.cards.interview.text}
-          icon={<MessageSquare size={22} aria-hidden="true" />}
-        />
-        <LinkCard
-          to={tenantPath(tenant, 'voice-message')}
-          title={p.cards.voice.title}
-          text={p.cards.voice.text}
-          icon={<Mic size={22} aria-hidden="true" />}
-        />
-        {tenant.dashboardCards.includes('video-answer') && (
-          <LinkCard
-            to={tenantPath(tenant, 'video-answer')}
-            title={texts.videoAnswers.card.title}
-            text={texts.videoAnswers.card.text}
-            icon={<Video size={22} aria-hidden="true" />}
-          />
-        )}
-        <LinkCard
-          to={tenantPath(tenant, 'upload')}
-          title={p.cards.upload.title}
-          text={p.cards.upload.text}
-          icon={<Images size={22} aria-hidden="true" />}
-        />
-      </CardGrid>
+      <PublicFlowCards />
     </Page>
   );
 }

@@ -74,8 +74,14 @@ export function drawPoster(canvas: HTMLCanvasElement, qr: HTMLCanvasElement, ten
 }
 
 /** Copy button, QR code and a printable A4 poster of a tenant's public link (admin and the tenant's editors). */
-export function ShareLink({ tenant }: { tenant: ShareTenant }) {
-  const link = publicLinkOf(tenant);
+export function ShareLink({
+  tenant,
+  link: own,
+}: {
+  tenant: ShareTenant /** Another link than the tenant's public one (a campaign's shared link). */;
+  link?: string;
+}) {
+  const link = own ?? publicLinkOf(tenant);
   const qr = useRef<HTMLCanvasElement>(null);
 
   const copy = async () => {

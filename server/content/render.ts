@@ -1,0 +1,149 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { ignoreFailure } from '../../common/best-effort';
+import { now } from '../db/database';
+import { JobCancelled, type ParsedJob } from '../jobs/queue';
+import { ffprobe, frameRate } from '../media-jobs/ffmpeg';
+import type { MediaJobContext } from '../media-jobs/runner';
+import { specOf } from './attach';
+import { audiogramArgs, audiogramBackground, captionStyle, clipArgs, type ClipFormat, writeOverlays } from './clip';
+import { readableBox } from './colour';
+import { blobKey, brandOf, photoOf, type ServiceDeps, wordsOfMedia } from './sources';
+import { cuesFor } from './timing';
+
+export const RENDER_JOB = 'content.render';
+
+/** Where a blob is on disk, or a copy of it in `dir` (S3). */
+async function localCopy(deps: ServiceDeps, key: string, dir: string, name: string): Promise<string> {
+  const local = deps.blobs.localPath?.(key);
+  if (local) return local;
+  const file = path.join(dir, name);
+  const { pipeline } = await import('node:stream/promises');
+  const { createWriteStream } = await import('node:fs');
+  await pipeline(await deps.blobs.get(key), createWriteStream(file));
+  return file;
+}
+
+/** The render job: cuts, reframes, lays the logo and captions over, stores the MP4. */
+export const renderJob = z.object({ itemId: z.number() });
+
+export async function renderItem(
+  deps: ServiceDeps,
+  ctx: MediaJobContext<ParsedJob<typeof renderJob>>,
+): Promise<unknown> {
+  const { itemId } = ctx.job.payload;
+  const item = await deps.db.selectFrom('content_items').selectAll().where('id', '=', itemId).executeTakeFirst();
+  if (item?.state !== 'rendering') return { skipped: true };
+  try {
+    const spec = specOf(item);
+    const row = await deps.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', item.submission_id)
+      .executeTakeFirstOrThrow();
+    const media = await deps.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', Number(spec.mediaId))
+      .where('submission_id', '=', item.submission_id)
+      .executeTakeFirstOrThrow();
+    const brand = await brandOf(deps, row.tenant);
+    const format = item.format as ClipFormat;
+    const start = Number(spec.start);
+    const duration = Number(spec.end) - start;
+    const words = wordsOfMedia(media) ?? [];
+    const cues = cuesFor(words, start, start + duration, captionStyle[format].maxChars);
+    const overlays = await writeOverlays(ctx.tempDir, format, brand, cues, item.kind === 'audiogram');
+    const source = await localCopy(deps, media.file_path, ctx.tempDir, 'source');
+    const out = path.join(ctx.tempDir, 'out.mp4');
+    const probe = await ffprobe(source, { signal: ctx.signal });
+    const audio = probe.streams.some((s) => s.codec_type === 'audio');
+    if (item.kind === 'clip') {
+      const video = probe.streams.find((s) => s.codec_type === 'video');
+      const rotation =
+        Math.abs(Number(video?.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video?.tags?.rotate ?? 0)) %
+        180;
+      const srcW = Number(media.width ?? (rotation === 90 ? video?.height : video?.width) ?? 1920);
+      const srcH = Number(media.height ?? (rotation === 90 ? video?.width : video?.height) ?? 1080);
+      await ctx.ffmpeg(
+        clipArgs({
+          source,
+          start,
+          duration,
+          srcW,
+          srcH,
+          format,
+          cropX: spec.cropX,
+          cropY: spec.cropY,
+          overlays,
+          hasAudio: audio,
+          fps: frameRate(video),
+          out,
+        }),
+        { durationSeconds: duration },
+      );
+    } else {
+      const photo = await photoOf(deps, item.submission_id, spec.photoMediaId);
+      const background = path.join(ctx.tempDir, 'background.png');
+      await writeFile(background, await audiogramBackground(format, brand, photo));
+      await ctx.ffmpeg(
+        audiogramArgs({
+          source,
+          start,
+          duration,
+          format,
+          background,
+          waveColour: readableBox(brand.colour).text,
+          withPhoto: !!photo,
+          overlays,
+          out,
+        }),
+        { durationSeconds: duration },
+      );
+    }
+    const { readFile, stat } = await import('node:fs/promises');
+    const key = blobKey(item.submission_id, item.kind, 'mp4');
+    const size = (await stat(out)).size;
+    await deps.blobs.put(
+      key,
+      size < 64 * 1024 * 1024 ? await readFile(out) : (await import('node:fs')).createReadStream(out),
+      { contentType: 'video/mp4' },
+    );
+    // Ready only if nobody asked to cancel meanwhile (the cancel was answered with "ok"): one
+    // statement, so a render that ends as the cancel arrives cannot show up anyway.
+    const done = await deps.db
+      .updateTable('content_items')
+      .set({ state: 'ready', file_key: key, file_type: 'video/mp4', size, updated_at: now() })
+      .where('id', '=', item.id)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.id', '=', ctx.job.id)
+              .where('jobs.cancel_requested_at', 'is not', null),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) {
+      await deps.blobs.delete(key).catch(ignoreFailure('remove a cancelled render', deps.log));
+      throw new JobCancelled('cancelled');
+    }
+    return { itemId, size };
+  } catch (error) {
+    const cancelled =
+      error instanceof JobCancelled || (ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled);
+    // Shutdown hands the job back; anything else ends this item.
+    if (!ctx.signal.aborted || cancelled || (ctx.signal.reason as Error)?.message !== 'shutdown') {
+      await deps.db
+        .updateTable('content_items')
+        .set({ state: cancelled ? 'cancelled' : 'failed', updated_at: now() })
+        .where('id', '=', item.id)
+        .execute();
+    }
+    throw error;
+  }
+}
