@@ -13,6 +13,7 @@ import { publicLink } from './publicLink';
 import { sharing } from './sharing';
 import { voiceMessages } from './voiceMessages';
 import { tenants } from './tenants';
+import { templates } from './templates';
 import { uploads } from './uploads';
 import { video } from './video';
 import { videoAnswers } from './videoAnswers';
@@ -34,6 +35,7 @@ export const texts = {
   campaigns,
   sharing,
   tenants,
+  templates,
   videoAnswers,
   video,
   ownPage,

@@ -53,6 +53,9 @@ const settingsColumns = (s: TenantSettings) => ({
   announce_local_id: s.style.announceLocalId ? 1 : 0,
   storage_keys: s.style.ownStorageKeys ? 'own' : 'standard',
   transcript_save_and_continue: s.style.transcriptSaveAndContinue ? 1 : 0,
+  card_layout: s.media.cardLayout,
+  caption_style: s.media.captionStyle,
+  media_font: s.media.font,
 });
 
 /** Every tenant with its counts (submissions from the trigger-kept statistics, members stored and by seed role). */

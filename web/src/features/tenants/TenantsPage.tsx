@@ -28,6 +28,7 @@ import { ShareLink } from '../sharing/ShareLink';
 import { MembersPanel } from './MembersPanel';
 import { ConsentTextsPanel } from '../own-page';
 import { ProfileField, StyleFields } from './StyleFields';
+import { MediaTemplateFields } from './MediaTemplateFields';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
 import { patienceLevels, type Patience } from '../../../../common/schemas/interview';
@@ -264,6 +265,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
           )}
         </fieldset>
         <StyleFields state={state} set={set} errors={errors} />
+        <MediaTemplateFields state={state} set={set} errors={errors} />
         {tenant && (
           <div className="space-y-2 border-t border-slate-100 pt-4">
             <h3 className="text-base font-semibold text-slate-900">{t.members}</h3>
