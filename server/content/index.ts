@@ -1,4 +1,4 @@
-/** What other capabilities use of the content items (quote cards, clips, audiograms). */
+/** The front door of server/content: what other features and capabilities may use (scripts/check-front-doors.mjs). */
 export {
   checkPostItems,
   consentOf,
@@ -7,6 +7,12 @@ export {
   needsOf,
   notCovered as notCoveredBy,
   parseItems,
+  postsForExport,
+  readyItems,
+  requireItemsReady,
   specOf,
   type ItemRow,
 } from './attach';
+export { chooseProposer, type PassageProposer } from './proposer';
+export { sendItem } from './send-item';
+export { ItemReplacedHandlers, type WithItemReplaced } from './service';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { accessFrom, editorScope } from '../tenants/access';
+import { accessFrom, editorScope } from '../tenants';
 
 /** The addresses of the tenant's editors (its own first; admins only when it has none). */
 export async function editorsOf(db: Kysely<DB>, tenant: string): Promise<string[]> {

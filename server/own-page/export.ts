@@ -5,7 +5,7 @@ import { ignoreFailure } from '../../common/best-effort';
 import { ledgerOf } from '../consent';
 import { itemFileName } from '../content';
 import type { Deps } from '../deps';
-import { nameWithType } from '../submissions/files';
+import { nameWithType } from '../submissions';
 import type { OwnPerson } from './person';
 
 type ServiceDeps = Pick<Deps, 'db' | 'blobs' | 'log'>;

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql, type SqlBool } from 'kysely';
 import { texts } from '../../common/texts';
-import { currentUser } from '../auth/session';
+import { currentUser } from '../auth';
 import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { openPersonOf, submissionsOfLink } from '../personal-links';
-import { accessOfUser } from '../tenants/access';
+import { accessOfUser } from '../tenants';
 
 /**
  * Whose page it is: a signed-in account (`/konto`, access `konto`) or the person a personal link

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 
 type ServiceDeps = Pick<Deps, 'config' | 'db'> & WithTenants;
 

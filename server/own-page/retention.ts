@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { texts } from '../../common/texts';
-import { writeAudit } from '../admin/audit';
-import type { SessionUser } from '../auth/session';
+import { writeAudit } from '../admin';
+import type { SessionUser } from '../auth';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';

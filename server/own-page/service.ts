@@ -5,7 +5,7 @@ import { ledgerOf } from '../consent';
 import { consentOf, needsOf, notCoveredBy, specOf } from '../content';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 import type { OwnPerson } from './person';
 
 type ServiceDeps = Pick<Deps, 'db'> & WithTenants;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { TakedownTask } from '../../common/contracts/own-page';
 import { texts } from '../../common/texts';
-import { writeAudit } from '../admin/audit';
-import type { SessionUser } from '../auth/session';
+import { writeAudit } from '../admin';
+import type { SessionUser } from '../auth';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';

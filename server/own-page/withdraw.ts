@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ConsentKind } from '../../common/finish-rules';
 import { texts } from '../../common/texts';
-import { writeAudit } from '../admin/audit';
+import { writeAudit } from '../admin';
 import { liveKinds } from '../consent';
 import { itemsOf, needsOf, parseItems, specOf } from '../content';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 import { editorsOf } from './editors';
 
 type ServiceDeps = Pick<Deps, 'config' | 'db' | 'mailer' | 'log'> & WithTenants;
