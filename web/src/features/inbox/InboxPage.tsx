@@ -240,10 +240,12 @@ export function InboxPage() {
                 <Link
                   to={`/eingang/${item.contentId}`}
                   className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand hover:shadow-md"
-                  aria-label={`${t.colContentId} ${item.contentId}`}
                 >
+                  {/* Named by its visible text (WCAG 2.5.3); "Content-ID" is read before the number. */}
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                    <span className="font-semibold text-slate-900">#{item.contentId}</span>
+                    <span className="font-semibold text-slate-900">
+                      <span className="sr-only">{t.colContentId} </span>#{item.contentId}
+                    </span>
                     <span className="text-slate-700">{t.kinds[item.kind] ?? item.kind}</span>
                     <span className="text-slate-500">{tenantLabel(item.tenant)}</span>
                     <StatusBadge status={item.status} />
