@@ -103,6 +103,11 @@ describe('a campaign from invitation to reminder', () => {
     await grace.getByTestId('invitee-state').getByText(c.states.eingeladen).waitFor();
     await screenshot(editor, 'campaign-board-submitted-1280');
 
+    // The inbox names the campaign and filters by it.
+    const campaignId = /\/kampagnen\/(\d+)/.exec(editor.url())![1];
+    await editor.goto(`/eingang?campaign=${campaignId}`);
+    await editor.getByTestId('inbox-campaign').getByText('Frauen in der Technik').waitFor();
+
     // The operator sends what is due three days later: twice, and it goes out once.
     const env = {
       DATA_DIR: e.t.config.dataDir,

@@ -22,6 +22,8 @@ export const inboxItem = z.object({
   mediaCount: z.number(),
   /** State of the newest approval request (expired and outdated apart), null when none was sent. */
   approval: z.enum(listApprovalStates).nullable(),
+  /** The campaign it answers (issue 40), null for none. */
+  campaignId: z.number().nullable(),
 });
 
 export const inboxPage = z.object({

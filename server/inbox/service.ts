@@ -67,6 +67,7 @@ const toItem = (r: Row) => ({
   excerpt: r.excerpt,
   mediaCount: Number(r.media_count ?? 0),
   approval: (r.approval_state as InboxItem['approval']) ?? null,
+  campaignId: r.campaign_id ?? null,
 });
 
 /**
