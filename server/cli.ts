@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { parseRole, roles } from '../common/roles';
 import path from 'node:path';
-import { assertEmptyDataDir, backup, BackupError, restore } from './backup/service';
+import { assertEmptyDataDir, backup, BackupError, restore } from './backup';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { writeAudit } from './admin/audit';
-import { createUser, listUsers, setUserRole } from './users/service';
-import { createMemberUser, memberCommand, tenantCommand, TenantCliError, tenantUsage } from './tenants/cli';
+import { writeAudit } from './admin';
+import { createUser, listUsers, setUserRole } from './users';
+import { createMemberUser, memberCommand, tenantCommand, TenantCliError, tenantUsage } from './tenants';
 import { remindAsOf } from './campaigns';
 import { texts } from '../common/texts';
 

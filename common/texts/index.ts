@@ -12,6 +12,7 @@ import { publicLink } from './publicLink';
 import { sharing } from './sharing';
 import { voiceMessages } from './voiceMessages';
 import { tenants } from './tenants';
+import { templates } from './templates';
 import { uploads } from './uploads';
 import { video } from './video';
 import { videoAnswers } from './videoAnswers';
@@ -33,6 +34,7 @@ export const texts = {
   campaigns,
   sharing,
   tenants,
+  templates,
   videoAnswers,
   video,
 } as const;

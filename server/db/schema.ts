@@ -337,6 +337,12 @@ export interface TenantTable {
   /** standard | own */
   storage_keys: Generated<string>;
   transcript_save_and_continue: Generated<number>;
+  /** quote | photo | name: the quote card's layout (migration 0033) */
+  card_layout: Generated<string>;
+  /** plain | words: how clips caption the words (migration 0033) */
+  caption_style: Generated<string>;
+  /** key of the shipped font cards and captions use (migration 0033) */
+  media_font: Generated<string>;
   start_button_color: string | null;
   logo_text: string | null;
   footer_name: string | null;

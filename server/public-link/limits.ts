@@ -4,7 +4,7 @@ import { texts } from '../../common/texts';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
-import type { Submission } from '../submissions/service';
+import type { Submission } from '../submissions';
 
 const HOUR_MS = 60 * 60_000;
 const p = texts.publicLink;

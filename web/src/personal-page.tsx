@@ -1,5 +1,4 @@
-import { PersonalStartPage } from './features/personal-links';
-import { FlowCards, usePersonalLink } from './features/personal-links';
+import { FlowCards, PersonalStartPage, usePersonalLink } from './features/personal-links';
 import { CampaignInvitation } from './features/campaigns';
 
 /** A link of no campaign: the flows, for the person. */

@@ -14,11 +14,10 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
-import { AdminNav } from '../admin/AdminNav';
+import { useAuth } from '../auth';
+import { AdminNav, formatDateTime } from '../admin';
 import { useTenantLabels } from '../../current-tenant/labels';
-import { formatDateTime } from '../admin/format';
-import { ApprovalBadge } from '../post/ApprovalBadge';
+import { ApprovalBadge } from '../post';
 import { StatusBadge } from './StatusBadge';
 
 const t = texts.admin;
