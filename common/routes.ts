@@ -143,7 +143,8 @@ export const routeTable: readonly RouteDef[] = [
   // A campaign's shared link: its questions, then the public link's pages (with its proof of work).
   { path: '/k/:code', page: 'campaign-shared', access: pub },
   { path: '/freigabe/:token', page: 'approval', access: pub },
-  { path: '/konto', page: 'account', access: editorsAnd('admin', 'vdi_admin') },
+  // Every signed-in person's own page; editors find their notification settings there too.
+  { path: '/konto', page: 'account', access: loggedIn },
   ...Object.values(tenants).flatMap(tenantRoutes),
   // Tenants an admin created: the same pages below /t/<key>, the tenant read from the database.
   { path: '/t/:tenantKey', page: 'dashboard', access: member, tenantParam: true },

@@ -81,6 +81,7 @@ const summaryColumns = [
   'submissions.contact_last_name',
   'submissions.contact_email',
   'submissions.campaign_id',
+  'submissions.consent_withdrawn_at',
 ] as const;
 
 const mediaCount = (eb: ExpressionBuilder<DB, 'submissions'>) =>
