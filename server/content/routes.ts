@@ -6,6 +6,7 @@ import { DomainError } from '../http/errors';
 import { parseRange } from '../uploads/routes';
 import { loadForEditor, requireEditor } from '../tenants/editor';
 import { itemFileName, type ItemRow } from './attach';
+import { cardPreview, clipPreview } from './preview';
 import {
   cancelItem,
   contentOverview,
@@ -76,6 +77,19 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const item = await createClip(app, editor, row, input.body());
     reply.code(201);
     return item;
+  });
+
+  // What will be made, before it is stored: the card's picture, the clip's overlays (preview.ts).
+  serve(app, 'POST /content/:contentId/cards/preview', async (request, reply, input) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = input.params();
+    return cardPreview(app, await loadForEditor(app, editor, contentId), input.body());
+  });
+
+  serve(app, 'POST /content/:contentId/clips/preview', async (request, reply, input) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = input.params();
+    return clipPreview(app, await loadForEditor(app, editor, contentId), input.body());
   });
 
   serve(app, 'GET /content/:contentId/proposals', async (request, reply, input) => {
