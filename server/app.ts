@@ -1,3 +1,4 @@
+import { ownPageRoutes } from './own-page';
 import { frameworkErrors, installNoStore } from './http/no-store';
 import { installResponseCheck } from './http/contract';
 import helmet from '@fastify/helmet';
@@ -7,9 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { authRoutes } from './auth/routes';
-import { authBridge } from './auth/bridge';
-import type { Auth } from './auth/auth';
-import type { ItemReplacedHandlers } from './content/service';
+import { type Auth, authBridge } from './auth';
+import type { ItemReplacedHandlers } from './content';
 import { type Adapters, buildDeps } from './composition';
 import type { AppConfig } from './config';
 import { trustProxyOf } from './config';
@@ -41,7 +41,7 @@ import { adminRoutes } from './admin/routes';
 import { inboxRoutes } from './inbox/routes';
 import { contentRoutes } from './content/routes';
 import { postRoutes } from './post/routes';
-import { redactApprovalTokens } from './post/service';
+import { redactApprovalTokens } from './post';
 import { userRoutes } from './users/routes';
 import { voiceMessageRoutes } from './voice-messages/routes';
 import type { Transcriber } from './transcription/transcriber';
@@ -94,6 +94,7 @@ const capabilities = [
   tenantRoutes,
   videoAnswerRoutes,
   videoRoutes,
+  ownPageRoutes,
 ];
 
 export { createBlobStore } from './composition';

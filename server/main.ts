@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, describeConfig, loadConfig } from './config';
 import { buildApp } from './app';
-import { seedDemo } from './users/demo';
-import { startNotificationScheduler } from './post/notifications';
+import { seedDemo } from './users';
+import { startNotificationScheduler } from './post';
 import { startCampaignScheduler } from './campaigns';
 
 /**

@@ -91,3 +91,6 @@ export type SubmissionMedia = z.infer<typeof submissionMedia>;
 export type MediaItem = z.infer<typeof mediaItem>;
 export type VideoState = z.infer<typeof videoState>;
 export type MediaLimits = z.infer<typeof mediaLimits>;
+
+/** Body of the final tus response: the registered file, or the reason it was refused. */
+export type UploadOutcome = { media: MediaItem } | { error: string; title: string; message: string };

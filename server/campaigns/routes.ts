@@ -3,7 +3,7 @@ import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { codeRouteLimit, resolveForRequest } from '../personal-links';
-import { requireEditor } from '../tenants/editor';
+import { requireEditor } from '../tenants';
 import { boardCsv, campaignBoard } from './board';
 import { registerCampaignJobs } from './mail';
 import { campaignCounts, sharedCampaignView } from './queries';

@@ -5,14 +5,13 @@ import { CODE_ALPHABET } from '../../common/personal-link-code';
 import type { CampaignInvitation, CampaignSummary } from '../../common/contracts/campaigns';
 import type { CampaignSettings, Invitee, NewCampaign } from '../../common/schemas/campaigns';
 import { texts } from '../../common/texts';
-import { writeAudit } from '../admin/audit';
+import { writeAudit } from '../admin';
 import { now } from '../db/database';
 import type { CampaignTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { DomainError } from '../http/errors';
 import { createPersonalLink, endCampaignLinks, revokePersonalLink } from '../personal-links';
-import type { Editor } from '../tenants/editor';
-import type { WithTenants } from '../tenants/registry';
+import type { Editor, WithTenants } from '../tenants';
 import { queueMails } from './mail';
 
 /** What this file's services use (server/deps.ts). */

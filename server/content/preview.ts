@@ -3,7 +3,7 @@ import type { ClipPreview } from '../../common/contracts/content-preview';
 import { texts } from '../../common/texts';
 import { cleanText, unquote } from '../../common/typesetting';
 import { DomainError } from '../http/errors';
-import type { Submission } from '../tenants/editor';
+import type { Submission } from '../tenants';
 import { consentOf } from './attach';
 import { renderLayout } from './card-layouts';
 import { reframe, safeAreas } from './clip';

@@ -3,9 +3,9 @@ import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
 import { splitSentences } from '../../common/typesetting';
-import { writeAudit } from '../admin/audit';
+import { writeAudit } from '../admin';
 import { now } from '../db/database';
-import type { Editor, Submission } from '../tenants/editor';
+import type { Editor, Submission } from '../tenants';
 import { DomainError } from '../http/errors';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';

@@ -5,8 +5,8 @@ import type { DB } from '../db/schema';
 import { approvalStateColumn, approvalStateIs } from './approval-state';
 
 /** Which tenants the caller may see: every one (null) or the listed ones. */
-export type { TenantScope } from '../tenants/editor';
-import type { TenantScope } from '../tenants/editor';
+export type { TenantScope } from '../tenants';
+import type { TenantScope } from '../tenants';
 
 /** What the list filters by; the position (cursor) is separate. */
 export type ListFilter = Omit<InboxFilter, 'cursor'>;
@@ -79,6 +79,7 @@ const summaryColumns = [
   'submissions.contact_first_name',
   'submissions.contact_last_name',
   'submissions.contact_email',
+  'submissions.consent_withdrawn_at',
 ] as const;
 
 const mediaCount = (eb: ExpressionBuilder<DB, 'submissions'>) =>

@@ -13,7 +13,8 @@ export async function recordChild(db: Kysely<DB>, jobId: number, pid: number): P
 async function isMediaTool(pid: number): Promise<boolean> {
   const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   const program = cmdline.split('\0')[0] ?? '';
-  return /(^|\/)(ffmpeg|ffprobe)$/.test(program);
+  // (A child recorded in the instant before its launchers replaced themselves still shows them.)
+  return /(^|\/)(ffmpeg|ffprobe|setpriv|prlimit)$/.test(program);
 }
 
 const alive = (pid: number) => {

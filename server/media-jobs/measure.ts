@@ -8,7 +8,7 @@ export type Measured = {
   over: boolean;
   video: boolean;
   audio: boolean;
-  /** A video frame larger than 8K: refused like an unreadable file. */
+  /** A video frame larger than 8K (or of no size that can be decoded): refused like an unreadable file. */
   oversized: boolean;
 };
 
@@ -50,7 +50,9 @@ export async function measureMedia(
     } else if (section === 'stream') {
       if (a === 'video') {
         video = true;
-        if (Number(b) * Number(c) > MAX_PIXELS) oversized = true;
+        // A frame past 8K is not decoded at all (-max_pixels): ffprobe then states no size.
+        const pixels = Number(b) * Number(c);
+        if (!(pixels > 0) || pixels > MAX_PIXELS) oversized = true;
       } else if (a === 'audio') audio = true;
     }
   }

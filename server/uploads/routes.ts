@@ -1,13 +1,13 @@
-import { nameWithType } from '../submissions/files';
+import { loadOwnedSubmission, nameWithType } from '../submissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentIdParam } from '../../common/schemas/submissions';
 import { fileQuery, mediaIdParam } from '../../common/schemas/uploads';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
+import { parseRange } from '../http/range';
 import { PRIVATE_MEDIA } from '../http/no-store';
 import { JOB_BASE_SECONDS, JOB_SECONDS_PER_MEDIA_SECOND } from '../media-jobs/runner';
-import { loadOwnedSubmission } from '../submissions/caller';
 import { findMedia, listSubmissionMedia } from './queries';
 import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
 import { tusRoutes } from './tus';
@@ -29,22 +29,6 @@ export async function readableMedia(
     await loadOwnedSubmission(request, reply, row.submission_id);
   }
   return row;
-}
-
-/** `bytes=a-b`, `bytes=a-` or `bytes=-n` for a file of `size` bytes; null when unsatisfiable. */
-export function parseRange(header: string, size: number): { start: number; end: number } | null {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (!match[1] && !match[2])) return null;
-  let start: number;
-  let end: number;
-  if (!match[1]) {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
-  }
-  return start <= end && start < size ? { start, end } : null;
 }
 
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {

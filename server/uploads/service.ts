@@ -13,28 +13,27 @@ import {
   surfaceFor,
   uploadSurfaces,
   type FileFormat,
-  type MediaItem,
   type UploadLimits,
   type UploadMetadata,
-  type UploadOutcome,
   type UploadSurface,
 } from '../../common/schemas/uploads';
+import type { MediaItem, UploadOutcome } from '../../common/contracts/uploads';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
 import { outageOf } from '../http/outage';
 import { enqueue, jobStatus } from '../jobs/queue';
-import { blobKey, safeFileName } from '../submissions/files';
+import { blobKey, safeFileName } from '../submissions';
 import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './processing';
 import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, setThumbnail } from './queries';
 import { judgeFile } from './validation';
-import { clipLengthRefusal, registerVideoAnswer } from '../video-answers/service';
-import { hasConsent } from '../finish/queries';
-import { queueVideo } from '../video/service';
+import { clipLengthRefusal, registerVideoAnswer } from '../video-answers';
+import { hasConsent } from '../finish';
+import { queueVideo } from '../video';
 import { mediaCapMinutes, measureStored } from '../media-jobs/length';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'dialect' | 'jobs' | 'log' | 'mediaJobs' | 'transcriber'> &

@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import type { UploadMetadata } from '../../common/schemas/uploads';
 import { interviewTopics, type InterviewTopic, type Wording } from '../../common/tenants';
 import { texts } from '../../common/texts';
+import type { VideoAnswerItem } from '../../common/contracts/uploads';
 import {
   VIDEO_ANSWER_DEFAULT_SECONDS,
   VIDEO_ANSWER_TOLERANCE_SECONDS,
@@ -16,13 +17,13 @@ import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
-import type { Submission } from '../submissions/service';
+import type { Submission } from '../submissions';
 import { measuredVideoSeconds, reserveVideoMinutes } from './limits';
 import { probeClip } from './probe';
 import { mediaCapMinutes } from '../media-jobs/length';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'jobs' | 'log'> & WithTenants;
@@ -206,4 +207,17 @@ export function listVideoAnswers(deps: Pick<Deps, 'db'>, submissionId: number) {
     .orderBy('question_index')
     .orderBy('id')
     .execute();
+}
+
+/** A clip row as the contributor's and the team's pages show it. */
+export function toVideoAnswerItem(r: Awaited<ReturnType<typeof listVideoAnswers>>[number]): VideoAnswerItem {
+  return {
+    mediaId: Number(r.media_id),
+    questionIndex: Number(r.question_index),
+    question: r.question,
+    maxSeconds: Number(r.max_seconds),
+    durationSeconds: r.duration_seconds === null ? null : Number(r.duration_seconds),
+    probe: r.probe as VideoAnswerItem['probe'],
+    overLong: !!Number(r.over_long),
+  };
 }

@@ -5,13 +5,8 @@ import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submissions';
 import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
-import {
-  countPublicRecording,
-  countPublicTranscription,
-  isPublicSubmission,
-  recordingSeconds,
-} from '../public-link/limits';
-import { loadOwnedSubmission } from '../submissions/caller';
+import { countPublicRecording, countPublicTranscription, isPublicSubmission, recordingSeconds } from '../public-link';
+import { loadOwnedSubmission } from '../submissions';
 import {
   measureVoiceMessage,
   queueTranscription,

@@ -1,14 +1,13 @@
 import { type ComponentType, lazy } from 'react';
 import type { PageKey } from '../../common/routes';
-import { LoginPage } from './features/auth/LoginPage';
-import { NoRolePage } from './features/auth/NoRolePage';
+import { LoginPage, NoRolePage } from './features/auth';
 import {
   ContentSelectionPage,
   DashboardPage,
   HomePage,
   InterviewCategoryPage,
   ModernInterviewRedirect,
-} from './features/navigation/pages';
+} from './features/navigation';
 
 /** A page loaded with its route; `preload` starts loading its code before the route renders. */
 export type LazyPage = ComponentType & { preload?: () => Promise<unknown> };

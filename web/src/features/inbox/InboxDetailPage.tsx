@@ -3,7 +3,8 @@ import { ArrowLeft, Archive, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { lazy, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { InboxNote, SubmissionStatus } from '../../../../common/schemas/inbox';
+import type { SubmissionStatus } from '../../../../common/schemas/inbox';
+import type { InboxNote } from '../../../../common/contracts/inbox';
 import { submissionStatuses } from '../../../../common/schemas/values';
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
@@ -16,9 +17,9 @@ import { Page } from '../../ui/Page';
 import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Spinner } from '../../ui/Spinner';
 import { useTenantLabels } from '../../current-tenant/labels';
-import { formatDateTime } from '../admin/format';
-import { ContentSectionFrame, ContentToolsPlaceholder } from '../content/ContentSectionPlaceholder';
-import { PostSectionPlaceholder } from '../post/PostSectionPlaceholder';
+import { formatDateTime } from '../admin';
+import { ContentSectionFrame, ContentToolsPlaceholder } from '../content';
+import { PostSectionPlaceholder } from '../post';
 import { MediaPreview } from './MediaPreview';
 
 // The first screen shows the submission; its tools (cards, clips, audiograms, the post and zod with
@@ -336,8 +337,12 @@ export function InboxDetailPage() {
                 {d.consents.map((c) => (
                   <li key={c.id}>
                     <span className="font-medium text-slate-900">{t.consentKinds[c.kind] ?? c.kind}</span>{' '}
-                    <span className="text-xs text-slate-500">
-                      ({t.consentGivenAt} {formatDateTime(c.givenAt)})
+                    <span className={c.withdrawn ? 'text-xs font-medium text-red-700' : 'text-xs text-slate-500'}>
+                      (
+                      {c.withdrawn
+                        ? texts.ownPage.withdrawnOn(formatDateTime(c.givenAt))
+                        : `${t.consentGivenAt} ${formatDateTime(c.givenAt)}`}
+                      )
                     </span>
                     <p className="text-slate-700">{c.text}</p>
                   </li>
