@@ -71,6 +71,19 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
   let t: TestApp;
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
+  const campaigns: Record<string, number> = {};
+  const campaign = (tenant: string) => ({
+    tenant,
+    name: `Kampagne ${tenant}`,
+    flows: ['voice'],
+    topic: null,
+    questions: ['Was machen Sie?'],
+    deadline: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    invitationText: 'Bitte erzählen Sie.',
+    senderName: 'Team',
+    contactEmail: 'team@m.test',
+    reminderDays: [3],
+  });
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -96,6 +109,9 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
     for (const tenant of tenantsUnderTest) {
       const res = await api(t, 'POST', '/api/submissions', { cookie: adminCookie, body: { tenant, kind: 'upload' } });
       ids[tenant] = res.body.contentId;
+      campaigns[tenant] = (
+        await api(t, 'POST', '/api/campaigns', { cookie: adminCookie, body: campaign(tenant) })
+      ).body.id;
       await t.app.db
         .updateTable('submissions')
         .set({ content_at: new Date().toISOString() })
@@ -129,6 +145,34 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
     expect((await api(t, 'GET', '/api/admin/tenants', { cookie: cookies[name] })).status).toBe(
       name === 'admin' ? 200 : 403,
     );
+    // Campaigns and their invitees are the data of their tenant: its editors and admins only.
+    for (const tenant of tenantsUnderTest) {
+      const board = await api(t, 'GET', `/api/campaigns/${campaigns[tenant]}`, { cookie: cookies[name] });
+      expect([tenant, 'campaign', board.status]).toEqual([
+        tenant,
+        'campaign',
+        reviews[name]?.includes(tenant) ? 200 : reviews[name] ? 404 : 403,
+      ]);
+      const made = await api(t, 'POST', '/api/campaigns', { cookie: cookies[name], body: campaign(tenant) });
+      expect([tenant, 'new campaign', made.status]).toEqual([
+        tenant,
+        'new campaign',
+        reviews[name]?.includes(tenant) ? 201 : 403,
+      ]);
+      const invite = await api(t, 'POST', `/api/campaigns/${campaigns[tenant]}/invitees`, {
+        cookie: cookies[name],
+        body: { invitees: [{ firstName: 'A', lastName: 'B', email: 'not-an-address' }] },
+      });
+      expect([tenant, 'invitees', invite.status]).toEqual([
+        tenant,
+        'invitees',
+        reviews[name]?.includes(tenant) || reviews[name] ? 400 : 403,
+      ]);
+    }
+    const listed = await api(t, 'GET', '/api/campaigns', { cookie: cookies[name] });
+    if (reviews[name])
+      expect(new Set(listed.body.map((c: { tenant: string }) => c.tenant))).toEqual(new Set(reviews[name]));
+    else expect(listed.status).toBe(403);
     const members = await api(t, 'GET', '/api/tenants/firma-c/members', { cookie: cookies[name] });
     expect(members.status).toBe(reviews[name]?.includes('firma-c') ? 200 : 403);
     // Membership changes: editors of the tenant (contributors only) and admins; everyone else 403.
