@@ -5,6 +5,7 @@ import { tenantDefaults } from '../../common/schemas/tenants';
 import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 import { accessFrom } from './access';
 import { addMember } from './service';
+import { createPersonalLink } from '../personal-links';
 
 /** Who is who: a seed role or a stored membership of a created tenant. */
 const actors: Record<string, { role: Role | null; member?: Member }> = {
@@ -202,6 +203,24 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
       (await api(t, 'POST', '/api/invitations/accept', { cookie: cookies[name], body: { token: 'a'.repeat(32) } }))
         .status,
     ).toBe(404);
+    // The own page: everyone signed in sees their own only; takedowns and erasures within the tenants edited;
+    // consent texts, retention and the record of processing for admins.
+    const own = await api(t, 'GET', '/api/own-page/konto', { cookie: cookies[name] });
+    expect(own.status).toBe(200);
+    // (The admin made the matrix's own submissions: those are the admin's.)
+    if (name !== 'admin')
+      for (const s of own.body.submissions as { contentId: number }[])
+        expect(Object.values(ids)).not.toContain(s.contentId);
+    for (const path of ['/api/takedowns', '/api/erasures'])
+      expect([path, (await api(t, 'GET', path, { cookie: cookies[name] })).status]).toEqual([
+        path,
+        reviews[name] ? 200 : 403,
+      ]);
+    for (const path of ['consent-texts', 'retention', 'processing.md'])
+      expect([
+        path,
+        (await api(t, 'GET', `/api/admin/tenants/firma-c/${path}`, { cookie: cookies[name] })).status,
+      ]).toEqual([path, name === 'admin' ? 200 : 403]);
     for (const tenant of tenantsUnderTest) {
       const stats = await api(t, 'GET', `/api/tenants/${tenant}/statistics`, { cookie: cookies[name] });
       expect([tenant, stats.status]).toEqual([tenant, reviews[name]?.includes(tenant) ? 200 : 403]);
@@ -211,5 +230,32 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
         expect(stats.body.weekly).toHaveLength(12);
       }
     }
+  });
+
+  it("a personal link opens its person's own page only; another person's link sees nothing", async () => {
+    const contentId = ids['firma-c']!;
+    await t.app.db
+      .updateTable('submissions')
+      .set({ contact_email: 'erika@m.test', contact_first_name: 'Erika' })
+      .where('id', '=', contentId)
+      .execute();
+    const link = async (email: string, tenant = 'firma-c') =>
+      (await createPersonalLink(t.app.db, t.config, { tenant, firstName: 'X', lastName: 'Y', email })).code;
+    const mine = await link('erika@m.test');
+    const other = await link('max@m.test');
+    const elsewhere = await link('erika@m.test', 'bank');
+    const sees = async (code: string) =>
+      ((await api(t, 'GET', `/api/own-page/${code}`)).body.submissions as { contentId: number }[]).map(
+        (x) => x.contentId,
+      );
+    expect(await sees(mine)).toEqual([contentId]);
+    expect(await sees(other)).toEqual([]);
+    expect(await sees(elsewhere)).toEqual([]);
+    for (const code of [other, elsewhere]) {
+      const res = await api(t, 'POST', `/api/own-page/${code}/withdrawals`, { body: { kinds: ['publication'] } });
+      expect(res.body.withdrawn).toBe(0);
+    }
+    expect((await api(t, 'GET', '/api/own-page/ZZZZZZZZZZZZZZZ')).status).toBe(404);
+    expect((await api(t, 'GET', '/api/own-page/konto')).status).toBe(401);
   });
 });
