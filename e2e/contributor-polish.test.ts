@@ -203,4 +203,27 @@ describe('contributor polish at 390 px', () => {
     await visitor.locator('main a[href="/p/vdi/upload"]').waitFor();
     expect(await visitor.locator('main a[href="/p/vdi/video-answer"]').count()).toBe(0);
   }, 60_000);
+
+  it('speaks of "Dokumente" on a touch screen where a page takes only documents, of "Fotos" where only photos', async () => {
+    const context = await e.browser.newContext({
+      viewport: PHONE,
+      baseURL: e.t.url,
+      locale: 'de-DE',
+      hasTouch: true,
+      isMobile: true,
+    });
+    e.contexts.push(context);
+    const page = await context.newPage();
+    await loginAs(page, 'bank');
+    for (const [path, text] of [
+      ['/bank/upload', u.dropZoneTouchDocuments],
+      ['/bank/image-upload', u.dropZoneTouchPhotos],
+      ['/bank/document-image-upload', u.dropZoneTouch],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    await page.goto('/bank/upload');
+    expect(await page.locator('main').getByText(/Foto/).count()).toBe(0);
+  });
 });
