@@ -57,6 +57,9 @@ export type PageKey =
   | 'public-upload'
   | 'public-thank-you'
   | 'personal-start'
+  | 'personal-unsubscribe'
+  | 'campaigns'
+  | 'campaign-board'
   | 'approval'
   | 'account';
 
@@ -123,6 +126,8 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/mitglieder', page: 'tenant-members', access: editorsAnd() },
   { path: '/einladung', page: 'tenant-invitation', access: loggedIn },
   { path: '/eingang', page: 'inbox', access: editorsAnd('admin', 'vdi_admin') },
+  { path: '/kampagnen', page: 'campaigns', access: editorsAnd('admin', 'vdi_admin') },
+  { path: '/kampagnen/:campaignId', page: 'campaign-board', access: editorsAnd('admin', 'vdi_admin') },
   { path: '/eingang/:contentId', page: 'inbox-detail', access: editorsAnd('admin', 'vdi_admin') },
   { path: '/p/:tenant', page: 'public-start', access: pub, viaPublicLink: true },
   { path: '/p/:tenant/upload', page: 'public-upload', access: pub, viaPublicLink: true },
@@ -131,6 +136,7 @@ export const routeTable: readonly RouteDef[] = [
   // A personal link: the person's start page and the public link's flow pages for that person.
   { path: '/e/:code', page: 'personal-start', access: pub, viaPersonalLink: true },
   { path: '/e/:code/upload', page: 'public-upload', access: pub, viaPersonalLink: true },
+  { path: '/e/:code/keine-erinnerungen', page: 'personal-unsubscribe', access: pub, viaPersonalLink: true },
   { path: '/e/:code/thank-you', page: 'public-thank-you', access: pub, viaPersonalLink: true },
   ...publicFlowPages.map((page): RouteDef => ({ path: `/e/:code/${page}`, page, access: pub, viaPersonalLink: true })),
   { path: '/freigabe/:token', page: 'approval', access: pub },

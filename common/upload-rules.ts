@@ -160,10 +160,3 @@ export function maxMbOf(surface: UploadSurface, kind: UploadKind, limits: Upload
 export function maxBytes(surface: UploadSurface, kind: UploadKind, limits: UploadLimits): number {
   return Math.round(maxMbOf(surface, kind, limits) * 1024 * 1024);
 }
-
-/** A stored file as the media list shows it. */
-export type { MediaItem } from './contracts/uploads';
-import type { MediaItem } from './contracts/uploads';
-
-/** Body of the final tus response: the registered file, or the reason it was refused. */
-export type UploadOutcome = { media: MediaItem } | { error: string; title: string; message: string };

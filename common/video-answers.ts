@@ -50,6 +50,3 @@ export function videoQuestions(wording: Wording, topic: InterviewTopic): readonl
 /** The file name a clip is stored under (the team sees it in the inbox, downloads and the ZIP). */
 export const clipFileName = (index: number, mimeType: string): string =>
   `Videoantwort Frage ${index + 1}.${videoExtension(mimeType)}`;
-
-/** A clip as the page and the inbox see it (GET /api/submissions/:id/video-answers, inbox media). */
-export type { VideoAnswerItem } from './contracts/uploads';

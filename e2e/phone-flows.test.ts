@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
 import * as fixture from '../server/uploads/testing/fixtures';
 import { tenantDefaults } from '../common/schemas/tenants';
-import type { InboxPage } from '../common/schemas/inbox';
+import type { InboxPage } from '../common/contracts/inbox';
 import { api, login, TEST_PASSWORD } from '../server/testing/harness';
 import { addMember, createTenant } from '../server/tenants/service';
 import {

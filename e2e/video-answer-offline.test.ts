@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import type { InboxPage } from '../common/schemas/inbox';
+import type { InboxPage } from '../common/contracts/inbox';
 import { videoQuestions } from '../common/video-answers';
 import { api, login } from '../server/testing/harness';
 import {

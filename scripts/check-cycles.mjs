@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fails on import cycles: between folders (server/<x>, web/src/features/<x>, web/src/<x>, common)
+// Fails on import cycles: between folders (server/<x>, web/src/features/<x>, web/src/<x>, common/<x>)
 // and between single files. Reads every import, re-export and import() of the TypeScript sources.
 // Type-only imports count too: a folder that names another's types depends on it. Test files
 // (*.test.ts) and test support (testing/ folders) may import anything and are left out; a file directly in server/ or web/src/ (the
@@ -68,7 +68,7 @@ function importsOf(file) {
 /** The folder a file belongs to for the folder-level check. */
 function folderOf(file) {
   const rel = path.relative(root, file).split(path.sep);
-  if (rel[0] === 'common') return 'common';
+  if (rel[0] === 'common') return rel.length > 2 ? `common/${rel[1]}` : rel.join('/');
   if (rel[0] === 'server') return rel.length > 2 ? `server/${rel[1]}` : rel.join('/');
   if (rel[2] === 'features') return `web/src/features/${rel[3]}`;
   return rel.length > 3 ? `web/src/${rel[2]}` : rel.join('/');
@@ -135,6 +135,18 @@ for (const members of cycles(folderGraph)) {
 for (const members of cycles(fileGraph)) {
   failed = true;
   console.error(`Import cycle between files: ${members.map((m) => path.relative(root, m)).join(', ')}`);
+}
+// Inside common/ one direction: texts, then schemas (zod input rules with German messages), then
+// contracts (answer schemas and the endpoint table). A lower folder never imports a higher one.
+const commonLayers = ['common/texts', 'common/schemas', 'common/contracts'];
+for (const [from, targets] of folderGraph) {
+  const low = commonLayers.indexOf(from);
+  if (low < 0) continue;
+  for (const to of targets)
+    if (commonLayers.indexOf(to) > low) {
+      failed = true;
+      console.error(`${from} must not import ${to} (texts → schemas → contracts): ${example.get(`${from} -> ${to}`)}`);
+    }
 }
 if (failed) process.exit(1);
 console.log(`No import cycles (${files.length} files, ${folderGraph.size} folders).`);

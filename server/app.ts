@@ -7,9 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { authRoutes } from './auth/routes';
-import { authBridge } from './auth/bridge';
-import type { Auth } from './auth/auth';
-import type { ItemReplacedHandlers } from './content/service';
+import { type Auth, authBridge } from './auth';
+import type { ItemReplacedHandlers } from './content';
 import { type Adapters, buildDeps } from './composition';
 import type { AppConfig } from './config';
 import { trustProxyOf } from './config';
@@ -33,6 +32,7 @@ import type { BlobStore } from './storage/blob-store';
 import { uploadRoutes } from './uploads/routes';
 import { publicLinkRoutes } from './public-link/routes';
 import { personalLinkRoutes } from './personal-links';
+import { campaignRoutes } from './campaigns';
 import { videoAnswerRoutes } from './video-answers/routes';
 import { finishRoutes } from './finish/routes';
 import { submissionRoutes } from './submissions/routes';
@@ -40,7 +40,7 @@ import { adminRoutes } from './admin/routes';
 import { inboxRoutes } from './inbox/routes';
 import { contentRoutes } from './content/routes';
 import { postRoutes } from './post/routes';
-import { redactApprovalTokens } from './post/service';
+import { redactApprovalTokens } from './post';
 import { userRoutes } from './users/routes';
 import { voiceMessageRoutes } from './voice-messages/routes';
 import type { Transcriber } from './transcription/transcriber';
@@ -81,6 +81,7 @@ const capabilities = [
   uploadRoutes,
   publicLinkRoutes,
   personalLinkRoutes,
+  campaignRoutes,
   adminRoutes,
   inboxRoutes,
   postRoutes,

@@ -1,18 +1,21 @@
 import { parseArgs } from 'node:util';
 import { parseRole, roles } from '../common/roles';
 import path from 'node:path';
-import { assertEmptyDataDir, backup, BackupError, restore } from './backup/service';
+import { assertEmptyDataDir, backup, BackupError, restore } from './backup';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { writeAudit } from './admin/audit';
-import { createUser, listUsers, setUserRole } from './users/service';
-import { createMemberUser, memberCommand, tenantCommand, TenantCliError, tenantUsage } from './tenants/cli';
+import { writeAudit } from './admin';
+import { createUser, listUsers, setUserRole } from './users';
+import { createMemberUser, memberCommand, tenantCommand, TenantCliError, tenantUsage } from './tenants';
+import { remindAsOf } from './campaigns';
+import { texts } from '../common/texts';
 
 const usage = `Verwendung:
   npm run cli -- user create --email E --password P --role R
   npm run cli -- user role --email E --role R
   npm run cli -- user list
 ${tenantUsage}
+  ${texts.campaigns.cli.remindUsage}   fällige Erinnerungen von Kampagnen jetzt senden (zweimal: einmal)
   npm run cli -- backup DATEI       Datenbank und Dateien in eine Datei sichern (auch im laufenden Betrieb)
   npm run cli -- restore DATEI      eine Sicherung in ein leeres DATA_DIR (und eine leere Datenbank) zurückspielen
 Rollen: ${roles.join(', ')}, none`;
@@ -41,6 +44,8 @@ async function run(argv: string[]): Promise<void> {
       color: { type: 'string' },
       wording: { type: 'string' },
       'public-link': { type: 'boolean' },
+      // campaigns
+      'as-of': { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
@@ -69,6 +74,18 @@ async function run(argv: string[]): Promise<void> {
     const app = await buildApp(loadConfig(), { logger: false });
     try {
       await tenantCommand(app, verb!, values);
+    } finally {
+      await app.close();
+    }
+    return;
+  }
+  if (noun === 'campaign') {
+    if (verb !== 'remind') throw new UsageError('Unbekannter Befehl.');
+    const asOf = new Date(values['as-of'] ?? '');
+    if (!values['as-of'] || Number.isNaN(asOf.getTime())) throw new UsageError(texts.campaigns.cli.asOfInvalid);
+    const app = await buildApp(loadConfig(), { logger: false });
+    try {
+      console.log(texts.campaigns.cli.reminded(await remindAsOf(app, asOf)));
     } finally {
       await app.close();
     }

@@ -5,20 +5,24 @@ import { openDatabase } from './db/database';
 import type { Mailer } from './mail/mailer';
 import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
-import { chooseProposer, type PassageProposer } from './content/proposer';
-import { chooseDrafter } from './post/choose';
-import type { Drafter } from './post/drafter';
+import { chooseProposer, ItemReplacedHandlers, type PassageProposer, type WithItemReplaced } from './content';
+import { chooseDrafter, type Drafter } from './post';
 import type { BlobStore } from './storage/blob-store';
 import { localBlobStore } from './storage/local';
 import { s3BlobStore } from './storage/s3';
 import { chooseTranscriber } from './transcription/choose';
 import type { Transcriber } from './transcription/transcriber';
-import { createInterviewer, type Interviewer, type Plan } from './interview/interviewer';
-import { createSynthesizer, type SpeechSynthesizer } from './interview/speech';
-import { createVoiceAgent, type VoiceAgent } from './interview/voice-agent';
-import { TenantRegistry, type WithTenants } from './tenants/registry';
-import { type Auth, createAuth, type WithAuth } from './auth/auth';
-import { ItemReplacedHandlers, type WithItemReplaced } from './content/service';
+import {
+  createInterviewer,
+  createSynthesizer,
+  createVoiceAgent,
+  type Interviewer,
+  type Plan,
+  type SpeechSynthesizer,
+  type VoiceAgent,
+} from './interview';
+import { TenantRegistry, type WithTenants } from './tenants';
+import { type Auth, createAuth, type WithAuth } from './auth';
 import { migrateToLatest } from './db/migrate';
 import type { Deps } from './deps';
 import { JobRunner } from './jobs/queue';

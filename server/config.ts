@@ -61,6 +61,8 @@ const envSchema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).default(100_000),
   /** Anonymous submissions one address may create per hour. */
   PUBLIC_SUBMISSIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Campaign mails (invitations, reminders) sent per second, so a long list does not trip the mail server. */
+  CAMPAIGN_MAILS_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
   /** Unknown personal-link codes (/e/<code>) one address may try per hour before it is refused. */
   PERSONAL_LINK_MISSES_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Days after which a submission that never received any content is removed. */
@@ -151,8 +153,23 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /** Heavy media jobs (video proxies, renders) this instance runs at once, each an ffmpeg process; 0 = none here. */
   MEDIA_JOBS: z.coerce.number().int().min(0).max(16).default(1),
-  /** A media job running longer than this is stopped (its ffmpeg killed) and tried again once. */
+  /**
+   * A media job running longer than this is stopped (its ffmpeg killed) and tried again once. Once
+   * a job knows its media's length its limit is 120 s plus 4 s per second of media, never more.
+   */
   MEDIA_JOB_TIMEOUT_SECONDS: z.coerce.number().int().positive().max(86_400).default(7200),
+  /** Longest video or voice message (measured from its packets) a signed-in person may send, in minutes. */
+  MEDIA_MAX_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(120),
+  /** Longest video or voice message through the anonymous public link, in minutes. */
+  PUBLIC_MEDIA_MAX_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, describeConfig, loadConfig } from './config';
 import { buildApp } from './app';
-import { seedDemo } from './users/demo';
-import { startNotificationScheduler } from './post/notifications';
+import { seedDemo } from './users';
+import { startNotificationScheduler } from './post';
+import { startCampaignScheduler } from './campaigns';
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, hand running jobs back at once (another instance
@@ -40,7 +41,12 @@ async function main() {
   if (demo) await seedDemo(app);
   app.jobs.start();
   app.mediaJobs.start();
-  const stopNotifications = startNotificationScheduler(app);
+  const stopNotificationChecks = startNotificationScheduler(app);
+  const stopCampaignChecks = startCampaignScheduler(app);
+  const stopNotifications = () => {
+    stopNotificationChecks();
+    stopCampaignChecks();
+  };
   let stoppingSince = 0;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -52,6 +52,15 @@ import { createPublicSubmission, fileQuery, mediaIdParam } from '../schemas/uplo
 import type { Endpoint, EndpointKey } from './endpoint';
 import { createPersonalSubmission, personalCodeParam } from '../schemas/personal-links';
 import { personalLinkState } from './personal-links';
+import {
+  addInvitees,
+  campaignIdParam,
+  campaignSettings,
+  inviteeParams,
+  newCampaign,
+  sharedCodeParam,
+} from '../schemas/campaigns';
+import { campaignBoard, campaignInvitation, campaignSummary, inviteesAdded, sharedCampaign } from './campaigns';
 import { inboxConsent, inboxDetail, inboxNote, inboxPage, statusChanged, submissionDeleted } from './inbox';
 import { mediaItem, mediaLimits, videoAnswerItem, videoState } from './uploads';
 import { createdSubmission, ok, submissionSummary } from './submissions';
@@ -93,6 +102,24 @@ export const endpoints = {
     body: createPersonalSubmission,
     response: createdSubmission,
   },
+  // Campaigns (editors of the tenant, admins); the invitee's answers through their personal link
+  'GET /campaigns': { response: z.array(campaignSummary) },
+  'POST /campaigns': { body: newCampaign, response: campaignSummary },
+  'GET /campaigns/:campaignId': { params: campaignIdParam, response: campaignBoard },
+  'GET /campaigns/:campaignId/board.csv': { params: campaignIdParam, response: 'file' },
+  'PUT /campaigns/:campaignId': { params: campaignIdParam, body: campaignSettings, response: campaignSummary },
+  'POST /campaigns/:campaignId/end': { params: campaignIdParam, response: ok },
+  'DELETE /campaigns/:campaignId': { params: campaignIdParam, response: ok },
+  /** All or none: a duplicate or known address refuses the whole list. */
+  'POST /campaigns/:campaignId/invitees': { params: campaignIdParam, body: addInvitees, response: inviteesAdded },
+  'POST /campaigns/:campaignId/invitees/:inviteeId/resend': { params: inviteeParams, response: ok },
+  'DELETE /campaigns/:campaignId/invitees/:inviteeId': { params: inviteeParams, response: ok },
+  'GET /personal-links/:code/campaign': { params: personalCodeParam, response: campaignInvitation },
+  'POST /personal-links/:code/campaign/decline': { params: personalCodeParam, response: ok },
+  /** Also the one-click List-Unsubscribe target of mail programs (RFC 8058). */
+  'POST /personal-links/:code/campaign/unsubscribe': { params: personalCodeParam, response: ok },
+  /** A campaign's shared link (/k/<code>): its questions, no person. */
+  'GET /campaigns/shared/:code': { params: sharedCodeParam, response: sharedCampaign },
   'GET /submissions/:contentId': { params: contentIdParam, response: submissionSummary },
   'PUT /submissions/:contentId/transcript': { params: contentIdParam, body: saveTranscript, response: ok },
   /** The body is the recording itself (audio/webm, audio/mp4, ...), sent by URL. */

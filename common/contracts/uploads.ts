@@ -72,7 +72,17 @@ export const videoState = z.object({
 });
 
 /** The server's photo and video limits, so the upload page states what is enforced. */
-export const mediaLimits = z.object({ maxPhotoMb: z.number(), maxVideoMb: z.number() });
+export const mediaLimits = z.object({
+  maxPhotoMb: z.number(),
+  maxVideoMb: z.number(),
+  /** Longest video or voice message, measured from its packets: signed in, and on the public link. */
+  maxMediaMinutes: z.number(),
+  maxPublicMediaMinutes: z.number(),
+  /** A media job's time limit: base seconds plus seconds per second of media, at most the ceiling. */
+  jobBaseSeconds: z.number(),
+  jobSecondsPerMediaSecond: z.number(),
+  jobMaxSeconds: z.number(),
+});
 
 export type VideoAnswerItem = z.infer<typeof videoAnswerItem>;
 export type Media = z.infer<typeof media>;
@@ -81,3 +91,6 @@ export type SubmissionMedia = z.infer<typeof submissionMedia>;
 export type MediaItem = z.infer<typeof mediaItem>;
 export type VideoState = z.infer<typeof videoState>;
 export type MediaLimits = z.infer<typeof mediaLimits>;
+
+/** Body of the final tus response: the registered file, or the reason it was refused. */
+export type UploadOutcome = { media: MediaItem } | { error: string; title: string; message: string };

@@ -23,6 +23,3 @@ export const setupForm = z.object({
   password: z.string().min(8, texts.auth.passwordTooShort),
 });
 export type SetupForm = z.infer<typeof setupForm>;
-
-/** The API's answers (zod schemas in common/contracts/auth.ts). */
-export type { ClientConfig, Me } from '../contracts/auth';

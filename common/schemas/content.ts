@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { texts } from '../texts';
 import { MAX_ID } from './submissions';
+import { captionStyles } from '../media-template';
 
 const t = texts.content;
 const invalid = { error: texts.common.invalidInput };
@@ -59,6 +60,18 @@ export const newClip = z
     cropY: unit.default(0.5),
     /** Audiograms: the contributor's photo instead of the waveform's empty space. */
     photoMediaId: id.nullable().default(null),
+    /** The contributor's name and role (lower third; on an audiogram below the portrait): needs their naming consent. */
+    showName: z.boolean(invalid).default(false),
+    /** A line shown large in the first seconds. */
+    hook: z
+      .string(invalid)
+      .trim()
+      .max(80, texts.templates.hookTooLong)
+      .nullable()
+      .default(null)
+      .transform((v) => v || null),
+    /** plain | words; not set: the tenant's template. */
+    captionStyle: z.enum(captionStyles, invalid).optional(),
     alt,
   })
   .refine((c) => c.end - c.start >= 1 && c.end - c.start <= MAX_CLIP_SECONDS, {

@@ -42,8 +42,6 @@ export const inboxFilter = z.object({
 export type InboxFilter = z.infer<typeof inboxFilter>;
 
 // The answers' shapes are zod schemas in common/contracts/inbox.ts.
-export type { InboxConsent, InboxDetail, InboxItem, InboxNote, InboxPage } from '../contracts/inbox';
-export type { InboxMedia } from '../contracts/uploads';
 
 export { INBOX_COUNT_LIMIT } from './values';
 

@@ -13,8 +13,6 @@ export const signedUrlQuery = z.object({
   contentId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
-export type { SignedUrlResponse } from '../contracts/interview';
-
 /** POST /api/voice/conversations/:conversationId/transcript after an ElevenLabs call. */
 /** `live`: the call has just begun (the server keeps the transcript even when the tab is closed); otherwise it ended. */
 export const conversationFinished = z.object({

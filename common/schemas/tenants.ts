@@ -10,6 +10,7 @@ import {
 } from '../tenants';
 import { surfaceChoices, type SurfaceId, type UploadPage } from '../upload-rules';
 import { texts } from '../texts';
+import { defaultMediaTemplate, mediaTemplate } from '../media-template';
 import { patienceLevels } from './interview';
 import { VIDEO_ANSWER_DEFAULT_SECONDS, VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../video-answers';
 
@@ -183,6 +184,8 @@ export const tenantSettings = z.object({
     ownStorageKeys: false,
     transcriptSaveAndContinue: false,
   }),
+  /** Templates of quote cards and clips: layout, caption style, font (issue 39.5). */
+  media: mediaTemplate.default(defaultMediaTemplate),
 });
 export type TenantSettings = z.infer<typeof tenantSettings>;
 
@@ -223,6 +226,7 @@ export const tenantDefaults: TenantSettings = {
     ownStorageKeys: false,
     transcriptSaveAndContinue: false,
   },
+  media: defaultMediaTemplate,
 };
 
 export const deleteTenant = z.object({ confirmKey: z.string().trim() });

@@ -1,5 +1,6 @@
 import { admin } from './admin';
 import { auth } from './auth';
+import { campaigns } from './campaigns';
 import { common } from './common';
 import { content } from './content';
 import { finish } from './finish';
@@ -11,6 +12,7 @@ import { publicLink } from './publicLink';
 import { sharing } from './sharing';
 import { voiceMessages } from './voiceMessages';
 import { tenants } from './tenants';
+import { templates } from './templates';
 import { uploads } from './uploads';
 import { video } from './video';
 import { videoAnswers } from './videoAnswers';
@@ -29,8 +31,10 @@ export const texts = {
   post,
   publicLink,
   personalLinks,
+  campaigns,
   sharing,
   tenants,
+  templates,
   videoAnswers,
   video,
 } as const;

@@ -57,6 +57,9 @@ export const uploads = {
   invalidDocumentText: 'Bitte laden Sie ein PDF, DOC, DOCX oder TXT Dokument hoch.',
   tooLargeTitle: 'Datei zu groß',
   tooLarge: (file: string, mb: number) => `${file} ist zu groß. Maximale Dateigröße: ${mb}MB`,
+  mediaTooLongTitle: 'Aufnahme zu lang',
+  mediaTooLong: (file: string, minutes: number) =>
+    `${file} ist länger als ${minutes} Minuten und wurde nicht angenommen. Erlaubt sind höchstens ${minutes} Minuten; bitte kürzen Sie die Aufnahme.`,
   tooManyTitle: 'Zu viele Dateien',
   tooMany: (n: number) => `Sie können maximal ${n} ${n === 1 ? 'Datei' : 'Dateien'} hochladen.`,
   rightsTitle: 'Bestätigung erforderlich',

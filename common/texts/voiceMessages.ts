@@ -54,6 +54,8 @@ export const voiceMessages = {
   uploadFailed: 'Die Aufnahme konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',
   notAudio: 'Die Datei ist keine unterstützte Audioaufnahme (WebM, Ogg, MP4, MP3 oder WAV).',
   tooLarge: 'Die Aufnahme ist zu groß.',
+  tooLong: (minutes: number) =>
+    `Die Sprachnachricht ist länger als ${minutes} Minuten und wurde nicht angenommen. Erlaubt sind höchstens ${minutes} Minuten.`,
   jobNotFound: 'Die Transkription wurde nicht gefunden.',
 
   // /transcript-edit

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../auth';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 

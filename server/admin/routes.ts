@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_PAGE_SIZE } from '../../common/schemas/admin';
 import { serve } from '../http/contract';
-import { requireRole } from '../auth/session';
+import { requireRole } from '../auth';
 import { adminStatistics } from './service';
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {

@@ -18,6 +18,10 @@ export type ItemSpec = {
   end?: number;
   cropX?: number;
   cropY?: number;
+  /** Clips and audiograms: plain | words (the tenant's template when not set) */
+  captionStyle?: 'plain' | 'words';
+  /** Clips and audiograms: a line shown large in the first seconds */
+  hook?: string | null;
 };
 
 export function specOf(row: Pick<ItemRow, 'spec'>): ItemSpec {
@@ -48,7 +52,7 @@ export async function consentOf(db: Kysely<DB>, contentId: number): Promise<Cons
 export function needsOf(kind: ItemKind | string, spec: ItemSpec) {
   return {
     publication: true as const,
-    naming: kind === 'card' && !!spec.showName,
+    naming: !!spec.showName,
     photo: spec.photoMediaId != null,
     video: kind === 'clip',
   };

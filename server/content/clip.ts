@@ -107,7 +107,15 @@ export async function logoImage(format: ClipFormat, brand: Brand): Promise<{ png
   return { png: await svgToPng(svg), x: safe.right - h * 3, y: safe.top };
 }
 
-export type Overlay = { file: string; x: number; y: number; start?: number; end?: number };
+export type Overlay = {
+  file: string;
+  x: number;
+  y: number;
+  start?: number;
+  end?: number;
+  /** Options before its `-i` (an image sequence: `-f concat`). */
+  inputArgs?: string[];
+};
 
 /**
  * Writes the logo and one PNG per cue to `dir`; returns them as overlays in that order. `onBrand`:
@@ -171,6 +179,8 @@ export function clipArgs(o: {
   hasAudio: boolean;
   /** The source's frame rate: above 30 (phones record 60) the clip keeps 30, halving crop, scale and encode. */
   fps?: number | null;
+  /** The audio's filter (loudness normalisation, server/content/loudness.ts). */
+  audioFilter?: string;
   out: string;
 }): string[] {
   const frame = reframe(o.srcW, o.srcH, o.format, o.cropX, o.cropY);
@@ -185,12 +195,14 @@ export function clipArgs(o: {
     o.duration.toFixed(3),
     '-i',
     o.source,
-    ...o.overlays.flatMap((x) => ['-i', x.file]),
+    ...o.overlays.flatMap((x) => [...(x.inputArgs ?? []), '-i', x.file]),
     '-filter_complex',
     graph,
     '-map',
     '[v]',
-    ...(o.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '160k'] : []),
+    ...(o.hasAudio
+      ? ['-map', '0:a:0', ...(o.audioFilter ? ['-af', o.audioFilter] : []), '-c:a', 'aac', '-b:a', '160k']
+      : []),
     ...encode,
     '-preset',
     'veryfast',

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cleanText, mainFontHas, textWidth as measure } from '../../common/typesetting';
+import { choiceFontFiles } from './font-choice';
 
 const require = createRequire(import.meta.url);
 const fontDir = (name: string) => path.dirname(require.resolve(`@expo-google-fonts/${name}/package.json`));
@@ -47,7 +48,7 @@ export function undrawable(text: string): string[] {
 
 /** resvg options: only our font files, no system font lookup. */
 export const resvgFontOptions = {
-  fontFiles: [...Object.values(fontFiles), ...fallbackFontFiles],
+  fontFiles: [...Object.values(fontFiles), ...choiceFontFiles, ...fallbackFontFiles],
   loadSystemFonts: false,
   defaultFontFamily: FONT_FAMILY,
 };

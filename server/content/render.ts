@@ -1,16 +1,14 @@
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ignoreFailure } from '../../common/best-effort';
 import { now } from '../db/database';
 import { JobCancelled, type ParsedJob } from '../jobs/queue';
-import { ffprobe, frameRate } from '../media-jobs/ffmpeg';
+import { ffprobe } from '../media-jobs/ffmpeg';
 import type { MediaJobContext } from '../media-jobs/runner';
-import { specOf } from './attach';
-import { audiogramArgs, audiogramBackground, captionStyle, clipArgs, type ClipFormat, writeOverlays } from './clip';
-import { readableBox } from './colour';
-import { blobKey, brandOf, photoOf, type ServiceDeps, wordsOfMedia } from './sources';
-import { cuesFor } from './timing';
+import { consentOf, specOf } from './attach';
+import type { ClipFormat } from './clip';
+import { designOf, renderDesign } from './design';
+import { blobKey, contributorName, type ServiceDeps, wordsOfMedia } from './sources';
 
 export const RENDER_JOB = 'content.render';
 
@@ -48,60 +46,33 @@ export async function renderItem(
       .where('id', '=', Number(spec.mediaId))
       .where('submission_id', '=', item.submission_id)
       .executeTakeFirstOrThrow();
-    const brand = await brandOf(deps, row.tenant);
     const format = item.format as ClipFormat;
-    const start = Number(spec.start);
-    const duration = Number(spec.end) - start;
-    const words = wordsOfMedia(media) ?? [];
-    const cues = cuesFor(words, start, start + duration, captionStyle[format].maxChars);
-    const overlays = await writeOverlays(ctx.tempDir, format, brand, cues, item.kind === 'audiogram');
+    const consent = await consentOf(deps.db, row.id);
+    const name = contributorName(row);
+    const kind = item.kind === 'clip' ? 'clip' : 'audiogram';
+    // The name is shown only while the contributor's naming consent stands (asked again at render time).
+    const design = await designOf(deps, {
+      kind,
+      format,
+      tenant: row.tenant,
+      contentId: row.id,
+      spec,
+      words: wordsOfMedia(media) ?? [],
+      mediaSeconds: media.duration_ms == null ? null : Number(media.duration_ms) / 1000,
+      named: spec.showName && consent.naming && name ? { name, role: row.contact_role ?? null } : null,
+    });
     const source = await localCopy(deps, media.file_path, ctx.tempDir, 'source');
     const out = path.join(ctx.tempDir, 'out.mp4');
-    const probe = await ffprobe(source, { signal: ctx.signal });
-    const audio = probe.streams.some((s) => s.codec_type === 'audio');
-    if (item.kind === 'clip') {
-      const video = probe.streams.find((s) => s.codec_type === 'video');
-      const rotation =
-        Math.abs(Number(video?.side_data_list?.find((d) => d.rotation != null)?.rotation ?? video?.tags?.rotate ?? 0)) %
-        180;
-      const srcW = Number(media.width ?? (rotation === 90 ? video?.height : video?.width) ?? 1920);
-      const srcH = Number(media.height ?? (rotation === 90 ? video?.width : video?.height) ?? 1080);
-      await ctx.ffmpeg(
-        clipArgs({
-          source,
-          start,
-          duration,
-          srcW,
-          srcH,
-          format,
-          cropX: spec.cropX,
-          cropY: spec.cropY,
-          overlays,
-          hasAudio: audio,
-          fps: frameRate(video),
-          out,
-        }),
-        { durationSeconds: duration },
-      );
-    } else {
-      const photo = await photoOf(deps, item.submission_id, spec.photoMediaId);
-      const background = path.join(ctx.tempDir, 'background.png');
-      await writeFile(background, await audiogramBackground(format, brand, photo));
-      await ctx.ffmpeg(
-        audiogramArgs({
-          source,
-          start,
-          duration,
-          format,
-          background,
-          waveColour: readableBox(brand.colour).text,
-          withPhoto: !!photo,
-          overlays,
-          out,
-        }),
-        { durationSeconds: duration },
-      );
-    }
+    await renderDesign(ctx, design, {
+      kind,
+      format,
+      spec,
+      source,
+      probe: await ffprobe(source, { signal: ctx.signal }),
+      width: media.width ?? null,
+      height: media.height ?? null,
+      out,
+    });
     const { readFile, stat } = await import('node:fs/promises');
     const key = blobKey(item.submission_id, item.kind, 'mp4');
     const size = (await stat(out)).size;

@@ -1,8 +1,7 @@
 import type { ContentItem } from '../../common/contracts/content';
-import type { Editor, Submission } from '../tenants/editor';
+import type { Editor, Submission, WithTenants } from '../tenants';
 import type { ItemRow } from './attach';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
 
 /** What the content services use (server/deps.ts): all of it, as a replaced item's handlers (post) take it on. */
 export type ServiceDeps = Deps & WithTenants & WithItemReplaced;

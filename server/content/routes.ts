@@ -1,11 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { texts } from '../../common/texts';
+import type { FastifyInstance } from 'fastify';
 import { serve } from '../http/contract';
 import { PRIVATE_MEDIA } from '../http/no-store';
-import { DomainError } from '../http/errors';
-import { parseRange } from '../uploads/routes';
-import { loadForEditor, requireEditor } from '../tenants/editor';
-import { itemFileName, type ItemRow } from './attach';
+import { loadForEditor, requireEditor } from '../tenants';
 import {
   cancelItem,
   contentOverview,
@@ -18,37 +14,7 @@ import {
   renderJob,
   RENDER_JOB,
 } from './service';
-
-/** Streams an item's file; answers Range requests so clips play and seek. */
-export async function sendItem(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  item: ItemRow,
-  cache: string,
-) {
-  if (item.state !== 'ready' || !item.file_key) throw new DomainError('not_found', texts.content.itemNotReady);
-  const size = Number(item.size);
-  const download = (request.query as { download?: string } | undefined)?.download === '1';
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('cache-control', cache)
-    .header('content-type', item.file_type ?? 'application/octet-stream')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${itemFileName(item)}"`);
-  const rangeHeader = request.headers.range;
-  if (rangeHeader) {
-    const range = parseRange(rangeHeader, size);
-    if (!range) return reply.status(416).header('content-range', `bytes */${size}`).send();
-    reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', range.end - range.start + 1);
-    return reply.send(await app.blobs.get(item.file_key, range));
-  }
-  reply.header('content-length', size);
-  return reply.send(await app.blobs.get(item.file_key));
-}
+import { sendItem } from './send-item';
 
 /** Quote cards, clips and audiograms of a submission (editors); the contributor sees them through the approval link. */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {

@@ -3,9 +3,9 @@ import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
 import { cleanText, splitSentences, unquote } from '../../common/typesetting';
-import { writeAudit } from '../admin/audit';
+import { writeAudit } from '../admin';
 import { now } from '../db/database';
-import type { Editor, Submission } from '../tenants/editor';
+import type { Editor, Submission } from '../tenants';
 import { DomainError } from '../http/errors';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
@@ -24,6 +24,8 @@ import {
   wordsOfMedia,
 } from './sources';
 import { snapToWords } from './timing';
+import { clipEnd } from './clip-design';
+import { templateOf } from './design';
 import type { PassageProposer } from './proposer';
 
 export { RENDER_JOB, renderItem, renderJob } from './render';
@@ -193,6 +195,7 @@ export async function createClip(
   const kind = media && mediaKindOf(media);
   if (!media || !kind) throw new DomainError('invalid', t.sourceUnknown);
   const consent = await consentOf(deps.db, row.id);
+  if (input.showName && !consent.naming) throw new DomainError('conflict', t.noNamingConsent);
   if (input.photoMediaId != null) {
     if (!consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
     if (!(await mediaOf(deps, row.id)).some((m) => Number(m.id) === input.photoMediaId && m.kind === 'photo'))
@@ -212,6 +215,9 @@ export async function createClip(
     cropX: input.cropX,
     cropY: input.cropY,
     photoMediaId: itemKind === 'audiogram' ? input.photoMediaId : null,
+    showName: input.showName,
+    hook: input.hook,
+    captionStyle: input.captionStyle ?? (await templateOf(deps, row.tenant)).captionStyle,
   };
   const passage = words
     ? words
@@ -231,7 +237,11 @@ export async function createClip(
       file_key: null,
       file_type: null,
       size: null,
-      duration_ms: Math.round((end - snapped.start) * 1000),
+      // The clip runs on half a second after the last word (design.ts).
+      duration_ms: Math.round(
+        (clipEnd(words ?? [], snapped.start, end, durationMs == null ? null : durationMs / 1000) - snapped.start) *
+          1000,
+      ),
       state: 'rendering',
       job_id: null,
       replaces_id: replacesId,
@@ -334,6 +344,9 @@ export async function editItem(
             cropX: spec.cropX,
             cropY: spec.cropY,
             photoMediaId: spec.photoMediaId ?? null,
+            showName: spec.showName ?? false,
+            hook: spec.hook ?? null,
+            captionStyle: spec.captionStyle,
             ...changes,
           }),
           Number(old.id),

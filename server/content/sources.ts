@@ -6,7 +6,7 @@ import { tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import type { MediaTable } from '../db/schema';
 import { DomainError } from '../http/errors';
-import type { Submission } from '../tenants/editor';
+import type { Submission } from '../tenants';
 import type { Brand } from './card';
 import { type TimedWord, wordsOfRecording } from './timing';
 import type { ServiceDeps } from './replaced';

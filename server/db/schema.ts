@@ -130,6 +130,9 @@ export interface JobTable {
   progress?: number | null;
   /** Set by a cancel; the running instance stops the job (migration 0021). */
   cancel_requested_at?: string | null;
+  /** The ffmpeg child of a running media job and its host (migration 0031). */
+  child_pid?: number | null;
+  child_host?: string | null;
 }
 
 export interface OutboxTable {
@@ -296,6 +299,10 @@ export interface PublicUsageTable {
   bytes: Generated<number | string>;
   /** epoch milliseconds: an interview slot not yet begun lapses then; null once it began */
   lapses_at: number | string | null;
+  /** bytes an anonymous upload actually sent (migration 0030) */
+  received_bytes?: Generated<number | string>;
+  /** the tus upload an 'upload' row counts (migration 0030) */
+  upload_id?: string | null;
 }
 
 /** A tenant (migration 0016); JSON columns hold text. */
@@ -330,6 +337,12 @@ export interface TenantTable {
   /** standard | own */
   storage_keys: Generated<string>;
   transcript_save_and_continue: Generated<number>;
+  /** quote | photo | name: the quote card's layout (migration 0033) */
+  card_layout: Generated<string>;
+  /** plain | words: how clips caption the words (migration 0033) */
+  caption_style: Generated<string>;
+  /** key of the shipped font cards and captions use (migration 0033) */
+  media_font: Generated<string>;
   start_button_color: string | null;
   logo_text: string | null;
   footer_name: string | null;
@@ -415,7 +428,60 @@ export interface PersonalLinkTable {
   last_opened_at: string | null;
 }
 
+/** A campaign of a tenant (migration 0035). */
+export interface CampaignTable {
+  id: Generated<number>;
+  tenant: string;
+  name: string;
+  /** JSON text: CampaignFlow[] */
+  flows: string;
+  /** JSON text: string[] */
+  questions: string;
+  topic: string | null;
+  deadline: string;
+  invitation_text: string;
+  sender_name: string;
+  contact_email: string;
+  /** JSON text: number[] (days after the invitation) */
+  reminder_days: string;
+  shared_code: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+/** A person asked in a campaign: their personal link (name, e-mail, role) and what they did (migration 0035). */
+export interface CampaignInviteeTable {
+  id: Generated<number>;
+  campaign_id: number;
+  link_id: number;
+  email_key: string;
+  created_at: string;
+  invited_at: string | null;
+  declined_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+/** One mail of a campaign to one invitee, once per step (migration 0035). */
+export interface CampaignMailTable {
+  id: Generated<number>;
+  campaign_id: number;
+  invitee_id: number;
+  /** invitation | reminder-1..3 | resend-<n> */
+  step: string;
+  /** queued | sending | sent | failed | skipped */
+  state: string;
+  error: string | null;
+  created_at: string;
+  sending_since: string | null;
+  sent_at: string | null;
+}
+
 export interface DB {
+  campaigns: CampaignTable;
+  campaign_invitees: CampaignInviteeTable;
+  campaign_mails: CampaignMailTable;
   personal_links: PersonalLinkTable;
   interview_takes: InterviewTakeTable;
   video_answers: VideoAnswerTable;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contentIdParam } from '../../common/schemas/submissions';
 import { serve } from '../http/contract';
-import { loadOwnedSubmission } from '../submissions/caller';
+import { loadOwnedSubmission } from '../submissions';
 import { consentsOf, recordSubmissionConsent, saveContact, saveDescription, savePostContact } from './service';
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '../../common/schemas/finish';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
-import type { Submission } from '../submissions/service';
+import type { Submission } from '../submissions';
 import { insertConsent, listConsents, updateSubmission } from './queries';
 
 /** Saves the image description along the W-questions (trimmed answers, as JSON). */

@@ -7,11 +7,20 @@ describe('endpoint table', () => {
   it('registers a route from its key and fails an answer that does not match its schema', async () => {
     const app = Fastify({ logger: false });
     installResponseCheck(app);
-    let limits: unknown = { maxPhotoMb: 20, maxVideoMb: 500 };
-    serve(app, 'GET /media/limits', async () => limits as { maxPhotoMb: number; maxVideoMb: number });
+    const valid = {
+      maxPhotoMb: 20,
+      maxVideoMb: 500,
+      maxMediaMinutes: 120,
+      maxPublicMediaMinutes: 15,
+      jobBaseSeconds: 120,
+      jobSecondsPerMediaSecond: 4,
+      jobMaxSeconds: 7200,
+    };
+    let limits: unknown = valid;
+    serve(app, 'GET /media/limits', async () => limits as typeof valid);
     const good = await app.inject({ method: 'GET', url: '/api/media/limits' });
     expect(good.statusCode).toBe(200);
-    expect(good.json()).toEqual({ maxPhotoMb: 20, maxVideoMb: 500 });
+    expect(good.json()).toEqual(valid);
     limits = { maxPhotoMb: '20' };
     const bad = await app.inject({ method: 'GET', url: '/api/media/limits' });
     expect(bad.statusCode).toBe(500);

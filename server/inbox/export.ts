@@ -1,14 +1,15 @@
-import { captionsOf } from '../video/service';
+import { captionsOf } from '../video';
 import { createRequire } from 'node:module';
-import { nameWithType, safeFileName } from '../submissions/files';
+import { nameWithType, safeFileName } from '../submissions';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yazl from 'yazl';
-import type { InboxDetail, InboxFilter } from '../../common/schemas/inbox';
+import type { InboxFilter } from '../../common/schemas/inbox';
+import type { InboxDetail } from '../../common/contracts/inbox';
 import { texts } from '../../common/texts';
 import { exportBatch, type TenantScope } from './queries';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'log' | 'mediaJobs' | 'readDb' | 'transcriber'> & WithTenants;

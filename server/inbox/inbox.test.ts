@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxDetail, InboxPage } from '../../common/schemas/inbox';
+import type { InboxDetail, InboxPage } from '../../common/contracts/inbox';
 import { texts } from '../../common/texts';
 import { attachFile } from '../submissions/files';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';

@@ -5,8 +5,8 @@ import type { DB } from '../db/schema';
 import { approvalStateColumn, approvalStateIs } from './approval-state';
 
 /** Which tenants the caller may see: every one (null) or the listed ones. */
-export type { TenantScope } from '../tenants/editor';
-import type { TenantScope } from '../tenants/editor';
+export type { TenantScope } from '../tenants';
+import type { TenantScope } from '../tenants';
 
 /** What the list filters by; the position (cursor) is separate. */
 export type ListFilter = Omit<InboxFilter, 'cursor'>;

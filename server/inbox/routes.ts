@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
-import { itemFileName, itemsOf, postsForExport } from '../content/attach';
-import { listMedia } from '../submissions/queries';
+import { itemFileName, itemsOf, postsForExport } from '../content';
+import { listMedia } from '../submissions';
 import { inboxCsv, submissionZip } from './export';
 import { addNote, checkFilterScope, deleteSubmission, inboxDetail, inboxPage, setStatus } from './service';
-import { loadForEditor, requireEditor } from '../tenants/editor';
+import { loadForEditor, requireEditor } from '../tenants';
 
 /** The editorial inbox: admins see every tenant, vdi_admin the association; nobody else any. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {

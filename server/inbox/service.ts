@@ -2,30 +2,26 @@ import type { Selectable } from 'kysely';
 import {
   INBOX_COUNT_LIMIT,
   INBOX_PAGE_SIZE,
-  type InboxDetail,
   type InboxFilter,
-  type InboxItem,
-  type InboxPage,
   type SubmissionStatus,
 } from '../../common/schemas/inbox';
+import type { InboxDetail, InboxItem, InboxPage } from '../../common/contracts/inbox';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
-import { writeAudit } from '../admin/audit';
-import { listMedia } from '../submissions/queries';
-import { listVideoAnswers } from '../video-answers/service';
-import { toVideoAnswerItem } from '../video-answers/routes';
+import { writeAudit } from '../admin';
+import { listMedia } from '../submissions';
+import { listVideoAnswers, toVideoAnswerItem } from '../video-answers';
 import { consentsOf, countMatching, listPage, notesOf, searchPage, searchWords, type Keyset } from './queries';
-import { earlierTakes } from '../interview/takes';
+import { earlierTakes } from '../interview';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
-import type { Editor } from '../tenants/editor';
+import type { Editor, WithTenants } from '../tenants';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'jobs' | 'log' | 'readDb'> & WithTenants;
 
-export type { Editor } from '../tenants/editor';
+export type { Editor } from '../tenants';
 
 /** A tenant filter outside the editor's scope is refused rather than silently emptied. */
 export function checkFilterScope(editor: Editor, filter: Pick<InboxFilter, 'tenant'>): void {

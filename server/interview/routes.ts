@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { texts } from '../../common/texts';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../auth';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import {
@@ -12,11 +12,9 @@ import {
   endPublicInterviewsOf,
   isPublicSubmission,
   startPublicInterview,
-} from '../public-link/limits';
-import { loadOwnedSubmission } from '../submissions/caller';
-import type { Submission } from '../submissions/service';
-import { accessOf, entersTenant } from '../tenants/access';
-import { publicLinkTenant, requireOpenTenant } from '../tenants/guard';
+} from '../public-link';
+import { loadOwnedSubmission, type Submission } from '../submissions';
+import { accessOf, entersTenant, publicLinkTenant, requireOpenTenant } from '../tenants';
 import { BuiltinAgentSession, WORK_RATE, type TurnTiming } from './agent';
 import { parseAudioFormat } from '../../common/interview/audio';
 import { interviewPlan, patienceOf } from './interviewer';

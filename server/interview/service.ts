@@ -2,15 +2,13 @@ import type { Kysely } from 'kysely';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import { enqueue } from '../jobs/queue';
-import { attachFile } from '../submissions/files';
-import { findSubmission } from '../submissions/queries';
-import { saveTranscript } from '../submissions/transcripts';
-import { queueCaptions } from '../video/service';
+import { attachFile, findSubmission, saveTranscript } from '../submissions';
+import { queueCaptions } from '../video';
 import type { ConversationRecorder } from './audio';
 import { agentIdsOfTenant, elevenLabsApi, transcriptOf } from './elevenlabs';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'log' | 'mediaJobs' | 'transcriber'> & WithTenants;

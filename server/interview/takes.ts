@@ -1,8 +1,6 @@
 import { formatTranscript, parseTranscript, type Turn } from '../../common/transcript';
 import { now } from '../db/database';
-import { attachFile } from '../submissions/files';
-import { findSubmission } from '../submissions/queries';
-import { saveTranscript } from '../submissions/transcripts';
+import { attachFile, findSubmission, saveTranscript } from '../submissions';
 import { decodeWav } from './audio';
 import type { Deps } from '../deps';
 

@@ -1,8 +1,9 @@
-import type { SignedUrlResponse, VoiceTopic } from '../../common/schemas/interview';
+import type { VoiceTopic } from '../../common/schemas/interview';
+import type { SignedUrlResponse } from '../../common/contracts/interview';
 import { texts } from '../../common/texts';
 import type { AppConfig } from '../config';
 import { DomainError } from '../http/errors';
-import type { TenantRegistry } from '../tenants/registry';
+import type { TenantRegistry } from '../tenants';
 import { agentIdFor, elevenLabsApi } from './elevenlabs';
 import { issueVoiceToken } from './token';
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** Every ffmpeg/ffprobe child of this process, so shutdown (and a crash) can end them. */
@@ -18,6 +19,72 @@ export function mediaChildCount(): number {
   return children.size;
 }
 
+/** The largest frame a decoder here may allocate: 8K (7680×4320). */
+export const MAX_PIXELS = 7680 * 4320;
+/** Address space of each ffmpeg/ffprobe child: a crafted file cannot take the machine's memory. */
+export const MEDIA_MEMORY_BYTES = 2048 * 1024 * 1024;
+
+/** The demuxer of each type the bytes were recognised as: ffmpeg never guesses from the file. */
+const demuxers: Record<string, string> = {
+  'video/mp4': 'mov',
+  'video/quicktime': 'mov',
+  'audio/mp4': 'mov',
+  'video/webm': 'matroska',
+  'audio/webm': 'matroska',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/aac': 'aac',
+};
+
+/** The demuxer for a recognised type (its parameters ignored); undefined: not one of ours. */
+export const demuxerOf = (mime: string | null | undefined): string | undefined =>
+  demuxers[(mime ?? '').split(';')[0]!.trim().toLowerCase()];
+
+/**
+ * The input options of a stored file: local files and pipes only (no network, no other protocol a
+ * crafted playlist could name), the demuxer fixed to the recognised type, frames at most 8K.
+ */
+export function fencedInput(file: string, mime?: string | null): string[] {
+  const demuxer = demuxerOf(mime);
+  return [...FENCE, ...(demuxer ? ['-f', demuxer] : []), '-i', file];
+}
+
+const FENCE = ['-protocol_whitelist', 'file,pipe', '-max_pixels', String(MAX_PIXELS)];
+
+/**
+ * Every `-i` that is not a filter graph of our own (`-f lavfi`) gets the fence, whoever built the
+ * arguments: a caller that forgot it still cannot reach the network or allocate a 16K frame.
+ */
+export function fenceArgs(args: string[]): string[] {
+  const out: string[] = [];
+  let since = 0;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-i') {
+      const options = args.slice(since, i);
+      const lavfi = options.some((a, j) => a === '-f' && options[j + 1] === 'lavfi');
+      if (!lavfi && !options.includes('-protocol_whitelist')) out.push(...FENCE);
+      out.push(args[i]!, args[i + 1]!);
+      i++;
+      since = i + 1;
+      continue;
+    }
+    out.push(args[i]!);
+  }
+  return out;
+}
+
+/**
+ * The command line of a media child: its memory bounded (prlimit) and killed by the kernel when
+ * this process dies, whatever ends it (setpriv --pdeathsig, even after kill -9): no encode
+ * outlives its server. Both tools replace themselves with ffmpeg, so the pid is ffmpeg's.
+ */
+export function childCommand(command: string, args: string[]): [string, string[]] {
+  if (!fencedLaunch) return [command, args];
+  return ['setpriv', ['--pdeathsig', 'KILL', '--', 'prlimit', `--as=${MEDIA_MEMORY_BYTES}`, '--', command, ...args]];
+}
+const fencedLaunch = existsSync('/usr/bin/setpriv') && existsSync('/usr/bin/prlimit');
+
 export class FfmpegFailed extends Error {
   constructor(
     message: string,
@@ -36,6 +103,8 @@ export type FfmpegOptions = {
   signal?: AbortSignal;
   /** Niceness of the child: heavy media work yields the CPU to the server's event loop. */
   nice?: number;
+  /** Called with the child's pid once it runs (the job lease records it). */
+  onSpawn?: (pid: number) => void;
 };
 
 /**
@@ -51,10 +120,13 @@ export function runFfmpeg(args: string[], opts: FfmpegOptions = {}): Promise<voi
 }
 
 /** ffprobe's JSON about a file. */
-export async function ffprobe(file: string, opts: { signal?: AbortSignal } = {}): Promise<FfprobeResult> {
+export async function ffprobe(
+  file: string,
+  opts: { signal?: AbortSignal; mime?: string | null } = {},
+): Promise<FfprobeResult> {
   const out = await runTool(
     'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...fencedInput(file, opts.mime)],
     { signal: opts.signal, collect: true },
   );
   return JSON.parse(out) as FfprobeResult;
@@ -85,11 +157,18 @@ export function frameRate(stream: FfprobeStream | undefined): number | null {
 
 export type FfprobeResult = { streams: FfprobeStream[]; format?: { duration?: string; format_name?: string } };
 
+/** Runs ffprobe with these arguments (fenced like every media child) and returns its output. */
+export function probeTool(args: string[], opts: { signal?: AbortSignal } = {}): Promise<string> {
+  return runTool('ffprobe', ['-v', 'error', ...args], { signal: opts.signal, collect: true });
+}
+
 function runTool(command: string, args: string[], opts: FfmpegOptions & { collect?: boolean }): Promise<string> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [file, argv] = childCommand(command, fenceArgs(args));
+    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
+    if (child.pid) opts.onSpawn?.(child.pid);
     if (child.pid && opts.nice) {
       try {
         setPriority(child.pid, opts.nice);

@@ -8,6 +8,7 @@ import type { DB } from '../db/schema';
 import type { z } from 'zod';
 import { enqueue, JobCancelled, JobRunner, parsePayload, type Job, type ParsedJob } from '../jobs/queue';
 import { runFfmpeg } from './ffmpeg';
+import { endStaleChild, recordChild } from './children';
 
 /** What a media job handler gets besides its job. */
 export type MediaJobContext<J = Job> = {
@@ -23,6 +24,11 @@ export type MediaJobContext<J = Job> = {
   ffmpeg(args: string[], opts?: { durationSeconds?: number; from?: number; to?: number }): Promise<void>;
   /** A private temporary directory of this attempt, removed afterwards. */
   tempDir: string;
+  /**
+   * The job's time limit once its length is known: a base plus a multiple of the media's seconds
+   * (never beyond MEDIA_JOB_TIMEOUT_SECONDS), counted from now.
+   */
+  limitTime(mediaSeconds: number): void;
 };
 
 export type MediaJobHandler = (ctx: MediaJobContext) => Promise<unknown>;
@@ -41,6 +47,13 @@ export class MediaJobTimeout extends Error {}
 const POLL_MS = 1000;
 /** Niceness of ffmpeg children: the event loop keeps the CPU it needs (health p99). */
 const FFMPEG_NICE = 10;
+/** A media job's time limit: this base plus this many seconds per second of media. */
+export const JOB_BASE_SECONDS = 120;
+export const JOB_SECONDS_PER_MEDIA_SECOND = 4;
+
+/** The time limit of a job on media of this length, within the configured ceiling. */
+export const jobTimeLimitMs = (mediaSeconds: number, ceilingMs: number): number =>
+  Math.min(ceilingMs, (JOB_BASE_SECONDS + JOB_SECONDS_PER_MEDIA_SECOND * Math.max(0, mediaSeconds)) * 1000);
 
 /**
  * Heavy media work (ffmpeg transcodes, renders) as durable jobs of server/jobs/queue.ts, run by
@@ -146,17 +159,21 @@ export class MediaJobs {
       check().catch((error) => this.log.warn({ err: error, job: job.id }, 'media job progress not stored'));
     }, POLL_MS);
     poll.unref();
-    const timeout = setTimeout(
-      () =>
-        controller.abort(new MediaJobTimeout(`media job timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`)),
-      this.opts.timeoutMs,
-    );
-    timeout.unref();
+    const startTimer = (ms: number) => {
+      const timer = setTimeout(
+        () => controller.abort(new MediaJobTimeout(`media job timed out after ${Math.round(ms / 1000)} s`)),
+        ms,
+      );
+      timer.unref();
+      return timer;
+    };
+    let timeout = startTimer(this.opts.timeoutMs);
     const tempDir = await mkdtemp(path.join(tmpdir(), 'ca-media-job-'));
     const progress = (fraction: number) => {
       pending = Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 1000;
     };
     try {
+      await endStaleChild(this.db, job.id, this.log);
       await check();
       if (controller.signal.aborted) throw controller.signal.reason;
       return await handler({
@@ -164,6 +181,10 @@ export class MediaJobs {
         signal: controller.signal,
         progress,
         tempDir,
+        limitTime: (mediaSeconds) => {
+          clearTimeout(timeout);
+          timeout = startTimer(jobTimeLimitMs(mediaSeconds, this.opts.timeoutMs));
+        },
         ffmpeg: (args, o = {}) => {
           const from = o.from ?? 0;
           const to = o.to ?? 1;
@@ -172,6 +193,10 @@ export class MediaJobs {
             signal: controller.signal,
             nice: FFMPEG_NICE,
             onProgress: (f) => progress(from + (to - from) * f),
+            onSpawn: (pid) =>
+              void recordChild(this.db, job.id, pid).catch((error) =>
+                this.log.warn({ err: error, job: job.id }, 'media job child not recorded'),
+              ),
           });
         },
       });

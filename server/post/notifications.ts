@@ -1,14 +1,13 @@
 import type { NotificationPrefs } from '../../common/schemas/post';
 import { texts } from '../../common/texts';
-import type { SessionUser } from '../auth/session';
-import { writeAudit } from '../admin/audit';
+import type { SessionUser } from '../auth';
+import { writeAudit } from '../admin';
 import { now } from '../db/database';
 import { enqueue } from '../jobs/queue';
-import { accessFrom, editorScope } from '../tenants/access';
+import { accessFrom, editorScope, type WithTenants } from '../tenants';
 import { claimKey, completedSince, editorsWithNotifications } from './queries';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'config' | 'db' | 'jobs' | 'log' | 'mailer'> & WithTenants;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxPage } from '../../common/schemas/inbox';
+import type { InboxPage } from '../../common/contracts/inbox';
 import type { DraftEvent } from '../../common/schemas/post';
 import type { PostOverview } from '../../common/contracts/post';
 import { texts } from '../../common/texts';

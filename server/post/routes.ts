@@ -14,11 +14,10 @@ import {
 import { contentIdParam } from '../../common/schemas/submissions';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
-import { requireTenantEditor } from '../tenants/access';
-import { loadForEditor, requireEditor } from '../tenants/editor';
+import { loadForEditor, requireEditor, requireTenantEditor } from '../tenants';
 import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
-import { sendItem } from '../content/routes';
+import { sendItem } from '../content';
 import {
   decide,
   draftPost,

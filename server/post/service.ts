@@ -15,13 +15,12 @@ import type { ChannelPost, PostOverview, PostVersion, PublicApproval } from '../
 import { tenants as seedTenants, tenantView, type TenantKey } from '../../common/tenants';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
-import type { TenantRegistry } from '../tenants/registry';
-import { writeAudit } from '../admin/audit';
-import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content/attach';
+import type { Editor, TenantRegistry, WithTenants } from '../tenants';
+import { writeAudit } from '../admin';
+import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content';
 import { now } from '../db/database';
 import type { PostVersionTable, SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
-import type { Editor } from '../tenants/editor';
 import type { Draft, Drafter, Material } from './drafter';
 import {
   approvalByTokenHash,
@@ -36,7 +35,6 @@ import {
   versionsOf,
 } from './queries';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'dialect' | 'jobs' | 'log' | 'mailer' | 'readDb'> &

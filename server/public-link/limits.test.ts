@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../common/texts';
 import { expireEmptySubmissions, EXPIRE_EMPTY_JOB } from '../jobs/expire-empty';
-import { recordingSeconds } from './limits';
+import { measureMedia } from '../media-jobs/measure';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { addUser, api, dialects, login, startTestApp, type TestApp } from '../testing/harness';
@@ -241,7 +241,12 @@ describe.each(dialects)('public link limits on %s', (dialect) => {
     const s = await publicSubmission();
     const now = Date.now();
     // 30 minutes per address: spoken so far is 30 minutes less this voice message.
-    const spoken = 30 * 60 - recordingSeconds(speech.length);
+    // The message counts its length measured from its packets, in whole seconds.
+    const measured = await measureMedia(germanSpeech('Hallo, ich erzähle von meiner Arbeit.').webm, {
+      mime: 'audio/webm',
+      limitSeconds: 60,
+    });
+    const spoken = 30 * 60 - Math.ceil(measured.seconds!);
     // Two interviews (one counts at most PUBLIC_INTERVIEW_MAX_MINUTES).
     for (const [start, seconds] of [
       [55, 15 * 60],

@@ -4,7 +4,7 @@ import { texts } from '../../common/texts';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
-import type { Submission } from '../submissions/service';
+import type { Submission } from '../submissions';
 
 const HOUR_MS = 60 * 60_000;
 const p = texts.publicLink;
@@ -29,7 +29,7 @@ export const isPublicSubmission = (row: Submission): boolean => row.user_id === 
 
 const refuse = (message: string) => new DomainError('too_many', message, p.limitTitle);
 
-/** Seconds a voice message counts: estimated at 32 kbit/s (every recorder here writes more), at most the 5-minute cap. */
+/** Seconds of a voice message whose packets cannot be read: estimated at 32 kbit/s (every recorder here writes more), at most the 5-minute cap. */
 export const recordingSeconds = (bytes: number): number =>
   Math.max(1, Math.min(MAX_RECORDING_SECONDS, Math.ceil(bytes / 4000)));
 
@@ -198,16 +198,20 @@ export async function endPublicInterviewsOf(db: Kysely<DB>, submissionId: number
     .execute();
 }
 
-/** A voice message arrives on a public submission: per submission, per address and hour, and audio minutes. */
+/**
+ * A voice message arrives on a public submission: per submission, per address and hour, and audio
+ * minutes (`seconds`: measured from its packets).
+ */
 export function countPublicRecording(
   db: Kysely<DB>,
   limits: Limits,
   address: string,
   submissionId: number,
-  bytes: number,
+  seconds: number,
 ): Promise<number> {
   const maxMs = limits.PUBLIC_INTERVIEW_MAX_MINUTES * 60_000;
-  return claim(db, { kind: 'recording', address, submissionId, seconds: recordingSeconds(bytes) }, async (_id, at) => {
+  const counted = Math.max(1, Math.ceil(seconds));
+  return claim(db, { kind: 'recording', address, submissionId, seconds: counted }, async (_id, at) => {
     const ofSubmission = await db
       .selectFrom('public_usage')
       .select((eb) => eb.fn.countAll<number>().as('n'))

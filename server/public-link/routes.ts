@@ -8,8 +8,8 @@ import { texts } from '../../common/texts';
 import { claimOnce } from '../cluster/used-once';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
-import { createSubmission } from '../submissions/service';
-import { publicLinkTenant } from '../tenants/guard';
+import { createSubmission } from '../submissions';
+import { publicLinkTenant } from '../tenants';
 
 /** The tenant of a public link: `/p/vdi/upload`, `/p/firma-a/upload`, `/p/bank/upload`, `/p/firma-c/upload`. */
 export function publicTenant(param: string): Tenant | null {

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submissions';
 import { texts } from '../../common/texts';
-import { currentUser } from '../auth/session';
+import { currentUser } from '../auth';
 import { DomainError } from '../http/errors';
-import { accessOf, editsTenant, entersTenant } from '../tenants/access';
-import { publicLinkTenant } from '../tenants/guard';
+import { accessOf, editsTenant, entersTenant, publicLinkTenant } from '../tenants';
 import { findSubmission } from './queries';
 import { findLink, isOpen } from '../personal-links';
 import { type Submission, tokenMatches } from './service';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxPage } from '../../common/schemas/inbox';
+import type { InboxPage } from '../../common/contracts/inbox';
 import { texts } from '../../common/texts';
 import { expireEmptySubmissions } from '../jobs/expire-empty';
 import { tusUpload } from '../uploads/testing/tus';

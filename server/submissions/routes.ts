@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { contentIdParam, createSubmission as createSchema } from '../../common/schemas/submissions';
 import { saveTranscript as saveTranscriptBody } from '../../common/schemas/transcript';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../auth';
 import { serve } from '../http/contract';
-import { accessOf } from '../tenants/access';
-import { requireOpenTenant } from '../tenants/guard';
+import { accessOf, requireOpenTenant } from '../tenants';
 import { saveTranscript } from './transcripts';
 import { loadOwnedSubmission } from './caller';
 import { createSubmission, releaseHeld, summarize } from './service';

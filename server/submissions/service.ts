@@ -5,8 +5,8 @@ import type { SubmissionSummary } from '../../common/contracts/submissions';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { DB, SubmissionTable } from '../db/schema';
-import type { SessionUser } from '../auth/session';
-import { accessOfUser, entersTenant, type Access } from '../tenants/access';
+import type { SessionUser } from '../auth';
+import { accessOfUser, entersTenant, type Access } from '../tenants';
 import { DomainError } from '../http/errors';
 import { listMedia } from './queries';
 

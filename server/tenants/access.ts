@@ -5,7 +5,7 @@ import type { MembershipRole } from '../../common/schemas/tenants';
 import type { MembershipInfo, TenantInfo } from '../../common/contracts/tenants';
 import { tenantBase, tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
-import { requireUser, type SessionUser } from '../auth/session';
+import { requireUser, type SessionUser } from '../auth';
 import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
 

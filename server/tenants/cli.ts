@@ -6,7 +6,7 @@ import { addMember, archiveTenant, createTenant, listTenants } from './service';
 import { changeMemberRole, removeMember } from './members';
 import type { Deps } from '../deps';
 import type { WithTenants } from './registry';
-import type { WithAuth } from '../auth/auth';
+import type { WithAuth } from '../auth';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'log' | 'mailer'> & WithTenants & WithAuth;

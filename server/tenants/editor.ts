@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { texts } from '../../common/texts';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../auth';
 import type { SubmissionTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { DomainError } from '../http/errors';

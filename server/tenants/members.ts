@@ -5,18 +5,14 @@ import type { MembershipRole } from '../../common/schemas/tenants';
 import type { MembershipInfo } from '../../common/contracts/tenants';
 import type { TenantMember } from '../../common/contracts/tenants';
 import { texts } from '../../common/texts';
-import { writeAudit } from '../admin/audit';
-import { NO_ROLE } from '../auth/auth';
-import type { SessionUser } from '../auth/session';
+import { writeAudit } from '../admin';
+import { createUser, NO_ROLE, sendInvitation, type SessionUser, type WithAuth } from '../auth';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { DomainError } from '../http/errors';
-import { sendInvitation } from '../auth/invitation';
-import { createUser } from '../auth/accounts';
 import { accessFrom, seedMembership } from './access';
 import type { Deps } from '../deps';
-import type { WithAuth } from '../auth/auth';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'config' | 'db' | 'mailer'> & WithAuth;

@@ -5,6 +5,7 @@ import { formVariantOf, type FormVariant } from '../../common/finish-rules';
 import { isTenantKey, tenantKeys, tenants as seedTenants, type TenantKey } from '../../common/tenants';
 import type { DB, TenantTable } from '../db/schema';
 import { VIDEO_ANSWER_DEFAULT_SECONDS } from '../../common/video-answers';
+import { mediaTemplateOf } from '../../common/media-template';
 
 const parse = <T>(text: string, fallback: T): T => {
   try {
@@ -42,6 +43,7 @@ export function toTenantInfo(row: Selectable<TenantTable>): TenantInfo {
       ownStorageKeys: row.storage_keys === 'own',
       transcriptSaveAndContinue: !!Number(row.transcript_save_and_continue),
     },
+    media: mediaTemplateOf(row),
     builtin: !!Number(row.builtin),
     logoUrl: row.logo_key ? `/api/tenants/${row.key}/logo?v=${encodeURIComponent(row.updated_at)}` : null,
     archivedAt: row.archived_at,

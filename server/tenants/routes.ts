@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteTenant as deleteBody } from '../../common/schemas/tenants';
 import { texts } from '../../common/texts';
-import { meOf } from '../auth/accounts';
-import { currentUser, requireRole, requireUser, type SessionUser } from '../auth/session';
+import { currentUser, meOf, requireRole, requireUser, type SessionUser } from '../auth';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { accessOf, landingOf, requireTenantEditor } from './access';

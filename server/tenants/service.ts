@@ -3,25 +3,20 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { MembershipRole, NewTenant, TenantSettings } from '../../common/schemas/tenants';
 import type { TenantListItem } from '../../common/contracts/tenants';
 import { texts } from '../../common/texts';
-import { writeAudit } from '../admin/audit';
+import { lastWeeks, tenantTotals, topUsers, weeklySubmissions, writeAudit } from '../admin';
 import { isUniqueViolation } from '../db/unique';
-import type { SessionUser } from '../auth/session';
+import { createUser, sendInvitation, type SessionUser, type WithAuth } from '../auth';
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import { DomainError } from '../http/errors';
-import { createUser } from '../auth/accounts';
-import { sendInvitation } from '../auth/invitation';
 import { STATISTICS_WEEKS } from '../../common/schemas/admin';
 import type { TenantStatistics } from '../../common/contracts/admin';
-import { tenantTotals, topUsers, weeklySubmissions } from '../admin/queries';
-import { lastWeeks } from '../admin/service';
 import { seedMembership } from './access';
 import { bumpTenantVersion, toTenantInfo } from './registry';
 import type { Role } from '../../common/roles';
 import { ignoreFailure } from '../../common/best-effort';
 import type { Deps } from '../deps';
 import type { WithTenants } from './registry';
-import type { WithAuth } from '../auth/auth';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'log' | 'mailer'> & WithTenants & WithAuth;
@@ -53,6 +48,9 @@ const settingsColumns = (s: TenantSettings) => ({
   announce_local_id: s.style.announceLocalId ? 1 : 0,
   storage_keys: s.style.ownStorageKeys ? 'own' : 'standard',
   transcript_save_and_continue: s.style.transcriptSaveAndContinue ? 1 : 0,
+  card_layout: s.media.cardLayout,
+  caption_style: s.media.captionStyle,
+  media_font: s.media.font,
 });
 
 /** Every tenant with its counts (submissions from the trigger-kept statistics, members stored and by seed role). */

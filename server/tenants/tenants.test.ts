@@ -2,7 +2,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxPage } from '../../common/schemas/inbox';
+import type { InboxPage } from '../../common/contracts/inbox';
 import { tenantDefaults } from '../../common/schemas/tenants';
 import type { TenantListItem } from '../../common/contracts/tenants';
 import { texts } from '../../common/texts';

@@ -36,11 +36,19 @@ function command(): [string, string[]] {
 
 /** Runs the operator command line on a data directory, as an operator would: exit code and output. */
 export async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  return cliWithEnv({ DATA_DIR: dataDir }, ...args);
+}
+
+/** The command line with more of the environment (a database URL, SMTP, the app's secret). */
+export async function cliWithEnv(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; out: string }> {
   const [file, prefix] = command();
   try {
     const { stdout, stderr } = await run(file, [...prefix, ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env },
     });
     return { code: 0, out: stdout + stderr };
   } catch (error: any) {

@@ -1,12 +1,13 @@
-import { nameWithType } from '../submissions/files';
+import { loadOwnedSubmission, nameWithType } from '../submissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentIdParam } from '../../common/schemas/submissions';
 import { fileQuery, mediaIdParam } from '../../common/schemas/uploads';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
+import { parseRange } from '../http/range';
 import { PRIVATE_MEDIA } from '../http/no-store';
-import { loadOwnedSubmission } from '../submissions/caller';
+import { JOB_BASE_SECONDS, JOB_SECONDS_PER_MEDIA_SECOND } from '../media-jobs/runner';
 import { findMedia, listSubmissionMedia } from './queries';
 import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
 import { tusRoutes } from './tus';
@@ -30,22 +31,6 @@ export async function readableMedia(
   return row;
 }
 
-/** `bytes=a-b`, `bytes=a-` or `bytes=-n` for a file of `size` bytes; null when unsatisfiable. */
-export function parseRange(header: string, size: number): { start: number; end: number } | null {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (!match[1] && !match[2])) return null;
-  let start: number;
-  let end: number;
-  if (!match[1]) {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
-  }
-  return start <= end && start < size ? { start, end } : null;
-}
-
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -55,10 +40,15 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   registerMediaJobs(app);
   await app.register(tusRoutes);
 
-  // Limits the browser repeats for quick feedback (the server enforces them anyway).
+  // Limits the browser repeats for quick feedback and operators read (the server enforces them anyway).
   serve(app, 'GET /media/limits', async () => ({
     maxPhotoMb: app.config.MAX_PHOTO_MB,
     maxVideoMb: app.config.MAX_VIDEO_MB,
+    maxMediaMinutes: app.config.MEDIA_MAX_MINUTES,
+    maxPublicMediaMinutes: app.config.PUBLIC_MEDIA_MAX_MINUTES,
+    jobBaseSeconds: JOB_BASE_SECONDS,
+    jobSecondsPerMediaSecond: JOB_SECONDS_PER_MEDIA_SECOND,
+    jobMaxSeconds: app.config.MEDIA_JOB_TIMEOUT_SECONDS,
   }));
 
   serve(app, 'GET /submissions/:contentId/media', async (request, reply) => {

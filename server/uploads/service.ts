@@ -13,27 +13,27 @@ import {
   surfaceFor,
   uploadSurfaces,
   type FileFormat,
-  type MediaItem,
   type UploadLimits,
   type UploadMetadata,
-  type UploadOutcome,
   type UploadSurface,
 } from '../../common/schemas/uploads';
+import type { MediaItem, UploadOutcome } from '../../common/contracts/uploads';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
 import { outageOf } from '../http/outage';
 import { enqueue, jobStatus } from '../jobs/queue';
-import { blobKey, safeFileName } from '../submissions/files';
+import { blobKey, safeFileName } from '../submissions';
 import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './processing';
 import { countSurfaceMedia, findMedia, findMediaByUpload, insertMediaWithin, setThumbnail } from './queries';
 import { judgeFile } from './validation';
-import { clipLengthRefusal, registerVideoAnswer } from '../video-answers/service';
-import { hasConsent } from '../finish/queries';
-import { queueVideo } from '../video/service';
+import { clipLengthRefusal, registerVideoAnswer } from '../video-answers';
+import { hasConsent } from '../finish';
+import { queueVideo } from '../video';
+import { mediaCapMinutes, measureStored } from '../media-jobs/length';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'dialect' | 'jobs' | 'log' | 'mediaJobs' | 'transcriber'> &
@@ -199,11 +199,16 @@ export async function acceptUpload(
     return tooMany(surface.maxFiles);
   }
   const key = await upload.finish(verdict.format);
-  if (page === 'video-answer' && verdict.kind === 'video') {
-    const tooLong = await clipLengthRefusal(deps, tenant, key);
+  if (verdict.kind === 'video') {
+    // Measured from its packets before any work: longer than the cap, it is refused and removed.
+    const capMinutes = mediaCapMinutes(deps.config, !!opts.viaPublicLink);
+    const measured = await measureStored(deps, key, { mime: verdict.mime, limitSeconds: capMinutes * 60 });
+    const clip = page === 'video-answer' ? await clipLengthRefusal(deps, tenant, measured?.seconds ?? null) : null;
+    const tooLong = measured?.over ? texts.uploads.mediaTooLong(originalName, capMinutes) : clip;
     if (tooLong) {
       await upload.discard();
-      return rejected({ status: 422, error: 'too_long', title: texts.videoAnswers.tooLongTitle, message: tooLong });
+      const title = measured?.over ? texts.uploads.mediaTooLongTitle : texts.videoAnswers.tooLongTitle;
+      return rejected({ status: 422, error: 'too_long', title, message: tooLong });
     }
   }
 

@@ -13,14 +13,13 @@ import {
   surfaceFor,
   uploadMetadata,
   type UploadMetadata,
-  type UploadOutcome,
 } from '../../common/schemas/uploads';
+import type { UploadOutcome } from '../../common/contracts/uploads';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { tusFaultMapper } from '../http/outage';
-import { countPublicUpload, forgetPublicUpload, isPublicSubmission } from '../public-link/limits';
-import { findSubmission } from '../submissions/queries';
-import { loadOwnedSubmission } from '../submissions/caller';
+import { countPublicUpload, forgetPublicUpload, isPublicSubmission } from '../public-link';
+import { findSubmission, loadOwnedSubmission } from '../submissions';
 import {
   acceptUpload,
   finishedUpload,
@@ -36,7 +35,7 @@ import { MultipartTusStore } from './tus-blob-store';
 import { AppendingFileStore } from './tus-file-store';
 import { tusRequest, writeNodeBodies } from './tus-direct-body';
 import { readHead, SNIFF_BYTES } from './validation';
-import { checkVideoAnswerUpload, reservePublicVideo } from '../video-answers/service';
+import { checkVideoAnswerUpload, reservePublicVideo } from '../video-answers';
 import { UPLOAD_PATH } from '../../common/upload-rules';
 import { ignoreFailure } from '../../common/best-effort';
 

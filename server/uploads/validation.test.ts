@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uploadSurfaces } from '../../common/schemas/uploads';
-import { parseRange } from './routes';
+import { parseRange } from '../http/range';
 import * as fixture from './testing/fixtures';
 import { detectFormat, judgeFile } from './validation';
 

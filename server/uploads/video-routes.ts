@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { VideoState } from '../../common/schemas/video';
+import type { VideoState } from '../../common/contracts/uploads';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
@@ -8,8 +8,8 @@ import { PRIVATE_MEDIA } from '../http/no-store';
 import { readableMedia, sendBlob } from './routes';
 import { mediaIdParam } from '../../common/schemas/uploads';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
-import { captionsOf, queueVideo, registerVideoJobs } from '../video/service';
-import { loadOwnedSubmission } from '../submissions/caller';
+import { captionsOf, queueVideo, registerVideoJobs } from '../video';
+import { loadOwnedSubmission } from '../submissions';
 import { findMedia } from './queries';
 
 const downloadQuery = z.object({ download: z.enum(['1', 'true']).optional() });

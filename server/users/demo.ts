@@ -1,7 +1,7 @@
 import { roles, type Role } from '../../common/roles';
 import { createUser } from './service';
 import type { Deps } from '../deps';
-import type { WithAuth } from '../auth/auth';
+import type { WithAuth } from '../auth';
 
 /** What this file's services use (server/deps.ts). */
 type ServiceDeps = Pick<Deps, 'db'> & WithAuth;

@@ -3,13 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OUTBOX_PAGE_SIZE } from '../../common/schemas/admin';
 import { parseRole } from '../../common/roles';
 import { texts } from '../../common/texts';
-import { writeAudit } from '../admin/audit';
-import { requireRole } from '../auth/session';
+import { writeAudit } from '../admin';
+import { requireRole, sendInvitation, sendPasswordReset } from '../auth';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
-import { sendInvitation, sendPasswordReset } from '../auth/invitation';
-import { accessFrom } from '../tenants/access';
-import { membershipsByUser } from '../tenants/members';
+import { accessFrom, membershipsByUser } from '../tenants';
 import { createUser, findAccount, listAccounts, setUserRole } from './service';
 
 const toIso = (value: unknown) => {

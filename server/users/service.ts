@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../common/roles';
-import { NO_ROLE } from '../auth/auth';
+import { NO_ROLE } from '../auth';
 import type { DB } from '../db/schema';
 
-export { adminExists, createUser, type NewUser } from '../auth/accounts';
+export { adminExists, createUser, type NewUser } from '../auth';
 
 /**
  * Sets an account's role. The role decides: a stored tenant membership ends with it (otherwise a

@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import type { UploadMetadata } from '../../common/schemas/uploads';
 import { interviewTopics, type InterviewTopic, type Wording } from '../../common/tenants';
 import { texts } from '../../common/texts';
+import type { VideoAnswerItem } from '../../common/contracts/uploads';
 import {
   VIDEO_ANSWER_DEFAULT_SECONDS,
   VIDEO_ANSWER_TOLERANCE_SECONDS,
@@ -16,15 +17,16 @@ import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
-import type { Submission } from '../submissions/service';
+import type { Submission } from '../submissions';
 import { measuredVideoSeconds, reserveVideoMinutes } from './limits';
 import { probeClip } from './probe';
+import { mediaCapMinutes } from '../media-jobs/length';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import type { WithTenants } from '../tenants/registry';
+import type { WithTenants } from '../tenants';
 
 /** What this file's services use (server/deps.ts). */
-type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'jobs' | 'log'> & WithTenants;
+type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'jobs' | 'log'> & WithTenants;
 
 const v = texts.videoAnswers;
 export const PROBE_JOB = 'video-answer.probe';
@@ -116,30 +118,18 @@ const probeJob = z.object({ mediaId: z.number() });
 type ProbeJob = z.infer<typeof probeJob>;
 
 /**
- * A finished clip, before it is registered: measured with ffprobe, it may run at most the
+ * A finished clip, before it is registered: measured from its packets, it may run at most the
  * tenant's limit plus the tolerance (recorders stop late). Returns the German refusal of a longer
  * clip, else null (a clip that cannot be measured is left to the probe job, which flags it).
  */
-export async function clipLengthRefusal(deps: ServiceDeps, tenant: string, key: string): Promise<string | null> {
+export async function clipLengthRefusal(
+  deps: ServiceDeps,
+  tenant: string,
+  seconds: number | null,
+): Promise<string | null> {
   const settings = await videoSettings(deps, tenant);
-  if (!settings) return null;
-  const dir = await mkdtemp(path.join(tmpdir(), 'ca-clip-'));
-  try {
-    let file: string;
-    if (deps.blobs.localPath) file = deps.blobs.localPath(key);
-    else {
-      file = path.join(dir, 'clip');
-      await pipeline(await deps.blobs.get(key), createWriteStream(file));
-    }
-    const probe = await probeClip(file).catch((error) => {
-      deps.log.warn({ err: error, key }, 'video answer not measured before registering');
-      return null;
-    });
-    if (probe?.seconds == null || probe.seconds <= settings.maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS) return null;
-    return v.tooLong(settings.maxSeconds);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  if (!settings || seconds == null || seconds <= settings.maxSeconds + VIDEO_ANSWER_TOLERANCE_SECONDS) return null;
+  return v.tooLong(settings.maxSeconds);
 }
 
 /**
@@ -159,6 +149,7 @@ export async function probeVideoAnswer(
       'video_answers.id',
       'video_answers.max_seconds',
       'media.file_path',
+      'media.file_type',
       'submissions.id as submission_id',
       'submissions.user_id',
       'submissions.access_token_hash',
@@ -176,7 +167,11 @@ export async function probeVideoAnswer(
     }
     let probe: { video: boolean; seconds: number | null };
     try {
-      probe = await probeClip(file);
+      const isPublic = row.user_id === null && row.access_token_hash !== null;
+      probe = await probeClip(file, {
+        mime: row.file_type,
+        limitSeconds: mediaCapMinutes(deps.config, isPublic) * 60,
+      });
     } catch (error) {
       deps.log.warn({ err: error, mediaId: job.mediaId }, 'video answer unreadable');
       probe = { video: false, seconds: null };
@@ -204,7 +199,7 @@ export function registerVideoAnswerJobs(deps: ServiceDeps): void {
 }
 
 /** The clips of a submission, by question (the page continues after a reload; the inbox labels them). */
-export function listVideoAnswers(deps: ServiceDeps, submissionId: number) {
+export function listVideoAnswers(deps: Pick<Deps, 'db'>, submissionId: number) {
   return deps.db
     .selectFrom('video_answers')
     .select(['media_id', 'question_index', 'question', 'max_seconds', 'duration_seconds', 'probe', 'over_long'])
@@ -212,4 +207,17 @@ export function listVideoAnswers(deps: ServiceDeps, submissionId: number) {
     .orderBy('question_index')
     .orderBy('id')
     .execute();
+}
+
+/** A clip row as the contributor's and the team's pages show it. */
+export function toVideoAnswerItem(r: Awaited<ReturnType<typeof listVideoAnswers>>[number]): VideoAnswerItem {
+  return {
+    mediaId: Number(r.media_id),
+    questionIndex: Number(r.question_index),
+    question: r.question,
+    maxSeconds: Number(r.max_seconds),
+    durationSeconds: r.duration_seconds === null ? null : Number(r.duration_seconds),
+    probe: r.probe as VideoAnswerItem['probe'],
+    overLong: !!Number(r.over_long),
+  };
 }

@@ -5,16 +5,16 @@ import { pipeline } from 'node:stream/promises';
 import type { Selectable } from 'kysely';
 import { captionCues, timedWords, toSrt, toWebVtt, type Timing } from '../../common/captions';
 import type { MediaTable } from '../db/schema';
-import { ffprobe, FfmpegFailed, type FfprobeResult } from '../media-jobs/ffmpeg';
+import { ffprobe, FfmpegFailed, fencedInput, MAX_PIXELS, type FfprobeResult } from '../media-jobs/ffmpeg';
+import { measureMedia } from '../media-jobs/measure';
 import type { MediaJobContext } from '../media-jobs/runner';
-import { blobKey } from '../submissions/files';
-import { saveTranscript } from '../submissions/transcripts';
+import { blobKey, saveTranscript } from '../submissions';
 import { z } from 'zod';
 import type { ParsedJob } from '../jobs/queue';
 import type { Deps } from '../deps';
 
 /** What this file's services use (server/deps.ts). */
-type ServiceDeps = Pick<Deps, 'blobs' | 'db' | 'log' | 'mediaJobs' | 'transcriber'>;
+type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'log' | 'mediaJobs' | 'transcriber'>;
 
 type MediaRow = Selectable<MediaTable>;
 
@@ -60,13 +60,13 @@ export function videoFacts(
 export function proxyArgs(
   input: string,
   output: string,
-  facts: { width: number; height: number; hasAudio: boolean },
+  facts: { width: number; height: number; hasAudio: boolean; mime?: string | null; maxSeconds?: number },
   preset = PROXY_PRESET,
 ): string[] {
   const [maxW, maxH] = facts.width >= facts.height ? [LONG_SIDE, SHORT_SIDE] : [SHORT_SIDE, LONG_SIDE];
   return [
-    '-i',
-    input,
+    ...fencedInput(input, facts.mime),
+    ...(facts.maxSeconds ? ['-t', String(facts.maxSeconds)] : []),
     '-map',
     '0:v:0',
     ...(facts.hasAudio ? ['-map', '0:a:0'] : []),
@@ -148,7 +148,11 @@ async function localCopy(deps: ServiceDeps, key: string, dir: string, name: stri
   return file;
 }
 
-async function setMedia(deps: ServiceDeps, id: number, values: Partial<Omit<MediaRow, 'id'>>): Promise<void> {
+async function setMedia(
+  deps: Pick<ServiceDeps, 'db'>,
+  id: number,
+  values: Partial<Omit<MediaRow, 'id'>>,
+): Promise<void> {
   await deps.db.updateTable('media').set(values).where('id', '=', id).execute();
 }
 
@@ -164,20 +168,31 @@ export async function processVideo(
   const row = await deps.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
   if (!row) return { missing: true };
   const input = await localCopy(deps, row.file_path, ctx.tempDir, 'original');
+  const capSeconds = deps.config.MEDIA_MAX_MINUTES * 60;
   let facts: ReturnType<typeof videoFacts>;
+  let seconds: number | null = null;
   try {
-    facts = videoFacts(await ffprobe(input, { signal: ctx.signal }));
+    facts = videoFacts(await ffprobe(input, { signal: ctx.signal, mime: row.file_type }));
+    // Its length from its packets, not its header: the job's time limit and progress follow it.
+    seconds = (await measureMedia(input, { mime: row.file_type, limitSeconds: capSeconds, signal: ctx.signal }))
+      .seconds;
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     facts = null;
   }
-  if (!facts) {
+  if (!facts || facts.width * facts.height > MAX_PIXELS || seconds === null) {
     await setMedia(deps, mediaId, { media_state: 'unreadable', caption_state: null });
     return { unreadable: true };
   }
+  const length = Math.min(seconds, capSeconds);
+  ctx.limitTime(length);
   const proxy = path.join(ctx.tempDir, 'proxy.mp4');
   try {
-    await ctx.ffmpeg(proxyArgs(input, proxy, facts), { durationSeconds: facts.durationSeconds, from: 0, to: 0.9 });
+    await ctx.ffmpeg(proxyArgs(input, proxy, { ...facts, mime: row.file_type, maxSeconds: capSeconds }), {
+      durationSeconds: length,
+      from: 0,
+      to: 0.9,
+    });
   } catch (error) {
     if (error instanceof FfmpegFailed) {
       deps.log.warn({ mediaId, detail: error.detail }, 'video not transcoded');
@@ -243,7 +258,26 @@ async function captionsFromAudio(
   const audio = path.join(ctx.tempDir, 'speech.ogg');
   try {
     await ctx.ffmpeg(
-      ['-i', source, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-c:a', 'libopus', '-b:a', '32k', '-y', audio],
+      // The transcriber (perhaps billed per minute) never gets more than the cap.
+      [
+        '-i',
+        source,
+        '-t',
+        String(deps.config.MEDIA_MAX_MINUTES * 60),
+        '-vn',
+        '-map',
+        '0:a:0',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '32k',
+        '-y',
+        audio,
+      ],
       { from: 0.92, to: 0.95 },
     );
   } catch (error) {
@@ -271,7 +305,7 @@ async function captionsFromAudio(
 
 /** Keeps a timed transcript with its recording; 'none' when it holds no words. */
 export async function storeTiming(
-  deps: ServiceDeps,
+  deps: Omit<ServiceDeps, 'config'>,
   row: Pick<MediaRow, 'id' | 'submission_id'>,
   timing: Timing,
   opts: { addToTranscript: boolean },
@@ -307,6 +341,13 @@ export async function processCaptions(
   const row = await deps.db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
   if (!row) return { missing: true };
   const input = await localCopy(deps, row.file_path, ctx.tempDir, 'recording');
+  const capSeconds = deps.config.MEDIA_MAX_MINUTES * 60;
+  const measured = await measureMedia(input, {
+    mime: row.file_type,
+    limitSeconds: capSeconds,
+    signal: ctx.signal,
+  }).catch(() => null);
+  ctx.limitTime(Math.min(measured?.seconds ?? capSeconds, capSeconds));
   return { captions: await captionsFromAudio(deps, ctx, row, input, { addToTranscript: false }) };
 }
 

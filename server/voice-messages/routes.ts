@@ -5,9 +5,10 @@ import { SUBMISSION_TOKEN_HEADER } from '../../common/schemas/submissions';
 import { texts } from '../../common/texts';
 import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
-import { countPublicRecording, countPublicTranscription, isPublicSubmission } from '../public-link/limits';
-import { loadOwnedSubmission } from '../submissions/caller';
+import { countPublicRecording, countPublicTranscription, isPublicSubmission, recordingSeconds } from '../public-link';
+import { loadOwnedSubmission } from '../submissions';
 import {
+  measureVoiceMessage,
   queueTranscription,
   receiveVoiceMessage,
   registerTranscriptionJob,
@@ -41,9 +42,17 @@ export async function voiceMessageRoutes(app: FastifyInstance): Promise<void> {
       const row = await loadOwnedSubmission(request, reply, contentId);
       if (!Buffer.isBuffer(request.body) || request.body.length === 0)
         throw new DomainError('unsupported_type', texts.voiceMessages.notAudio);
+      // Measured from its packets; over the cap it is refused before anything is stored or counted.
+      const seconds = await measureVoiceMessage(app, request.body, isPublicSubmission(row));
       // The anonymous public link pays for nothing it cannot justify: recordings and transcriptions are counted.
       if (isPublicSubmission(row)) {
-        await countPublicRecording(app.db, app.config, request.ip, contentId, request.body.length);
+        await countPublicRecording(
+          app.db,
+          app.config,
+          request.ip,
+          contentId,
+          seconds ?? recordingSeconds(request.body.length),
+        );
         if (app.config.TRANSCRIBER !== 'none')
           await countPublicTranscription(app.db, app.config, request.ip, contentId);
       }

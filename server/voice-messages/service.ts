@@ -3,9 +3,10 @@ import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
-import { attachFile } from '../submissions/files';
-import { storeTiming } from '../video/service';
+import { attachFile } from '../submissions';
+import { storeTiming } from '../video';
 import { audioExtension } from '../transcription/transcriber';
+import { mediaCapMinutes, measureBuffer } from '../media-jobs/length';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 
@@ -33,6 +34,23 @@ export async function detectAudio(body: Buffer): Promise<{ extension: string; co
   const extension = detected?.ext === 'm4a' ? 'mp4' : detected?.ext;
   if (!extension || !audioTypes[extension]) throw new DomainError('unsupported_type', texts.voiceMessages.notAudio);
   return { extension: extension === 'opus' ? 'ogg' : extension, contentType: audioTypes[extension]! };
+}
+
+/**
+ * A recording's length, measured from its packets (never its header): longer than the cap (signed
+ * in, or on the public link) it is refused before anything is stored or counted, with a German
+ * message naming the limit. Null when its packets cannot be read (counted by its size instead).
+ */
+export async function measureVoiceMessage(
+  deps: Pick<ServiceDeps, 'log'> & Pick<Deps, 'config'>,
+  body: Buffer,
+  viaPublicLink: boolean,
+): Promise<number | null> {
+  const { contentType } = await detectAudio(body);
+  const capMinutes = mediaCapMinutes(deps.config, viaPublicLink);
+  const measured = await measureBuffer(deps, body, { mime: contentType, limitSeconds: capMinutes * 60 });
+  if (measured?.over) throw new DomainError('too_large', texts.voiceMessages.tooLong(capMinutes));
+  return measured?.seconds ?? null;
 }
 
 /**

@@ -1,14 +1,13 @@
 import { type ComponentType, lazy } from 'react';
 import type { PageKey } from '../../common/routes';
-import { LoginPage } from './features/auth/LoginPage';
-import { NoRolePage } from './features/auth/NoRolePage';
+import { LoginPage, NoRolePage } from './features/auth';
 import {
   ContentSelectionPage,
   DashboardPage,
   HomePage,
   InterviewCategoryPage,
   ModernInterviewRedirect,
-} from './features/navigation/pages';
+} from './features/navigation';
 
 /** A page loaded with its route; `preload` starts loading its code before the route renders. */
 export type LazyPage = ComponentType & { preload?: () => Promise<unknown> };
@@ -87,6 +86,10 @@ const PublicStartPage = lazyPage(
   () => import('./features/public-link/PublicStartPage'),
   (m) => m.PublicStartPage,
 );
+const campaignPages = () => import('./features/campaigns');
+const CampaignsPage = lazyPage(campaignPages, (m) => m.CampaignsPage);
+const CampaignBoardPage = lazyPage(campaignPages, (m) => m.CampaignBoardPage);
+const UnsubscribePage = lazyPage(campaignPages, (m) => m.UnsubscribePage);
 const PersonalStartPage = lazyPage(
   () => import('./personal-page'),
   (m) => m.PersonalPage,
@@ -132,6 +135,9 @@ export const pages: Record<PageKey, LazyPage> = {
   'public-upload': PublicUploadPage,
   'public-thank-you': PublicThankYouPage,
   'personal-start': PersonalStartPage,
+  'personal-unsubscribe': UnsubscribePage,
+  campaigns: CampaignsPage,
+  'campaign-board': CampaignBoardPage,
   approval: ApprovalPage,
   account: AccountPage,
 };

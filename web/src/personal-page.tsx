@@ -1,5 +1,5 @@
-import { PersonalStartPage } from './features/personal-links';
-import { FlowCards, usePersonalLink } from './features/personal-links';
+import { FlowCards, PersonalStartPage, usePersonalLink } from './features/personal-links';
+import { CampaignInvitation } from './features/campaigns';
 
 /** A link of no campaign: the flows, for the person. */
 function PlainLinkFlows() {
@@ -11,7 +11,7 @@ function PlainLinkFlows() {
  * /e/<code>: the sections of each capability that makes personal links, in order. Each renders
  * nothing for a link that is not its own (a campaign's invitation, the contributor's own page).
  */
-const sections = [PlainLinkFlows];
+const sections = [PlainLinkFlows, CampaignInvitation];
 
 export function PersonalPage() {
   return <PersonalStartPage sections={sections} />;

@@ -20,7 +20,11 @@ import * as content from './0024_content';
 import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
 import * as heldSubmissions from './0029_held_submissions';
+import * as mediaTemplates from './0033_media_templates';
+import * as receivedBytes from './0030_received_bytes';
+import * as jobChildren from './0031_job_children';
 import * as personalLinks from './0034_personal_links';
+import * as campaigns from './0035_campaigns';
 
 /** Every migration, in order. Each capability adds its own file here; names sort by number. */
 export const migrations: Record<string, Migration> = {
@@ -45,5 +49,9 @@ export const migrations: Record<string, Migration> = {
   '0025_phone_flows': phoneFlows,
   '0020_interview_turns': interviewTurns,
   '0029_held_submissions': heldSubmissions,
+  '0033_media_templates': mediaTemplates,
+  '0030_received_bytes': receivedBytes,
+  '0031_job_children': jobChildren,
   '0034_personal_links': personalLinks,
+  '0035_campaigns': campaigns,
 };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
-import { useAuth } from '../features/auth/AuthProvider';
+import { useAuth } from '../features/auth';
 
 /**
  * A tenant row as the pages read it ('GET /tenants/:key', no session needed). The signed-in

@@ -9,7 +9,7 @@ import { clearAllStorage } from '../../lib/storage';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { tenantLabelOf, useTenantLabels } from '../../current-tenant/labels';
 import { AdminNav } from './AdminNav';
 import { AuditLog } from './AuditLog';

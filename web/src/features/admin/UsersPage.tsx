@@ -12,7 +12,7 @@ import { Card } from '../../ui/Card';
 import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { useTenantLabels } from '../../current-tenant/labels';
 import { AdminNav } from './AdminNav';
 import { formatDateTime } from './format';

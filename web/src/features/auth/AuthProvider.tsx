@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { parseRole, type Role } from '../../../../common/roles';
-import type { ClientConfig } from '../../../../common/schemas/auth';
+import type { ClientConfig } from '../../../../common/contracts/auth';
 import type { MembershipInfo, TenantInfo } from '../../../../common/contracts/tenants';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';

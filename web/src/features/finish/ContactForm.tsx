@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
-import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submissions/drafts';
+import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submissions';
 import { useLinkedPerson } from '../personal-links';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';

@@ -15,13 +15,20 @@ import { call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { BackLink } from '../navigation/back';
+import { BackLink } from '../navigation';
 import { Card } from '../../ui/Card';
 import { InputField, TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
-import { contentIdState, useKnownContentId } from '../submissions/useContentId';
+import {
+  contentIdState,
+  forgetKept,
+  keepDraft,
+  keepForSubmission,
+  useDraftBase,
+  useDraftSync,
+  useKnownContentId,
+} from '../submissions';
 import { useTenant } from '../../current-tenant/TenantContext';
-import { forgetKept, keepDraft, keepForSubmission, useDraftBase, useDraftSync } from '../submissions/drafts';
 import { finishProfileOf } from './profile';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';

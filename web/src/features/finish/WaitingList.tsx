@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { texts } from '../../../../common/texts';
 import { Card } from '../../ui/Card';
-import type { WaitingItem } from '../submissions/useWaitingDraft';
+import type { WaitingItem } from '../submissions';
 
 const f = texts.finish;
 

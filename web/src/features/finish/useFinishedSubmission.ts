@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isNumericId } from '../../../../common/content-id';
-import type { MediaItem } from '../../../../common/schemas/uploads';
+import type { MediaItem } from '../../../../common/contracts/uploads';
 import { call } from '../../api/client';
 
 /** A stored file as 'GET /submissions/:contentId/media' lists it (signed URLs). */

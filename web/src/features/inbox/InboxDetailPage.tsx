@@ -3,7 +3,8 @@ import { ArrowLeft, Archive, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { lazy, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { InboxNote, SubmissionStatus } from '../../../../common/schemas/inbox';
+import type { SubmissionStatus } from '../../../../common/schemas/inbox';
+import type { InboxNote } from '../../../../common/contracts/inbox';
 import { submissionStatuses } from '../../../../common/schemas/values';
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
@@ -16,9 +17,9 @@ import { Page } from '../../ui/Page';
 import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Spinner } from '../../ui/Spinner';
 import { useTenantLabels } from '../../current-tenant/labels';
-import { formatDateTime } from '../admin/format';
-import { ContentSectionFrame, ContentToolsPlaceholder } from '../content/ContentSectionPlaceholder';
-import { PostSectionPlaceholder } from '../post/PostSectionPlaceholder';
+import { formatDateTime } from '../admin';
+import { ContentSectionFrame, ContentToolsPlaceholder } from '../content';
+import { PostSectionPlaceholder } from '../post';
 import { MediaPreview } from './MediaPreview';
 
 // The first screen shows the submission; its tools (cards, clips, audiograms, the post and zod with

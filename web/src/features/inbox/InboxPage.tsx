@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, Download, FileText, Search } from 'lucide-react';
+import { BellRing, Download, FileText, Megaphone, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -14,11 +14,10 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
-import { AdminNav } from '../admin/AdminNav';
+import { useAuth } from '../auth';
+import { AdminNav, formatDateTime } from '../admin';
 import { useTenantLabels } from '../../current-tenant/labels';
-import { formatDateTime } from '../admin/format';
-import { ApprovalBadge } from '../post/ApprovalBadge';
+import { ApprovalBadge } from '../post';
 import { StatusBadge } from './StatusBadge';
 
 const t = texts.admin;
@@ -104,13 +103,22 @@ export function InboxPage() {
       intro={t.inboxIntro}
       width="xl"
       actions={
-        <Link
-          to="/konto"
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          <BellRing size={16} aria-hidden="true" />
-          {texts.post.navAccount}
-        </Link>
+        <>
+          <Link
+            to="/kampagnen"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            <Megaphone size={16} aria-hidden="true" />
+            {texts.campaigns.navLabel}
+          </Link>
+          <Link
+            to="/konto"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            <BellRing size={16} aria-hidden="true" />
+            {texts.post.navAccount}
+          </Link>
+        </>
       }
     >
       {role === 'admin' && <AdminNav />}

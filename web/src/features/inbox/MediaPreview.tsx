@@ -1,9 +1,9 @@
 import { FileText } from 'lucide-react';
-import type { InboxMedia } from '../../../../common/schemas/inbox';
+import type { InboxMedia } from '../../../../common/contracts/uploads';
 import { texts } from '../../../../common/texts';
-import { AudioCaptions, CaptionLinks, VideoPlayer } from '../video/VideoPlayer';
+import { AudioCaptions, CaptionLinks, VideoPlayer } from '../video';
 import { withKnownDuration } from '../../lib/audio-duration';
-import { VideoAnswerLabel } from '../video-answers/VideoAnswerLabel';
+import { VideoAnswerLabel } from '../video-answers';
 import { apiUrl } from '../../api/client';
 
 const t = texts.admin;

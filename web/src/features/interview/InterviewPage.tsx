@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowRight, CheckCircle2, RotateCcw } from 'lucide-react';
-import { BackLink } from '../navigation/back';
+import { BackLink, NotFoundPage } from '../navigation';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { VoiceTopic } from '../../../../common/schemas/interview';
@@ -9,8 +9,7 @@ import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { contentIdState, isNumericId, useContentId } from '../submissions/useContentId';
-import { NotFoundPage } from '../navigation/pages';
+import { contentIdState, isNumericId, useContentId } from '../submissions';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { TranscriptPanel } from './TranscriptPanel';
 import { useVoiceInterview } from './useVoiceInterview';

@@ -1,4 +1,4 @@
-import type { SignedUrlResponse } from '../../../../common/schemas/interview';
+import type { SignedUrlResponse } from '../../../../common/contracts/interview';
 import {
   type AudioFormat,
   DEFAULT_FORMAT,

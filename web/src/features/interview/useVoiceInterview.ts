@@ -8,7 +8,7 @@ import { type Answer, call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { storageKeys } from '../../lib/storage';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { browserVoice, loadSdk, localGermanVoice, startAgent, type AgentSession } from './voiceAgent';
 import { ignoreFailure } from '../../../../common/best-effort';
 

@@ -1,4 +1,4 @@
-import type { SignedUrlResponse } from '../../../../common/schemas/interview';
+import type { SignedUrlResponse } from '../../../../common/contracts/interview';
 import { apiUrl } from '../../api/client';
 import type { AgentCallbacks, AgentSession } from './agentSession';
 

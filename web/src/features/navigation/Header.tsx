@@ -1,7 +1,7 @@
 import { Inbox, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { useTenant } from '../../current-tenant/TenantContext';
 
 /** A header control is a thumb's target: at least 44×44 px (WCAG 2.5.5) on every screen. */

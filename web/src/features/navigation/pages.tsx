@@ -5,7 +5,7 @@ import { texts } from '../../../../common/texts';
 import { CardGrid, LinkCard } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { TenantProvider, useTenant } from '../../current-tenant/TenantContext';
 import { BackLink } from './back';
 import { EntryCards } from './cards';

@@ -9,7 +9,7 @@ import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
-import { formatDateTime } from '../admin/format';
+import { formatDateTime } from '../admin';
 import { ApprovalBadge } from './ApprovalBadge';
 import '../../lib/zod-csp';
 

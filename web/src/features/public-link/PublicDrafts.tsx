@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { CreatePublicSubmission } from '../../../../common/schemas/uploads';
 import { call } from '../../api/client';
 import { useTenant } from '../../current-tenant/TenantContext';
-import { usePublicProof } from '../proof/proof';
+import { usePublicProof } from '../proof';
 
 const SYNC_EVERY_MS = 30_000;
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { tenantOfPublicSlug } from '../../../../common/tenants';
 import { TenantProvider } from '../../current-tenant/TenantContext';
 import { PublicDrafts } from './PublicDrafts';
-import { PublicProofProvider } from '../proof/proof';
+import { PublicProofProvider } from '../proof';
 
 /** A page of the anonymous public link: the tenant from /p/:tenant, in its brand, with the proof of work running. */
 export function PublicLinkRoute({ children }: { children: ReactNode }) {

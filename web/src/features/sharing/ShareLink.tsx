@@ -16,8 +16,9 @@ export type ShareTenant = {
   name: string;
   brandColor: string;
   builtin: boolean;
-  logoUrl: string | null;
-  entryCards: readonly string[];
+  logoUrl?: string | null;
+  /** What the tenant offers (the poster names its public link's flows); without: the flows every tenant has. */
+  entryCards?: readonly string[];
 };
 
 /** The public link of a tenant: seed tenants by their slug (/p/firma-a), created ones by their key. */
@@ -27,7 +28,7 @@ export function publicLinkOf(tenant: Pick<ShareTenant, 'key' | 'builtin'>, origi
 
 /** The sentence of the poster: every way the tenant's public link offers (video where it does). */
 export function posterInvitation(tenant: Pick<ShareTenant, 'entryCards'>): string {
-  return s.posterInvitation(publicFlows(tenant.entryCards).map((flow) => s.posterWays[flow]));
+  return s.posterInvitation(publicFlows(tenant.entryCards ?? []).map((flow) => s.posterWays[flow]));
 }
 
 /** The tenant's logo as an image the poster can draw (same origin), or null without one. */
@@ -123,7 +124,13 @@ export function drawPoster(
 }
 
 /** Copy button, QR code and a printable A4 poster of a tenant's public link (admin and the tenant's editors). */
-export function ShareLink({ tenant }: { tenant: ShareTenant }) {
+export function ShareLink({
+  tenant,
+  link: own,
+}: {
+  tenant: ShareTenant /** Another link than the tenant's public one (a campaign's shared link). */;
+  link?: string;
+}) {
   // The public address (BASE_URL), not the one this browser has open (an internal one, say).
   const address = useQuery({
     queryKey: ['public-address'],
@@ -132,7 +139,7 @@ export function ShareLink({ tenant }: { tenant: ShareTenant }) {
   });
   const open = window.location.origin;
   const base = address.data?.baseUrl ?? open;
-  const link = publicLinkOf(tenant, base);
+  const link = own ?? publicLinkOf(tenant, base);
   const qr = useRef<HTMLCanvasElement>(null);
   const canShare = typeof navigator.share === 'function';
 
@@ -157,7 +164,7 @@ export function ShareLink({ tenant }: { tenant: ShareTenant }) {
   const download = async () => {
     if (!qr.current) return;
     const canvas = document.createElement('canvas');
-    drawPoster(canvas, qr.current, tenant, link, await loadLogo(tenant.logoUrl));
+    drawPoster(canvas, qr.current, tenant, link, await loadLogo(tenant.logoUrl ?? null));
     canvas.toBlob((blob) => {
       if (!blob) return;
       const url = URL.createObjectURL(blob);

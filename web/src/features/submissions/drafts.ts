@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { SubmissionKind } from '../../../../common/schemas/submissions';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { useTenant } from '../../current-tenant/TenantContext';
 import type { Clip } from './transfer';
 import { ignoreFailure } from '../../../../common/best-effort';

@@ -1,5 +1,6 @@
 import type { DetailedError } from 'tus-js-client';
-import type { MediaItem, UploadOutcome, UploadPage } from '../../../../common/schemas/uploads';
+import type { UploadPage } from '../../../../common/schemas/uploads';
+import type { MediaItem, UploadOutcome } from '../../../../common/contracts/uploads';
 import { UPLOAD_PATH } from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 import { clipFileName } from '../../../../common/video-answers';

@@ -9,9 +9,9 @@ import { call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { getSubmissionToken, setSubmissionToken, storageKeys } from '../../lib/storage';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { startDraft } from './drafts';
-import { usePublicProof } from '../proof/proof';
+import { usePublicProof } from '../proof';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { usePersonalLink } from '../personal-links';
 

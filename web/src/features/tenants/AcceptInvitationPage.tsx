@@ -7,7 +7,7 @@ import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 
 const t = texts.tenants;
 

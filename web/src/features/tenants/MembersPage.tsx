@@ -3,8 +3,8 @@ import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { useAuth } from '../auth/AuthProvider';
-import { ShareLink } from '../sharing/ShareLink';
+import { useAuth } from '../auth';
+import { ShareLink } from '../sharing';
 import { MembersPanel } from './MembersPanel';
 
 const a = texts.admin;

@@ -23,10 +23,11 @@ import { Card } from '../../ui/Card';
 import { InputField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { AdminNav } from '../admin/AdminNav';
-import { ShareLink } from '../sharing/ShareLink';
+import { AdminNav } from '../admin';
+import { ShareLink } from '../sharing';
 import { MembersPanel } from './MembersPanel';
 import { ProfileField, StyleFields } from './StyleFields';
+import { MediaTemplateFields } from './MediaTemplateFields';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
 import { patienceLevels, type Patience } from '../../../../common/schemas/interview';
@@ -263,6 +264,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
           )}
         </fieldset>
         <StyleFields state={state} set={set} errors={errors} />
+        <MediaTemplateFields state={state} set={set} errors={errors} />
         {tenant && (
           <div className="space-y-2 border-t border-slate-100 pt-4">
             <h3 className="text-base font-semibold text-slate-900">{t.members}</h3>

@@ -5,21 +5,19 @@ import {
   defaultUploadLimits,
   fileFormats,
   type FileFormat,
-  type MediaItem,
   type UploadKind,
   type UploadLimits,
   type UploadPage,
   type UploadSurface,
 } from '../../../../common/upload-rules';
+import type { MediaItem } from '../../../../common/contracts/uploads';
 import { texts } from '../../../../common/texts';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Progress } from '../../ui/Progress';
 import { acceptAttribute, addToSelection, guessFormat, isPhoto, type Problem } from './select';
-import { transferFile, UploadRefused } from '../submissions/transfer';
-import { recordConsent } from '../submissions/consent';
-import { DraftStorageFull, keepFiles, useDraftBase } from '../submissions/drafts';
+import { DraftStorageFull, keepFiles, recordConsent, transferFile, UploadRefused, useDraftBase } from '../submissions';
 import type { SubmissionKind } from '../../../../common/schemas/submissions';
 import { call } from '../../api/client';
 

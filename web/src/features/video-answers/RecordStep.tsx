@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress as Bar } from '../../ui/Progress';
-import { IdHint } from '../uploads/UploadPages';
+import { IdHint } from '../uploads';
 import type { Answer, Progress } from './clips';
 import type { ClipState } from './useClipQueue';
 import type { VideoAnswer } from './useVideoAnswer';

@@ -1,4 +1,4 @@
-import type { VideoAnswerItem } from '../../../../common/video-answers';
+import type { VideoAnswerItem } from '../../../../common/contracts/uploads';
 import { texts } from '../../../../common/texts';
 
 const v = texts.videoAnswers;

@@ -6,13 +6,12 @@ import { texts } from '../../../../common/texts';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { useTenantInfo } from '../../current-tenant/tenantInfo';
 import { Spinner } from '../../ui/Spinner';
-import { EntryCards } from '../navigation/cards';
-import { BackLink } from '../navigation/back';
-import { PublicFlowCards } from '../public-link/PublicStartPage';
+import { BackLink, EntryCards } from '../navigation';
+import { PublicFlowCards } from '../public-link';
 import { Button } from '../../ui/Button';
 import { Card, CardGrid } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { IdHint } from '../uploads/UploadPages';
+import { IdHint } from '../uploads';
 import { RecordStep, Transfers } from './RecordStep';
 import { useVideoAnswer } from './useVideoAnswer';
 

@@ -2,8 +2,7 @@
 // chunk that cannot be fetched then (the browser would remember the failed import).
 import * as tus from 'tus-js-client';
 import type { InterviewTopic } from '../../../../common/tenants';
-import { deviceStore } from '../submissions/device-store';
-import { transferClip, type Clip } from '../submissions/transfer';
+import { type Clip, deviceStore, transferClip } from '../submissions';
 
 /**
  * Where a video answer stands, so that a reload, a locked phone or a dropped connection loses at

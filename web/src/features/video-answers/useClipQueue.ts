@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../../common/texts';
-import type { VideoAnswerItem } from '../../../../common/video-answers';
+import type { VideoAnswerItem } from '../../../../common/contracts/uploads';
 import { ApiError } from '../../lib/api';
 import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
-import { getDraft } from '../submissions/drafts';
-import { UploadRefused } from '../submissions/transfer';
+import { getDraft, UploadRefused } from '../submissions';
 import { clipKey, clipsOf, forgetClip, keepClip, sendClip, type StoredClip } from './clips';
 import { ignoreFailure } from '../../../../common/best-effort';
 

@@ -5,9 +5,15 @@ import { interviewTopics, tenantPath, type InterviewTopic } from '../../../../co
 import { texts } from '../../../../common/texts';
 import { VIDEO_ANSWER_DEFAULT_SECONDS, videoQuestions } from '../../../../common/video-answers';
 import { notify } from '../../lib/notify';
-import { recordConsent } from '../submissions/consent';
-import { closeDraft, keepClip, openDraft, useDraftBase } from '../submissions/drafts';
-import { contentIdState, useContentId } from '../submissions/useContentId';
+import {
+  closeDraft,
+  contentIdState,
+  keepClip,
+  openDraft,
+  recordConsent,
+  useContentId,
+  useDraftBase,
+} from '../submissions';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { clearProgress, loadProgress, saveProgress, type Progress } from './clips';
 import { useClipQueue, useKeptClips } from './useClipQueue';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { InboxMedia } from '../../../../common/schemas/inbox';
-import type { VideoState } from '../../../../common/schemas/video';
+import type { InboxMedia } from '../../../../common/contracts/uploads';
+import type { VideoState } from '../../../../common/contracts/uploads';
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
 import { notify } from '../../lib/notify';

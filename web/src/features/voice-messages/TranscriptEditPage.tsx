@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { BackLink } from '../navigation/back';
+import { BackLink } from '../navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isLocalId, isNumericId } from '../../../../common/content-id';
@@ -15,8 +15,15 @@ import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submissions/drafts';
-import { type ContentIdNavState, contentIdState, useKnownContentId } from '../submissions/useContentId';
+import {
+  type ContentIdNavState,
+  contentIdState,
+  forgetKept,
+  keepDraft,
+  keepForSubmission,
+  useDraftBase,
+  useKnownContentId,
+} from '../submissions';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { ignoreFailure } from '../../../../common/best-effort';
 

@@ -1,5 +1,5 @@
 import { ArrowRight, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
-import { BackLink } from '../navigation/back';
+import { BackLink } from '../navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isLocalId } from '../../../../common/content-id';
@@ -13,10 +13,16 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress } from '../../ui/Progress';
-import { DraftStorageFull, keepRecording, useDraftBase } from '../submissions/drafts';
-import { contentIdState, useContentId } from '../submissions/useContentId';
+import {
+  contentIdState,
+  DraftStorageFull,
+  keepRecording,
+  uploadRecording,
+  useContentId,
+  useDraftBase,
+  waitForTranscript,
+} from '../submissions';
 import { useTenant } from '../../current-tenant/TenantContext';
-import { uploadRecording, waitForTranscript } from '../submissions/recording-upload';
 import { clock, useRecorder } from './useRecorder';
 import { storageKeys } from '../../lib/storage';
 import { KeptPanel } from './KeptPanel';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { isLocalId, isNumericId } from '../../../../common/content-id';
 import { call } from '../../api/client';
 import { ignoreFailure } from '../../../../common/best-effort';
-import { getDraft } from '../submissions/drafts';
+import { getDraft } from '../submissions';
 
 /** The voice message a submission already has: on the server, or kept on this device under a local id. */
 export type KeptRecording = { url: string; where: 'server' | 'device' };

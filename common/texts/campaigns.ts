@@ -1,0 +1,181 @@
+import type { CampaignFlow, InviteeState } from '../campaign-values';
+
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  });
+
+/** Campaigns: asking named people for their story (issue 40). */
+export const campaigns = {
+  navLabel: 'Kampagnen',
+  listTitle: 'Kampagnen',
+  listIntro: 'Bitten Sie bestimmte Personen um ihre Geschichte und behalten Sie im Blick, wer schon geantwortet hat.',
+  none: 'Noch keine Kampagne angelegt.',
+  newTitle: 'Neue Kampagne',
+  create: 'Kampagne anlegen',
+  created: 'Die Kampagne wurde angelegt.',
+  saved: 'Die Kampagne wurde gespeichert.',
+  save: 'Speichern',
+  editSettings: 'Einstellungen ändern',
+  fields: {
+    name: 'Name der Kampagne',
+    tenant: 'Bereich',
+    flows: 'Was angeboten wird',
+    topic: 'Thema',
+    questions: 'Fragen (eine pro Zeile)',
+    deadline: 'Frist (letzter Tag)',
+    invitationText: 'Einladungstext',
+    senderName: 'Absendername',
+    contactEmail: 'Kontakt-E-Mail des Teams',
+    reminderDays: 'Erinnerungen (Tage nach der Einladung, durch Komma getrennt, höchstens 3)',
+  },
+  flows: {
+    interview: 'Interview zum Thema',
+    'video-answer': 'Videoantworten auf die Fragen',
+    voice: 'Sprachnachricht',
+    upload: 'Fotos und Dateien mit den W-Fragen',
+  } satisfies Record<CampaignFlow, string>,
+  defaultInvitation: (tenantName: string) =>
+    `wir sammeln Geschichten aus ${tenantName} und möchten gern Ihre hören. Es dauert nur wenige Minuten und geht ohne Konto, am Telefon oder am Rechner.`,
+  errors: {
+    notFound: 'Diese Kampagne gibt es nicht (mehr).',
+    noFlows: 'Bitte wählen Sie mindestens ein Angebot aus.',
+    deadlinePast: 'Die Frist muss in der Zukunft liegen.',
+    tooManyReminders: 'Höchstens 3 Erinnerungen sind möglich.',
+    reminderDays: 'Erinnerungen sind ganze Tage zwischen 1 und 60.',
+    nameMissing: 'Bitte geben Sie der Kampagne einen Namen.',
+    textMissing: 'Bitte schreiben Sie einen Einladungstext.',
+    senderMissing: 'Bitte geben Sie einen Absendernamen an.',
+    emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+    listProblems: (n: number) =>
+      `${n === 1 ? 'Eine Zeile ist' : `${n} Zeilen sind`} nicht in Ordnung. Es wurde niemand hinzugefügt.`,
+    listEmpty: 'Die Liste enthält keine Personen.',
+    listTooLong: 'Eine Liste darf höchstens 5.000 Personen enthalten.',
+    ended: 'Diese Kampagne ist beendet.',
+    inviteeNotFound: 'Diese Person ist nicht (mehr) eingeladen.',
+    questionsMissing: 'Bitte geben Sie mindestens eine Frage an.',
+  },
+  invitees: {
+    title: 'Eingeladene Personen',
+    addOne: 'Person hinzufügen',
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    email: 'E-Mail',
+    role: 'Funktion',
+    pasteLabel: 'Liste einfügen (aus einer Tabelle kopiert oder CSV: Vorname, Nachname, E-Mail, Funktion)',
+    file: 'CSV-Datei wählen',
+    check: 'Liste prüfen',
+    importAll: (n: number) => `${n === 1 ? 'Eine Person' : `${n} Personen`} einladen`,
+    importGood: (n: number) => `Nur die ${n === 1 ? 'eine gültige Zeile' : `${n} gültigen Zeilen`} einladen`,
+    added: (n: number) => `${n === 1 ? 'Eine Person wurde' : `${n} Personen wurden`} eingeladen.`,
+    problem: {
+      invalid: 'E-Mail-Adresse ungültig',
+      duplicate: 'doppelt in der Liste',
+      known: 'bereits eingeladen',
+      missing: 'Vorname, Nachname oder E-Mail fehlt',
+    },
+    line: (n: number) => `Zeile ${n}`,
+  },
+  board: {
+    title: 'Übersicht',
+    state: 'Stand',
+    since: 'seit',
+    person: 'Person',
+    all: 'Alle',
+    filter: 'Stand filtern',
+    resend: 'Erneut senden',
+    resent: 'Die Einladung wird erneut gesendet.',
+    remove: 'Entfernen',
+    removeConfirm: (name: string) => `${name} aus der Kampagne entfernen? Der persönliche Link wird ungültig.`,
+    removed: 'Die Person wurde entfernt.',
+    export: 'Als CSV exportieren',
+    funnel: 'Verlauf',
+    rate: (n: number, of: number) => (of === 0 ? '–' : `${Math.round((n / of) * 100)} %`),
+    empty: 'Noch niemand eingeladen.',
+    mailFailed: 'Zustellung fehlgeschlagen',
+    sharedLink: 'Gemeinsamer Link (ohne Namen, z. B. für eine Veranstaltung)',
+    poster: 'QR-Plakat drucken',
+    end: 'Kampagne beenden',
+    endConfirm: 'Kampagne jetzt beenden? Die persönlichen Links zeigen danach die Kontaktseite; Eingereichtes bleibt.',
+    ended: 'Die Kampagne ist beendet.',
+    delete: 'Kampagne löschen',
+    deleteConfirm:
+      'Kampagne löschen? Eingeladene und ihre Links werden gelöscht; eingereichte Beiträge bleiben im Eingang.',
+    deleted: 'Die Kampagne wurde gelöscht. Eingereichte Beiträge bleiben im Eingang.',
+    deadline: (iso: string) => `Frist: ${date(iso)}`,
+  },
+  states: {
+    wartet: 'Einladung wartet',
+    eingeladen: 'eingeladen',
+    geöffnet: 'geöffnet',
+    begonnen: 'begonnen',
+    eingereicht: 'eingereicht',
+    freigegeben: 'freigegeben',
+    veröffentlicht: 'veröffentlicht',
+    abgelehnt: 'abgelehnt',
+    abgemeldet: 'abgemeldet',
+    unzustellbar: 'unzustellbar',
+  } satisfies Record<InviteeState, string>,
+  csvHeader: ['Vorname', 'Nachname', 'E-Mail', 'Funktion', 'Stand', 'Seit', 'Content-IDs'],
+  mail: {
+    invitationSubject: (campaign: string) => `Einladung: ${campaign}`,
+    reminderSubject: (campaign: string) => `Erinnerung: ${campaign}`,
+    body: (o: {
+      firstName: string;
+      text: string;
+      link: string;
+      deadline: string;
+      sender: string;
+      stop: string;
+      reminder: boolean;
+    }) =>
+      [
+        `Guten Tag ${o.firstName},`,
+        '',
+        o.reminder ? 'wir möchten Sie noch einmal an unsere Einladung erinnern:' : '',
+        o.text,
+        '',
+        `Ihr persönlicher Link (gültig bis ${date(o.deadline)}, ohne Konto):`,
+        o.link,
+        '',
+        'Ihre Einwilligung geben Sie dort selbst; ohne sie wird nichts veröffentlicht.',
+        '',
+        'Viele Grüße',
+        o.sender,
+        '',
+        '--',
+        `Keine Erinnerungen mehr: ${o.stop}`,
+      ]
+        .filter((line, i) => !(i === 2 && line === ''))
+        .join('\n'),
+  },
+  invitation: {
+    askedBy: (sender: string) => `${sender} bittet Sie um Ihre Geschichte.`,
+    questions: 'Darum geht es:',
+    until: (iso: string) => `Sie können bis zum ${date(iso)} teilnehmen.`,
+    choose: 'Wie möchten Sie antworten?',
+    decline: 'Ich möchte nicht teilnehmen',
+    declineConfirm: 'Möchten Sie wirklich nicht teilnehmen? Sie erhalten dann keine Erinnerungen mehr.',
+    declined: 'Schade, aber verstanden. Sie erhalten keine Erinnerungen mehr.',
+    declinedBefore: 'Sie haben abgesagt. Falls Sie es sich anders überlegen, können Sie trotzdem antworten.',
+    submitted: 'Vielen Dank, Ihr Beitrag ist angekommen. Sie können gern noch etwas ergänzen.',
+    expiredContact: (sender: string, email: string) => `${sender}: ${email}`,
+    unsubscribeTitle: 'Keine Erinnerungen mehr',
+    unsubscribed: 'Sie erhalten zu dieser Einladung keine Erinnerungen mehr. Ihr Link bleibt bis zur Frist gültig.',
+    unsubscribing: 'Einen Moment …',
+  },
+  shared: {
+    title: (campaign: string) => campaign,
+    intro: 'Erzählen Sie uns Ihre Geschichte – ohne Konto, ohne Namen, wenn Sie möchten.',
+    posterTitle: 'Ihre Geschichte zählt',
+    posterScan: 'QR-Code scannen und loslegen',
+  },
+  cli: {
+    remindUsage: 'npm run cli -- campaign remind --as-of <ISO-Zeitpunkt>',
+    asOfInvalid: '--as-of ist kein gültiger Zeitpunkt (z. B. 2026-12-01T09:00:00Z).',
+    reminded: (n: number) => `${n === 1 ? 'Eine Erinnerung' : `${n} Erinnerungen`} gesendet.`,
+  },
+} as const;

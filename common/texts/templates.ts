@@ -1,0 +1,40 @@
+/** Texts of the tenant's templates for cards and clips, and of the preview before rendering. */
+export const templates = {
+  sectionTitle: 'Vorlagen für Zitatkarten und Clips',
+  sectionHint: 'Gilt für alles, was die Redaktion dieses Bereichs aus dem Material macht.',
+  cardLayoutLabel: 'Aufbau der Zitatkarte',
+  cardLayouts: {
+    quote: 'Zitat',
+    photo: 'Zitat mit Foto',
+    name: 'Zitat mit großem Namen',
+  } as Record<string, string>,
+  captionStyleLabel: 'Untertitel',
+  captionStyles: {
+    plain: 'Schlicht (ganze Zeilen)',
+    words: 'Wort für Wort (gesprochenes Wort in der Markenfarbe)',
+  } as Record<string, string>,
+  fontLabel: 'Schrift',
+  fonts: {
+    inter: 'Inter (serifenlos)',
+    atkinson: 'Atkinson Hyperlegible (gut lesbar)',
+    serif: 'Source Serif (Serifen)',
+  } as Record<string, string>,
+  invalid: 'Diese Vorlage gibt es nicht. Bitte wählen Sie eine aus der Liste.',
+  hookLabel: 'Einstiegszeile (optional)',
+  hookHint: 'Steht in den ersten Sekunden groß oben im Bild, z. B. eine Frage, die neugierig macht.',
+  hookTooLong: 'Die Einstiegszeile darf höchstens 80 Zeichen lang sein.',
+  lowerThird: 'Name und Funktion als Bauchbinde einblenden',
+  lowerThirdNoConsent: 'Die beitragende Person hat der Namensnennung nicht zugestimmt.',
+  previewTitle: 'Vorschau',
+  previewHint:
+    'So werden die Untertitel eingebrannt. Der helle Rahmen ist der Bildausschnitt, die gestrichelte Linie der Bereich, den die Plattformen frei lassen.',
+  previewPlay: 'Abschnitt abspielen',
+  previewPause: 'Anhalten',
+  previewLoading: 'Vorschau wird erstellt …',
+  previewNeedsRange: 'Markieren Sie einen Abschnitt, um ihn hier zu sehen.',
+  cardPreviewAlt: 'Vorschau der Zitatkarte',
+  cardPreviewTitle: 'Vorschau der Karte',
+  cardPreviewEmpty: 'Geben Sie ein Zitat ein, um die Karte zu sehen.',
+  safeArea: 'Sicherer Bereich der Plattformen',
+  cropFrame: 'Bildausschnitt',
+};

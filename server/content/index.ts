@@ -1,0 +1,13 @@
+/** The front door of server/content: what other features and capabilities may use (scripts/check-front-doors.mjs). */
+export {
+  checkPostItems,
+  itemFileName,
+  itemsOf,
+  parseItems,
+  postsForExport,
+  readyItems,
+  requireItemsReady,
+} from './attach';
+export { chooseProposer, type PassageProposer } from './proposer';
+export { sendItem } from './send-item';
+export { ItemReplacedHandlers, type WithItemReplaced } from './service';

@@ -1,0 +1,2 @@
+/** The front door of server/finish: what other features and capabilities may use (scripts/check-front-doors.mjs). */
+export { hasConsent } from './queries';

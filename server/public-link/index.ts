@@ -1,0 +1,13 @@
+/** The front door of server/public-link: what other features and capabilities may use (scripts/check-front-doors.mjs). */
+export {
+  beginPublicInterview,
+  countPublicRecording,
+  countPublicTranscription,
+  countPublicUpload,
+  endPublicInterview,
+  endPublicInterviewsOf,
+  forgetPublicUpload,
+  isPublicSubmission,
+  startPublicInterview,
+} from './limits';
+export { recordingSeconds } from './limits';

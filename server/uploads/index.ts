@@ -1,0 +1,1 @@
+/** The front door of server/uploads: what other features and capabilities may use (scripts/check-front-doors.mjs). */

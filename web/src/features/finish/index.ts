@@ -1,0 +1,5 @@
+/**
+ * The front door of web/src/features/finish: what other features and capabilities may use (scripts/check-front-doors.mjs).
+ * Nothing yet: its routes are registered by the composition root and its pages load lazily (web/src/pages.tsx).
+ */
+export {};
