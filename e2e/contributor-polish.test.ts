@@ -129,9 +129,7 @@ describe('contributor polish at 390 px', () => {
         [
           '/content-selection',
           '/upload',
-          '/image-upload',
           '/document-upload',
-          '/document-image-upload',
           '/voice-message',
           '/video-answer',
           '/thank-you',
@@ -148,7 +146,7 @@ describe('contributor polish at 390 px', () => {
       for (const path of paths) {
         await page.goto(path);
         await page.locator('main').first().waitFor();
-        await page.waitForTimeout(300);
+        await page.waitForTimeout(150);
         expect(await scrollsSideways(page), `${role} ${path}`).toBe(false);
       }
       await page.close();
@@ -325,4 +323,69 @@ describe('contributor polish at 390 px', () => {
     await bank.waitForURL('**/bank/voice-message');
     await bank.getByTestId('kept-recording').getByText(sp.keptOnDevice).waitFor({ timeout: 15_000 });
   }, 90_000);
+
+  /** Waits until the service worker controls the page and has kept what the page loaded. */
+  async function shellKept(page: Page) {
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    });
+    await page.waitForTimeout(1000);
+  }
+
+  it('shows the app offline after the first visit: a reload without a connection keeps the page, its offline state and the waiting drafts', async () => {
+    // The public link: the upload page with its "Lokaler Modus" notice, not the browser's error.
+    const visitor = await e.newPage(PHONE);
+    await visitor.goto('/p/vdi/upload');
+    await visitor.getByRole('heading', { name: u.publicTitle }).waitFor();
+    await shellKept(visitor);
+    await visitor.context().setOffline(true);
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: u.publicTitle }).waitFor();
+    await visitor.getByText(texts.common.statusUnavailable).waitFor({ timeout: 20_000 });
+    await screenshot(visitor, 'polish-offline-public-390');
+    await visitor.context().setOffline(false);
+
+    // Signed in, a photo kept under a local id: offline, the thank-you page still lists it as waiting.
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'vdi_admin');
+    await failWrites(page, '**/api/submissions');
+    await page.goto('/upload');
+    await toastWith(page, texts.common.idLoadFailed).waitFor({ timeout: 30_000 });
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByLabel(u.rightsLabel).check();
+    await page.getByRole('button', { name: u.uploadButton(1) }).click();
+    await page.waitForURL('**/thank-you');
+    await page.getByText(f.waitingIntro).waitFor();
+    await shellKept(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByText(f.waitingIntro).waitFor({ timeout: 20_000 });
+    await page.getByTestId('waiting-item').filter({ hasText: 'werkstatt.png' }).waitFor();
+    await screenshot(page, 'polish-offline-thank-you-390');
+    await page.context().setOffline(false);
+  }, 90_000);
+
+  it('says what was lost when a video answer page reloads during a recording', async () => {
+    const v = texts.videoAnswers;
+    await offerVideo('vdi', true);
+    const page = await e.newPage(PHONE);
+    await loginAs(page, 'vdi_admin');
+    await page.goto('/video-answer');
+    await page.getByRole('heading', { name: v.chooseTopic }).waitFor();
+    await page.locator('main button').first().click();
+    await page.getByLabel(v.consentLabel).check();
+    await page.getByRole('button', { name: v.startCamera }).click();
+    await page.getByRole('button', { name: v.record }).click();
+    await page.getByTestId('remaining').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(2000);
+    await page.reload();
+    const lost = page.getByTestId('lost-on-reload');
+    await lost.waitFor({ timeout: 15_000 });
+    expect(await lost.textContent()).toMatch(/^Die Aufnahme zu Frage 1 \(etwa \d+ Sekunden?\)/);
+    // The same question again, ready to record anew.
+    await page.getByRole('button', { name: v.record }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'polish-video-lost-390');
+  }, 60_000);
 });
