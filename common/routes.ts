@@ -61,6 +61,7 @@ export type PageKey =
   | 'campaigns'
   | 'campaign-board'
   | 'approval'
+  | 'accessibility'
   | 'account';
 
 /**
@@ -140,6 +141,7 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/e/:code/thank-you', page: 'public-thank-you', access: pub, viaPersonalLink: true },
   ...publicFlowPages.map((page): RouteDef => ({ path: `/e/:code/${page}`, page, access: pub, viaPersonalLink: true })),
   { path: '/freigabe/:token', page: 'approval', access: pub },
+  { path: '/barrierefreiheit', page: 'accessibility', access: pub },
   { path: '/konto', page: 'account', access: editorsAnd('admin', 'vdi_admin') },
   ...Object.values(tenants).flatMap(tenantRoutes),
   // Tenants an admin created: the same pages below /t/<key>, the tenant read from the database.

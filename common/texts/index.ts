@@ -1,3 +1,4 @@
+import { accessibility } from './accessibility';
 import { admin } from './admin';
 import { auth } from './auth';
 import { campaigns } from './campaigns';
@@ -37,4 +38,5 @@ export const texts = {
   templates,
   videoAnswers,
   video,
+  accessibility,
 } as const;
