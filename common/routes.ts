@@ -142,7 +142,8 @@ export const routeTable: readonly RouteDef[] = [
   ...publicFlowPages.map((page): RouteDef => ({ path: `/e/:code/${page}`, page, access: pub, viaPersonalLink: true })),
   { path: '/freigabe/:token', page: 'approval', access: pub },
   { path: '/barrierefreiheit', page: 'accessibility', access: pub },
-  { path: '/konto', page: 'account', access: editorsAnd('admin', 'vdi_admin') },
+  // Every signed-in person's own page; editors find their notification settings there too.
+  { path: '/konto', page: 'account', access: loggedIn },
   ...Object.values(tenants).flatMap(tenantRoutes),
   // Tenants an admin created: the same pages below /t/<key>, the tenant read from the database.
   { path: '/t/:tenantKey', page: 'dashboard', access: member, tenantParam: true },

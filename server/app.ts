@@ -1,3 +1,4 @@
+import { ownPageRoutes } from './own-page';
 import { frameworkErrors, installNoStore } from './http/no-store';
 import { installResponseCheck } from './http/contract';
 import helmet from '@fastify/helmet';
@@ -93,6 +94,7 @@ const capabilities = [
   tenantRoutes,
   videoAnswerRoutes,
   videoRoutes,
+  ownPageRoutes,
 ];
 
 export { createBlobStore } from './composition';

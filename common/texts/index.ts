@@ -7,6 +7,7 @@ import { content } from './content';
 import { finish } from './finish';
 import { interview } from './interview';
 import { nav } from './nav';
+import { ownPage } from './ownPage';
 import { post } from './post';
 import { personalLinks } from './personalLinks';
 import { publicLink } from './publicLink';
@@ -39,4 +40,5 @@ export const texts = {
   videoAnswers,
   video,
   accessibility,
+  ownPage,
 } as const;

@@ -79,6 +79,7 @@ const summaryColumns = [
   'submissions.contact_first_name',
   'submissions.contact_last_name',
   'submissions.contact_email',
+  'submissions.consent_withdrawn_at',
 ] as const;
 
 const mediaCount = (eb: ExpressionBuilder<DB, 'submissions'>) =>

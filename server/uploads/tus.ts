@@ -18,7 +18,13 @@ import type { UploadOutcome } from '../../common/contracts/uploads';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { tusFaultMapper } from '../http/outage';
-import { countPublicUpload, forgetPublicUpload, isPublicSubmission } from '../public-link';
+import {
+  countPublicUpload,
+  forgetPublicUpload,
+  isPublicSubmission,
+  linkPublicUpload,
+  publicUploadReceived,
+} from '../public-link';
 import { findSubmission, loadOwnedSubmission } from '../submissions';
 import {
   acceptUpload,
@@ -353,6 +359,23 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     return new Response(JSON.stringify(body), { status, headers });
   }
 
+  /**
+   * A public upload's budget counts the bytes it received (server/public-link/limits.ts): its new
+   * offset after each PATCH; finished or refused, what it sent is what it counts.
+   */
+  async function countReceived(request: FastifyRequest, response: Response, id: string) {
+    const offset = Number(response.headers.get('upload-offset'));
+    const claimed = Number(request.headers['upload-offset']) + Number(request.headers['content-length']);
+    const { status } = response;
+    // 204: bytes stored, more to come; 200: finished; another 4xx (not a conflict): finishing refused it.
+    const refused = status >= 400 && status < 500 && ![404, 409, 410, 423].includes(status);
+    const received = status === 204 || status === 200 ? offset : refused ? claimed : Number.NaN;
+    if (!Number.isSafeInteger(received)) return;
+    await publicUploadReceived(app.db, id, received, status !== 204).catch((error) =>
+      request.log.error({ err: error }, 'could not count the bytes of a public upload'),
+    );
+  }
+
   await app.register(async (scope) => {
     // tus reads the request body itself.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -376,7 +399,11 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
         await forgetPublicUpload(app.db, counted).catch((error) =>
           request.log.error({ err: error }, 'could not take back a public upload count'),
         );
+      } else if (counted !== null) {
+        const created = response.headers.get('location')?.split('/').pop();
+        if (created) await linkPublicUpload(app.db, counted, created);
       }
+      if (request.method === 'PATCH' && id) await countReceived(request, response, id);
       await sendNodeResponse(reply.raw, await german(request, response));
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -19,6 +19,7 @@ import { AdminNav, formatDateTime } from '../admin';
 import { useTenantLabels } from '../../current-tenant/labels';
 import { ApprovalBadge } from '../post';
 import { StatusBadge } from './StatusBadge';
+import { EditorTasks } from '../own-page';
 
 const t = texts.admin;
 const filterKeys = ['tenant', 'kind', 'status', 'approval', 'from', 'to', 'q'] as const;
@@ -122,6 +123,7 @@ export function InboxPage() {
       }
     >
       {role === 'admin' && <AdminNav />}
+      <EditorTasks />
       <Card className="mb-6">
         <form onSubmit={submitSearch} role="search" className="mb-4 flex gap-2">
           <div className="min-w-0 flex-1">
@@ -248,6 +250,11 @@ export function InboxPage() {
                     <span className="text-slate-500">{tenantLabel(item.tenant)}</span>
                     <StatusBadge status={item.status} />
                     {item.approval && <ApprovalBadge state={item.approval} />}
+                    {item.consentWithdrawnAt && (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">
+                        {texts.ownPage.inboxWithdrawn}
+                      </span>
+                    )}
                     <span className="ml-auto text-xs text-slate-500">{formatDateTime(item.createdAt)}</span>
                   </div>
                   <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
