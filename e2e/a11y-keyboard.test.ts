@@ -150,7 +150,7 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
     expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('true');
     await bank.keyboard.press('ArrowRight');
     expect(await focusShown(bank)).toBe('shown');
-    expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true');
     const panel = await tabs.nth(1).getAttribute('aria-controls');
     expect(await bank.locator(`[id="${panel}"][role=tabpanel]`).isVisible()).toBe(true);
 
@@ -191,7 +191,7 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
     await channel.first().waitFor();
     await tabTo(page, (el) => el.getAttribute('role') === 'tab' && el.getAttribute('aria-selected') === 'true');
     await page.keyboard.press('ArrowRight');
-    expect(await channel.nth(1).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => channel.nth(1).getAttribute('aria-selected')).toBe('true');
     expect(await focusShown(page)).toBe('shown');
     const controls = await channel.nth(1).getAttribute('aria-controls');
     expect(await page.locator(`[id="${controls}"][role=tabpanel]`).isVisible()).toBe(true);
