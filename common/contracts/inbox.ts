@@ -22,6 +22,8 @@ export const inboxItem = z.object({
   mediaCount: z.number(),
   /** State of the newest approval request (expired and outdated apart), null when none was sent. */
   approval: z.enum(listApprovalStates).nullable(),
+  /** The campaign it answers (issue 40), null for none. */
+  campaignId: z.number().nullable(),
   /** When the contributor last withdrew a consent (the list shows it), null when never. */
   consentWithdrawnAt: z.string().nullable().optional(),
 });

@@ -63,6 +63,7 @@ const toItem = (r: Row) => ({
   excerpt: r.excerpt,
   mediaCount: Number(r.media_count ?? 0),
   approval: (r.approval_state as InboxItem['approval']) ?? null,
+  campaignId: r.campaign_id ?? null,
   consentWithdrawnAt: r.consent_withdrawn_at ?? null,
 });
 

@@ -22,7 +22,7 @@ import { StatusBadge } from './StatusBadge';
 import { EditorTasks } from '../own-page';
 
 const t = texts.admin;
-const filterKeys = ['tenant', 'kind', 'status', 'approval', 'from', 'to', 'q'] as const;
+const filterKeys = ['tenant', 'kind', 'status', 'approval', 'campaign', 'from', 'to', 'q'] as const;
 const control =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
@@ -75,6 +75,10 @@ export function InboxPage() {
     queryFn: () => call('GET /inbox', { query: Object.fromEntries(query) }),
     placeholderData: (prev) => prev,
   });
+
+  // Campaigns name the submissions that answer them, and filter by them (issue 40).
+  const campaigns = useQuery({ queryKey: ['campaigns'], queryFn: () => call('GET /campaigns'), staleTime: 60_000 });
+  const campaignName = new Map((campaigns.data ?? []).map((c) => [c.id, c.name]));
 
   /** Sets parameters (null removes one) from the latest ones, not this render's: two changes before a render keep both. */
   const change = (values: Record<string, string | null>) =>
@@ -174,6 +178,15 @@ export function InboxPage() {
             options={listApprovalStates.map((s) => [s, texts.post.states[s] ?? texts.post.listStates[s]!])}
             onChange={(v) => setFilter('approval', v)}
           />
+          {campaignName.size > 0 && (
+            <SelectFilter
+              id="inbox-campaign"
+              label={texts.campaigns.inboxFilter}
+              value={params.get('campaign') ?? ''}
+              options={[...campaignName].map(([id, name]) => [String(id), name])}
+              onChange={(v) => setFilter('campaign', v)}
+            />
+          )}
           {(['from', 'to'] as const).map((key) => (
             <div key={key} className="space-y-1">
               <label htmlFor={`inbox-${key}`} className="block text-sm font-medium text-slate-800">
@@ -259,6 +272,12 @@ export function InboxPage() {
                   </div>
                   <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
                     <span>{item.contactName ?? item.userEmail ?? t.anonymous}</span>
+                    {item.campaignId !== null && campaignName.has(item.campaignId) && (
+                      <span className="inline-flex items-center gap-1" data-testid="inbox-campaign">
+                        <Megaphone size={14} aria-hidden="true" />
+                        {campaignName.get(item.campaignId)}
+                      </span>
+                    )}
                     {item.mediaCount > 0 && (
                       <span className="inline-flex items-center gap-1">
                         <FileText size={14} aria-hidden="true" />
