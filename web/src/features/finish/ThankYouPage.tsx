@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { BackLink } from '../navigation';
 import { useDraftSync, useKnownContentId, useWaitingDraft } from '../submissions';
 import { useTenant } from '../../current-tenant/TenantContext';
+import { OwnPageLink } from '../own-page';
 import { ContactForm } from './ContactForm';
 import { MediaList } from './MediaList';
 import { LocalIdValue, WaitingList } from './WaitingList';
@@ -122,6 +123,7 @@ function ThankYouView({
       back={<BackLink to={paths.newContent} />}
     >
       <div className="space-y-5">
+        <OwnPageLink />
         {missing ? (
           <Card className="border-amber-300 bg-amber-50">
             <p role="status" className="font-semibold text-amber-900">

@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   defaultUploadLimits,
   fileFormats,
+  type FileFormat,
   type UploadKind,
   type UploadLimits,
   type UploadPage,
@@ -270,6 +271,7 @@ export function UploadPanel({
   const selectionArea = (
     <>
       <DropZone
+        takes={takesOnly(tabFormats)}
         accept={acceptAttribute({ ...surface, formats: tabFormats })}
         multiple={surface.maxFiles > 1}
         hint={`${surface.maxFiles === 1 ? t.dropZoneMax(1) : t.dropZoneMax(surface.maxFiles)} · ${t.allowedFormats(formatLabels)}`}
@@ -399,13 +401,23 @@ export function UploadPanel({
   );
 }
 
+/** What a page takes, as its touch wording says it: only documents, only photos, or both. */
+function takesOnly(formats: readonly FileFormat[]): 'document' | 'photo' | null {
+  const kinds = new Set(formats.map((f) => fileFormats[f].kind));
+  if (kinds.size !== 1) return null;
+  const [kind] = kinds;
+  return kind === 'document' || kind === 'photo' ? kind : null;
+}
+
 function DropZone({
+  takes,
   accept,
   multiple,
   hint,
   disabled,
   onFiles,
 }: {
+  takes: 'document' | 'photo' | null;
   accept: string;
   multiple: boolean;
   hint: string;
@@ -432,7 +444,13 @@ function DropZone({
     >
       <UploadIcon className="mx-auto mb-2 text-slate-400" aria-hidden="true" />
       <label className="cursor-pointer text-base font-medium text-slate-800">
-        {touchScreen() ? t.dropZoneTouch : t.dropZone}
+        {touchScreen()
+          ? takes === 'document'
+            ? t.dropZoneTouchDocuments
+            : takes === 'photo'
+              ? t.dropZoneTouchPhotos
+              : t.dropZoneTouch
+          : t.dropZone}
         <input
           ref={input}
           type="file"
