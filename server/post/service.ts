@@ -19,6 +19,7 @@ import type { Editor, TenantRegistry, WithTenants } from '../tenants';
 import { writeAudit } from '../admin';
 import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content';
 import { refuseWithdrawnPhotos } from '../consent';
+import { ownPageMailLine } from '../own-page';
 import { now } from '../db/database';
 import type { PostVersionTable, SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -326,13 +327,14 @@ export async function sendForApproval(deps: ServiceDeps, editor: Editor, row: Su
   await deps.mailer.send({
     to: email,
     subject: t.approvalMailSubject(tenantName),
-    text: t.approvalMailText(
-      contributorName(row),
-      tenantName,
-      t.channels[channel]!,
-      `${deps.config.baseUrl}/freigabe/${token}`,
-      formatDay(expiresAt),
-    ),
+    text:
+      t.approvalMailText(
+        contributorName(row),
+        tenantName,
+        t.channels[channel]!,
+        `${deps.config.baseUrl}/freigabe/${token}`,
+        formatDay(expiresAt),
+      ) + (await ownPageMailLine(deps, row)),
   });
   return { id: Number(approval.id), email, expiresAt };
 }
@@ -541,7 +543,9 @@ export async function recordPublication(
     await deps.mailer.send({
       to: row.contact_email,
       subject: t.publishedMailSubject((await deps.tenantRegistry.fresh()).displayName(row.tenant)),
-      text: t.publishedMailText(contributorName(row), t.channels[channel]!, url, version.body, images),
+      text:
+        t.publishedMailText(contributorName(row), t.channels[channel]!, url, version.body, images) +
+        (await ownPageMailLine(deps, row)),
     });
   }
 }
