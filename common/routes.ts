@@ -60,6 +60,7 @@ export type PageKey =
   | 'personal-unsubscribe'
   | 'campaigns'
   | 'campaign-board'
+  | 'campaign-shared'
   | 'approval'
   | 'account';
 
@@ -139,8 +140,11 @@ export const routeTable: readonly RouteDef[] = [
   { path: '/e/:code/keine-erinnerungen', page: 'personal-unsubscribe', access: pub, viaPersonalLink: true },
   { path: '/e/:code/thank-you', page: 'public-thank-you', access: pub, viaPersonalLink: true },
   ...publicFlowPages.map((page): RouteDef => ({ path: `/e/:code/${page}`, page, access: pub, viaPersonalLink: true })),
+  // A campaign's shared link: its questions, then the public link's pages (with its proof of work).
+  { path: '/k/:code', page: 'campaign-shared', access: pub },
   { path: '/freigabe/:token', page: 'approval', access: pub },
-  { path: '/konto', page: 'account', access: editorsAnd('admin', 'vdi_admin') },
+  // Every signed-in person's own page; editors find their notification settings there too.
+  { path: '/konto', page: 'account', access: loggedIn },
   ...Object.values(tenants).flatMap(tenantRoutes),
   // Tenants an admin created: the same pages below /t/<key>, the tenant read from the database.
   { path: '/t/:tenantKey', page: 'dashboard', access: member, tenantParam: true },

@@ -103,6 +103,20 @@ describe('a campaign from invitation to reminder', () => {
     await grace.getByTestId('invitee-state').getByText(c.states.eingeladen).waitFor();
     await screenshot(editor, 'campaign-board-submitted-1280');
 
+    // The campaign's shared link: its questions without any person, on a phone.
+    const shared = await editor.getByTestId('public-link').textContent();
+    expect(shared).toMatch(/\/k\/[0-9a-z]{12}$/);
+    const visitor = await e.newPage(PHONE);
+    await visitor.goto(new URL(shared!.trim()).pathname);
+    await visitor.getByRole('heading', { name: 'Frauen in der Technik' }).waitFor();
+    await visitor.getByRole('link', { name: new RegExp(texts.publicLink.cards.voice.title) }).waitFor();
+    await screenshot(visitor, 'campaign-shared-390');
+
+    // The inbox names the campaign and filters by it.
+    const campaignId = /\/kampagnen\/(\d+)/.exec(editor.url())![1];
+    await editor.goto(`/eingang?campaign=${campaignId}`);
+    await editor.getByTestId('inbox-campaign').getByText('Frauen in der Technik').waitFor();
+
     // The operator sends what is due three days later: twice, and it goes out once.
     const env = {
       DATA_DIR: e.t.config.dataDir,

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(chromium espeak-ng ffmpeg sox postgresql)
+packages=(chromium espeak-ng ffmpeg sox postgresql tesseract-ocr tesseract-ocr-deu)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,3 +1,4 @@
+import { ownPageRoutes } from './own-page';
 import { frameworkErrors, installNoStore } from './http/no-store';
 import { installResponseCheck } from './http/contract';
 import helmet from '@fastify/helmet';
@@ -95,6 +96,7 @@ const capabilities = [
   tenantRoutes,
   videoAnswerRoutes,
   videoRoutes,
+  ownPageRoutes,
 ];
 
 export { createBlobStore } from './composition';

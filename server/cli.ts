@@ -4,6 +4,7 @@ import path from 'node:path';
 import { assertEmptyDataDir, backup, BackupError, restore } from './backup';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { replayErasures, runDueErasures, runRetention } from './own-page';
 import { writeAudit } from './admin';
 import { createUser, listUsers, setUserRole } from './users';
 import { createMemberUser, memberCommand, tenantCommand, TenantCliError, tenantUsage } from './tenants';
@@ -17,7 +18,11 @@ const usage = `Verwendung:
 ${tenantUsage}
   ${texts.campaigns.cli.remindUsage}   fällige Erinnerungen von Kampagnen jetzt senden (zweimal: einmal)
   npm run cli -- backup DATEI       Datenbank und Dateien in eine Datei sichern (auch im laufenden Betrieb)
-  npm run cli -- restore DATEI      eine Sicherung in ein leeres DATA_DIR (und eine leere Datenbank) zurückspielen
+  npm run cli -- restore DATEI [--erasure-log LOG]
+                                    eine Sicherung in ein leeres DATA_DIR (und eine leere Datenbank) zurückspielen;
+                                    danach werden alle Löschungen des Löschprotokolls nachgeholt (LOG oder ERASURE_LOG)
+  npm run cli -- erasure run [--as-of ZEIT]    fällige Löschanträge ausführen
+  npm run cli -- retention run [--as-of ZEIT]  ungenutzte Einsendungen ankündigen bzw. löschen
 Rollen: ${roles.join(', ')}, none`;
 
 class UsageError extends Error {}
@@ -44,6 +49,8 @@ async function run(argv: string[]): Promise<void> {
       color: { type: 'string' },
       wording: { type: 'string' },
       'public-link': { type: 'boolean' },
+      // erasure and retention (server/own-page)
+      'erasure-log': { type: 'string' },
       // campaigns
       'as-of': { type: 'string' },
     },
@@ -67,6 +74,23 @@ async function run(argv: string[]): Promise<void> {
       console.log(
         `Inhalt: ${manifest.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}-Datenbank, ${manifest.files} Dateien.`,
       );
+    else await replayAfterRestore(values['erasure-log'] ?? null);
+    return;
+  }
+  if ((noun === 'erasure' || noun === 'retention') && verb === 'run') {
+    const asOf = values['as-of'] ? new Date(values['as-of']) : new Date();
+    if (Number.isNaN(asOf.getTime()))
+      throw new UsageError('--as-of ist keine Zeitangabe (z. B. 2027-01-31T12:00:00Z).');
+    const app = await buildApp(loadConfig(), { logger: false });
+    try {
+      if (noun === 'erasure') console.log(`${await runDueErasures(app, asOf)} Löschanträge ausgeführt.`);
+      else {
+        const r = await runRetention(app, asOf);
+        console.log(`${r.warned} Einsendungen angekündigt, ${r.erased} gelöscht.`);
+      }
+    } finally {
+      await app.close();
+    }
     return;
   }
   if (noun === 'tenant') {
@@ -152,6 +176,20 @@ async function run(argv: string[]): Promise<void> {
       for (const u of await listUsers(app.db))
         console.log(`${u.email}\t${parseRole(u.role) ?? 'keine Rolle'}${u.banned ? '\tdeaktiviert' : ''}`);
     }
+  } finally {
+    await app.close();
+  }
+}
+
+/** After a restore: the erasures logged since (ids only) are carried out again in the restored data. */
+async function replayAfterRestore(given: string | null): Promise<void> {
+  const app = await buildApp(loadConfig(), { logger: false });
+  const logFile = given ?? app.config.ERASURE_LOG ?? null;
+  try {
+    const replayed = await replayErasures(app, logFile ? path.resolve(logFile) : null);
+    console.log(
+      `Löschprotokoll nachgeholt: ${replayed.submissions} Einsendungen und ${replayed.files} Dateien gelöscht${logFile ? ` (${path.resolve(logFile)})` : ''}.`,
+    );
   } finally {
     await app.close();
   }

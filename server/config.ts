@@ -118,6 +118,8 @@ const envSchema = z.object({
   /** ElevenLabs agent ids beside the tenant data: `bank.*=agent_1,vdi.tech-dive=agent_2,*.image=agent_3`. */
   ELEVENLABS_AGENT_IDS: z.string().optional(),
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
+  /** The log of erasures (ids only, one JSON line each; default DATA_DIR/erasure-log.jsonl). Keep it beside the backups: `cli restore` replays it. */
+  ERASURE_LOG: z.string().optional(),
   /** Days an approval link sent to a contributor stays valid. */
   APPROVAL_DAYS: z.coerce.number().positive().max(365).default(14),
   /** How long a post draft from the chat model may take before the editor gets their text back. */

@@ -50,6 +50,7 @@ import { contentIdParam, createSubmission } from '../schemas/submissions';
 import { saveTranscript } from '../schemas/transcript';
 import { createPublicSubmission, fileQuery, mediaIdParam } from '../schemas/uploads';
 import type { Endpoint, EndpointKey } from './endpoint';
+import { ownPageEndpoints } from './own-page';
 import { createPersonalSubmission, personalCodeParam } from '../schemas/personal-links';
 import { personalLinkState } from './personal-links';
 import {
@@ -242,6 +243,9 @@ export const endpoints = {
   'POST /admin/users/:userId/activate': { params: userIdParam, response: ok },
   'POST /admin/users/:userId/password-reset': { params: userIdParam, response: ok },
   'GET /admin/outbox': { query: outboxQuery, response: outboxPage },
+
+  // The contributor's own page, takedowns, erasures, consent texts (issue 41)
+  ...ownPageEndpoints,
 } as const satisfies Record<EndpointKey, Endpoint>;
 
 export type Endpoints = typeof endpoints;

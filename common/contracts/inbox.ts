@@ -22,6 +22,10 @@ export const inboxItem = z.object({
   mediaCount: z.number(),
   /** State of the newest approval request (expired and outdated apart), null when none was sent. */
   approval: z.enum(listApprovalStates).nullable(),
+  /** The campaign it answers (issue 40), null for none. */
+  campaignId: z.number().nullable(),
+  /** When the contributor last withdrew a consent (the list shows it), null when never. */
+  consentWithdrawnAt: z.string().nullable().optional(),
 });
 
 export const inboxPage = z.object({
@@ -38,7 +42,14 @@ export const inboxPage = z.object({
 });
 
 export const inboxNote = z.object({ id: z.number(), authorEmail: z.string(), body: z.string(), createdAt: z.string() });
-export const inboxConsent = z.object({ id: z.number(), kind: z.string(), text: z.string(), givenAt: z.string() });
+/** A record of the consent ledger: given, or (`withdrawn`) its withdrawal at `givenAt`. */
+export const inboxConsent = z.object({
+  id: z.number(),
+  kind: z.string(),
+  text: z.string(),
+  givenAt: z.string(),
+  withdrawn: z.boolean().optional(),
+});
 
 const w = z.string().optional();
 export const inboxDetail = inboxItem

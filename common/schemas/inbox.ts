@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { texts } from '../texts';
 import { listApprovalStates } from './post';
-import { submissionKind, submissionStatuses, tenantKey } from './submissions';
+import { MAX_ID, submissionKind, submissionStatuses, tenantKey } from './submissions';
 
 export const submissionStatus = z.enum(submissionStatuses);
 export type SubmissionStatus = z.infer<typeof submissionStatus>;
@@ -29,6 +29,8 @@ export const inboxFilter = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   /** State of the newest approval request of the submission's posts (expired and outdated apart). */
   approval: z.preprocess(blankToUndefined, z.enum(listApprovalStates).optional()),
+  /** The campaign the submissions answer (issue 40). */
+  campaign: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(MAX_ID).optional()),
   /** Opaque position in the list (keyset), from the previous page's `next` or `prev`. */
   cursor: z.preprocess(
     blankToUndefined,

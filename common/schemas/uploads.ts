@@ -26,6 +26,11 @@ export const createPublicSubmission = z.object({
   topic: voiceTopic.optional(),
   /** Sent from a draft kept on the device: hidden from the team until the browser releases it. */
   held: z.boolean().optional(),
+  /** A campaign's shared link (/k/<code>) the visitor came through: the submission answers that campaign. */
+  campaign: z
+    .string()
+    .regex(/^[0-9a-z]{8,40}$/)
+    .optional(),
 });
 export type CreatePublicSubmission = z.infer<typeof createPublicSubmission>;
 

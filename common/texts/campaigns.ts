@@ -11,6 +11,7 @@ const date = (iso: string) =>
 /** Campaigns: asking named people for their story (issue 40). */
 export const campaigns = {
   navLabel: 'Kampagnen',
+  inboxFilter: 'Kampagne',
   listTitle: 'Kampagnen',
   listIntro: 'Bitten Sie bestimmte Personen um ihre Geschichte und behalten Sie im Blick, wer schon geantwortet hat.',
   none: 'Noch keine Kampagne angelegt.',

@@ -6,6 +6,7 @@ import { content } from './content';
 import { finish } from './finish';
 import { interview } from './interview';
 import { nav } from './nav';
+import { ownPage } from './ownPage';
 import { post } from './post';
 import { personalLinks } from './personalLinks';
 import { publicLink } from './publicLink';
@@ -37,4 +38,5 @@ export const texts = {
   templates,
   videoAnswers,
   video,
+  ownPage,
 } as const;

@@ -159,7 +159,7 @@ export const post = {
     `Neue vollständige Einsendungen seit der letzten Zusammenfassung:\n\n${lines.join('\n')}`,
   // Account page
   accountTitle: 'Mein Konto',
-  accountIntro: 'Wählen Sie, wie Sie über neue Einsendungen der Bereiche informiert werden, die Sie sehen.',
+  accountIntro: 'Ihre Beiträge, Ihre Einwilligungen und – für die Redaktion – Ihre Benachrichtigungen.',
   notifyTitle: 'Benachrichtigungen',
   notifyModes: {
     immediate: 'Sofort bei jeder neuen Einsendung',

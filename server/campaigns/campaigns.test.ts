@@ -1,3 +1,5 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../common/texts';
 import { api, addUser, dialects, login, startTestApp, type TestApp } from '../testing/harness';
@@ -35,7 +37,11 @@ describe.each(dialects)('campaigns on %s', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startLocalSmtp();
-    t = await startTestApp(dialect, { SMTP_URL: smtp.url, CAMPAIGN_MAILS_PER_SECOND: '100' });
+    t = await startTestApp(dialect, {
+      SMTP_URL: smtp.url,
+      CAMPAIGN_MAILS_PER_SECOND: '100',
+      ALTCHA_MAX_NUMBER: '2000',
+    });
     t.app.jobs.start();
     await addUser(t.app, 'redaktion@example.org', 'vdi_admin');
     await addUser(t.app, 'firma@example.org', 'firma_a');
@@ -99,6 +105,12 @@ describe.each(dialects)('campaigns on %s', (dialect) => {
     expect(state('ada@example.org')).toBe('eingereicht');
     expect(state('grace@example.org')).toBe('eingeladen');
     expect(board.funnel).toMatchObject({ invitees: 3, eingeladen: 3, geöffnet: 1, begonnen: 1, eingereicht: 1 });
+
+    // The inbox shows and filters by the campaign.
+    const inbox = (await api(t, 'GET', `/api/inbox?campaign=${id}`, { cookie: editor })).body;
+    expect(inbox.items.map((i: { contentId: number }) => i.contentId)).toEqual([contentId]);
+    expect(inbox.items[0]).toMatchObject({ campaignId: id, contactName: 'Ada Lovelace' });
+    expect((await api(t, 'GET', `/api/inbox?campaign=${id + 1000}`, { cookie: editor })).body.items).toEqual([]);
 
     // Three days later: the first reminder to Grace and Emmy, not to Ada; a second run sends nothing.
     const day3 = new Date(Date.now() + 3 * DAY + 3_600_000);
@@ -201,5 +213,31 @@ describe.each(dialects)('campaigns on %s', (dialect) => {
     await erasePersonalLinks(t.app.db, 'lise@example.org');
     const board = (await api(t, 'GET', `/api/campaigns/${body.id}`, { cookie: editor })).body;
     expect(board.invitees).toHaveLength(0);
+  });
+
+  it('answers a campaign through its shared link, with the proof of work, without a person', async () => {
+    const { body } = await api(t, 'POST', '/api/campaigns', {
+      cookie: editor,
+      body: settings({ name: 'Messe-Stand' }),
+    });
+    const shared = await api(t, 'GET', `/api/campaigns/shared/${body.sharedCode}`);
+    expect(shared.body).toMatchObject({ name: 'Messe-Stand', tenant: 'vdi', open: true, campaignId: body.id });
+    expect(JSON.stringify(shared.body)).not.toContain('@example.org>');
+    const challenge = (await api(t, 'GET', '/api/public/challenge')).body;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const altcha = Buffer.from(
+      JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+    ).toString('base64');
+    const created = await api(t, 'POST', '/api/public/submissions', {
+      body: { tenant: 'vdi', kind: 'voice', altcha, campaign: body.sharedCode },
+    });
+    expect(created.status).toBe(201);
+    const row = await t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', created.body.contentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ campaign_id: body.id, personal_link_id: null });
+    expect((await api(t, 'GET', '/api/campaigns/shared/zzzzzzzzzzzz')).status).toBe(404);
   });
 });

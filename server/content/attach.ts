@@ -5,6 +5,7 @@ import { mediaOrder, type PostImage, type PostItem } from '../../common/schemas/
 import { texts } from '../../common/texts';
 import type { ContentItemTable, DB } from '../db/schema';
 import { DomainError } from '../http/errors';
+import { liveKinds, withdrawnReason } from '../consent';
 
 const t = texts.content;
 export type ItemRow = Selectable<ContentItemTable>;
@@ -33,15 +34,14 @@ export function specOf(row: Pick<ItemRow, 'spec'>): ItemSpec {
   }
 }
 
-/** What the contributor agreed to (consents table): publication, naming, photo use, video recordings. */
+/** What the contributor agreed to and did not withdraw (the consent ledger): publication, naming, photo use, video. */
 export async function consentOf(db: Kysely<DB>, contentId: number): Promise<ConsentState> {
-  const rows = await db.selectFrom('consents').select('kind').where('submission_id', '=', contentId).execute();
-  const kinds = new Set(rows.map((r) => r.kind));
+  const { live } = await liveKinds(db, contentId);
   return {
-    publication: kinds.has('publication'),
-    naming: kinds.has('naming'),
-    photo: kinds.has('photo_rights'),
-    video: kinds.has('video_rights'),
+    publication: live.has('publication'),
+    naming: live.has('naming'),
+    photo: live.has('photo_rights'),
+    video: live.has('video_rights'),
   };
 }
 
@@ -93,8 +93,9 @@ export async function checkPostItems(db: Kysely<DB>, contentId: number, items: P
     if (!row || seen.has(item.itemId) || row.state === 'failed' || row.state === 'cancelled')
       throw new DomainError('invalid', t.itemUnknown);
     seen.add(item.itemId);
-    const reason = notCovered(needsOf(row.kind, specOf(row)), consent);
-    if (reason) throw new DomainError('conflict', reason);
+    const needs = needsOf(row.kind, specOf(row));
+    const reason = notCovered(needs, consent);
+    if (reason) throw new DomainError('conflict', (await withdrawnReason(db, contentId, needs)) ?? reason);
   }
 }
 

@@ -1,7 +1,7 @@
 import { readableBox } from './colour';
 import { renderPool } from './render-pool';
 import { cleanText, germanQuotes, layoutText, unquote } from '../../common/typesetting';
-import { escapeXml, FONT_FAMILY, resvgFontOptions, textWidth } from './fonts';
+import { escapeXml, FONT_FAMILY, fontOptionsFor, textWidth } from './fonts';
 
 export const cardFormats = { '4:5': { width: 1080, height: 1350 }, '1:1': { width: 1080, height: 1080 } } as const;
 export type CardFormat = keyof typeof cardFormats;
@@ -122,7 +122,7 @@ export function cardSvg(input: CardInput): string {
  */
 export async function svgToPng(svg: string): Promise<Buffer> {
   return renderPool.render(svg, {
-    font: resvgFontOptions,
+    font: fontOptionsFor(svg),
     imageRendering: 0,
     shapeRendering: 2,
     textRendering: 1,

@@ -53,6 +53,15 @@ export const resvgFontOptions = {
   defaultFontFamily: FONT_FAMILY,
 };
 
+/** resvg reads every font file for each render: the fallbacks only when the SVG needs them. */
+export function fontOptionsFor(svg: string) {
+  for (const ch of svg) {
+    if (ch.charCodeAt(0) < 0x250 || mainFontHas(ch)) continue;
+    return resvgFontOptions;
+  }
+  return { ...resvgFontOptions, fontFiles: [...Object.values(fontFiles), ...choiceFontFiles] };
+}
+
 /** The width of `text` in px at `size` in the shipped font's own advance widths (common/typesetting). */
 export function textWidth(text: string, size: number, bold = false): number {
   return measure(text, size, bold ? 700 : 400);

@@ -1,12 +1,17 @@
 /** The front door of server/content: what other features and capabilities may use (scripts/check-front-doors.mjs). */
 export {
   checkPostItems,
+  consentOf,
   itemFileName,
   itemsOf,
+  needsOf,
+  notCovered as notCoveredBy,
   parseItems,
   postsForExport,
   readyItems,
   requireItemsReady,
+  specOf,
+  type ItemRow,
 } from './attach';
 export { chooseProposer, type PassageProposer } from './proposer';
 export { sendItem } from './send-item';

@@ -39,6 +39,10 @@ export interface SubmissionTable {
   contact_role?: string | null;
   /** 1 while a draft sent from a phone is still arriving: no content_at, so no one sees it (migration 0029). */
   held: Generated<number>;
+  /** When the contributor last withdrew a consent (migration 0036): the inbox shows it. */
+  consent_withdrawn_at?: string | null;
+  /** When the editors were warned that retention runs out (migration 0036). */
+  retention_warned_at?: string | null;
   /** The personal link that made it (migration 0034): that link reaches it, no other. */
   personal_link_id?: number | null;
   /** The campaign it answers (migration 0034), through a personal link or the campaign's shared link. */
@@ -110,6 +114,65 @@ export interface ConsentTable {
   /** The exact German wording the person agreed to. */
   text: string;
   given_at: string;
+  /** The version of the tenant's wording shown (migration 0036). */
+  text_id: number | null;
+  /** given | withdrawn: a withdrawal is a new row of the ledger (migration 0036). */
+  action: Generated<string>;
+}
+
+/** A tenant's wording of a consent kind, one row per version (migration 0036). */
+export interface ConsentTextTable {
+  id: Generated<number>;
+  tenant: string;
+  kind: string;
+  version: number;
+  text: string;
+  valid_from: string;
+  valid_until: string | null;
+  created_by_email: string | null;
+}
+
+/** What the editors must take down after a withdrawal: one per publication record (migration 0036). */
+export interface TakedownTaskTable {
+  id: Generated<number>;
+  tenant: string;
+  submission_id: number;
+  publication_id: number;
+  channel: string;
+  url: string;
+  /** JSON text: the consent kinds withdrawn */
+  kinds: string;
+  created_at: string;
+  due_at: string;
+  done_at: string | null;
+  done_by_email: string | null;
+}
+
+/** A person's request to be erased, with its deadline (migration 0036). */
+export interface ErasureRequestTable {
+  id: Generated<number>;
+  tenant: string | null;
+  /** cleared once the erasure ran */
+  email: string | null;
+  user_id: string | null;
+  /** JSON text: [contentId] */
+  submission_ids: string;
+  requested_at: string;
+  due_at: string;
+  /** open | kept | done */
+  state: string;
+  keep_reason: string | null;
+  decided_by_email: string | null;
+  decided_at: string | null;
+  executed_at: string | null;
+}
+
+/** Ids of erased submissions only; replayed by `cli restore` (migration 0036). */
+export interface ErasureLogTable {
+  id: Generated<number>;
+  at: string;
+  request_id: number | null;
+  submission_id: number;
 }
 
 export interface JobTable {
@@ -218,6 +281,8 @@ export interface PostTable {
   submission_id: number;
   channel: string;
   created_at: string;
+  /** Marked when a consent it relies on was withdrawn before it was published (migration 0036). */
+  consent_withdrawn_at?: string | null;
 }
 
 /** Every save of a post's text and images. */
@@ -250,6 +315,8 @@ export interface PostApprovalTable {
   created_at: string;
   expires_at: string;
   withdrawn_at: string | null;
+  /** Why the request was voided besides an editor's withdrawal: 'consent' (migration 0036). */
+  void_reason?: string | null;
   /** pending | approved | changes */
   state: string;
   comment: string | null;
@@ -352,6 +419,8 @@ export interface TenantTable {
   archived_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Months an unused submission is kept (migration 0036). */
+  retention_months: Generated<number>;
 }
 
 /** A user's one tenant and role in it (contributor | editor), migration 0016. */
@@ -507,6 +576,10 @@ export interface DB {
   submissions: SubmissionTable;
   media: MediaTable;
   consents: ConsentTable;
+  consent_texts: ConsentTextTable;
+  takedown_tasks: TakedownTaskTable;
+  erasure_requests: ErasureRequestTable;
+  erasure_log: ErasureLogTable;
   content_items: ContentItemTable;
   jobs: JobTable;
   outbox: OutboxTable;

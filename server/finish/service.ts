@@ -11,6 +11,7 @@ import {
 import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Submission } from '../submissions';
+import { liveKinds } from '../consent';
 import { insertConsent, listConsents, updateSubmission } from './queries';
 
 /** Saves the image description along the W-questions (trimmed answers, as JSON). */
@@ -81,6 +82,9 @@ export async function recordSubmissionConsent(
 }
 
 export async function consentsOf(db: Kysely<DB>, submission: Submission) {
-  const rows = await listConsents(db, submission.id);
-  return rows.map((r) => ({ kind: r.kind as ConsentKind, text: r.text, givenAt: r.given_at }));
+  const [rows, { live }] = await Promise.all([listConsents(db, submission.id), liveKinds(db, submission.id)]);
+  // Only consents in force: a withdrawn one is the ledger's history, shown on the person's own page.
+  return rows
+    .filter((r) => r.action === 'given' && live.has(r.kind as ConsentKind))
+    .map((r) => ({ kind: r.kind as ConsentKind, text: r.text, givenAt: r.given_at }));
 }

@@ -47,6 +47,7 @@ describe.each(dialects)('the naughty strings against every input on %s', (dialec
   let contentId: number;
   let userId: string;
   let anonymous: { contentId: number; accessToken?: string };
+  let campaignId: number;
   const results = new Map<string, { status: number; count: number }>();
 
   beforeAll(async () => {
@@ -63,6 +64,23 @@ describe.each(dialects)('the naughty strings against every input on %s', (dialec
     vdi = await login(t, 'vdi@example.de');
     contentId = (await api(t, 'POST', '/api/submissions', { cookie: vdi, body: { tenant: 'vdi', kind: 'interview' } }))
       .body.contentId;
+    campaignId = (
+      await api(t, 'POST', '/api/campaigns', {
+        cookie: vdi,
+        body: {
+          tenant: 'vdi',
+          name: 'Kampagne',
+          flows: ['voice'],
+          topic: null,
+          questions: ['Was machen Sie?'],
+          deadline: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+          invitationText: 'Bitte erzählen Sie.',
+          senderName: 'Team',
+          contactEmail: 'team@example.de',
+          reminderDays: [3],
+        },
+      })
+    ).body.id;
     anonymous = await createSubmission(
       t.app.db,
       { tenant: 'vdi', kind: 'upload', source: 'public-link' },
@@ -331,6 +349,57 @@ describe.each(dialects)('the naughty strings against every input on %s', (dialec
       path: () => '/api/public/submissions',
       body: (s) => ({ tenant: s, kind: s, altcha: s }),
       cookie: () => undefined,
+    },
+    {
+      name: 'new campaign',
+      method: 'POST',
+      path: () => '/api/campaigns',
+      body: (s) => ({
+        tenant: 'vdi',
+        name: s,
+        flows: ['voice', s],
+        topic: s,
+        questions: [s],
+        deadline: s,
+        invitationText: s,
+        senderName: s,
+        contactEmail: s,
+        reminderDays: [s],
+      }),
+      cookie: () => vdi,
+      every: 3,
+      stored: (s) => has('campaigns', 'name', s),
+    },
+    {
+      name: 'campaign invitees',
+      method: 'POST',
+      path: () => `/api/campaigns/${campaignId}/invitees`,
+      body: (s) => ({ invitees: [{ firstName: s, lastName: s, email: s, role: s }] }),
+      cookie: () => vdi,
+      every: 3,
+      stored: (s) => has('personal_links', 'first_name', s),
+    },
+    { name: 'campaign id', method: 'GET', path: (s) => `/api/campaigns/${enc(s)}`, cookie: () => vdi, every: 3 },
+    {
+      name: 'personal link code',
+      method: 'GET',
+      path: (s) => `/api/personal-links/${enc(s)}`,
+      cookie: () => undefined,
+      every: 3,
+    },
+    {
+      name: 'campaign shared link',
+      method: 'GET',
+      path: (s) => `/api/campaigns/shared/${enc(s)}`,
+      cookie: () => undefined,
+      every: 3,
+    },
+    {
+      name: 'inbox campaign filter',
+      method: 'GET',
+      path: (s) => `/api/inbox?campaign=${enc(s)}`,
+      cookie: () => vdi,
+      every: 3,
     },
     {
       name: 'voice signed URL',

@@ -61,6 +61,7 @@ export function filterConditions(
   if (filter.to) conditions.push(eb('submissions.created_at', '<', nextDay(filter.to)));
   if (filter.q && opts.search !== false) conditions.push(searchCondition(dialect, searchWords(filter.q)));
   if (filter.approval) conditions.push(approvalStateIs(filter.approval));
+  if (filter.campaign) conditions.push(eb('submissions.campaign_id', '=', filter.campaign));
   return conditions;
 }
 
@@ -79,6 +80,8 @@ const summaryColumns = [
   'submissions.contact_first_name',
   'submissions.contact_last_name',
   'submissions.contact_email',
+  'submissions.campaign_id',
+  'submissions.consent_withdrawn_at',
 ] as const;
 
 const mediaCount = (eb: ExpressionBuilder<DB, 'submissions'>) =>
@@ -151,7 +154,15 @@ export async function searchPage(
   const words = searchWords(filter.q ?? '');
   if (words.length === 0) return [];
   const candidates = INBOX_COUNT_LIMIT + 1;
-  const filtered = !!(scope || filter.tenant || filter.kind || filter.status || filter.from || filter.to);
+  const filtered = !!(
+    scope ||
+    filter.tenant ||
+    filter.kind ||
+    filter.status ||
+    filter.from ||
+    filter.to ||
+    filter.campaign
+  );
   const where = (eb: ExpressionBuilder<DB, 'submissions'>) =>
     eb.and(filterConditions(eb, dialect, scope, filter, { search: false }));
   const search = db.withTables<{ submissions_fts: { rowid: number }; filtered: { id: number } }>();
@@ -230,7 +241,15 @@ export async function searchPage(
  * The unfiltered views (all, or one tenant) read the trigger-kept counts and are exact.
  */
 export async function countMatching(db: Kysely<DB>, scope: TenantScope, filter: ListFilter): Promise<number> {
-  if (!filter.kind && !filter.status && !filter.from && !filter.to && !filter.q && !filter.approval) {
+  if (
+    !filter.kind &&
+    !filter.status &&
+    !filter.from &&
+    !filter.to &&
+    !filter.q &&
+    !filter.approval &&
+    !filter.campaign
+  ) {
     const tenants = filter.tenant ? [filter.tenant] : scope;
     const counted = await db
       .selectFrom('stats_user')

@@ -63,6 +63,8 @@ const toItem = (r: Row) => ({
   excerpt: r.excerpt,
   mediaCount: Number(r.media_count ?? 0),
   approval: (r.approval_state as InboxItem['approval']) ?? null,
+  campaignId: r.campaign_id ?? null,
+  consentWithdrawnAt: r.consent_withdrawn_at ?? null,
 });
 
 /**
@@ -168,7 +170,13 @@ export async function inboxDetail(deps: ServiceDeps, row: Selectable<SubmissionT
       captionState: m.caption_state ?? null,
     })),
     notes: notes.map((n) => ({ id: Number(n.id), authorEmail: n.author_email, body: n.body, createdAt: n.created_at })),
-    consents: consents.map((c) => ({ id: Number(c.id), kind: c.kind, text: c.text, givenAt: c.given_at })),
+    consents: consents.map((c) => ({
+      id: Number(c.id),
+      kind: c.kind,
+      text: c.text,
+      givenAt: c.given_at,
+      withdrawn: c.action === 'withdrawn',
+    })),
     earlierInterviews,
   };
 }

@@ -4,7 +4,8 @@ import type { PublicApproval } from '../../common/contracts/post';
 import { texts } from '../../common/texts';
 import type { Editor, WithTenants } from '../tenants';
 import { writeAudit } from '../admin';
-import { parseItems, readyItems, requireItemsReady } from '../content';
+import { refuseWithdrawnPhotos } from '../consent';
+import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content';
 import { now } from '../db/database';
 import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -40,6 +41,7 @@ export async function sendForApproval(deps: ServiceDeps, editor: Editor, row: Su
   if (!post || !version) throw new DomainError('conflict', t.saveFirst);
   // The contributor approves what will be published: every attached clip and card finished.
   await requireItemsReady(deps.db, row.id, parseItems(version.items));
+  await refuseWithdrawnPhotos(deps.db, row.id, parseImages(version.images).length);
   const token = newToken();
   const at = now();
   const expiresAt = new Date(Date.now() + deps.config.APPROVAL_DAYS * 86_400_000).toISOString();
@@ -114,7 +116,12 @@ export async function withdrawApproval(deps: ServiceDeps, editor: Editor, approv
 async function approvalForToken(deps: ServiceDeps, token: string, purpose: 'view' | 'decide') {
   const approval = await approvalByTokenHash(deps.db, hashToken(token));
   if (!approval) throw new DomainError('not_found', t.linkInvalid);
-  if (approval.withdrawn_at) throw new DomainError('not_found', t.linkWithdrawn);
+  if (approval.withdrawn_at)
+    // Voided by the contributor's withdrawal of a consent (server/own-page/withdraw.ts): the page says so.
+    throw new DomainError(
+      'not_found',
+      approval.void_reason === 'consent' ? texts.ownPage.approvalConsentWithdrawn : t.linkWithdrawn,
+    );
   if (approval.state === 'pending' && approval.expires_at <= now()) throw new DomainError('conflict', t.linkExpired);
   if (purpose === 'decide' && approval.state !== 'pending') throw new DomainError('conflict', t.alreadyDecided);
   return approval;
@@ -245,6 +252,9 @@ export async function recordPublication(
   const post = await findPost(deps.db, row.id, channel);
   const version = post && (await latestVersion(deps.db, post.id));
   if (!post || !version) throw new DomainError('conflict', t.saveFirst);
+  // What needs a consent asks the ledger at publication too: a withdrawn one is refused.
+  await checkPostItems(deps.db, row.id, parseItems(version.items));
+  await refuseWithdrawnPhotos(deps.db, row.id, parseImages(version.images).length);
   const token = newToken();
   const at = now();
   await deps.db.transaction().execute(async (trx) => {

@@ -57,6 +57,7 @@ export function approvalByTokenHash(db: Kysely<DB>, tokenHash: string) {
       'post_approvals.state',
       'post_approvals.expires_at',
       'post_approvals.withdrawn_at',
+      'post_approvals.void_reason',
       'post_approvals.decided_at',
       'post_approvals.sent_by_email',
       'post_approvals.email',

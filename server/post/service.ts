@@ -14,6 +14,7 @@ import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
 import type { Editor, TenantRegistry, WithTenants } from '../tenants';
 import { writeAudit } from '../admin';
+import { refuseWithdrawnPhotos } from '../consent';
 import { checkPostItems, parseItems } from '../content';
 import { now } from '../db/database';
 import type { PostVersionTable, SubmissionTable } from '../db/schema';
@@ -116,6 +117,7 @@ export async function saveVersion(
   }
   // Clips and cards: the submission's own, within the contributor's consent.
   await checkPostItems(deps.db, row.id, input.items);
+  await refuseWithdrawnPhotos(deps.db, row.id, input.images.length);
   // One order across photos and items: positions on all or none, each once; stored as 0..n-1.
   const positions = [...input.images, ...input.items].map((e) => e.position);
   const given = positions.filter((p) => p !== undefined);

@@ -8,6 +8,8 @@ export {
   endPublicInterviewsOf,
   forgetPublicUpload,
   isPublicSubmission,
+  linkPublicUpload,
+  publicUploadReceived,
   startPublicInterview,
 } from './limits';
 export { recordingSeconds } from './limits';

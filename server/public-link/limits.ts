@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MAX_RECORDING_SECONDS } from '../../common/schemas/voice-messages';
 import { texts } from '../../common/texts';
 import type { AppConfig } from '../config';
@@ -255,9 +255,15 @@ export function countPublicTranscription(
 
 const MB = 1024 * 1024;
 
+/** How long an announced length holds as a reservation before only the bytes received count. */
+export const UPLOAD_RESERVATION_MS = 5 * 60_000;
+
 /**
- * An anonymous upload is created: its declared length counts against the bytes per address and
- * hour and in total per hour, before any byte is sent.
+ * An anonymous upload is created: its announced length is checked against the bytes per address
+ * and hour and in total per hour before any byte is sent, and holds as a reservation for a few
+ * minutes (UPLOAD_RESERVATION_MS). After that only the bytes actually received count (each PATCH
+ * updates them, `publicUploadReceived`): announcing 1 000 MB and sending nothing blocks no one
+ * for long. A finished or refused upload counts what it sent.
  */
 export function countPublicUpload(
   db: Kysely<DB>,
@@ -266,11 +272,16 @@ export function countPublicUpload(
   submissionId: number,
   bytes: number,
 ): Promise<number> {
-  return claim(db, { kind: 'upload', address, submissionId, seconds: 0, bytes }, async (_id, at) => {
+  const lapsesAt = Date.now() + UPLOAD_RESERVATION_MS;
+  return claim(db, { kind: 'upload', address, submissionId, seconds: 0, bytes, lapsesAt }, async (_id, at) => {
+    // Settled (no lapse) or still reserved: its bytes; lapsed: what it received.
+    const counted = sql<
+      number | string
+    >`coalesce(sum(case when lapses_at is null or lapses_at > ${at} then bytes else received_bytes end), 0)`;
     const sum = (q: { address?: string }) =>
       db
         .selectFrom('public_usage')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bytes'), eb.lit(0)).as('n'))
+        .select(counted.as('n'))
         .where('kind', '=', 'upload')
         .where('started_at', '>', at - HOUR_MS)
         .$if(q.address !== undefined, (w) => w.where('address', '=', q.address!))
@@ -280,6 +291,29 @@ export function countPublicUpload(
     if (Number((await sum({})).n) > limits.PUBLIC_UPLOAD_MB_PER_HOUR * MB) return p.uploadBytesTotal;
     return null;
   });
+}
+
+/** The tus upload a counted entry stands for (from the creation's Location), so its PATCHes update it. */
+export async function linkPublicUpload(db: Kysely<DB>, id: number, uploadId: string): Promise<void> {
+  await db.updateTable('public_usage').set({ upload_id: uploadId }).where('id', '=', id).execute();
+}
+
+/**
+ * Bytes a public upload has received so far. `settled`: it finished or was refused; from now on it
+ * counts exactly these bytes (no reservation any more).
+ */
+export async function publicUploadReceived(
+  db: Kysely<DB>,
+  uploadId: string,
+  received: number,
+  settled: boolean,
+): Promise<void> {
+  await db
+    .updateTable('public_usage')
+    .set(settled ? { received_bytes: received, bytes: received, lapses_at: null } : { received_bytes: received })
+    .where('upload_id', '=', uploadId)
+    .where('kind', '=', 'upload')
+    .execute();
 }
 
 /** An upload counted by `countPublicUpload` was refused before it began: its bytes no longer count. */

@@ -10,6 +10,7 @@ import { serve } from '../http/contract';
 import { DomainError } from '../http/errors';
 import { createSubmission } from '../submissions';
 import { publicLinkTenant } from '../tenants';
+import { sharedCampaignByCode } from '../campaigns';
 
 /** The tenant of a public link: `/p/vdi/upload`, `/p/firma-a/upload`, `/p/bank/upload`, `/p/firma-c/upload`. */
 export function publicTenant(param: string): Tenant | null {
@@ -64,6 +65,10 @@ export async function publicLinkRoutes(app: FastifyInstance): Promise<void> {
       const input = parts.body();
       const tenant = await publicLinkTenant(app, input.tenant);
       if (!tenant) throw new DomainError('not_found', texts.uploads.unknownTenant);
+      // Through a campaign's shared link: the campaign must be open and of this tenant.
+      const campaign = input.campaign ? await sharedCampaignByCode(app.db, input.campaign) : null;
+      if (input.campaign && campaign?.tenant !== tenant.key)
+        throw new DomainError('not_found', texts.campaigns.errors.notFound);
       const check = await altcha.verify(input.altcha, deriveKey, secret('challenge'), secret('key'), altchaStore);
       if (check.error) throw new DomainError('forbidden', texts.uploads.challengeFailed);
       const created = await createSubmission(
@@ -75,7 +80,7 @@ export async function publicLinkRoutes(app: FastifyInstance): Promise<void> {
           source: 'public-link',
           held: input.held,
         },
-        { anonymous: true },
+        { anonymous: true, campaignId: campaign?.id },
       );
       reply.code(201);
       // An anonymous owner always gets its token.

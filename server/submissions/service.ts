@@ -20,7 +20,7 @@ export async function createSubmission(
   input: CreateSubmission,
   owner:
     | { user: SessionUser; access?: Access }
-    | { anonymous: true; personalLink?: { id: number; campaignId: number | null } },
+    | { anonymous: true; personalLink?: { id: number; campaignId: number | null }; campaignId?: number },
 ): Promise<{ contentId: number; accessToken?: string }> {
   // The tenant itself (exists, not archived) is checked by the caller (server/tenants/guard.ts).
   if ('user' in owner && !entersTenant(owner.access ?? (await accessOfUser(db, owner.user)), input.tenant)) {
@@ -41,7 +41,9 @@ export async function createSubmission(
       held: input.held ? 1 : 0,
       ...('personalLink' in owner && owner.personalLink
         ? { personal_link_id: owner.personalLink.id, campaign_id: owner.personalLink.campaignId }
-        : {}),
+        : 'campaignId' in owner && owner.campaignId
+          ? { campaign_id: owner.campaignId }
+          : {}),
       created_at: t,
       updated_at: t,
     })

@@ -5,6 +5,7 @@ import { tenantDefaults } from '../../common/schemas/tenants';
 import { addUser, api, dialects, login, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/harness';
 import { accessFrom } from './access';
 import { addMember } from './service';
+import { createPersonalLink } from '../personal-links';
 
 /** Who is who: a seed role or a stored membership of a created tenant. */
 const actors: Record<string, { role: Role | null; member?: Member }> = {
@@ -71,6 +72,19 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
   let t: TestApp;
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
+  const campaigns: Record<string, number> = {};
+  const campaign = (tenant: string) => ({
+    tenant,
+    name: `Kampagne ${tenant}`,
+    flows: ['voice'],
+    topic: null,
+    questions: ['Was machen Sie?'],
+    deadline: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    invitationText: 'Bitte erzählen Sie.',
+    senderName: 'Team',
+    contactEmail: 'team@m.test',
+    reminderDays: [3],
+  });
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -96,6 +110,9 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
     for (const tenant of tenantsUnderTest) {
       const res = await api(t, 'POST', '/api/submissions', { cookie: adminCookie, body: { tenant, kind: 'upload' } });
       ids[tenant] = res.body.contentId;
+      campaigns[tenant] = (
+        await api(t, 'POST', '/api/campaigns', { cookie: adminCookie, body: campaign(tenant) })
+      ).body.id;
       await t.app.db
         .updateTable('submissions')
         .set({ content_at: new Date().toISOString() })
@@ -129,6 +146,34 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
     expect((await api(t, 'GET', '/api/admin/tenants', { cookie: cookies[name] })).status).toBe(
       name === 'admin' ? 200 : 403,
     );
+    // Campaigns and their invitees are the data of their tenant: its editors and admins only.
+    for (const tenant of tenantsUnderTest) {
+      const board = await api(t, 'GET', `/api/campaigns/${campaigns[tenant]}`, { cookie: cookies[name] });
+      expect([tenant, 'campaign', board.status]).toEqual([
+        tenant,
+        'campaign',
+        reviews[name]?.includes(tenant) ? 200 : reviews[name] ? 404 : 403,
+      ]);
+      const made = await api(t, 'POST', '/api/campaigns', { cookie: cookies[name], body: campaign(tenant) });
+      expect([tenant, 'new campaign', made.status]).toEqual([
+        tenant,
+        'new campaign',
+        reviews[name]?.includes(tenant) ? 201 : 403,
+      ]);
+      const invite = await api(t, 'POST', `/api/campaigns/${campaigns[tenant]}/invitees`, {
+        cookie: cookies[name],
+        body: { invitees: [{ firstName: 'A', lastName: 'B', email: 'not-an-address' }] },
+      });
+      expect([tenant, 'invitees', invite.status]).toEqual([
+        tenant,
+        'invitees',
+        reviews[name]?.includes(tenant) || reviews[name] ? 400 : 403,
+      ]);
+    }
+    const listed = await api(t, 'GET', '/api/campaigns', { cookie: cookies[name] });
+    if (reviews[name])
+      expect(new Set(listed.body.map((c: { tenant: string }) => c.tenant))).toEqual(new Set(reviews[name]));
+    else expect(listed.status).toBe(403);
     const members = await api(t, 'GET', '/api/tenants/firma-c/members', { cookie: cookies[name] });
     expect(members.status).toBe(reviews[name]?.includes('firma-c') ? 200 : 403);
     // Membership changes: editors of the tenant (contributors only) and admins; everyone else 403.
@@ -158,6 +203,24 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
       (await api(t, 'POST', '/api/invitations/accept', { cookie: cookies[name], body: { token: 'a'.repeat(32) } }))
         .status,
     ).toBe(404);
+    // The own page: everyone signed in sees their own only; takedowns and erasures within the tenants edited;
+    // consent texts, retention and the record of processing for admins.
+    const own = await api(t, 'GET', '/api/own-page/konto', { cookie: cookies[name] });
+    expect(own.status).toBe(200);
+    // (The admin made the matrix's own submissions: those are the admin's.)
+    if (name !== 'admin')
+      for (const s of own.body.submissions as { contentId: number }[])
+        expect(Object.values(ids)).not.toContain(s.contentId);
+    for (const path of ['/api/takedowns', '/api/erasures'])
+      expect([path, (await api(t, 'GET', path, { cookie: cookies[name] })).status]).toEqual([
+        path,
+        reviews[name] ? 200 : 403,
+      ]);
+    for (const path of ['consent-texts', 'retention', 'processing.md'])
+      expect([
+        path,
+        (await api(t, 'GET', `/api/admin/tenants/firma-c/${path}`, { cookie: cookies[name] })).status,
+      ]).toEqual([path, name === 'admin' ? 200 : 403]);
     for (const tenant of tenantsUnderTest) {
       const stats = await api(t, 'GET', `/api/tenants/${tenant}/statistics`, { cookie: cookies[name] });
       expect([tenant, stats.status]).toEqual([tenant, reviews[name]?.includes(tenant) ? 200 : 403]);
@@ -167,5 +230,32 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
         expect(stats.body.weekly).toHaveLength(12);
       }
     }
+  });
+
+  it("a personal link opens its person's own page only; another person's link sees nothing", async () => {
+    const contentId = ids['firma-c']!;
+    await t.app.db
+      .updateTable('submissions')
+      .set({ contact_email: 'erika@m.test', contact_first_name: 'Erika' })
+      .where('id', '=', contentId)
+      .execute();
+    const link = async (email: string, tenant = 'firma-c') =>
+      (await createPersonalLink(t.app.db, t.config, { tenant, firstName: 'X', lastName: 'Y', email })).code;
+    const mine = await link('erika@m.test');
+    const other = await link('max@m.test');
+    const elsewhere = await link('erika@m.test', 'bank');
+    const sees = async (code: string) =>
+      ((await api(t, 'GET', `/api/own-page/${code}`)).body.submissions as { contentId: number }[]).map(
+        (x) => x.contentId,
+      );
+    expect(await sees(mine)).toEqual([contentId]);
+    expect(await sees(other)).toEqual([]);
+    expect(await sees(elsewhere)).toEqual([]);
+    for (const code of [other, elsewhere]) {
+      const res = await api(t, 'POST', `/api/own-page/${code}/withdrawals`, { body: { kinds: ['publication'] } });
+      expect(res.body.withdrawn).toBe(0);
+    }
+    expect((await api(t, 'GET', '/api/own-page/ZZZZZZZZZZZZZZZ')).status).toBe(404);
+    expect((await api(t, 'GET', '/api/own-page/konto')).status).toBe(401);
   });
 });

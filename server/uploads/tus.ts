@@ -5,7 +5,7 @@ import { sendNodeResponse } from 'srvx/node';
 import { ignoreFailure } from '../../common/best-effort';
 import { UPLOAD_PATH } from '../../common/upload-rules';
 import { tusFaultMapper } from '../http/outage';
-import { forgetPublicUpload } from '../public-link';
+import { forgetPublicUpload, linkPublicUpload, publicUploadReceived } from '../public-link';
 import { loadOwnedSubmission } from '../submissions';
 import { finishedUpload, largestUpload, uploadLimits } from './service';
 import { tusRequest, writeNodeBodies } from './tus-direct-body';
@@ -148,6 +148,42 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     return new Response(JSON.stringify(body), { status, headers });
   }
 
+  /**
+   * A public upload's budget counts the bytes it received (server/public-link/limits.ts): its new
+   * offset after each PATCH; finished or refused, what it sent is what it counts.
+   */
+  async function countReceived(request: FastifyRequest, response: Response, id: string) {
+    const offset = Number(response.headers.get('upload-offset'));
+    const claimed = Number(request.headers['upload-offset']) + Number(request.headers['content-length']);
+    const { status } = response;
+    // 204: bytes stored, more to come; 200: finished; another 4xx (not a conflict): finishing refused it.
+    const refused = status >= 400 && status < 500 && ![404, 409, 410, 423].includes(status);
+    const received = status === 204 || status === 200 ? offset : refused ? claimed : Number.NaN;
+    if (!Number.isSafeInteger(received)) return;
+    await publicUploadReceived(app.db, id, received, status !== 204).catch((error) =>
+      request.log.error({ err: error }, 'could not count the bytes of a public upload'),
+    );
+  }
+
+  /** A public upload's budget after tus answered: created (linked to its id), refused (not counted), or its bytes received. */
+  async function countPublicBytes(
+    request: FastifyRequest,
+    response: Response,
+    id: string | undefined,
+    counted: number | null,
+  ) {
+    if (counted !== null && response.status >= 400) {
+      // Not created: its bytes do not count.
+      await forgetPublicUpload(app.db, counted).catch((error) =>
+        request.log.error({ err: error }, 'could not take back a public upload count'),
+      );
+    } else if (counted !== null) {
+      const created = response.headers.get('location')?.split('/').pop();
+      if (created) await linkPublicUpload(app.db, counted, created);
+    }
+    if (request.method === 'PATCH' && id) await countReceived(request, response, id);
+  }
+
   await app.register(async (scope) => {
     // tus reads the request body itself.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -166,12 +202,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
       }
       reply.hijack();
       const response = await tus.handleWeb(tusRequest(request.raw, reply.raw));
-      if (counted !== null && response.status >= 400) {
-        // Not created: its bytes do not count.
-        await forgetPublicUpload(app.db, counted).catch((error) =>
-          request.log.error({ err: error }, 'could not take back a public upload count'),
-        );
-      }
+      await countPublicBytes(request, response, id, counted);
       await sendNodeResponse(reply.raw, await german(request, response));
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -90,6 +90,7 @@ const campaignPages = () => import('./features/campaigns');
 const CampaignsPage = lazyPage(campaignPages, (m) => m.CampaignsPage);
 const CampaignBoardPage = lazyPage(campaignPages, (m) => m.CampaignBoardPage);
 const UnsubscribePage = lazyPage(campaignPages, (m) => m.UnsubscribePage);
+const SharedCampaignPage = lazyPage(campaignPages, (m) => m.SharedCampaignPage);
 const PersonalStartPage = lazyPage(
   () => import('./personal-page'),
   (m) => m.PersonalPage,
@@ -138,6 +139,7 @@ export const pages: Record<PageKey, LazyPage> = {
   'personal-unsubscribe': UnsubscribePage,
   campaigns: CampaignsPage,
   'campaign-board': CampaignBoardPage,
+  'campaign-shared': SharedCampaignPage,
   approval: ApprovalPage,
   account: AccountPage,
 };

@@ -20,6 +20,7 @@ import * as content from './0024_content';
 import * as phoneFlows from './0025_phone_flows';
 import * as interviewTurns from './0020_interview_turns';
 import * as heldSubmissions from './0029_held_submissions';
+import * as consentLedger from './0036_consent_ledger';
 import * as mediaTemplates from './0033_media_templates';
 import * as receivedBytes from './0030_received_bytes';
 import * as jobChildren from './0031_job_children';
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0031_job_children': jobChildren,
   '0034_personal_links': personalLinks,
   '0035_campaigns': campaigns,
+  '0036_consent_ledger': consentLedger,
 };

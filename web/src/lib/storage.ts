@@ -10,7 +10,22 @@ export const storageKeys = {
   currentBankInterviewId: 'currentBankInterviewId',
   latestBankTranscript: 'latestBankTranscript',
   lastActivity: 'last-activity',
+  /** The campaign's shared link (/k/<code>) this tab came through: {code, tenant} (issue 40). */
+  sharedCampaign: 'sharedCampaign',
 } as const;
+
+/** The shared campaign code of this tab for a tenant, if the visitor came through one. */
+export function sharedCampaignFor(tenant: string): string | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(storageKeys.sharedCampaign) ?? 'null') as {
+      code?: string;
+      tenant?: string;
+    } | null;
+    return kept?.tenant === tenant ? kept.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const tokenKey = (contentId: string | number) => `submissionToken:${contentId}`;
 

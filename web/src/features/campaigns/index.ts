@@ -3,3 +3,4 @@ export { CampaignBoardPage } from './CampaignBoardPage';
 export { CampaignInvitation } from './CampaignInvitation';
 export { CampaignsPage } from './CampaignsPage';
 export { UnsubscribePage } from './UnsubscribePage';
+export { SharedCampaignPage } from './SharedCampaignPage';

@@ -337,8 +337,12 @@ export function InboxDetailPage() {
                 {d.consents.map((c) => (
                   <li key={c.id}>
                     <span className="font-medium text-slate-900">{t.consentKinds[c.kind] ?? c.kind}</span>{' '}
-                    <span className="text-xs text-slate-500">
-                      ({t.consentGivenAt} {formatDateTime(c.givenAt)})
+                    <span className={c.withdrawn ? 'text-xs font-medium text-red-700' : 'text-xs text-slate-500'}>
+                      (
+                      {c.withdrawn
+                        ? texts.ownPage.withdrawnOn(formatDateTime(c.givenAt))
+                        : `${t.consentGivenAt} ${formatDateTime(c.givenAt)}`}
+                      )
                     </span>
                     <p className="text-slate-700">{c.text}</p>
                   </li>

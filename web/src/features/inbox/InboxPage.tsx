@@ -19,9 +19,10 @@ import { AdminNav, formatDateTime } from '../admin';
 import { useTenantLabels } from '../../current-tenant/labels';
 import { ApprovalBadge } from '../post';
 import { StatusBadge } from './StatusBadge';
+import { EditorTasks } from '../own-page';
 
 const t = texts.admin;
-const filterKeys = ['tenant', 'kind', 'status', 'approval', 'from', 'to', 'q'] as const;
+const filterKeys = ['tenant', 'kind', 'status', 'approval', 'campaign', 'from', 'to', 'q'] as const;
 const control =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
@@ -75,6 +76,10 @@ export function InboxPage() {
     placeholderData: (prev) => prev,
   });
 
+  // Campaigns name the submissions that answer them, and filter by them (issue 40).
+  const campaigns = useQuery({ queryKey: ['campaigns'], queryFn: () => call('GET /campaigns'), staleTime: 60_000 });
+  const campaignName = new Map((campaigns.data ?? []).map((c) => [c.id, c.name]));
+
   /** Sets parameters (null removes one) from the latest ones, not this render's: two changes before a render keep both. */
   const change = (values: Record<string, string | null>) =>
     setParams((prev) => {
@@ -122,6 +127,7 @@ export function InboxPage() {
       }
     >
       {role === 'admin' && <AdminNav />}
+      <EditorTasks />
       <Card className="mb-6">
         <form onSubmit={submitSearch} role="search" className="mb-4 flex gap-2">
           <div className="min-w-0 flex-1">
@@ -172,6 +178,15 @@ export function InboxPage() {
             options={listApprovalStates.map((s) => [s, texts.post.states[s] ?? texts.post.listStates[s]!])}
             onChange={(v) => setFilter('approval', v)}
           />
+          {campaignName.size > 0 && (
+            <SelectFilter
+              id="inbox-campaign"
+              label={texts.campaigns.inboxFilter}
+              value={params.get('campaign') ?? ''}
+              options={[...campaignName].map(([id, name]) => [String(id), name])}
+              onChange={(v) => setFilter('campaign', v)}
+            />
+          )}
           {(['from', 'to'] as const).map((key) => (
             <div key={key} className="space-y-1">
               <label htmlFor={`inbox-${key}`} className="block text-sm font-medium text-slate-800">
@@ -238,18 +253,31 @@ export function InboxPage() {
                 <Link
                   to={`/eingang/${item.contentId}`}
                   className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand hover:shadow-md"
-                  aria-label={`${t.colContentId} ${item.contentId}`}
                 >
+                  {/* Named by its visible text (WCAG 2.5.3); "Content-ID" is read before the number. */}
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                    <span className="font-semibold text-slate-900">#{item.contentId}</span>
+                    <span className="font-semibold text-slate-900">
+                      <span className="sr-only">{t.colContentId} </span>#{item.contentId}
+                    </span>
                     <span className="text-slate-700">{t.kinds[item.kind] ?? item.kind}</span>
                     <span className="text-slate-500">{tenantLabel(item.tenant)}</span>
                     <StatusBadge status={item.status} />
                     {item.approval && <ApprovalBadge state={item.approval} />}
+                    {item.consentWithdrawnAt && (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">
+                        {texts.ownPage.inboxWithdrawn}
+                      </span>
+                    )}
                     <span className="ml-auto text-xs text-slate-500">{formatDateTime(item.createdAt)}</span>
                   </div>
                   <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
                     <span>{item.contactName ?? item.userEmail ?? t.anonymous}</span>
+                    {item.campaignId !== null && campaignName.has(item.campaignId) && (
+                      <span className="inline-flex items-center gap-1" data-testid="inbox-campaign">
+                        <Megaphone size={14} aria-hidden="true" />
+                        {campaignName.get(item.campaignId)}
+                      </span>
+                    )}
                     {item.mediaCount > 0 && (
                       <span className="inline-flex items-center gap-1">
                         <FileText size={14} aria-hidden="true" />

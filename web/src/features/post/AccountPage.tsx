@@ -9,14 +9,28 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
+import { OwnPageView } from '../own-page';
 
 const t = texts.post;
 
-/** The editor's own settings: mails about new completed submissions. */
+/** /konto: every signed-in person's own page; editors also set their mails about new submissions here. */
 export function AccountPage() {
+  return (
+    <Page title={t.accountTitle} intro={t.accountIntro}>
+      <div className="space-y-8">
+        <NotificationSettings />
+        <OwnPageView access="konto" />
+      </div>
+    </Page>
+  );
+}
+
+/** The editor's mails about new completed submissions; nothing for those who edit no tenant. */
+function NotificationSettings() {
   const prefs = useQuery({
     queryKey: ['notification-prefs'],
     queryFn: () => call('GET /account/notifications'),
+    retry: false,
   });
   const [choice, setChoice] = useState<NotificationPrefs>();
   useEffect(() => {
@@ -28,69 +42,62 @@ export function AccountPage() {
     onError: (e) =>
       notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError),
   });
+  if (prefs.isError && prefs.error instanceof ApiError && prefs.error.status === 403) return null;
   if (!choice)
-    return prefs.isError ? (
-      <Page title={t.accountTitle}>
-        <p role="alert">{prefs.error.message}</p>
-      </Page>
-    ) : (
-      <Spinner text={texts.common.loading} />
-    );
+    return prefs.isError ? <p role="alert">{prefs.error.message}</p> : <Spinner text={texts.common.loading} />;
   return (
-    <Page title={t.accountTitle} intro={t.accountIntro}>
-      <Card>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(choice);
-          }}
-          className="space-y-4"
-        >
-          <fieldset>
-            <legend className="mb-2 text-lg font-semibold text-slate-900">{t.notifyTitle}</legend>
-            <div className="space-y-2">
-              {notifyModes.map((mode) => (
-                <label
-                  key={mode}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-slate-50"
-                >
-                  <input
-                    type="radio"
-                    name="mode"
-                    value={mode}
-                    checked={choice.mode === mode}
-                    onChange={() => setChoice({ ...choice, mode })}
-                    className="h-4 w-4 accent-[var(--brand)]"
-                  />
-                  <span className="text-slate-900">{t.notifyModes[mode]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {choice.mode === 'digest' && (
-            <div className="space-y-1.5">
-              <label htmlFor="digest-hour" className="block text-sm font-medium text-slate-800">
-                {t.digestHour}
-              </label>
-              <select
-                id="digest-hour"
-                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-48"
-                value={choice.digestHour}
-                onChange={(e) => setChoice({ ...choice, digestHour: Number(e.target.value) })}
+    <Card>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(choice);
+        }}
+        className="space-y-4"
+      >
+        <fieldset>
+          <legend className="mb-2 text-lg font-semibold text-slate-900">{t.notifyTitle}</legend>
+          <div className="space-y-2">
+            {notifyModes.map((mode) => (
+              <label
+                key={mode}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-slate-50"
               >
-                {Array.from({ length: 24 }, (_, h) => (
-                  <option key={h} value={h}>
-                    {t.hourOption(h)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <Button type="submit" disabled={save.isPending}>
-            {t.notifySave}
-          </Button>
-        </form>
-      </Card>
-    </Page>
+                <input
+                  type="radio"
+                  name="mode"
+                  value={mode}
+                  checked={choice.mode === mode}
+                  onChange={() => setChoice({ ...choice, mode })}
+                  className="h-4 w-4 accent-[var(--brand)]"
+                />
+                <span className="text-slate-900">{t.notifyModes[mode]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {choice.mode === 'digest' && (
+          <div className="space-y-1.5">
+            <label htmlFor="digest-hour" className="block text-sm font-medium text-slate-800">
+              {t.digestHour}
+            </label>
+            <select
+              id="digest-hour"
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-48"
+              value={choice.digestHour}
+              onChange={(e) => setChoice({ ...choice, digestHour: Number(e.target.value) })}
+            >
+              {Array.from({ length: 24 }, (_, h) => (
+                <option key={h} value={h}>
+                  {t.hourOption(h)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <Button type="submit" disabled={save.isPending}>
+          {t.notifySave}
+        </Button>
+      </form>
+    </Card>
   );
 }

@@ -8,7 +8,7 @@ import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { getSubmissionToken, setSubmissionToken, storageKeys } from '../../lib/storage';
+import { getSubmissionToken, setSubmissionToken, sharedCampaignFor, storageKeys } from '../../lib/storage';
 import { useAuth } from '../auth';
 import { startDraft } from './drafts';
 import { usePublicProof } from '../proof';
@@ -119,6 +119,7 @@ export function useContentId(opts: Options): ContentIdHandle {
           kind: o.kind as CreatePublicSubmission['kind'],
           topic: o.topic as CreatePublicSubmission['topic'],
           altcha: await proof.take(),
+          campaign: sharedCampaignFor(tenant.key),
         },
       });
       setSubmissionToken(created.contentId, created.accessToken);

@@ -26,6 +26,7 @@ import { Spinner } from '../../ui/Spinner';
 import { AdminNav } from '../admin';
 import { ShareLink } from '../sharing';
 import { MembersPanel } from './MembersPanel';
+import { ConsentTextsPanel } from '../own-page';
 import { ProfileField, StyleFields } from './StyleFields';
 import { MediaTemplateFields } from './MediaTemplateFields';
 import '../../lib/zod-csp';
@@ -271,6 +272,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
             <MembersPanel tenantKey={tenant.key} canAddEditors />
           </div>
         )}
+        {tenant && <ConsentTextsPanel tenantKey={tenant.key} />}
         {tenant && (
           <div className="space-y-1.5">
             <label htmlFor="tenant-logo" className="block text-sm font-medium text-slate-800">

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { OwnPage } from '../../../../common/contracts/own-page';
+import type { ConsentKind } from '../../../../common/finish-rules';
+import { texts } from '../../../../common/texts';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { day } from './format';
+
+const t = texts.ownPage;
+
+/** Each consent with its words, version and date; withdrawn one by one or all at once, with one confirmation. */
+export function ConsentList({
+  consents,
+  busy,
+  onWithdraw,
+}: {
+  consents: OwnPage['consents'];
+  busy: boolean;
+  onWithdraw: (kinds: ConsentKind[]) => void;
+}) {
+  const [asking, setAsking] = useState<string | null>(null);
+  const live = consents.filter((c) => !c.withdrawnAt);
+  const confirm = (id: string, question: string, kinds: ConsentKind[]) =>
+    asking === id ? (
+      <div role="alertdialog" aria-label={question} className="mt-3 space-y-2 rounded-lg bg-red-50 p-3">
+        <p className="text-sm text-red-900">{question}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={() => {
+              onWithdraw(kinds);
+              setAsking(null);
+            }}
+          >
+            {t.withdraw}
+          </Button>
+          <Button variant="secondary" onClick={() => setAsking(null)}>
+            {texts.common.cancel}
+          </Button>
+        </div>
+      </div>
+    ) : null;
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">{t.consentsTitle}</h2>
+      {consents.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t.noConsents}</p>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {consents.map((c) => {
+            const label = t.consentKinds[c.kind] ?? c.kind;
+            return (
+              <li key={c.kind} aria-label={label} className="border-t border-slate-100 pt-3 first:border-0 first:pt-0">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3 className="font-semibold text-slate-900">{label}</h3>
+                  <span className={c.withdrawnAt ? 'text-sm font-medium text-red-700' : 'text-sm text-slate-600'}>
+                    {c.withdrawnAt
+                      ? t.consentWithdrawnAt(day(c.withdrawnAt))
+                      : t.consentGiven(day(c.givenAt), c.version)}
+                  </span>
+                </div>
+                <blockquote className="mt-1 border-l-4 border-slate-200 pl-3 text-sm text-slate-700">
+                  {c.text}
+                </blockquote>
+                {!c.withdrawnAt && asking !== c.kind && (
+                  <Button variant="secondary" className="mt-2" onClick={() => setAsking(c.kind)} disabled={busy}>
+                    {t.withdraw}: {label}
+                  </Button>
+                )}
+                {confirm(c.kind, t.withdrawConfirm(label), [c.kind as ConsentKind])}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {live.length > 1 && asking !== 'all' && (
+        <Button variant="danger" className="mt-4" onClick={() => setAsking('all')} disabled={busy}>
+          {t.withdrawAll}
+        </Button>
+      )}
+      {confirm(
+        'all',
+        t.withdrawAllConfirm,
+        live.map((c) => c.kind as ConsentKind),
+      )}
+    </Card>
+  );
+}
