@@ -16,14 +16,17 @@ import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, toast
 
 const t = texts.content;
 const p = texts.post;
+const tt = texts.templates;
 const dir = tempDir('ca-e2e-content-');
+// The transcriber heard "Tim" where "Team" was said; the editor's correction is the caption text.
 const timing = {
-  text: 'Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.',
+  text: 'Ich habe hier angefangen. Heute leite ich ein Tim von zwölf Leuten.',
   segments: [
     { start: 0.2, end: 1.9, text: 'Ich habe hier angefangen.' },
-    { start: 2.0, end: 4.8, text: 'Heute leite ich ein Team von zwölf Leuten.' },
+    { start: 2.0, end: 4.8, text: 'Heute leite ich ein Tim von zwölf Leuten.' },
   ],
 };
+const corrected = 'Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.';
 
 async function seed(e: E2E) {
   const user = await e.t.app.db
@@ -128,28 +131,57 @@ async function seed(e: E2E) {
   });
   await e.t.app.db
     .updateTable('media')
-    .set({ timing: JSON.stringify(timing), duration_ms: 5000, width: 1280, height: 720 })
+    .set({ timing: JSON.stringify(timing), caption_text: corrected, duration_ms: 5000, width: 1280, height: 720 })
     .where('id', '=', video.id)
     .execute();
   await e.t.app.db
     .updateTable('media')
-    .set({ timing: JSON.stringify(timing), duration_ms: 5000 })
+    .set({ timing: JSON.stringify(timing), caption_text: corrected, duration_ms: 5000 })
     .where('id', '=', audio.id)
     .execute();
   return { contentId, video: Number(video.id), audio: Number(audio.id) };
 }
 
+/** One frame of a video as PNG. */
+const frameOf = (file: string, at: number) =>
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-ss',
+    String(at),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-vcodec',
+    'png',
+    '-',
+  ]);
+
 const section = (page: Page) => page.getByRole('region', { name: t.section, exact: true });
 
-/** Marks "Heute … Leuten." in the clip transcript and renders; waits for the item to be ready. */
-async function markAndRender(page: Page, source: string, button: string): Promise<string> {
+/**
+ * Marks "Heute … Leuten." in the clip transcript (as corrected), optionally looks at the preview
+ * first, and renders; waits for the item to be ready.
+ */
+async function markAndRender(
+  page: Page,
+  source: string,
+  button: string,
+  look?: (maker: ReturnType<Page['getByTestId']>) => Promise<void>,
+): Promise<string> {
   const s = section(page);
   const maker = s.getByTestId('clip-maker');
   await maker.getByLabel(t.sourceLabel).selectOption({ label: source });
   const transcript = maker.getByTestId('clip-transcript');
+  await transcript.getByRole('button', { name: 'Team', exact: true }).waitFor();
+  expect(await transcript.getByRole('button', { name: 'Tim', exact: true }).count()).toBe(0);
   await transcript.getByRole('button', { name: 'Heute', exact: true }).click();
   await transcript.getByRole('button', { name: 'Leuten.', exact: true }).click();
   await maker.getByTestId('clip-selection').waitFor();
+  if (look) await look(maker);
   const itemsShown = s.locator('[data-testid^="content-item-"]');
   const before = await itemsShown.count();
   await maker.getByRole('button', { name: button }).click();
@@ -175,15 +207,55 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     await page.goto(`/eingang/${contentId}`);
     await section(page).waitFor();
 
-    // Clip from the recorded video.
-    const clipUrl = await markAndRender(page, `antwort.mp4 (${t.kinds.clip})`, t.render);
+    // Clip from the recorded video, word by word, with a hook and the name as a lower third; previewed first.
+    const clipUrl = await markAndRender(page, `antwort.mp4 (${t.kinds.clip})`, t.render, async (maker) => {
+      await maker.getByLabel(tt.captionStyleLabel).selectOption({ label: tt.captionStyles.words });
+      await maker.getByLabel(tt.hookLabel).fill('Wie wird man Teamleiterin?');
+      expect(await maker.getByLabel(tt.lowerThird, { exact: false }).isChecked()).toBe(true);
+      const preview = maker.getByTestId('clip-preview');
+      // Logo, hook, lower third and the first word's caption at 0.5 s, inside the crop frame over the picture.
+      await expect
+        .poll(() => preview.getByTestId('clip-preview-layer').count(), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(4);
+      const crop = await preview.getByTestId('clip-preview-crop').boundingBox();
+      const frame = await preview.locator('video').boundingBox();
+      expect(crop!.height).toBeCloseTo(frame!.height, 0);
+      expect(crop!.width / crop!.height).toBeCloseTo(9 / 16, 1);
+      for (const layer of await preview.getByTestId('clip-preview-layer').all()) {
+        const box = (await layer.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(crop!.x - 1);
+        expect(box.x + box.width).toBeLessThanOrEqual(crop!.x + crop!.width + 1);
+      }
+      await preview.scrollIntoViewIfNeeded();
+      await screenshot(page, 'content-clip-preview-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await preview.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.resolve('screenshots', 'content-clip-preview-390.png') });
+      // Nothing cut at 390 px: the preview and the render button lie inside the page's width.
+      for (const box of [
+        await preview.boundingBox(),
+        await maker.getByRole('button', { name: t.render }).boundingBox(),
+      ])
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // "Übernehmen" of a proposal stays whole beside a long passage at 1280 px.
+      await maker.getByRole('button', { name: t.proposals }).click();
+      const take = maker.getByTestId('proposals').getByRole('button', { name: t.useProposal }).first();
+      await take.waitFor();
+      const makerBox = (await maker.boundingBox())!;
+      const takeBox = (await take.boundingBox())!;
+      expect(takeBox.x + takeBox.width).toBeLessThanOrEqual(makerBox.x + makerBox.width + 1);
+      expect(await take.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    });
     const clipFile = path.join(dir, 'clip.mp4');
     writeFileSync(clipFile, await (await page.request.get(clipUrl)).body());
     const clip = await ffprobe(clipFile);
     const v = clip.streams.find((s) => s.codec_type === 'video')!;
     expect([v.codec_name, v.width, v.height]).toEqual(['h264', 1080, 1920]);
-    expect(Number(clip.format?.duration)).toBeGreaterThan(2.6);
+    // "Heute" (2.0 s) to half a second after "Leuten." (4.8 s), within the 5 s recording.
+    expect(Number(clip.format?.duration)).toBeGreaterThan(2.8);
     expect(Number(clip.format?.duration)).toBeLessThan(3.1);
+    writeFileSync(path.resolve('screenshots', 'content-clip-frame.png'), frameOf(clipFile, 1.2));
     // A frame's caption area differs from the same frame of the source, reframed alike.
     const frame = (file: string, at: number, filter?: string) =>
       execFileSync('ffmpeg', [
@@ -224,7 +296,24 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     // Quote card from a transcript sentence, named (the contributor agreed).
     const cards = section(page).getByTestId('card-maker');
     await cards.getByLabel(t.quoteFromTranscript).selectOption({ label: 'Heute leite ich ein Team von zwölf Leuten.' });
-    await cards.getByLabel(t.showName, { exact: false }).check();
+    // The preview follows quote, format, layout, photo and name as they change.
+    const cardPreview = cards.getByTestId('card-preview').getByRole('img', { name: tt.cardPreviewAlt });
+    await cardPreview.waitFor();
+    const shown = () => cardPreview.getAttribute('src');
+    let before = await shown();
+    for (const change of [
+      () => cards.getByLabel(t.formatLabel).selectOption('1:1'),
+      () => cards.getByLabel(t.showName, { exact: false }).check(),
+      () => cards.getByLabel(tt.cardLayoutLabel).selectOption('name'),
+      () => cards.getByLabel(t.photoLabel).selectOption({ label: 'werkhalle.jpg' }),
+      () => cards.getByLabel(t.formatLabel).selectOption('4:5'),
+    ]) {
+      await change();
+      await expect.poll(shown, { timeout: 10_000 }).not.toBe(before);
+      before = await shown();
+    }
+    await cards.getByTestId('card-preview').scrollIntoViewIfNeeded();
+    await screenshot(page, 'content-card-preview-1280');
     await cards.getByRole('button', { name: t.makeCard }).click();
     await toastWith(page, t.cardMade).waitFor();
     const card = section(page).locator('[data-testid^="content-item-"]').first().getByRole('img');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemKinds } from '../schemas/content';
+import { mediaTemplate } from '../media-template';
 
 /** Which consents a submission holds. */
 export const consentState = z.object({
@@ -50,6 +51,8 @@ export const contentOverview = z.object({
   items: z.array(contentItem),
   sources: z.array(clipSource),
   photos: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The tenant's templates: the card layout and caption style preselected. */
+  template: mediaTemplate,
   /** Sentences a quote can come from. */
   quotes: z.object({ transcript: z.array(z.string()), answers: z.array(z.string()) }),
 });

@@ -8,6 +8,7 @@ import {
 } from '../schemas/voice-messages';
 import { conversationFinished, conversationIdParam, signedUrlQuery, voiceAssetParam } from '../schemas/interview';
 import { itemParams, newCard, newClip, proposalQuery } from '../schemas/content';
+import { cardPreview, clipPreview } from './content-preview';
 import { changeRole, inviteUser, outboxQuery, userIdParam } from '../schemas/admin';
 import {
   acceptTenantInvitation,
@@ -183,6 +184,8 @@ export const endpoints = {
   'GET /content/:contentId': { params: contentIdParam, response: contentOverview },
   'POST /content/:contentId/cards': { params: contentIdParam, body: newCard, response: contentItem },
   'POST /content/:contentId/clips': { params: contentIdParam, body: newClip, response: contentItem },
+  'POST /content/:contentId/cards/preview': { params: contentIdParam, body: newCard, response: cardPreview },
+  'POST /content/:contentId/clips/preview': { params: contentIdParam, body: newClip, response: clipPreview },
   'GET /content/:contentId/proposals': { params: contentIdParam, query: proposalQuery, response: proposals },
   'POST /content/:contentId/items/:itemId/edit': { params: itemParams, body: itemChanges, response: contentItem },
   'POST /content/:contentId/items/:itemId/cancel': { params: itemParams, response: ok },

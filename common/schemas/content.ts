@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { texts } from '../texts';
 import { MAX_ID } from './submissions';
-import { captionStyles } from '../media-template';
+import { captionStyles, cardLayouts } from '../media-template';
 
 const t = texts.content;
 const invalid = { error: texts.common.invalidInput };
@@ -39,6 +39,8 @@ export const newCard = z.object({
   quote: z.string(t.quoteMissing).trim().min(1, t.quoteMissing).max(400, t.quoteTooLong),
   showName: z.boolean(invalid).default(false),
   photoMediaId: id.nullable().default(null),
+  /** quote | photo | name; not set: the tenant's template. */
+  layout: z.enum(cardLayouts, invalid).optional(),
   alt,
 });
 export type NewCard = z.infer<typeof newCard>;

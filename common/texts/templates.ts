@@ -11,7 +11,7 @@ export const templates = {
   captionStyleLabel: 'Untertitel',
   captionStyles: {
     plain: 'Schlicht (ganze Zeilen)',
-    words: 'Wort für Wort (gesprochenes Wort in der Markenfarbe)',
+    words: 'Wort für Wort (in Markenfarbe)',
   } as Record<string, string>,
   fontLabel: 'Schrift',
   fonts: {

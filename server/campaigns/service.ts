@@ -10,7 +10,7 @@ import { now } from '../db/database';
 import type { CampaignTable } from '../db/schema';
 import type { Deps } from '../deps';
 import { DomainError } from '../http/errors';
-import { createPersonalLink, endCampaignLinks, revokePersonalLink } from '../personal-links';
+import { createPersonalLinks, endCampaignLinks, revokePersonalLink } from '../personal-links';
 import type { Editor, WithTenants } from '../tenants';
 import { queueMails } from './mail';
 
@@ -191,32 +191,33 @@ export async function addInvitees(deps: ServiceDeps, editor: Editor, id: number,
   if (problems.length > 0) throw new DomainError('conflict', e.listProblems(problems.length));
   await deps.db.transaction().execute(async (trx) => {
     const t = now();
-    for (const person of people) {
-      const link = await createPersonalLink(
-        trx,
-        deps.config,
-        {
-          tenant: row.tenant,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          email: person.email,
-          role: person.role || null,
-        },
-        { campaignId: id, expiresAt: row.deadline },
-      );
+    const linkIds = await createPersonalLinks(
+      trx,
+      deps.config,
+      people.map((person) => ({
+        tenant: row.tenant,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        role: person.role || null,
+      })),
+      { campaignId: id, expiresAt: row.deadline },
+    );
+    for (let i = 0; i < people.length; i += 250)
       await trx
         .insertInto('campaign_invitees')
-        .values({
-          campaign_id: id,
-          link_id: link.id,
-          email_key: person.email.toLowerCase(),
-          created_at: t,
-          invited_at: null,
-          declined_at: null,
-          unsubscribed_at: null,
-        })
+        .values(
+          people.slice(i, i + 250).map((person, k) => ({
+            campaign_id: id,
+            link_id: linkIds[i + k]!,
+            email_key: person.email.toLowerCase(),
+            created_at: t,
+            invited_at: null,
+            declined_at: null,
+            unsubscribed_at: null,
+          })),
+        )
         .execute();
-    }
     await writeAudit(trx, editor, {
       action: 'campaign.invite',
       target: `campaign:${id}`,

@@ -12,6 +12,8 @@ export type ItemRow = Selectable<ContentItemTable>;
 
 export type ItemSpec = {
   quote?: string;
+  /** Cards: quote | photo | name (the tenant's template when made) */
+  layout?: 'quote' | 'photo' | 'name';
   showName?: boolean;
   photoMediaId?: number | null;
   mediaId?: number;

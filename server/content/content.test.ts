@@ -364,7 +364,8 @@ describe.each(dialects)('content on %s', (dialect) => {
       );
       expect(contrast(boxColour, twoColours(background.data)[0])).toBeGreaterThanOrEqual(4.5);
     }
-  });
+    // A render measures the loudness first (loudness.ts): on a busy machine it takes more than 30 s.
+  }, 120_000);
 
   it('cancels a render', async () => {
     const mediaId = dialect === 'sqlite' ? video : audio;

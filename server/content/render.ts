@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ignoreFailure } from '../../common/best-effort';
 import { now } from '../db/database';
+import { storageFault } from '../http/outage';
 import { JobCancelled, type ParsedJob } from '../jobs/queue';
 import { ffprobe } from '../media-jobs/ffmpeg';
 import type { MediaJobContext } from '../media-jobs/runner';
@@ -24,7 +25,14 @@ async function localCopy(deps: ServiceDeps, key: string, dir: string, name: stri
 }
 
 /** The render job: cuts, reframes, lays the logo and captions over, stores the MP4. */
-export const renderJob = z.object({ itemId: z.number() });
+export const renderJob = z.object({
+  itemId: z.number(),
+  /** Rounds already waited out after a full or failing disk (the waits grow to an hour). */
+  round: z.number().optional(),
+});
+
+/** The wait before the next round of a render that met a full or failing disk: 30 s, doubling, at most an hour. */
+export const renderRetryDelayMs = (round: number) => Math.min(60 * 60_000, 30_000 * 2 ** Math.min(round - 1, 7));
 
 export async function renderItem(
   deps: ServiceDeps,
@@ -107,8 +115,26 @@ export async function renderItem(
   } catch (error) {
     const cancelled =
       error instanceof JobCancelled || (ctx.signal.aborted && ctx.signal.reason instanceof JobCancelled);
-    // Shutdown hands the job back; anything else ends this item.
-    if (!ctx.signal.aborted || cancelled || (ctx.signal.reason as Error)?.message !== 'shutdown') {
+    const shutdown = ctx.signal.aborted && !cancelled && (ctx.signal.reason as Error)?.message === 'shutdown';
+    // A full or failing disk is mended by waiting: like photos, a new round later, the item still rendering.
+    if (!cancelled && !shutdown && storageFault(error)) {
+      const round = (ctx.job.payload.round ?? 0) + 1;
+      const delayMs = renderRetryDelayMs(round);
+      const next = await deps.mediaJobs.enqueue(
+        RENDER_JOB,
+        { itemId, round },
+        { maxAttempts: 1, runAt: new Date(Date.now() + delayMs) },
+      );
+      await deps.db
+        .updateTable('content_items')
+        .set({ job_id: next, updated_at: now() })
+        .where('id', '=', item.id)
+        .execute();
+      deps.log.warn({ err: error, itemId, round, delayMs }, 'render met a full or failing disk; tried again later');
+      throw error;
+    }
+    // Shutdown hands the job back; anything else (a reason waiting cannot mend) ends this item.
+    if (!shutdown) {
       await deps.db
         .updateTable('content_items')
         .set({ state: cancelled ? 'cancelled' : 'failed', updated_at: now() })

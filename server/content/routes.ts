@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serve } from '../http/contract';
 import { PRIVATE_MEDIA } from '../http/no-store';
 import { loadForEditor, requireEditor } from '../tenants';
+import { cardPreview, clipPreview } from './preview';
 import {
   cancelItem,
   contentOverview,
@@ -42,6 +43,19 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const item = await createClip(app, editor, row, input.body());
     reply.code(201);
     return item;
+  });
+
+  // What will be made, before it is stored: the card's picture, the clip's overlays (preview.ts).
+  serve(app, 'POST /content/:contentId/cards/preview', async (request, reply, input) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = input.params();
+    return cardPreview(app, await loadForEditor(app, editor, contentId), input.body());
+  });
+
+  serve(app, 'POST /content/:contentId/clips/preview', async (request, reply, input) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId } = input.params();
+    return clipPreview(app, await loadForEditor(app, editor, contentId), input.body());
   });
 
   serve(app, 'GET /content/:contentId/proposals', async (request, reply, input) => {

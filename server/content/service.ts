@@ -2,27 +2,16 @@ import { newCard, newClip, type ItemKind, type NewCard, type NewClip } from '../
 import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../common/contracts/content';
 import { parseTranscript } from '../../common/transcript';
 import { texts } from '../../common/texts';
-import { cleanText, splitSentences, unquote } from '../../common/typesetting';
+import { splitSentences } from '../../common/typesetting';
 import { writeAudit } from '../admin';
 import { now } from '../db/database';
 import type { Editor, Submission } from '../tenants';
 import { DomainError } from '../http/errors';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
-import { renderCard } from './card';
-import { undrawable } from './fonts';
-import { RenderTimeout } from './render-pool';
+import { cardImage } from './preview';
 import { RENDER_JOB } from './render';
-import {
-  blobKey,
-  brandOf,
-  contributorName,
-  mediaKindOf,
-  mediaOf,
-  photoOf,
-  type ServiceDeps,
-  wordsOfMedia,
-} from './sources';
+import { blobKey, contributorName, mediaKindOf, mediaOf, type ServiceDeps, wordsOfMedia } from './sources';
 import { snapToWords } from './timing';
 import { clipEnd } from './clip-design';
 import { templateOf } from './design';
@@ -123,6 +112,7 @@ export async function contentOverview(deps: ServiceDeps, row: Submission): Promi
     sources,
     photos: media.filter((m) => m.kind === 'photo').map((m) => ({ id: Number(m.id), name: m.original_name })),
     quotes: { transcript: transcript.slice(0, 200), answers: wAnswerList(row.w_answers) },
+    template: await templateOf(deps, row.tenant),
   };
 }
 
@@ -134,22 +124,11 @@ export async function createCard(
   input: NewCard,
   replacesId: number | null = null,
 ): Promise<ContentItem> {
-  const consent = await consentOf(deps.db, row.id);
-  if (input.showName && !consent.naming) throw new DomainError('conflict', t.noNamingConsent);
-  if (input.photoMediaId != null && !consent.photo) throw new DomainError('conflict', t.noPhotoConsent);
-  const name = input.showName ? contributorName(row) : null;
-  const role = input.showName ? (row.contact_role ?? null) : null;
-  const quote = unquote(cleanText(input.quote));
-  const missing = undrawable(`${quote} ${name ?? ''} ${role ?? ''}`);
-  if (missing.length) throw new DomainError('invalid', t.undrawable(missing.slice(0, 8).join(' ')));
-  const [brand, photo] = await Promise.all([brandOf(deps, row.tenant), photoOf(deps, row.id, input.photoMediaId)]);
-  const png = await renderCard({ format: input.format, quote, name, role, photo, brand }).catch((error: unknown) => {
-    throw error instanceof RenderTimeout ? new DomainError('unavailable', t.renderTimeout) : error;
-  });
+  const { png, quote, name, layout, consent } = await cardImage(deps, row, input);
   const key = blobKey(row.id, 'card', 'png');
   await deps.blobs.put(key, png, { contentType: 'image/png' });
   const at = now();
-  const spec: ItemSpec = { quote, showName: input.showName, photoMediaId: input.photoMediaId };
+  const spec: ItemSpec = { quote, showName: input.showName, photoMediaId: input.photoMediaId, layout };
   const item = await deps.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('content_items')
@@ -327,6 +306,7 @@ export async function editItem(
             format: old.format,
             quote: spec.quote,
             showName: spec.showName,
+            layout: spec.layout,
             photoMediaId: spec.photoMediaId ?? null,
             ...changes,
           }),

@@ -79,6 +79,21 @@ export function outageOf(error: unknown, depth = 0): Outage | null {
 }
 
 /**
+ * A fault that waiting mends (a full, read-only or failing disk, a database outage): work that met
+ * it is tried again later, never marked failed for good. Tools report the system's text only
+ * (sharp, ffmpeg's `detail`), so that text counts too.
+ */
+export function storageFault(error: unknown): boolean {
+  const e = error as { message?: unknown; detail?: unknown } | null;
+  return (
+    outageOf(error) !== null ||
+    /no space left|ENOSPC|EROFS|read-only file system|disk quota|EDQUOT|input\/output error|EIO/i.test(
+      `${String(e?.message ?? error)} ${String(e?.detail ?? '')}`,
+    )
+  );
+}
+
+/**
  * outageOf, and for any other error the question whether the database answers at all: libraries
  * that wrap its error (the auth library's 'Failed to get session') or a bare ECONNREFUSED from pg.
  */

@@ -78,6 +78,8 @@ export function fenceArgs(args: string[]): string[] {
  * The command line of a media child: its memory bounded (prlimit) and killed by the kernel when
  * this process dies, whatever ends it (setpriv --pdeathsig, even after kill -9): no encode
  * outlives its server. Both tools replace themselves with ffmpeg, so the pid is ffmpeg's.
+ * Spawn media children from the main thread only: the kernel's "parent" is the spawning thread,
+ * so a child started from a worker thread would die with that worker.
  */
 export function childCommand(command: string, args: string[]): [string, string[]] {
   if (!fencedLaunch) return [command, args];

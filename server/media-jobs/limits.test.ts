@@ -185,6 +185,26 @@ describe.each(dialects)('the cap on hours on %s', (dialect) => {
     expect(usage).toEqual([]);
   });
 
+  it('keeps a voice message within the cap with its length measured from its packets', async () => {
+    const contentId = (
+      await api(t, 'POST', '/api/submissions', { cookie: owner, body: { tenant: 'vdi', kind: 'voice' } })
+    ).body.contentId as number;
+    const minute = readFileSync(path.join(dir, 'minute.ogg'));
+    const res = await fetch(`${t.url}/api/submissions/${contentId}/voice-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'audio/ogg', origin: t.url, cookie: owner },
+      body: new Uint8Array(minute),
+    });
+    expect(res.status).toBeLessThan(300);
+    const [row] = await t.app.db
+      .selectFrom('media')
+      .select('duration_ms')
+      .where('submission_id', '=', contentId)
+      .execute();
+    expect(Number(row!.duration_ms)).toBeGreaterThan(59_000);
+    expect(Number(row!.duration_ms)).toBeLessThan(61_000);
+  });
+
   it('refuses the WebM whose header claims 5 s against a 15 s question: it is 40 s long', async () => {
     const row = (await api(t, 'GET', '/api/tenants/vdi')).body;
     const body = {

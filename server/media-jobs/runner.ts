@@ -98,8 +98,8 @@ export class MediaJobs {
   }
 
   /** Queues a media job and wakes a runner. */
-  async enqueue(kind: string, payload: unknown, opts: { maxAttempts?: number } = {}): Promise<number> {
-    const id = await enqueue(this.db, kind, payload, { maxAttempts: opts.maxAttempts ?? 2 });
+  async enqueue(kind: string, payload: unknown, opts: { maxAttempts?: number; runAt?: Date } = {}): Promise<number> {
+    const id = await enqueue(this.db, kind, payload, { maxAttempts: opts.maxAttempts ?? 2, runAt: opts.runAt });
     this.nudge();
     return id;
   }

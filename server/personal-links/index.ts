@@ -11,6 +11,7 @@ export {
   attachSubmission,
   codeOfLink,
   createPersonalLink,
+  createPersonalLinks,
   endCampaignLinks,
   erasePersonalLinks,
   exportPersonalLinks,

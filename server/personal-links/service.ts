@@ -99,6 +99,42 @@ export async function createPersonalLink(
   return { id: Number(row.id), code };
 }
 
+/** Makes links for many people at once (a campaign's list): multi-row inserts, ids in the order given. */
+export async function createPersonalLinks(
+  db: Kysely<DB>,
+  config: Secret,
+  people: Person[],
+  opts: { campaignId?: number | null; expiresAt?: string | null } = {},
+): Promise<number[]> {
+  const t = now();
+  const ids: number[] = [];
+  for (let i = 0; i < people.length; i += 250) {
+    const rows = people.slice(i, i + 250).map((person) => {
+      const nonce = randomBytes(16).toString('base64url');
+      return {
+        tenant: person.tenant,
+        code_hash: codeHash(codeOf(config, nonce)),
+        code_nonce: nonce,
+        first_name: person.firstName,
+        last_name: person.lastName,
+        email: person.email,
+        role: person.role ?? null,
+        campaign_id: opts.campaignId ?? null,
+        created_at: t,
+        expires_at: opts.expiresAt ?? null,
+        revoked_at: null,
+        first_opened_at: null,
+        last_opened_at: null,
+      };
+    });
+    const inserted = await db.insertInto('personal_links').values(rows).returning(['id', 'code_hash']).execute();
+    // RETURNING order is not promised: match each row by its unique hash.
+    const byHash = new Map(inserted.map((r) => [r.code_hash, Number(r.id)]));
+    for (const row of rows) ids.push(byHash.get(row.code_hash)!);
+  }
+  return ids;
+}
+
 /** The code of an existing link again (for a reminder or a resend); null for an unknown id. */
 export async function codeOfLink(db: Kysely<DB>, config: Secret, linkId: number): Promise<string | null> {
   const row = await db.selectFrom('personal_links').select('code_nonce').where('id', '=', linkId).executeTakeFirst();

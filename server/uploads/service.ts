@@ -21,7 +21,7 @@ import type { MediaItem, UploadOutcome } from '../../common/contracts/uploads';
 import { texts } from '../../common/texts';
 import { now } from '../db/database';
 import type { MediaTable } from '../db/schema';
-import { outageOf } from '../http/outage';
+import { storageFault } from '../http/outage';
 import { enqueue, jobStatus } from '../jobs/queue';
 import { blobKey, safeFileName } from '../submissions';
 import { cleanPhotoFile, ffmpegAvailable, thumbnail, videoPoster } from './processing';
@@ -351,16 +351,6 @@ export type PhotoJob = z.infer<typeof photoJob>;
 type PhotoResult = { mediaId: number } | { rejected: string; status?: number };
 const posterJob = z.object({ mediaId: z.number() });
 type PosterJob = z.infer<typeof posterJob>;
-
-/** An error of a full, read-only or failing disk or database (sharp reports the system's text only). */
-function storageFault(error: unknown): boolean {
-  return (
-    outageOf(error) !== null ||
-    /no space left|ENOSPC|EROFS|read-only file system|disk quota|EDQUOT|input\/output error|EIO/i.test(
-      String((error as Error)?.message ?? error),
-    )
-  );
-}
 
 /** A local file with a blob's bytes: the file itself on the local store, else a temporary copy. */
 async function localFile(deps: ServiceDeps, key: string, dir: string): Promise<string> {

@@ -56,7 +56,7 @@ export async function voiceMessageRoutes(app: FastifyInstance): Promise<void> {
         if (app.config.TRANSCRIBER !== 'none')
           await countPublicTranscription(app.db, app.config, request.ip, contentId);
       }
-      const uploaded = await receiveVoiceMessage(app, contentId, request.body);
+      const uploaded = await receiveVoiceMessage(app, contentId, request.body, seconds);
       reply.status(uploaded.jobId ? 202 : 201);
       return uploaded;
     },

@@ -61,6 +61,7 @@ export async function receiveVoiceMessage(
   deps: ServiceDeps,
   contentId: number,
   body: Buffer,
+  seconds: number | null = null,
 ): Promise<{ mediaId: number; jobId: number | null }> {
   const { extension, contentType } = await detectAudio(body);
   const media = await attachFile(deps, {
@@ -72,6 +73,13 @@ export async function receiveVoiceMessage(
     extension,
     size: body.length,
   });
+  // Its length as measured from its packets: what the inbox shows.
+  if (seconds !== null)
+    await deps.db
+      .updateTable('media')
+      .set({ duration_ms: Math.round(seconds * 1000) })
+      .where('id', '=', media.id)
+      .execute();
   return { mediaId: media.id, jobId: await queueTranscription(deps, contentId, media.id) };
 }
 

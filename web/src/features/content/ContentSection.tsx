@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
   cardFormats,
@@ -9,17 +9,19 @@ import {
   type NewCard,
   type NewClip,
 } from '../../../../common/schemas/content';
-import type { ClipSource, ContentItem, ContentOverview, Proposals } from '../../../../common/contracts/content';
+import type { ClipSource, ContentOverview, Proposals } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { TextareaField } from '../../ui/Field';
-import { Progress } from '../../ui/Progress';
-import { ConsentBadges } from './ConsentBadges';
 import { ContentToolsPlaceholder } from './ContentSectionPlaceholder';
-import { contentKey, isVideo, useContent } from './useContent';
+import { useContent } from './useContent';
+import { CardPreview } from './CardPreview';
+import { Items, useRefresh } from './ItemsList';
+import { ClipPreview } from './ClipPreview';
+import { CardLayoutField, ClipOptions, type ClipOptionsValue } from './MakerOptions';
 import '../../lib/zod-csp';
 
 const t = texts.content;
@@ -44,17 +46,13 @@ export function ContentSection({ contentId }: { contentId: number }) {
   );
 }
 
-function useRefresh(contentId: number) {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: contentKey(contentId) });
-}
-
 function CardMaker({ data }: { data: ContentOverview }) {
   const refresh = useRefresh(data.contentId);
   const [quote, setQuote] = useState('');
   const [format, setFormat] = useState<(typeof cardFormats)[number]>('4:5');
   const [showName, setShowName] = useState(false);
   const [photo, setPhoto] = useState<number | null>(null);
+  const [layout, setLayout] = useState(data.template.cardLayout);
   const [error, setError] = useState<string>();
   const make = useMutation({
     mutationFn: (body: NewCard) =>
@@ -66,12 +64,14 @@ function CardMaker({ data }: { data: ContentOverview }) {
     onError: (e) => setError(messageOf(e)),
   });
   const submit = () => {
-    const parsed = newCard.safeParse({ format, quote, showName, photoMediaId: photo });
+    const parsed = newCard.safeParse({ format, quote, showName, photoMediaId: photo, layout });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     make.mutate(parsed.data);
   };
   const canName = data.consent.naming && !!data.contributor.name;
+  const previewed = newCard.safeParse({ format, quote, showName: showName && canName, photoMediaId: photo, layout });
+  const previewCard = previewed.success ? previewed.data : null;
   return (
     <div className="space-y-3" data-testid="card-maker">
       <h3 className="text-base font-semibold text-slate-900">{t.cardTitle}</h3>
@@ -127,6 +127,7 @@ function CardMaker({ data }: { data: ContentOverview }) {
           </select>
         </label>
         <PhotoSelect data={data} value={photo} onChange={setPhoto} />
+        <CardLayoutField value={layout} onChange={setLayout} />
       </div>
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input
@@ -144,6 +145,7 @@ function CardMaker({ data }: { data: ContentOverview }) {
           {!data.consent.naming && <span className="block text-xs text-slate-500">{t.showNameNoConsent}</span>}
         </span>
       </label>
+      <CardPreview contentId={data.contentId} card={previewCard} />
       <Button onClick={submit} disabled={make.isPending}>
         {make.isPending ? t.making : t.makeCard}
       </Button>
@@ -195,6 +197,11 @@ function ClipMaker({ data }: { data: ContentOverview }) {
   const [cropX, setCropX] = useState(0.5);
   const [cropY, setCropY] = useState(0.5);
   const [photo, setPhoto] = useState<number | null>(null);
+  const [options, setOptions] = useState<ClipOptionsValue>({
+    captionStyle: data.template.captionStyle,
+    hook: '',
+    showName: data.consent.naming && !!data.contributor.name,
+  });
   const [proposals, setProposals] = useState<Proposals>();
   const [error, setError] = useState<string>();
   const render = useMutation({
@@ -242,11 +249,26 @@ function ClipMaker({ data }: { data: ContentOverview }) {
       cropX,
       cropY,
       photoMediaId: source?.kind === 'audio' ? photo : null,
+      ...options,
+      showName: options.showName && data.consent.naming,
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     render.mutate(parsed.data);
   };
+  const previewed = range
+    ? newClip.safeParse({
+        mediaId: sourceId,
+        start: range.start,
+        end: range.end,
+        format,
+        cropX,
+        cropY,
+        photoMediaId: source?.kind === 'audio' ? photo : null,
+        ...options,
+        showName: options.showName && data.consent.naming,
+      })
+    : null;
   return (
     <div className="space-y-3" data-testid="clip-maker">
       <h3 className="text-base font-semibold text-slate-900">{t.clipTitle}</h3>
@@ -292,7 +314,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
               <ol className="space-y-1.5">
                 {proposals.passages.map((p, i) => (
                   <li key={i} className="flex items-start gap-2">
-                    <span className="flex-1 text-slate-700">
+                    <span className="min-w-0 flex-1 break-words text-slate-700">
                       <span className="mr-1 text-xs text-slate-500">
                         {seconds(p.start)}–{seconds(p.end)}
                       </span>
@@ -300,7 +322,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
                     </span>
                     <Button
                       variant="ghost"
-                      className="!min-h-8 !px-2 text-xs"
+                      className="!min-h-8 shrink-0 !px-2 text-xs"
                       onClick={() => setRange({ start: p.start, end: p.end })}
                     >
                       {t.useProposal}
@@ -372,6 +394,8 @@ function ClipMaker({ data }: { data: ContentOverview }) {
           <PhotoSelect data={data} value={photo} onChange={setPhoto} />
         )}
       </div>
+      <ClipOptions data={data} value={options} onChange={setOptions} />
+      <ClipPreview contentId={data.contentId} clip={previewed?.success ? previewed.data : null} />
       {error && (
         <p role="alert" className="text-sm text-red-600">
           {error}
@@ -413,162 +437,6 @@ function Transcript({
           </button>
         );
       })}
-    </div>
-  );
-}
-
-function Items({ data }: { data: ContentOverview }) {
-  const refresh = useRefresh(data.contentId);
-  const cancel = useMutation({
-    mutationFn: (id: number) =>
-      call('POST /content/:contentId/items/:itemId/cancel', { params: { contentId: data.contentId, itemId: id } }),
-    onSettled: () => refresh(),
-    onError: (e) => notify.error(texts.common.errorTitle, messageOf(e)),
-  });
-  return (
-    <div>
-      <h3 className="mb-2 text-base font-semibold text-slate-900">{t.itemsTitle}</h3>
-      {data.items.length === 0 ? (
-        <p className="text-sm text-slate-500">{t.noItems}</p>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t.itemsTitle}>
-          {[...data.items].reverse().map((item) => (
-            <li
-              key={item.id}
-              className="space-y-2 rounded-lg border border-slate-200 p-2"
-              data-testid={`content-item-${item.id}`}
-            >
-              {item.url ? (
-                isVideo(item) ? (
-                  <video
-                    src={item.url}
-                    controls
-                    playsInline
-                    preload="metadata"
-                    className="max-h-80 w-full rounded bg-black"
-                    aria-label={item.alt}
-                  />
-                ) : (
-                  <img src={item.url} alt={item.alt} className="max-h-80 w-full rounded bg-slate-100 object-contain" />
-                )
-              ) : (
-                <div className="flex h-32 items-center justify-center rounded bg-slate-100 text-sm text-slate-600">
-                  {item.state === 'queued'
-                    ? t.queued
-                    : item.state === 'rendering'
-                      ? t.rendering
-                      : item.state === 'cancelled'
-                        ? t.cancelled
-                        : t.failed}
-                </div>
-              )}
-              <p className="text-sm font-medium text-slate-900">
-                {t.kinds[item.kind]} · {item.format}
-              </p>
-              {(item.state === 'queued' || item.state === 'rendering') && (
-                <div className="space-y-1">
-                  <Progress value={(item.progress ?? 0) * 100} label={t.rendering} />
-                  <div className="flex items-center justify-between text-xs text-slate-600">
-                    <span>{item.state === 'queued' ? t.queued : t.progress(item.progress ?? 0)}</span>
-                    <Button variant="ghost" className="!min-h-8 !px-2 text-xs" onClick={() => cancel.mutate(item.id)}>
-                      {t.cancel}
-                    </Button>
-                  </div>
-                </div>
-              )}
-              <p className="line-clamp-3 text-xs text-slate-600">{item.alt}</p>
-              <ConsentBadges item={item} consent={data.consent} />
-              {item.url && (
-                <a className="text-sm text-brand underline" href={`${item.url}?download=1`}>
-                  {t.download}
-                </a>
-              )}
-              {item.state === 'ready' && <EditItem contentId={data.contentId} item={item} />}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** Makes an item anew with a changed quote or passage; the new one replaces it in every post. */
-function EditItem({ contentId, item }: { contentId: number; item: ContentItem }) {
-  const refresh = useRefresh(contentId);
-  const [open, setOpen] = useState(false);
-  const [quote, setQuote] = useState(String(item.spec.quote ?? ''));
-  const [start, setStart] = useState(Number(item.spec.start ?? 0));
-  const [end, setEnd] = useState(Number(item.spec.end ?? 0));
-  const [error, setError] = useState<string>();
-  const edit = useMutation({
-    mutationFn: () =>
-      call('POST /content/:contentId/items/:itemId/edit', {
-        params: { contentId, itemId: item.id },
-        body: item.kind === 'card' ? { quote } : { start, end },
-      }),
-    onSuccess: async () => {
-      setOpen(false);
-      await refresh();
-    },
-    onError: (e) => setError(messageOf(e)),
-  });
-  if (!open) {
-    return (
-      <Button
-        variant="ghost"
-        className="!min-h-8 !px-2 text-xs"
-        onClick={() => setOpen(true)}
-        aria-label={`${t.edit}: ${t.kinds[item.kind]} ${item.id}`}
-      >
-        {t.edit}
-      </Button>
-    );
-  }
-  return (
-    <div className="space-y-2 rounded-lg bg-slate-50 p-2">
-      <p className="text-xs text-slate-600">{t.editHint}</p>
-      {item.kind === 'card' ? (
-        <TextareaField
-          label={t.quoteLabel}
-          rows={3}
-          maxLength={400}
-          value={quote}
-          onChange={(e) => setQuote(e.target.value)}
-        />
-      ) : (
-        <div className="grid grid-cols-2 gap-2">
-          <label className="block space-y-1 text-xs font-medium text-slate-800">
-            <span>{t.startLabel}</span>
-            <input
-              className={selectClass}
-              type="number"
-              step="0.1"
-              min={0}
-              value={start}
-              onChange={(e) => setStart(Number(e.target.value))}
-            />
-          </label>
-          <label className="block space-y-1 text-xs font-medium text-slate-800">
-            <span>{t.endLabel}</span>
-            <input
-              className={selectClass}
-              type="number"
-              step="0.1"
-              min={0}
-              value={end}
-              onChange={(e) => setEnd(Number(e.target.value))}
-            />
-          </label>
-        </div>
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-      <Button className="!min-h-9" onClick={() => edit.mutate()} disabled={edit.isPending}>
-        {item.kind === 'card' ? t.makeCard : t.render}
-      </Button>
     </div>
   );
 }
