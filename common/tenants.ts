@@ -194,8 +194,8 @@ const selectionCards: readonly EntryCard[] = [
 
 /** What a tenant's public link offers, in the order of its start page (its poster names the same). */
 export type PublicFlow = 'interview-category' | 'voice-message' | 'video-answer' | 'upload';
-export function publicFlows(tenant: Pick<Tenant, 'dashboardCards'>): PublicFlow[] {
-  const video: PublicFlow[] = tenant.dashboardCards.includes('video-answer') ? ['video-answer'] : [];
+export function publicFlows(entryCards: readonly string[]): PublicFlow[] {
+  const video: PublicFlow[] = entryCards.includes('video-answer') ? ['video-answer'] : [];
   return ['interview-category', 'voice-message', ...video, 'upload'];
 }
 

@@ -31,7 +31,7 @@ import {
   userInvited,
 } from './admin';
 import { clientConfig, me, sessionState } from './auth';
-import { health, proofChallenge } from './system';
+import { health, proofChallenge, publicAddress } from './system';
 import { signedUrlResponse, transcriptImport } from './interview';
 import { contentItem, contentOverview, itemChanges, proposals } from './content';
 import { contactForm, postContactForm, recordConsent, wAnswers } from '../schemas/finish';
@@ -89,6 +89,8 @@ export const endpoints = {
   'GET /health': { response: health },
   /** The public link's proof of work, solved in the browser before a submission is created. */
   'GET /public/challenge': { response: proofChallenge },
+  /** The address the public links are shared under (BASE_URL), not whatever address a browser has open. */
+  'GET /public/address': { response: publicAddress },
 
   // Submissions (the contributor's own, by session or submission token)
   'POST /submissions': { body: createSubmission, response: createdSubmission.partial({ accessToken: true }) },

@@ -27,3 +27,6 @@ export const proofChallenge = z.object({
 });
 
 export type Health = z.output<typeof health>;
+
+/** The app's public address (BASE_URL): public links, their QR codes and posters are printed with it. */
+export const publicAddress = z.object({ baseUrl: z.string() });

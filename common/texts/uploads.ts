@@ -8,6 +8,9 @@ export const uploads = {
   loadingInfo: 'Lade Informationen...',
   dropZone: 'Dateien hierher ziehen oder klicken, um sie auszuwählen',
   dropZoneTouch: 'Tippen, um Fotos oder Dateien auszuwählen',
+  /** On a touch screen, a page that takes only documents (or only photos) says so. */
+  dropZoneTouchDocuments: 'Tippen, um Dokumente auszuwählen',
+  dropZoneTouchPhotos: 'Tippen, um Fotos auszuwählen',
   dropZoneMax: (n: number) => (n === 1 ? 'Eine Datei' : `Maximal ${n} Dateien`),
   allowedFormats: (labels: string[]) => `Erlaubt: ${labels.join(', ')}`,
   /** MB with one decimal (spec); below 0,1 MB in KB, so a small file never reads "0,0 MB". */
@@ -26,6 +29,8 @@ export const uploads = {
   progressLabel: 'Upload-Fortschritt',
   uploadedFiles: 'Hochgeladene Dateien',
   successCardTitle: 'Upload abgeschlossen',
+  /** The bank's combined page: its two upload tabs. */
+  tabsLabel: 'Art der Dateien',
   tabDocuments: (n: number) => `Dokumente (${n})`,
   tabImages: (n: number) => `Bilder (${n})`,
 

@@ -60,6 +60,9 @@ export const videoAnswers = {
   startOver: 'Von vorn beginnen',
 
   // errors
+  /** The page was reloaded (or closed) while a clip was being recorded: that clip is lost. */
+  lostOnReload: (question: number, seconds: number) =>
+    `Die Aufnahme zu Frage ${question} (etwa ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'}) wurde durch das Neuladen der Seite unterbrochen und ist nicht erhalten. Bitte nehmen Sie diese Antwort erneut auf.`,
   errorTitle: 'Aufnahmefehler',
   notSupported:
     'Ihr Browser kann keine Videos aufnehmen. Bitte verwenden Sie einen aktuellen Browser wie Chrome, Firefox, Edge oder Safari.',

@@ -37,6 +37,14 @@ export const voiceMessages = {
   noTranscriptReceived: 'Keine Transkription erhalten',
   transcriptionFailed: 'Die Aufnahme konnte nicht transkribiert werden.',
   audioKept: 'Ihre Aufnahme ist gespeichert. Sie können den Text selbst eingeben.',
+  /** Back on the voice message (after "Zurück"): the recording sent earlier is kept. */
+  keptTitle: 'Ihre Aufnahme ist gespeichert',
+  keptOnServer: 'Sie ist bei uns angekommen. Sie können sie anhören, mit dem Text weitermachen oder neu aufnehmen.',
+  keptOnDevice:
+    'Sie ist auf diesem Gerät gespeichert und wird gesendet, sobald die Verbindung besteht. Sie können sie anhören, mit dem Text weitermachen oder neu aufnehmen.',
+  keptPlayer: 'Gespeicherte Aufnahme',
+  continueWithText: 'Weiter zum Text',
+  recordAgain: 'Neu aufnehmen',
   noTranscriber:
     'Auf diesem Server ist keine automatische Transkription eingerichtet. Ihre Aufnahme ist gespeichert; bitte geben Sie den Text Ihrer Nachricht selbst ein.',
   offline:

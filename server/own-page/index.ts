@@ -7,3 +7,4 @@ export { ownPageRoutes } from './routes';
 export { eraseSubmissions, erasureLogFile, runDueErasures } from './erasure';
 export { replayErasures } from './replay';
 export { runRetention } from './retention';
+export { ownPageMailLine, ownPageUrl } from './link';

@@ -34,6 +34,11 @@ describe.each(dialects)('the own page, a withdrawal and the export on %s', (dial
     const video = p.consents.find((c) => c.kind === 'video_rights')!;
     expect(video).toMatchObject({ text: consentWordings.video_rights[0], version: 1, withdrawnAt: null });
     expect(p.brand.name).toBe('Firma A');
+    // Every mail to the contributor leads to their own page through their personal link.
+    const approvalMail = await lastMailTo(app.app.db, s.person);
+    const ownLink = /\/e\/([A-Za-z0-9]+)/.exec(approvalMail.body)![1]!;
+    const viaMail = await api(app, 'GET', `/api/own-page/${ownLink}`);
+    expect(viaMail.body.submissions.map((x: { contentId: number }) => x.contentId)).toEqual([s.contentId]);
     // Without a session and without a link: nothing.
     expect((await api(app, 'GET', '/api/own-page/konto')).status).toBe(401);
   });

@@ -5,6 +5,7 @@ import { texts } from '../../common/texts';
 import type { Editor, WithTenants } from '../tenants';
 import { writeAudit } from '../admin';
 import { refuseWithdrawnPhotos } from '../consent';
+import { ownPageMailLine } from '../own-page';
 import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content';
 import { now } from '../db/database';
 import type { SubmissionTable } from '../db/schema';
@@ -84,13 +85,14 @@ export async function sendForApproval(deps: ServiceDeps, editor: Editor, row: Su
   await deps.mailer.send({
     to: email,
     subject: t.approvalMailSubject(tenantName),
-    text: t.approvalMailText(
-      contributorName(row),
-      tenantName,
-      t.channels[channel]!,
-      `${deps.config.baseUrl}/freigabe/${token}`,
-      formatDay(expiresAt),
-    ),
+    text:
+      t.approvalMailText(
+        contributorName(row),
+        tenantName,
+        t.channels[channel]!,
+        `${deps.config.baseUrl}/freigabe/${token}`,
+        formatDay(expiresAt),
+      ) + (await ownPageMailLine(deps, row)),
   });
   return { id: Number(approval.id), email, expiresAt };
 }
@@ -299,7 +301,9 @@ export async function recordPublication(
     await deps.mailer.send({
       to: row.contact_email,
       subject: t.publishedMailSubject((await deps.tenantRegistry.fresh()).displayName(row.tenant)),
-      text: t.publishedMailText(contributorName(row), t.channels[channel]!, url, version.body, images),
+      text:
+        t.publishedMailText(contributorName(row), t.channels[channel]!, url, version.body, images) +
+        (await ownPageMailLine(deps, row)),
     });
   }
 }

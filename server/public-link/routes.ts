@@ -57,6 +57,8 @@ export async function publicLinkRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  serve(app, 'GET /public/address', async () => ({ baseUrl: app.config.baseUrl }));
+
   serve(
     app,
     'POST /public/submissions',

@@ -35,3 +35,18 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// The app shell offline (web/public/sw.js): registered once the page has loaded, so it never
+// competes with the first paint; it then keeps the build files this page loaded before it ran.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const keep = performance.getEntriesByType('resource').map((entry) => entry.name);
+        registration.active?.postMessage({ keep });
+      })
+      .catch((error: unknown) => console.warn('offline shell: the service worker did not start', error));
+  });
+}

@@ -10,6 +10,8 @@ export const storageKeys = {
   currentBankInterviewId: 'currentBankInterviewId',
   latestBankTranscript: 'latestBankTranscript',
   lastActivity: 'last-activity',
+  /** The last session answer of this device (who, role, tenant): the app offline still knows whose drafts wait. Cleared with everything on sign-out. */
+  lastSession: 'lastSession',
   /** The campaign's shared link (/k/<code>) this tab came through: {code, tenant} (issue 40). */
   sharedCampaign: 'sharedCampaign',
 } as const;

@@ -7,7 +7,8 @@ import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
 import { authApi } from '../../lib/auth-api';
 import { notify } from '../../lib/notify';
-import { clearAllStorage } from '../../lib/storage';
+import { clearAllStorage, storageKeys } from '../../lib/storage';
+import { ApiError } from '../../lib/api';
 
 export type DisplayUser = { id: string; email: string; username: string };
 
@@ -47,7 +48,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // signed out.
   const session = useQuery({
     queryKey: ['session'],
-    queryFn: () => call('GET /session'),
+    queryFn: async () => {
+      try {
+        const answer = await call('GET /session');
+        if (answer.me) localStorage.setItem(storageKeys.lastSession, JSON.stringify(answer));
+        else localStorage.removeItem(storageKeys.lastSession);
+        return answer;
+      } catch (error) {
+        // Offline (the app shell from the service worker): the last session of this device, so the
+        // pages and their waiting drafts show; every request still goes to the server, which decides.
+        const kept =
+          error instanceof ApiError && error.unreachable ? localStorage.getItem(storageKeys.lastSession) : null;
+        if (kept) return JSON.parse(kept) as Awaited<ReturnType<typeof call<'GET /session'>>>;
+        throw error;
+      }
+    },
     staleTime: Infinity,
     retry: 1,
   });

@@ -3,3 +3,4 @@ export { OwnPageSection } from './OwnPageSection';
 export { OwnPageView } from './OwnPageView';
 export { EditorTasks } from './EditorTasks';
 export { ConsentTextsPanel } from './ConsentTextsPanel';
+export { OwnPageLink } from './OwnPageLink';

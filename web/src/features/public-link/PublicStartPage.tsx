@@ -19,7 +19,7 @@ export function PublicFlowCards({ without }: { without?: PublicFlow }) {
   const tenant = useTenant();
   return (
     <CardGrid>
-      {publicFlows(tenant)
+      {publicFlows(tenant.dashboardCards)
         .filter((flow) => flow !== without)
         .map((flow) => {
           const { title, text, Icon } = flowCards[flow];

@@ -20,7 +20,7 @@ const clock = (seconds: number) => {
 
 /** One question above the camera: countdown, recording with its clock, review, send or retake, skip. */
 export function RecordStep({ answer, progress, back }: { answer: VideoAnswer; progress: Progress; back: ReactNode }) {
-  const { tenant, maxSeconds, questions, local, kept, queue, recorder, send, skip } = answer;
+  const { tenant, lost, maxSeconds, questions, local, kept, queue, recorder, send, skip } = answer;
   const question = questions[progress.index] ?? '';
   const phase = recorder.phase;
   const busy = phase === 'countdown' || phase === 'recording';
@@ -28,6 +28,15 @@ export function RecordStep({ answer, progress, back }: { answer: VideoAnswer; pr
   return (
     <Page title={v.title} actions={back}>
       {local && <IdHint contentId={kept.contentId ?? progress.contentId} />}
+      {lost && (
+        <p
+          role="status"
+          data-testid="lost-on-reload"
+          className="mb-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {v.lostOnReload(lost.question, lost.seconds)}
+        </p>
+      )}
       <section
         aria-label={v.questionOf(progress.index + 1, questions.length)}
         className="mb-3 rounded-xl bg-slate-900 px-5 py-4 text-white shadow-sm"

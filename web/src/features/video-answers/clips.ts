@@ -20,6 +20,10 @@ export type Progress = {
   index: number;
   /** What happened to each question so far. */
   answers: Record<number, Answer>;
+  /** A clip being recorded (a reload loses it: the page says so afterwards). */
+  recording?: { index: number; startedAt: number };
+  /** When the page went while recording (pagehide). */
+  savedAt?: number;
 };
 
 const progressKey = (scope: string) => `videoAnswer:${scope || '/'}`;

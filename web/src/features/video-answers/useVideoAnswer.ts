@@ -90,6 +90,33 @@ export function useVideoAnswer() {
     onAutoStop: () => notify.info(texts.common.hintTitle, v.autoStopped(maxSeconds)),
   });
   const resumedOnce = useRef(false);
+  // A clip being recorded is noted with the progress; a reload finds the note and says what was lost.
+  const [lost, setLost] = useState<{ question: number; seconds: number } | null>(null);
+  useEffect(() => {
+    const note = progress?.recording;
+    if (!note) return;
+    const seconds = Math.max(1, Math.round(((progress.savedAt ?? Date.now()) - note.startedAt) / 1000));
+    setLost({ question: note.index + 1, seconds });
+    notify.warning(texts.common.warningTitle, v.lostOnReload(note.index + 1, seconds));
+    setProgress((p) => ({ ...p, recording: undefined, savedAt: undefined }));
+  }, []); // once, on opening
+  const recording = recorder.phase === 'recording';
+  useEffect(() => {
+    if (!progress) return;
+    if (recording) {
+      const startedAt = Date.now();
+      setProgress((p) => ({ ...p, recording: { index: p.index, startedAt } }));
+      // The moment the page goes (reload, closed tab) tells how much was recorded.
+      const gone = () => {
+        const kept = loadProgress(scope);
+        if (kept?.recording) saveProgress(scope, { ...kept, savedAt: Date.now() });
+      };
+      window.addEventListener('pagehide', gone);
+      return () => window.removeEventListener('pagehide', gone);
+    }
+    if (progress.recording) setProgress((p) => ({ ...p, recording: undefined }));
+    return undefined;
+  }, [recording]);
 
   useEffect(() => {
     if (progress && step === 'record' && !resumedOnce.current) {
@@ -214,6 +241,7 @@ export function useVideoAnswer() {
 
   return {
     tenant,
+    lost,
     maxSeconds,
     step,
     setStep,

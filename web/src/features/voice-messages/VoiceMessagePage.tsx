@@ -24,6 +24,9 @@ import {
 } from '../submissions';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { clock, useRecorder } from './useRecorder';
+import { storageKeys } from '../../lib/storage';
+import { KeptPanel } from './KeptPanel';
+import { useKeptRecording } from './useKeptRecording';
 
 const t = texts.voiceMessages;
 
@@ -39,7 +42,13 @@ export function VoiceMessagePage() {
   const tenant = useTenant();
   const navigate = useNavigate();
   // The submission is created when the recording is sent, not by opening the page.
-  const id = useContentId({ kind: 'voice', variant: tenant.style.voiceVariant, lazy: true });
+  // The bank goes on with a local id silently, as the spec says (its row's announceLocalId).
+  const id = useContentId({
+    kind: 'voice',
+    variant: tenant.style.voiceVariant,
+    lazy: true,
+    announceLocal: tenant.style.announceLocalId,
+  });
   const sentTo = useRef<string | null>(null);
   const recorder = useRecorder({ onAutoStop: () => notify.info(texts.common.hintTitle, t.autoStopped) });
   const [work, setWork] = useState<Work>({ phase: 'none' });
@@ -51,6 +60,24 @@ export function VoiceMessagePage() {
   const draftBase = useDraftBase('voice');
   /** The recording already kept in the local id's draft (so 'Weiter' again keeps it once). */
   const keptBlob = useRef<Blob | null>(null);
+  // Back on the page (after "Zurück"): the recording sent or kept before is shown as kept.
+  const earlier = useKeptRecording(id.contentId);
+  const [recordAgain, setRecordAgain] = useState(false);
+  const showKept = !!earlier && !recordAgain && recorder.state === 'idle';
+  const continueKept = () => {
+    if (!earlier) return;
+    const typed = sessionStorage.getItem(
+      tenant.style.ownStorageKeys ? storageKeys.latestBankTranscript : storageKeys.latestTranscript,
+    );
+    navigate(tenantPath(tenant, 'transcript-edit'), {
+      state: {
+        transcript: typed ?? '',
+        ...contentIdState(id.contentId),
+        audioUrl: earlier.url,
+        manual: typed === null && earlier.where === 'device' ? 'offline' : undefined,
+      },
+    });
+  };
 
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(() => {
@@ -173,114 +200,132 @@ export function VoiceMessagePage() {
 
   return (
     <Page title={t.voiceTitle} intro={t.voiceIntro} back={<BackLink to={tenant.homePath} />}>
-      <Card className="flex flex-col items-center gap-5 py-8">
-        <div
-          className={`flex h-24 w-24 items-center justify-center rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-red-100 text-red-600' : 'bg-slate-100 text-brand'}`}
-          aria-hidden="true"
-        >
-          <Mic size={40} />
-        </div>
-        <p className="text-sm font-medium text-slate-600" aria-live="polite">
-          {statusText}
-        </p>
-        <p className="font-mono text-3xl tabular-nums text-slate-900" data-testid="recording-clock">
-          {shown}
-        </p>
-        <Progress value={(recorder.elapsed / MAX_RECORDING_SECONDS) * 100} label={t.recording} className="max-w-sm" />
-
-        {recorder.error && (
-          <p role="alert" className="max-w-md rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-700">
-            {recorder.error}
-          </p>
-        )}
-
-        <div className="flex w-full max-w-md flex-col gap-3 sm:flex-row sm:justify-center">
-          {recorder.state === 'idle' && (
-            <Button onClick={() => void recorder.start()} style={{ backgroundColor: tenant.startButtonColor }} block>
-              <Mic size={18} aria-hidden="true" />
-              {t.start}
-            </Button>
-          )}
-          {recorder.state === 'recording' && (
-            <Button variant="danger" onClick={recorder.stop} block>
-              <Square size={18} aria-hidden="true" />
-              {t.stop}
-            </Button>
-          )}
-          {recorder.state === 'recorded' && rec && (
-            <>
-              <Button variant="secondary" onClick={togglePlay} disabled={busy} block>
-                {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
-                {playing ? t.pause : t.play}
-              </Button>
-              <Button variant="secondary" onClick={reset} disabled={busy} block>
-                <RotateCcw size={18} aria-hidden="true" />
-                {t.reset}
-              </Button>
-              <audio
-                ref={audio}
-                src={rec.url}
-                onPlay={() => setPlaying(true)}
-                onPause={() => setPlaying(false)}
-                onEnded={() => {
-                  setPlaying(false);
-                  setPosition(0);
-                }}
-                onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
-                className="hidden"
-              />
-            </>
-          )}
-        </div>
-      </Card>
-
-      <div className="mt-6 space-y-4">
-        {work.phase === 'uploading' && (
-          <div className="space-y-2" role="status">
-            <p className="text-sm text-slate-700">{t.uploading}</p>
-            <Progress value={work.percent} label={t.uploading} />
-          </div>
-        )}
-        {(work.phase === 'queued' || work.phase === 'running') && (
-          <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3" role="status" aria-live="polite">
-            <span
-              className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand"
+      {showKept && earlier ? (
+        <KeptPanel kept={earlier} onContinue={continueKept} onRecordAgain={() => setRecordAgain(true)} />
+      ) : (
+        <>
+          <Card className="flex flex-col items-center gap-5 py-8">
+            <div
+              className={`flex h-24 w-24 items-center justify-center rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-red-100 text-red-600' : 'bg-slate-100 text-brand'}`}
               aria-hidden="true"
-            />
-            <span className="text-sm text-slate-700">{work.phase === 'queued' ? t.queued : t.transcribing}</span>
-          </div>
-        )}
-        {work.phase === 'failed' && (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3">
-            <p className="font-semibold text-red-800">{t.transcriptionErrorAlert}</p>
-            <p className="mt-1 text-sm text-red-700">{work.message}</p>
-            {work.manual && <p className="mt-1 text-sm text-red-700">{t.audioKept}</p>}
-            <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-              <Button variant="secondary" onClick={() => void next(true)}>
-                {t.retry}
-              </Button>
-              <Button onClick={() => toEdit('', 'failed')}>{t.typeYourself}</Button>
+            >
+              <Mic size={40} />
             </div>
-          </div>
-        )}
-        {work.phase === 'unavailable' && (
-          <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3">
-            <p className="text-sm text-amber-900">{work.offline ? t.offline : t.noTranscriber}</p>
-            <Button className="mt-3" onClick={() => toEdit('', work.offline ? 'offline' : 'unavailable')}>
-              {t.typeYourself}
+            <p className="text-sm font-medium text-slate-600" aria-live="polite">
+              {statusText}
+            </p>
+            <p className="font-mono text-3xl tabular-nums text-slate-900" data-testid="recording-clock">
+              {shown}
+            </p>
+            <Progress
+              value={(recorder.elapsed / MAX_RECORDING_SECONDS) * 100}
+              label={t.recording}
+              className="max-w-sm"
+            />
+
+            {recorder.error && (
+              <p role="alert" className="max-w-md rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-700">
+                {recorder.error}
+              </p>
+            )}
+
+            <div className="flex w-full max-w-md flex-col gap-3 sm:flex-row sm:justify-center">
+              {recorder.state === 'idle' && (
+                <Button
+                  onClick={() => void recorder.start()}
+                  style={{ backgroundColor: tenant.startButtonColor }}
+                  block
+                >
+                  <Mic size={18} aria-hidden="true" />
+                  {t.start}
+                </Button>
+              )}
+              {recorder.state === 'recording' && (
+                <Button variant="danger" onClick={recorder.stop} block>
+                  <Square size={18} aria-hidden="true" />
+                  {t.stop}
+                </Button>
+              )}
+              {recorder.state === 'recorded' && rec && (
+                <>
+                  <Button variant="secondary" onClick={togglePlay} disabled={busy} block>
+                    {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
+                    {playing ? t.pause : t.play}
+                  </Button>
+                  <Button variant="secondary" onClick={reset} disabled={busy} block>
+                    <RotateCcw size={18} aria-hidden="true" />
+                    {t.reset}
+                  </Button>
+                  <audio
+                    ref={audio}
+                    src={rec.url}
+                    onPlay={() => setPlaying(true)}
+                    onPause={() => setPlaying(false)}
+                    onEnded={() => {
+                      setPlaying(false);
+                      setPosition(0);
+                    }}
+                    onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
+                    className="hidden"
+                  />
+                </>
+              )}
+            </div>
+          </Card>
+
+          <div className="mt-6 space-y-4">
+            {work.phase === 'uploading' && (
+              <div className="space-y-2" role="status">
+                <p className="text-sm text-slate-700">{t.uploading}</p>
+                <Progress value={work.percent} label={t.uploading} />
+              </div>
+            )}
+            {(work.phase === 'queued' || work.phase === 'running') && (
+              <div
+                className="flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3"
+                role="status"
+                aria-live="polite"
+              >
+                <span
+                  className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand"
+                  aria-hidden="true"
+                />
+                <span className="text-sm text-slate-700">{work.phase === 'queued' ? t.queued : t.transcribing}</span>
+              </div>
+            )}
+            {work.phase === 'failed' && (
+              <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3">
+                <p className="font-semibold text-red-800">{t.transcriptionErrorAlert}</p>
+                <p className="mt-1 text-sm text-red-700">{work.message}</p>
+                {work.manual && <p className="mt-1 text-sm text-red-700">{t.audioKept}</p>}
+                <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+                  <Button variant="secondary" onClick={() => void next(true)}>
+                    {t.retry}
+                  </Button>
+                  <Button onClick={() => toEdit('', 'failed')}>{t.typeYourself}</Button>
+                </div>
+              </div>
+            )}
+            {work.phase === 'unavailable' && (
+              <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3">
+                <p className="text-sm text-amber-900">{work.offline ? t.offline : t.noTranscriber}</p>
+                <Button className="mt-3" onClick={() => toEdit('', work.offline ? 'offline' : 'unavailable')}>
+                  {t.typeYourself}
+                </Button>
+              </div>
+            )}
+
+            <Button
+              block
+              onClick={() => void next(work.phase === 'failed')}
+              disabled={busy || recorder.state === 'recording' || id.loading}
+            >
+              {t.next}
+              <ArrowRight size={18} aria-hidden="true" />
             </Button>
           </div>
-        )}
-
-        <Button
-          block
-          onClick={() => void next(work.phase === 'failed')}
-          disabled={busy || recorder.state === 'recording' || id.loading}
-        >
-          {t.next}
-          <ArrowRight size={18} aria-hidden="true" />
-        </Button>
-      </div>
+        </>
+      )}
     </Page>
   );
 }
