@@ -62,6 +62,7 @@ export type PageKey =
   | 'campaign-board'
   | 'campaign-shared'
   | 'approval'
+  | 'accessibility'
   | 'account';
 
 /**
@@ -143,6 +144,7 @@ export const routeTable: readonly RouteDef[] = [
   // A campaign's shared link: its questions, then the public link's pages (with its proof of work).
   { path: '/k/:code', page: 'campaign-shared', access: pub },
   { path: '/freigabe/:token', page: 'approval', access: pub },
+  { path: '/barrierefreiheit', page: 'accessibility', access: pub },
   // Every signed-in person's own page; editors find their notification settings there too.
   { path: '/konto', page: 'account', access: loggedIn },
   ...Object.values(tenants).flatMap(tenantRoutes),

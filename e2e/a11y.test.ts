@@ -33,6 +33,7 @@ function walk(ids: {
   token: string;
   code: string;
   campaignId: number;
+  sharedCode: string;
 }): { path: string; who: Who }[] {
   const seen = new Set<string>();
   const visits: { path: string; who: Who }[] = [];
@@ -44,6 +45,7 @@ function walk(ids: {
     def.path
       .replace(':contentId', String(ids.contentId))
       .replace(':token', ids.token)
+      .replace(/^\/k\/:code/, `/k/${ids.sharedCode}`)
       .replace(':code', ids.code)
       .replace(':campaignId', String(ids.campaignId))
       .replace(':tenantKey', 'firma-barrierefrei')
@@ -79,7 +81,9 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[role="status"] .animate-spin'), null, { timeout: 10_000 });
 }
 
-async function seed(e: E2E): Promise<{ contentId: number; token: string; code: string; campaignId: number }> {
+async function seed(
+  e: E2E,
+): Promise<{ contentId: number; token: string; code: string; campaignId: number; sharedCode: string }> {
   await createTenant(e.t.app, null, { ...tenantDefaults, key: 'firma-barrierefrei', name: 'Firma Barrierefrei' });
   await addMember(e.t.app, null, 'firma-barrierefrei', { email: EDITOR, role: 'editor', password: TEST_PASSWORD });
   const user = await e.t.app.db
@@ -143,7 +147,7 @@ async function seed(e: E2E): Promise<{ contentId: number; token: string; code: s
     contactEmail: 'redaktion@e2e.test',
     reminderDays: [],
   });
-  return { contentId, token, code, campaignId: campaign.id };
+  return { contentId, token, code, campaignId: campaign.id, sharedCode: campaign.sharedCode };
 }
 
 /** Where the page is wider than the screen (WCAG 1.4.10), or null. */

@@ -184,7 +184,7 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     expect(csvText.trim().split('\r\n')).toHaveLength(2);
     expect(csvText).toContain('Musterfrau');
 
-    await list.getByRole('link', { name: `${t.colContentId} ${id}` }).click();
+    await list.getByRole('link', { name: new RegExp(`^${t.colContentId} #${id}\\b`) }).click();
     await page.waitForURL(`**/eingang/${id}`);
     await page.getByRole('heading', { name: t.detailHeading(id) }).waitFor();
     expect(await page.getByRole('region', { name: t.sectionTranscript }).textContent()).toContain(

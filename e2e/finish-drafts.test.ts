@@ -141,6 +141,8 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
     await page.getByLabel(f.email, { exact: true }).fill('otto@firma-a.example');
     await page.getByRole('button', { name: f.contactSubmit }).click();
     await toast(page, f.contactSavedLocally).waitFor();
+    // The page stays with its message (issue 43); its link leads on.
+    await page.getByRole('link', { name: f.finishedLink }).click();
     await page.waitForURL((url) => url.pathname === '/firma-a');
     expect(await submissionsOf('firma_a')).toEqual([]);
 

@@ -149,7 +149,7 @@ describe('from the material to an approved, published post in the browser', () =
     expect((await again.json()).message).toBe(t.alreadyDecided);
 
     await page.goto('/eingang');
-    const item = page.getByRole('link', { name: `${texts.admin.colContentId} ${id}` });
+    const item = page.getByRole('link', { name: new RegExp(`^${texts.admin.colContentId} #${id}\\b`) });
     await item.getByText(t.states.approved!).waitFor();
     await page.getByLabel(t.filterApproval).selectOption('pending');
     await page.getByText(texts.admin.emptyInbox).waitFor();
@@ -233,7 +233,7 @@ describe('from the material to an approved, published post in the browser', () =
 
     await page.goto('/eingang?approval=changes');
     await page
-      .getByRole('link', { name: `${texts.admin.colContentId} ${id}` })
+      .getByRole('link', { name: new RegExp(`^${texts.admin.colContentId} #${id}\\b`) })
       .getByText(t.states.changes!)
       .waitFor();
     await page.goto(`/eingang/${id}`);
@@ -257,7 +257,7 @@ describe('from the material to an approved, published post in the browser', () =
     // The list tells the expired link apart, and finds it by that state.
     await page.goto('/eingang?approval=expired');
     await page
-      .getByRole('link', { name: `${texts.admin.colContentId} ${id}` })
+      .getByRole('link', { name: new RegExp(`^${texts.admin.colContentId} #${id}\\b`) })
       .getByText(t.listStates.expired!)
       .waitFor();
 
@@ -271,7 +271,7 @@ describe('from the material to an approved, published post in the browser', () =
     await late.getByRole('alert').getByText(t.linkWithdrawn).waitFor();
     await page.goto('/eingang');
     await page
-      .getByRole('link', { name: `${texts.admin.colContentId} ${id}` })
+      .getByRole('link', { name: new RegExp(`^${texts.admin.colContentId} #${id}\\b`) })
       .getByText(t.states.changes!)
       .waitFor();
     await screenshot(page, 'post-inbox-390');

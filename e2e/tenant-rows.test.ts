@@ -144,7 +144,7 @@ describe('tenant rows in the browser: names, seed edits, thank-you variant', () 
     await screenshot(admin, 'admin-dashboard-created-tenant-1280');
     await admin.goto('/eingang');
     await admin
-      .getByRole('link', { name: `${a.colContentId} ${id}` })
+      .getByRole('link', { name: new RegExp(`^${a.colContentId} #${id}\\b`) })
       .getByText('Firma Eins')
       .waitFor();
     expect(await admin.locator('#inbox-tenant option').allTextContents()).toEqual(

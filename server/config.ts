@@ -30,6 +30,8 @@ const envSchema = z.object({
       'TRUST_PROXY: true, eine Zahl oder Adressen, durch Kommas getrennt',
     )
     .optional(),
+  /** E-mail address for reports of accessibility barriers, shown in the accessibility statement. */
+  ACCESSIBILITY_CONTACT: z.email('ACCESSIBILITY_CONTACT: eine E-Mail-Adresse').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   /** Absolute lifetime of a session, however active: after it, sign in again. */
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),

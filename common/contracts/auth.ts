@@ -17,6 +17,8 @@ export const clientConfig = z.object({
   setupNeeded: z.boolean(),
   /** Which interviewer answers: the ElevenLabs SDK loads only on pages whose agent is ElevenLabs. */
   voiceAgent: z.enum(['builtin', 'elevenlabs']).optional(),
+  /** Where people report accessibility barriers (ACCESSIBILITY_CONTACT); null: none configured. */
+  accessibilityContact: z.string().nullable().optional(),
 });
 
 /** Who is signed in, in one answer (preloaded by the HTML shell); nulls when nobody is. */

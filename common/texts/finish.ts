@@ -19,6 +19,8 @@ export const finish = {
     why: { label: 'Warum', hint: 'Warum ist es interessant oder wichtig?' },
   },
   wIncompleteTitle: 'Unvollständige Beschreibung',
+  /** At the one field whose answer is missing or too short. */
+  wAnswerMissing: (question: string) => `Bitte beantworten Sie „${question}“ mit mindestens 2 Zeichen.`,
   wIncomplete: 'Bitte beantworten Sie alle W-Fragen mit mindestens 2 Zeichen.',
   wTooLong: 'Eine Antwort darf höchstens 2000 Zeichen lang sein.',
   wSubmit: 'Beschreibung absenden',
@@ -46,6 +48,8 @@ export const finish = {
   bankEmailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
   fieldTooLong: 'Die Eingabe ist zu lang.',
   contactSavedTitle: 'Erfolgreich',
+  /** After the contact details are saved: the way on (the page no longer leaves by itself). */
+  finishedLink: 'Fertig – zur Startseite',
   contactSaved: 'Ihre Kontaktdaten wurden gespeichert. Wir werden Sie kontaktieren.',
   contactSavedLocally: 'Ihre Kontaktdaten wurden lokal gespeichert (Testmodus).',
   contactSaveFailed: 'Die Kontaktdaten konnten nicht gespeichert werden. Bitte versuchen Sie es später erneut.',

@@ -1,3 +1,4 @@
+import { accessibility } from './accessibility';
 import { admin } from './admin';
 import { auth } from './auth';
 import { campaigns } from './campaigns';
@@ -38,5 +39,6 @@ export const texts = {
   templates,
   videoAnswers,
   video,
+  accessibility,
   ownPage,
 } as const;

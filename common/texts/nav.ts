@@ -14,6 +14,10 @@ export const nav = {
   interviewCategoryTitle: 'Wählen Sie ein Interview-Thema',
   interviewCategoryIntro: 'Unser KI-Interviewer stellt Ihnen Fragen zum gewählten Thema.',
   back: 'Zurück',
+  /** The browser tab's title of a page (WCAG 2.4.2). */
+  pageTitle: (heading: string, tenant: string) => `${heading} – ${tenant}`,
+  /** Said by screen readers after a navigation inside the app. */
+  pageAnnounced: (title: string) => `Seite geladen: ${title}`,
   open: 'Öffnen',
   security: 'Kontosicherheit',
   inbox: 'Eingang',

@@ -3,6 +3,8 @@ export const post = {
   // Section on the inbox detail page
   section: 'Beitrag',
   channelLabel: 'Kanal',
+  /** A channel tab with a saved version (beside its dot). */
+  channelHasSaved: 'Entwurf gespeichert',
   channels: {
     linkedin: 'LinkedIn',
     instagram: 'Instagram',

@@ -29,6 +29,8 @@ export const uploads = {
   progressLabel: 'Upload-Fortschritt',
   uploadedFiles: 'Hochgeladene Dateien',
   successCardTitle: 'Upload abgeschlossen',
+  /** The bank's combined page: its two upload tabs. */
+  tabsLabel: 'Art der Dateien',
   tabDocuments: (n: number) => `Dokumente (${n})`,
   tabImages: (n: number) => `Bilder (${n})`,
 

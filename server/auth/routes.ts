@@ -13,6 +13,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     activityCheckSeconds: app.config.ACTIVITY_CHECK_SECONDS,
     setupNeeded: !(await adminExists(app.db)),
     voiceAgent: app.config.VOICE_AGENT,
+    accessibilityContact: app.config.ACCESSIBILITY_CONTACT ?? null,
   }));
 
   // The first admin account, possible only while no admin exists.

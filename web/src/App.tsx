@@ -4,7 +4,7 @@ import { handledElsewhere } from '../../common/best-effort';
 import { routeTable, type RouteDef } from '../../common/routes';
 import { texts } from '../../common/texts';
 import { AuthProvider, InactivityWatcher, RequireAccess, useAuth } from './features/auth';
-import { HistoryTracker, Layout, NotFoundPage } from './features/navigation';
+import { HistoryTracker, Layout, NotFoundPage, RouteAnnouncer } from './features/navigation';
 import { PublicLinkRoute } from './features/public-link';
 import { PersonalLinkRoute } from './features/personal-links';
 import { TenantProvider } from './current-tenant/TenantContext';
@@ -87,6 +87,7 @@ function Root() {
     <AuthProvider>
       <InactivityWatcher />
       <HistoryTracker />
+      <RouteAnnouncer />
       <SignedInWork />
       <Routes>
         {routeTable.map((def) => (

@@ -69,6 +69,10 @@ const InboxDetailPage = lazyPage(
   () => import('./features/inbox/InboxDetailPage'),
   (m) => m.InboxDetailPage,
 );
+const AccessibilityStatementPage = lazyPage(
+  () => import('./features/accessibility'),
+  (m) => m.AccessibilityStatementPage,
+);
 const postPages = () => import('./features/post/pages');
 const ApprovalPage = lazyPage(postPages, (m) => m.ApprovalPage);
 const AccountPage = lazyPage(postPages, (m) => m.AccountPage);
@@ -141,5 +145,6 @@ export const pages: Record<PageKey, LazyPage> = {
   'campaign-board': CampaignBoardPage,
   'campaign-shared': SharedCampaignPage,
   approval: ApprovalPage,
+  accessibility: AccessibilityStatementPage,
   account: AccountPage,
 };

@@ -31,7 +31,6 @@ function showLoginError(
   // The server refused this address (BASE_URL / TRUSTED_ORIGINS): say so, not "wrong password".
   if (error.error === 'origin_refused')
     return notify.error(error.title ?? texts.common.originRefusedTitle, error.message ?? t.unexpectedText);
-  if (error.status === 401 || error.status === 403) return notify.error(t.loginFailedTitle, t.loginFailedText);
   return notify.error(t.loginErrorTitle, error.message ?? t.unexpectedText);
 }
 
@@ -42,6 +41,8 @@ export function LoginPage() {
   const busy = useRef(false);
   const [pending, setPending] = useState(false);
   const justLoggedIn = useRef(false);
+  /** A wrong e-mail or password: said at the password field (aria-invalid), not in a passing toast. */
+  const [refused, setRefused] = useState<string | null>(null);
   const setup = useQuery({ queryKey: ['client-config'], queryFn: () => call('GET /client-config') });
 
   // Once signed in and the role is known, go on.
@@ -94,9 +95,13 @@ export function LoginPage() {
           {step === 'password' && (
             <PasswordStep
               pending={pending}
+              refused={refused}
+              onEdit={() => setRefused(null)}
               onSubmit={(v) =>
                 run(async () => {
+                  setRefused(null);
                   const { data, error } = await authApi.signInEmail(v.email.trim(), v.password);
+                  if (error?.status === 401 || error?.status === 403) return setRefused(t.loginFailedText);
                   if (error) return showLoginError(error);
                   if (data?.twoFactorRedirect) return setStep('totp');
                   await succeed();
@@ -120,6 +125,11 @@ export function LoginPage() {
           )}
           {step === 'forgot' && <ForgotStep onBack={() => setStep('password')} />}
         </Card>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/barrierefreiheit" className="text-slate-600 underline hover:text-slate-900">
+            {texts.accessibility.footerLink}
+          </Link>
+        </p>
       </div>
     </main>
   );
@@ -137,10 +147,14 @@ export function loginErrors(v: LoginValues): Partial<Record<keyof LoginValues, s
 
 function PasswordStep({
   pending,
+  refused,
+  onEdit,
   onSubmit,
   onForgot,
 }: {
   pending: boolean;
+  refused: string | null;
+  onEdit: () => void;
   onSubmit: (v: LoginValues) => void;
   onForgot: () => void;
 }) {
@@ -150,6 +164,7 @@ function PasswordStep({
   const change = (key: keyof LoginValues) => (e: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [key]: e.target.value };
     setValues(next);
+    onEdit();
     if (submitted) setErrors(loginErrors(next));
   };
   return (
@@ -177,15 +192,17 @@ function PasswordStep({
         value={values.email}
         onChange={change('email')}
         error={errors.email}
+        required
       />
       <InputField
         label={t.password}
         name="password"
         type="password"
         autoComplete="current-password"
+        required
         value={values.password}
         onChange={change('password')}
-        error={errors.password}
+        error={errors.password ?? refused ?? undefined}
       />
       <Button type="submit" block disabled={pending}>
         {pending ? t.submitting : t.submit}

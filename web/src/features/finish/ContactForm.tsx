@@ -32,7 +32,8 @@ export function ContactForm({
 }: {
   contentId: string | null;
   variant: FormVariant;
-  onSaved: () => void;
+  /** `message`: what was saved and where (shown on the page, where the focus goes). */
+  onSaved: (message: string) => void;
 }) {
   // Through a personal link the person is known: their details are filled in (they may change them).
   const person = useLinkedPerson();
@@ -66,7 +67,7 @@ export function ContactForm({
         new Promise((r) => setTimeout(r, LOCAL_SAVE_MS)),
       ]);
       notify.success(f.contactSavedTitle, delivered ? f.contactSaved : f.contactSavedLocally);
-      onSaved();
+      onSaved(delivered ? f.contactSaved : f.contactSavedLocally);
       return;
     }
     try {
@@ -75,7 +76,7 @@ export function ContactForm({
         ignoreFailure('forget the kept contact', null, { level: 'debug', fallback: null }),
       );
       notify.success(f.contactSavedTitle, f.contactSaved);
-      onSaved();
+      onSaved(f.contactSaved);
     } catch (error) {
       // A refusal says why; a server fault is 'Es ist ein unerwarteter Fehler aufgetreten.'; no connection or 503: 'später erneut' (kept here).
       const unreachable = !(error instanceof ApiError) || error.unreachable;

@@ -134,8 +134,13 @@ function WQuestionsForm({
       notify.success(f.wSavedTitle, f.wSaved);
       onDone(contentId);
     },
-    () => notify.error(f.wIncompleteTitle, f.wIncomplete),
+    // The mistakes are said at their fields (the first is announced and focused), not in a toast too.
   );
+  const firstError = wQuestionKeys.find((key) => errors[key]);
+  const errorOf = (key: (typeof wQuestionKeys)[number]) => {
+    const message = errors[key]?.message;
+    return message === f.wIncomplete ? f.wAnswerMissing(f.wQuestions[key].label) : message;
+  };
 
   return (
     <Page title={f.describeByText} intro={f.describeByTextHint}>
@@ -152,7 +157,9 @@ function WQuestionsForm({
               hint={f.wQuestions[key].hint}
               rows={2}
               className="min-h-0"
-              error={errors[key]?.message}
+              error={errorOf(key)}
+              announce={key === firstError}
+              required
               {...form.register(key)}
             />
           ))}

@@ -74,8 +74,13 @@ function ThankYouView({
   const local = isLocalId(contentId);
   const { summary, media } = useFinishedSubmission(contentId);
   useDraftSync();
-  const redirect = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(redirect.current), []);
+  // Saved: the page stays (no redirect that loses focus and message, WCAG 2.2.1/3.2.5); the message
+  // takes the focus and a link leads on.
+  const [saved, setSaved] = useState<string | null>(null);
+  const savedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
   // Not found (or not the caller's) means the id is gone; an unreachable server does not.
   const unreachable = summary.error instanceof ApiError && summary.error.unreachable;
   const loadFailed = summary.isError && !unreachable;
@@ -83,10 +88,10 @@ function ThankYouView({
     if (loadFailed) notify.error(texts.common.errorTitle, texts.common.contentIdMissing);
   }, [loadFailed]);
 
-  const onContactSaved = () => {
+  const onContactSaved = (message: string) => {
     if (profile.clearsAllStorage) clearAllStorage();
     else clearStoredIds();
-    redirect.current = window.setTimeout(() => navigate(paths.finished), profile.redirectMs);
+    setSaved(message);
   };
   const startNew = () => {
     clearStoredIds();
@@ -193,7 +198,22 @@ function ThankYouView({
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">{f.contactTitle}</h2>
           <p className="mb-4 mt-1 text-sm text-slate-600">{f.contactIntro}</p>
-          <ContactForm contentId={contentId} variant={profile.variant} onSaved={onContactSaved} />
+          {saved ? (
+            <div
+              ref={savedRef}
+              tabIndex={-1}
+              className="rounded-lg bg-green-50 px-4 py-3 text-green-900"
+              data-testid="contact-saved"
+            >
+              <p className="font-semibold">{f.contactSavedTitle}</p>
+              <p className="mt-1 text-sm">{saved}</p>
+              <Link to={paths.finished} className="mt-3 inline-block font-semibold text-brand underline">
+                {f.finishedLink}
+              </Link>
+            </div>
+          ) : (
+            <ContactForm contentId={contentId} variant={profile.variant} onSaved={onContactSaved} />
+          )}
         </Card>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">

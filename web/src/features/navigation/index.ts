@@ -1,4 +1,5 @@
 /** The front door of web/src/features/navigation: what other features and capabilities may use (scripts/check-front-doors.mjs). */
+export { RouteAnnouncer } from './announce';
 export { BackLink, HistoryTracker } from './back';
 export { Layout } from './Layout';
 export {

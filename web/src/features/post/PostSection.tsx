@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Sparkles, X as Remove } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useRef, useState } from 'react';
 import {
   channelLimits,
@@ -88,43 +89,53 @@ export function PostSection({ contentId, tenant }: { contentId: number; tenant: 
             </span>
           )}
         </div>
-        <div role="tablist" aria-label={t.channelLabel} className="-mx-1 mb-4 flex gap-1 overflow-x-auto pb-1">
-          {postChannels.map((c) => {
-            const saved = data?.channels.some((p) => p.channel === c && p.versions.length);
-            return (
-              <button
-                key={c}
-                type="button"
-                role="tab"
-                aria-selected={c === channel}
-                onClick={() => setChannel(c)}
-                className={`min-h-11 shrink-0 rounded-lg px-3 text-sm font-medium ${c === channel ? 'bg-brand text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'}`}
-              >
-                {t.channels[c]}
-                {saved && (
-                  <span
-                    className="ml-1.5 inline-block h-1.5 w-1.5 rounded-full bg-current align-middle"
-                    aria-hidden="true"
-                  />
-                )}
-              </button>
-            );
-          })}
-        </div>
-        {!data ? (
-          <p className="text-sm text-slate-500">{overview.isError ? overview.error.message : texts.common.loading}</p>
-        ) : (
-          <ChannelEditor
-            key={channel}
-            overview={data}
-            tenant={tenant}
-            channel={channel}
-            post={post}
-            draft={draft}
-            setDraft={setDraft}
-            onSaved={() => setDrafts((all) => ({ ...all, [channel]: undefined }))}
-          />
-        )}
+        {/* Radix Tabs: arrow keys, Home/End, each tab controlling its panel (WCAG 2.1.1, 4.1.2). */}
+        <Tabs.Root value={channel} onValueChange={(value) => setChannel(value as PostChannel)}>
+          <Tabs.List aria-label={t.channelLabel} className="-mx-1 mb-4 flex gap-1 overflow-x-auto p-1">
+            {postChannels.map((c) => {
+              const saved = data?.channels.some((p) => p.channel === c && p.versions.length);
+              return (
+                <Tabs.Trigger
+                  key={c}
+                  value={c}
+                  className={`min-h-11 shrink-0 rounded-lg px-3 text-sm font-medium ${c === channel ? 'bg-brand text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'}`}
+                >
+                  {t.channels[c]}
+                  {saved && (
+                    <>
+                      <span
+                        className="ml-1.5 inline-block h-1.5 w-1.5 rounded-full bg-current align-middle"
+                        aria-hidden="true"
+                      />
+                      {/* The dot's meaning in words (not a dot alone). */}
+                      <span className="sr-only">{` (${t.channelHasSaved})`}</span>
+                    </>
+                  )}
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+          {postChannels.map((c) => (
+            <Tabs.Content key={c} value={c} className="focus-visible:outline-2">
+              {c !== channel ? null : !data ? (
+                <p className="text-sm text-slate-500">
+                  {overview.isError ? overview.error.message : texts.common.loading}
+                </p>
+              ) : (
+                <ChannelEditor
+                  key={channel}
+                  overview={data}
+                  tenant={tenant}
+                  channel={channel}
+                  post={post}
+                  draft={draft}
+                  setDraft={setDraft}
+                  onSaved={() => setDrafts((all) => ({ ...all, [channel]: undefined }))}
+                />
+              )}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
       </section>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileText, Trash2, Upload as UploadIcon } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   defaultUploadLimits,
@@ -91,6 +92,7 @@ export function UploadPanel({
   const [uploaded, setUploaded] = useState<MediaItem[]>([]);
   const [tab, setTab] = useState<'document' | 'photo'>('document');
   const rightsId = useId();
+  const rightsHintId = useId();
   const draftBase = useDraftBase(kind);
 
   // Preview URLs live as long as the page; a removed file's preview goes at once.
@@ -266,24 +268,8 @@ export function UploadPanel({
   const tabFormats = tabs ? surface.formats.filter((f) => fileFormats[f].kind === tab) : surface.formats;
   const formatLabels = [...new Set(tabFormats.map((f) => fileFormats[f].label))];
 
-  return (
-    <div className="space-y-4">
-      {tabs && (
-        <div role="tablist" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-          {(['document', 'photo'] as const).map((k) => (
-            <button
-              key={k}
-              role="tab"
-              type="button"
-              aria-selected={tab === k}
-              onClick={() => setTab(k)}
-              className={`min-h-10 rounded-md text-sm font-semibold ${tab === k ? 'bg-white text-slate-900 shadow' : 'text-slate-600'}`}
-            >
-              {k === 'document' ? t.tabDocuments(counts.document) : t.tabImages(counts.photo)}
-            </button>
-          ))}
-        </div>
-      )}
+  const selectionArea = (
+    <>
       <DropZone
         takes={takesOnly(tabFormats)}
         accept={acceptAttribute({ ...surface, formats: tabFormats })}
@@ -328,6 +314,34 @@ export function UploadPanel({
           ))}
         </ul>
       )}
+    </>
+  );
+
+  return (
+    <div className="space-y-4">
+      {tabs ? (
+        // Radix Tabs: arrow keys between the tabs, each controlling its panel (WCAG 2.1.1, 4.1.2).
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as 'document' | 'photo')}>
+          <Tabs.List aria-label={t.tabsLabel} className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+            {(['document', 'photo'] as const).map((k) => (
+              <Tabs.Trigger
+                key={k}
+                value={k}
+                className={`min-h-10 rounded-md text-sm font-semibold ${tab === k ? 'bg-white text-slate-900 shadow' : 'text-slate-600'}`}
+              >
+                {k === 'document' ? t.tabDocuments(counts.document) : t.tabImages(counts.photo)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {(['document', 'photo'] as const).map((k) => (
+            <Tabs.Content key={k} value={k} className="space-y-4">
+              {k === tab && selectionArea}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      ) : (
+        selectionArea
+      )}
 
       {needsRights && (
         <div>
@@ -338,20 +352,29 @@ export function UploadPanel({
               className="mt-0.5 h-5 w-5 accent-[var(--color-brand)]"
               checked={rights}
               onChange={(e) => setRights(e.target.checked)}
+              aria-required="true"
+              aria-describedby={rights ? undefined : rightsHintId}
             />
             <span>{t.rightsLabel}</span>
           </label>
-          {!rights && <p className="mt-1 text-sm text-red-600">{t.rightsText}</p>}
+          {!rights && (
+            <p id={rightsHintId} className="mt-1 text-sm text-red-700">
+              {t.rightsText}
+            </p>
+          )}
         </div>
       )}
 
       {(phase !== 'idle' || progress > 0) && <Progress value={progress} label={t.progressLabel} />}
 
+      {/* Not upload-ready stays focusable (aria-disabled) and says why: the rights hint above. */}
       <Button
         block
         variant={phase === 'done' ? 'success' : 'danger'}
-        disabled={!canUpload}
-        onClick={() => void upload()}
+        aria-disabled={!canUpload}
+        aria-describedby={!canUpload && needsRights && !rights ? rightsHintId : undefined}
+        className={canUpload ? '' : 'cursor-not-allowed opacity-50'}
+        onClick={() => canUpload && void upload()}
       >
         {phase === 'uploading'
           ? t.uploadingButton
@@ -416,7 +439,8 @@ function DropZone({
         setOver(false);
         if (!disabled) onFiles([...e.dataTransfer.files]);
       }}
-      className={`rounded-xl border-2 border-dashed p-6 text-center transition ${over ? 'border-brand bg-slate-50' : 'border-slate-300 bg-white'}`}
+      // The file input is visually hidden: the zone shows its keyboard focus (WCAG 2.4.7).
+      className={`rounded-xl border-2 border-dashed p-6 text-center transition has-[input:focus-visible]:border-brand has-[input:focus-visible]:ring-4 has-[input:focus-visible]:ring-brand/40 ${over ? 'border-brand bg-slate-50' : 'border-slate-300 bg-white'}`}
     >
       <UploadIcon className="mx-auto mb-2 text-slate-400" aria-hidden="true" />
       <label className="cursor-pointer text-base font-medium text-slate-800">

@@ -1,0 +1,293 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRole } from '../common/roles';
+import { texts } from '../common/texts';
+import { attachFile } from '../server/submissions/files';
+import { createSubmission } from '../server/submissions/service';
+import { TEST_PASSWORD } from '../server/testing/harness';
+import { expectNoAxeViolations } from './axe';
+import { emailFor, PHONE, DESKTOP, startE2E, tempDir, type E2E } from './harness';
+
+const u = texts.uploads;
+const f = texts.finish;
+
+/** The focused element shows its focus: an outline or a ring on it, or on the box a hidden input sits in. */
+const focusShown = (page: Page) =>
+  page.evaluate(() => {
+    let el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'nothing focused';
+    const shows = (e: Element) => {
+      const s = getComputedStyle(e);
+      return (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+    };
+    const what = `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40) ?? ''}`;
+    // A visually hidden control (the file input) shows its focus on the box around it.
+    for (let i = 0; el && i < 4; i++, el = el.parentElement) if (shows(el)) return 'shown';
+    return `no focus indicator on ${what}`;
+  });
+
+/** Presses Tab until `done` holds for the focused element (at most 40 stops), checking the focus is shown at each. */
+async function tabTo(page: Page, done: (el: Element) => boolean, key = 'Tab'): Promise<void> {
+  const fn = `(${done.toString()})(document.activeElement)`;
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press(key);
+    // A stop may land on the body while the page re-renders (a tenant row arriving): only a focused
+    // control without a visible indicator fails.
+    const shown = await focusShown(page);
+    if (shown !== 'nothing focused') expect(shown).toBe('shown');
+    if (await page.evaluate(fn)) return;
+  }
+  throw new Error('never reached the control by keyboard');
+}
+const byName = (name: string) => {
+  const check = (el: Element) =>
+    (el.getAttribute('aria-label') ?? el.textContent ?? '').includes('NAME') ||
+    (el.id !== '' && (document.querySelector(`label[for="${el.id}"]`)?.textContent ?? '').includes('NAME'));
+  return new Function('el', `return (${check.toString().replaceAll('NAME', name.replaceAll("'", "\\'"))})(el)`) as (
+    el: Element,
+  ) => boolean;
+};
+
+/** After a navigation: the focus is on the new page's heading, the title is the page's own, the live region said it. */
+async function expectPageArrived(page: Page, heading: string, tenant = 'VDI') {
+  await page.waitForFunction(
+    (h) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === h,
+    heading,
+  );
+  expect(await page.title()).toBe(`${heading} – ${tenant}`);
+  expect(await page.getByTestId('route-announcer').textContent()).toBe(
+    texts.nav.pageAnnounced(`${heading} – ${tenant}`),
+  );
+}
+
+/** Issue 43: the audit's findings and keyboard-only walks, one app and one browser. */
+describe('keyboard and screen reader findings (issue 43), in the browser', () => {
+  let e: E2E;
+  let photo: string;
+  beforeAll(async () => {
+    e = await startE2E({ env: { ACCESSIBILITY_CONTACT: 'barrierefreiheit@e2e.test' } });
+    photo = `${tempDir('a11y-')}/bruecke.jpg`;
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7fd4' } })
+      .jpeg()
+      .toFile(photo);
+  }, 60_000);
+  afterAll(() => e.close());
+
+  it('logs in by keyboard: a wrong password is said at the field (aria-invalid), then the landing page gets the focus and its title', async () => {
+    const page = await e.newPage(DESKTOP);
+    await page.goto('/login');
+    await page.locator('h1').waitFor();
+    expect(await page.title()).toBe(`${texts.auth.loginTitle} – VDI`);
+    await tabTo(page, (el) => el.getAttribute('name') === 'email');
+    expect(await page.locator('input[name=email]').getAttribute('aria-required')).toBe('true');
+    await page.keyboard.type(emailFor('vdi_admin'));
+    await page.keyboard.press('Tab');
+    expect(await focusShown(page)).toBe('shown');
+    await page.keyboard.type('falsches-passwort');
+    await page.keyboard.press('Enter');
+    const password = page.locator('input[name=password]');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('alert').filter({ hasText: texts.auth.loginFailedText }).waitFor();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await password.fill('');
+    await password.focus();
+    await page.keyboard.type(TEST_PASSWORD);
+    expect(await password.getAttribute('aria-invalid')).toBe('false');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/content-selection');
+    await expectPageArrived(page, texts.nav.contentSelectionTitle);
+  });
+
+  it('uploads a photo by keyboard: the file picker shows its focus, the rights hint describes the checkbox, the waiting button says why', async () => {
+    const page = await e.newPage(PHONE);
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: emailFor('vdi_admin'), password: TEST_PASSWORD },
+      headers: { origin: e.t.url },
+    });
+    await page.goto('/image-upload');
+    await page.locator('h1').waitFor();
+    expect(await page.title()).toBe(`${u.imageTitle} – VDI`);
+    await tabTo(page, (el) => el instanceof HTMLInputElement && el.type === 'file');
+    // The OS file dialog is not the page's: the file comes in as a chooser would bring it.
+    await page.locator('input[type=file]').setInputFiles(photo);
+    const box = page.getByLabel(u.rightsLabel);
+    await box.waitFor();
+    expect(await box.getAttribute('aria-required')).toBe('true');
+    const describedBy = (sel: ReturnType<Page['locator']>) =>
+      sel.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+    expect(await describedBy(box)).toBe(u.rightsText);
+    const button = page.getByRole('button', { name: u.uploadButton(1) });
+    expect(await button.getAttribute('aria-disabled')).toBe('true');
+    expect(await describedBy(button)).toBe(u.rightsText);
+    await expectNoAxeViolations(page);
+    await tabTo(page, (el) => el instanceof HTMLInputElement && el.type === 'checkbox');
+    await page.keyboard.press('Space');
+    expect(await box.isChecked()).toBe(true);
+    expect(await button.getAttribute('aria-disabled')).toBe('false');
+    await tabTo(page, byName(u.uploadButton(1)));
+    await page.keyboard.press('Enter');
+    await page.locator('[data-sonner-toast]').filter({ hasText: u.successTitle }).waitFor({ timeout: 90_000 });
+    await page.waitForURL('**/image-description', { timeout: 30_000 });
+    await expectPageArrived(page, f.descriptionTitle);
+  }, 150_000);
+
+  it('the bank’s upload tabs and the inbox detail’s channel tabs work with arrow keys and control their panels', async () => {
+    const bank = await e.newPage(DESKTOP);
+    await bank.request.post('/api/auth/sign-in/email', {
+      data: { email: emailFor('bank'), password: TEST_PASSWORD },
+      headers: { origin: e.t.url },
+    });
+    await bank.goto('/bank/document-image-upload');
+    const tabs = bank.getByRole('tab');
+    await tabs.first().waitFor();
+    await tabTo(bank, (el) => el.getAttribute('role') === 'tab');
+    expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('true');
+    await bank.keyboard.press('ArrowRight');
+    expect(await focusShown(bank)).toBe('shown');
+    await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    const panel = await tabs.nth(1).getAttribute('aria-controls');
+    expect(await bank.locator(`[id="${panel}"][role=tabpanel]`).isVisible()).toBe(true);
+
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', emailFor('vdi_admin'))
+      .executeTakeFirstOrThrow();
+    const { contentId } = await createSubmission(
+      e.t.app.db,
+      { tenant: 'vdi', kind: 'upload' },
+      { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
+    );
+    await attachFile(e.t.app, {
+      contentId,
+      kind: 'photo',
+      body: await sharp(photo).toBuffer(),
+      originalName: 'bruecke.jpg',
+      contentType: 'image/jpeg',
+      extension: 'jpg',
+    });
+    const page = await e.newPage(DESKTOP);
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: emailFor('vdi_admin'), password: TEST_PASSWORD },
+      headers: { origin: e.t.url },
+    });
+    await page.goto('/eingang');
+    await page.locator(`a[href="/eingang/${contentId}"]`).waitFor();
+    await tabTo(page, byName(`#${contentId}`));
+    // The card is named by what it shows (WCAG 2.5.3).
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(name).toBeNull();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/eingang/${contentId}`);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await page.title()).toMatch(/ – VDI$/);
+    const channel = page.getByRole('tablist', { name: texts.post.channelLabel }).getByRole('tab');
+    await channel.first().waitFor();
+    await tabTo(page, (el) => el.getAttribute('role') === 'tab' && el.getAttribute('aria-selected') === 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => channel.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await focusShown(page)).toBe('shown');
+    const controls = await channel.nth(1).getAttribute('aria-controls');
+    expect(await page.locator(`[id="${controls}"][role=tabpanel]`).isVisible()).toBe(true);
+
+    // The delete dialog: focus inside, kept inside, Escape closes, the focus returns to its button.
+    const del = page.getByRole('button', { name: texts.admin.deleteSubmission });
+    await del.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      expect(await focusShown(page)).toBe('shown');
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await del.evaluate((b) => b === document.activeElement)).toBe(true);
+  }, 90_000);
+
+  it('the contact form on the thank-you page by keyboard: saved, the page stays with its message in focus', async () => {
+    const page = await e.newPage(PHONE);
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: emailFor('vdi_admin'), password: TEST_PASSWORD },
+      headers: { origin: e.t.url },
+    });
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', emailFor('vdi_admin'))
+      .executeTakeFirstOrThrow();
+    const { contentId } = await createSubmission(
+      e.t.app.db,
+      { tenant: 'vdi', kind: 'upload' },
+      { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
+    );
+    await page.goto('/login');
+    await page.evaluate((id) => sessionStorage.setItem('currentInterviewId', id), String(contentId));
+    await page.goto('/thank-you');
+    await page.getByTestId('content-id').waitFor();
+    await tabTo(page, byName(f.firstName));
+    await page.keyboard.type('Erika');
+    await tabTo(page, byName(f.lastName));
+    await page.keyboard.type('Muster');
+    await tabTo(page, byName(f.email));
+    await page.keyboard.type('erika@e2e.test');
+    await page.getByLabel(f.email, { exact: true }).press('Enter');
+    const saved = page.getByTestId('contact-saved');
+    await saved.waitFor();
+    await page.waitForTimeout(2500);
+    expect(new URL(page.url()).pathname).toBe('/thank-you');
+    expect(await saved.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await saved.textContent()).toContain(f.contactSaved);
+    await page.getByRole('link', { name: f.finishedLink }).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('placeholders have at least 4.5:1 contrast; the footer leads by keyboard to the accessibility statement', async () => {
+    const page = await e.newPage(DESKTOP);
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: emailFor('vdi_admin'), password: TEST_PASSWORD },
+      headers: { origin: e.t.url },
+    });
+    await page.goto('/eingang');
+    await page.locator('input[placeholder]').first().waitFor();
+    const ratios = await page.evaluate(() => {
+      const channel = (v: number) => {
+        const c = v / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      const luminance = (css: string) => {
+        const [r, g, b] = css.match(/[\d.]+/g)!.map(Number);
+        return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+      };
+      return [...document.querySelectorAll('input[placeholder], textarea[placeholder]')].map((el) => {
+        const fg = luminance(getComputedStyle(el, '::placeholder').color);
+        const bg = luminance(getComputedStyle(el).backgroundColor);
+        return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      });
+    });
+    expect(ratios.length).toBeGreaterThan(0);
+    for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(4.5);
+
+    await page.getByRole('link', { name: texts.accessibility.footerLink }).focus();
+    expect(await focusShown(page)).toBe('shown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/barrierefreiheit');
+    await expectPageArrived(page, texts.accessibility.title);
+    for (const needle of ['WCAG', 'EN 301 549', 'BFSG', texts.accessibility.knownTitle])
+      expect(await page.locator('main').textContent()).toContain(needle);
+    await page.getByRole('link', { name: 'barrierefreiheit@e2e.test' }).waitFor();
+    await expectNoAxeViolations(page);
+    // Signed out too, from the login page.
+    const anon = await e.newPage(PHONE);
+    await anon.goto('/login');
+    await anon.getByRole('link', { name: texts.accessibility.footerLink }).click();
+    await anon.getByRole('heading', { level: 1, name: texts.accessibility.title }).waitFor();
+  });
+});
