@@ -29,7 +29,7 @@ import type { JobRunner } from './jobs/queue';
 import type { MediaJobs } from './media-jobs/runner';
 import { emptySubmissionJobs } from './jobs/expire-empty';
 import type { Mailer } from './mail/mailer';
-import type { BlobStore } from './storage/blob-store';
+import type { BlobStore, FileStorage } from './storage/blob-store';
 import { uploadRoutes } from './uploads/routes';
 import { publicLinkRoutes } from './public-link/routes';
 import { personalLinkRoutes } from './personal-links';
@@ -58,6 +58,8 @@ declare module 'fastify' {
     dialect: Dialect;
     auth: Auth;
     blobs: BlobStore;
+    /** Where files live (server/composition.ts chooseFileStorage). */
+    files: FileStorage;
     mailer: Mailer;
     jobs: JobRunner;
     /** Heavy media work (ffmpeg) in child processes, MEDIA_JOBS at once (server/media-jobs). */
@@ -143,6 +145,7 @@ export async function buildApp(
   app.decorate('mailer', mailer);
   app.decorate('adapters', adapters);
   app.decorate('blobs', adapters.blobs);
+  app.decorate('files', adapters.files);
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   app.decorate('transcriber', meteredTranscriber(adapters.transcriber, metrics));

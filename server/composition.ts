@@ -8,7 +8,7 @@ import { outboxMailer } from './mail/outbox';
 import { smtpMailer } from './mail/smtp';
 import { chooseProposer, ItemReplacedHandlers, type PassageProposer, type WithItemReplaced } from './content';
 import { chooseDrafter, type Drafter } from './post';
-import type { BlobStore } from './storage/blob-store';
+import type { BlobStore, FileStorage } from './storage/blob-store';
 import { localBlobStore } from './storage/local';
 import { s3BlobStore } from './storage/s3';
 import { chooseTranscriber } from './transcription/choose';
@@ -23,6 +23,7 @@ import {
   type VoiceAgent,
 } from './interview';
 import { TenantRegistry, type WithTenants } from './tenants';
+import { fileUploads, multipartUploads, type PartialUploads } from './uploads';
 import { type Auth, createAuth, type WithAuth } from './auth';
 import { migrateToLatest } from './db/migrate';
 import type { Deps } from './deps';
@@ -34,6 +35,10 @@ export type Adapters = {
   database: ReturnType<typeof openDatabase>;
   mailer: Mailer;
   blobs: BlobStore;
+  /** Where files live: object store or local directories (health and capacity checks read it). */
+  files: FileStorage;
+  /** The tus store of partial uploads for this blob store (made when the upload routes start). */
+  partialUploads: () => PartialUploads;
   transcriber: Transcriber;
   drafter: Drafter;
   /** Quotable passages for clips: a chat model or the rules. */
@@ -47,6 +52,22 @@ export type Adapters = {
   /** The tenant rows, cached per instance (`app.tenantRegistry`). */
   tenants: TenantRegistry;
 };
+
+/** S3 when S3_ENDPOINT and S3_BUCKET are set, else DATA_DIR/files; partial uploads beside it in DATA_DIR/uploads. */
+export function chooseFileStorage(config: AppConfig): FileStorage {
+  if (config.S3_ENDPOINT && config.S3_BUCKET)
+    return { objectStore: true, label: 'Objektspeicher (S3)', localDirs: [], uploadsDir: null };
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  return {
+    objectStore: false,
+    label: 'Dateiablage',
+    localDirs: [
+      { label: 'Dateiablage', dir: path.join(config.dataDir, 'files') },
+      { label: 'Upload-Zwischenspeicher', dir: uploadsDir },
+    ],
+    uploadsDir,
+  };
+}
 
 export function createBlobStore(config: AppConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {
@@ -66,12 +87,18 @@ export function chooseAdapters(config: AppConfig, log: Log): Adapters {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const synthesizer = createSynthesizer(config);
   const tenants = new TenantRegistry(database.db, config.TENANT_CACHE_MS);
+  const files = chooseFileStorage(config);
+  const blobs = createBlobStore(config);
+  const { uploadsDir } = files;
   return {
     database,
     mailer: cleanMailer(
       config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database.db, log),
     ),
-    blobs: createBlobStore(config),
+    blobs,
+    files,
+    partialUploads: () =>
+      uploadsDir ? fileUploads({ blobs, log }, uploadsDir) : multipartUploads({ blobs, db: database.db, log }),
     transcriber: chooseTranscriber(config),
     drafter: chooseDrafter(config),
     proposer: chooseProposer(config),
@@ -110,6 +137,7 @@ export async function buildDeps(config: AppConfig, log: Log): Promise<AppDeps & 
     readDb: database.readDb,
     dialect: database.dialect,
     blobs: adapters.blobs,
+    files: adapters.files,
     mailer,
     jobs,
     mediaJobs,

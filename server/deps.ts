@@ -6,7 +6,7 @@ import type { JobRunner } from './jobs/queue';
 import type { Log } from './log';
 import type { Mailer } from './mail/mailer';
 import type { MediaJobs } from './media-jobs/runner';
-import type { BlobStore } from './storage/blob-store';
+import type { BlobStore, FileStorage } from './storage/blob-store';
 import type { Transcriber } from './transcription/transcriber';
 
 /**
@@ -23,6 +23,8 @@ export type Deps = {
   readDb: Kysely<DB>;
   dialect: Dialect;
   blobs: BlobStore;
+  /** Where files live (object store or local directories), chosen with the blob store. */
+  files: FileStorage;
   mailer: Mailer;
   jobs: JobRunner;
   /** Heavy media work (ffmpeg) in child processes. */

@@ -17,10 +17,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     if (status === 'ready') return { status, database, storage };
     reply.status(503);
     const reasons = [...(database ? [] : [texts.common.healthDatabaseDown]), ...problems];
-    if (!reachable && problems.length === 0)
-      reasons.push(
-        texts.common.healthStorageNotWritable(app.config.S3_ENDPOINT ? 'Objektspeicher (S3)' : 'Dateiablage'),
-      );
+    if (!reachable && problems.length === 0) reasons.push(texts.common.healthStorageNotWritable(app.files.label));
     return { status, database, storage, reasons };
   });
 }

@@ -4,7 +4,7 @@
 // - four hostile quote cards (390 combining marks each, Arabic, Hebrew, emoji, a bidi override)
 //   requested at once: /api/health p99 (target < 50 ms) and its longest answer (target ≤ 250 ms),
 //   and the app's longest event-loop stall meanwhile.
-// Run: npm run bench:media   (CLIP_SECONDS=30, CLIP_STYLE=words|plain)
+// Run: npm run bench:typeset   (CLIP_SECONDS=30, CLIP_STYLE=words|plain)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

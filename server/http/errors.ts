@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
 import { germanZodError } from '../../common/schemas/zod-de';
+import type { ErrorBody, ErrorCode } from '../../common/contracts/errors';
 import { texts } from '../../common/texts';
 import { outageBody, outageOrDatabaseDown, RETRY_AFTER_SECONDS } from './outage';
 import { germanAuthMessage } from './auth-errors-de';
@@ -13,16 +14,7 @@ function isAuthApiError(error: unknown): error is Error & { statusCode: number; 
   );
 }
 
-export type ErrorCode =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'unsupported_type'
-  | 'too_many'
-  | 'unavailable';
+export type { ErrorBody, ErrorCode };
 
 const statusOf: Record<ErrorCode, number> = {
   invalid: 400,
@@ -52,8 +44,6 @@ export class DomainError extends Error {
 
 // Every zod rule without its own message answers in German.
 z.config({ customError: germanZodError });
-
-export type ErrorBody = { error: ErrorCode | 'internal' | 'origin_refused'; message: string; title?: string };
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {

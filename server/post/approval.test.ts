@@ -6,7 +6,8 @@ import { createSubmission } from '../submissions/service';
 import { findSubmission } from '../submissions/queries';
 import { dialects, lastMailTo } from '../testing/harness';
 import { startServices, type TestServices } from '../testing/services';
-import { decide, postOverview, publicApproval, saveVersion, sendForApproval, withdrawApproval } from './service';
+import { decide, publicApproval, sendForApproval, withdrawApproval } from './approval';
+import { postOverview, saveVersion } from './service';
 
 const t = texts.post;
 const tokenIn = (body: string) => /\/freigabe\/([A-Za-z0-9_-]{40,})/.exec(body)![1]!;

@@ -2,4 +2,4 @@
 export { chooseDrafter } from './choose';
 export type { Drafter } from './drafter';
 export { startNotificationScheduler } from './notifications';
-export { redactApprovalTokens } from './service';
+export { redactApprovalTokens } from './parts';

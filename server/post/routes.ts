@@ -20,18 +20,14 @@ import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
 import { sendItem } from '../content';
 import {
   decide,
-  draftPost,
   imageForToken,
   itemForToken,
-  swapItem,
-  materialForDraft,
-  postOverview,
   publicApproval,
   recordPublication,
-  saveVersion as saveVersionOf,
   sendForApproval,
   withdrawApproval,
-} from './service';
+} from './approval';
+import { draftPost, materialForDraft, postOverview, saveVersion as saveVersionOf, swapItem } from './service';
 import { serve } from '../http/contract';
 
 /** Public token pages: enough for a person, too few to guess tokens. */

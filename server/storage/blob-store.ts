@@ -20,6 +20,18 @@ export type BlobStore = {
   localPath?(key: string): string;
 };
 
+/** Where files live, as the composition root chose it (`chooseFileStorage` in server/composition.ts). */
+export type FileStorage = {
+  /** An object store (S3-compatible) rather than this machine's disk. */
+  objectStore: boolean;
+  /** Its name for an operator (health reasons), never a path. */
+  label: string;
+  /** The local directories files go to, with their names for an operator: none with an object store. */
+  localDirs: { label: string; dir: string }[];
+  /** Where partial tus uploads are appended (local files); null with an object store (multipart uploads). */
+  uploadsDir: string | null;
+};
+
 export type UploadedPart = { n: number; etag: string; size: number };
 
 export type MultipartUploads = {

@@ -6,21 +6,15 @@ import { ignoreFailure } from '../../common/best-effort';
 import type { AppConfig } from '../config';
 import type { Dialect } from '../db/database';
 import type { Log } from '../log';
-import type { BlobStore } from './blob-store';
+import type { BlobStore, FileStorage } from './blob-store';
 
 /** What the storage checks use (the parts of server/deps.ts; this folder sits below it). */
-type StorageDeps = { config: AppConfig; dialect: Dialect; blobs: BlobStore; log: Log };
+type StorageDeps = { config: AppConfig; dialect: Dialect; blobs: BlobStore; files: FileStorage; log: Log };
 
 /** The local directories the app writes to, with the name an operator reads (never the path). */
 function localPlaces(deps: StorageDeps): { label: string; dir: string }[] {
-  const s3 = Boolean(deps.config.S3_ENDPOINT && deps.config.S3_BUCKET);
-  const places: { label: string; dir: string }[] = [];
-  if (deps.dialect === 'sqlite') places.push({ label: 'Datenverzeichnis', dir: deps.config.dataDir });
-  if (!s3) {
-    places.push({ label: 'Dateiablage', dir: path.join(deps.config.dataDir, 'files') });
-    places.push({ label: 'Upload-Zwischenspeicher', dir: path.join(deps.config.dataDir, 'uploads') });
-  }
-  return places;
+  const database = deps.dialect === 'sqlite' ? [{ label: 'Datenverzeichnis', dir: deps.config.dataDir }] : [];
+  return [...database, ...deps.files.localDirs];
 }
 
 /** Writes and removes a small new file: fails on a full, read-only or refusing file system. */
@@ -55,14 +49,14 @@ export async function storageProblems(deps: StorageDeps): Promise<string[]> {
       if (freeMb < minMb) problems.push(texts.common.healthDiskLow(label, freeMb, minMb));
     }
   }
-  if (deps.config.S3_ENDPOINT && deps.config.S3_BUCKET) {
+  if (deps.files.objectStore) {
     const key = `health/${randomUUID()}.txt`;
     try {
       await deps.blobs.put(key, Buffer.from('ok'), { contentType: 'text/plain' });
       await deps.blobs.delete(key);
     } catch (error) {
       deps.log.warn({ err: error }, 'object storage not writable');
-      problems.push(texts.common.healthStorageNotWritable('Objektspeicher (S3)'));
+      problems.push(texts.common.healthStorageNotWritable(deps.files.label));
     }
   }
   return problems;

@@ -1,6 +1,7 @@
 import { SUBMISSION_TOKEN_HEADER } from '../../../common/submission-token';
 import { texts } from '../../../common/texts';
 import { getSubmissionToken } from './storage';
+import type { ErrorBody } from '../../../common/contracts/errors';
 import { readJson } from './read-json';
 
 /** A failed API call, with the server's German message. status 0 = server unreachable. */
@@ -43,7 +44,7 @@ export async function request<T>(method: string, path: string, body: unknown, op
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, texts.common.serverUnavailable);
   }
-  const json = await readJson(res);
+  const json = (await readJson(res)) as Partial<ErrorBody> | null;
   if (!res.ok) throw new ApiError(res.status, json?.message ?? texts.common.internalError, json?.error, json?.title);
   return json as T;
 }
