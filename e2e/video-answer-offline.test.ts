@@ -44,7 +44,7 @@ describe('video answer under a local id', () => {
     const form = admin.getByRole('form', { name: texts.tenants.edit });
     await form.getByLabel(texts.tenants.cards['video-answer']!).check();
     await form.getByLabel(v.fieldMaxSeconds).fill('20');
-    await form.getByRole('button', { name: texts.tenants.save }).click();
+    await form.getByRole('button', { name: texts.tenants.save, exact: true }).click();
     await toastWith(admin, texts.tenants.saved).waitFor();
     await admin.close();
   }, 60_000);

@@ -181,11 +181,11 @@ describe('video answers recorded in the browser', () => {
     const form = page.getByRole('form', { name: texts.tenants.edit });
     await form.getByLabel(texts.tenants.cards['video-answer']!).check();
     await form.getByLabel(v.fieldMaxSeconds).fill('5');
-    await form.getByRole('button', { name: texts.tenants.save }).click();
+    await form.getByRole('button', { name: texts.tenants.save, exact: true }).click();
     await page.getByText(v.maxSecondsInvalid(15, 300)).waitFor();
     await form.getByLabel(v.fieldMaxSeconds).fill('20');
     await screenshot(page, 'video-answer-admin');
-    await form.getByRole('button', { name: texts.tenants.save }).click();
+    await form.getByRole('button', { name: texts.tenants.save, exact: true }).click();
     await toastWith(page, texts.tenants.saved).waitFor();
     const row = await e.t.app.db
       .selectFrom('tenants')

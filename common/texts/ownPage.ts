@@ -99,7 +99,7 @@ export const ownPage = {
     until ? `Fassung ${version}: ${from} bis ${until}` : `Fassung ${version}: seit ${from} (aktuell)`,
   retentionTitle: 'Aufbewahrung',
   retentionLabel: 'Ungenutzte Einsendungen löschen nach (Monaten)',
-  retentionSave: 'Speichern',
+  retentionSave: 'Aufbewahrungsfrist speichern',
   retentionDue: (n: number) => (n === 0 ? 'Derzeit ist nichts fällig.' : `${n} Einsendung(en) sind fällig.`),
   retentionDueLine: (id: number, last: string, warned: string | null) =>
     `Content-ID ${id}, zuletzt geändert ${last}${warned ? `, angekündigt ${warned}` : ''}`,

@@ -356,7 +356,7 @@ describe.each(combos)('finishing uploads without a copy on %s with the %s store'
   });
 
   it('serves the limits the pages state and the server enforces', async () => {
-    expect((await api(t, 'GET', '/api/media/limits')).body).toEqual({ maxPhotoMb: 50, maxVideoMb: 40 });
+    expect((await api(t, 'GET', '/api/media/limits')).body).toMatchObject({ maxPhotoMb: 50, maxVideoMb: 40 });
     const contentId = await newSubmission();
     const big = await createUpload(t, {
       size: 51 * MB,
