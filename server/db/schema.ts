@@ -1,4 +1,21 @@
 import type { Generated } from 'kysely';
+import type { PersonalLinkTable, CampaignTable, CampaignInviteeTable, CampaignMailTable } from './schema-campaigns';
+import type {
+  ConsentTable,
+  ConsentTextTable,
+  TakedownTaskTable,
+  ErasureRequestTable,
+  ErasureLogTable,
+} from './schema-consent';
+
+export type { PersonalLinkTable, CampaignTable, CampaignInviteeTable, CampaignMailTable } from './schema-campaigns';
+export type {
+  ConsentTable,
+  ConsentTextTable,
+  TakedownTaskTable,
+  ErasureRequestTable,
+  ErasureLogTable,
+} from './schema-consent';
 
 /** Tables of better-auth that our queries read (camelCase columns, as better-auth creates them). */
 export interface UserTable {
@@ -104,75 +121,6 @@ export interface ContentItemTable {
   created_by: string;
   created_at: string;
   updated_at: string;
-}
-
-export interface ConsentTable {
-  id: Generated<number>;
-  submission_id: number;
-  /** contact | photo_rights */
-  kind: string;
-  /** The exact German wording the person agreed to. */
-  text: string;
-  given_at: string;
-  /** The version of the tenant's wording shown (migration 0036). */
-  text_id: number | null;
-  /** given | withdrawn: a withdrawal is a new row of the ledger (migration 0036). */
-  action: Generated<string>;
-}
-
-/** A tenant's wording of a consent kind, one row per version (migration 0036). */
-export interface ConsentTextTable {
-  id: Generated<number>;
-  tenant: string;
-  kind: string;
-  version: number;
-  text: string;
-  valid_from: string;
-  valid_until: string | null;
-  created_by_email: string | null;
-}
-
-/** What the editors must take down after a withdrawal: one per publication record (migration 0036). */
-export interface TakedownTaskTable {
-  id: Generated<number>;
-  tenant: string;
-  submission_id: number;
-  publication_id: number;
-  channel: string;
-  url: string;
-  /** JSON text: the consent kinds withdrawn */
-  kinds: string;
-  created_at: string;
-  due_at: string;
-  done_at: string | null;
-  done_by_email: string | null;
-}
-
-/** A person's request to be erased, with its deadline (migration 0036). */
-export interface ErasureRequestTable {
-  id: Generated<number>;
-  tenant: string | null;
-  /** cleared once the erasure ran */
-  email: string | null;
-  user_id: string | null;
-  /** JSON text: [contentId] */
-  submission_ids: string;
-  requested_at: string;
-  due_at: string;
-  /** open | kept | done */
-  state: string;
-  keep_reason: string | null;
-  decided_by_email: string | null;
-  decided_at: string | null;
-  executed_at: string | null;
-}
-
-/** Ids of erased submissions only; replayed by `cli restore` (migration 0036). */
-export interface ErasureLogTable {
-  id: Generated<number>;
-  at: string;
-  request_id: number | null;
-  submission_id: number;
 }
 
 export interface JobTable {
@@ -477,74 +425,6 @@ export interface VideoAnswerTable {
   probe: Generated<string>;
   over_long: Generated<number>;
   created_at: string;
-}
-
-/** A personal link: one person's code (hashed), bound to a tenant and maybe a campaign (migration 0034). */
-export interface PersonalLinkTable {
-  id: Generated<number>;
-  tenant: string;
-  code_hash: string;
-  code_nonce: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: string | null;
-  campaign_id: number | null;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  first_opened_at: string | null;
-  last_opened_at: string | null;
-}
-
-/** A campaign of a tenant (migration 0035). */
-export interface CampaignTable {
-  id: Generated<number>;
-  tenant: string;
-  name: string;
-  /** JSON text: CampaignFlow[] */
-  flows: string;
-  /** JSON text: string[] */
-  questions: string;
-  topic: string | null;
-  deadline: string;
-  invitation_text: string;
-  sender_name: string;
-  contact_email: string;
-  /** JSON text: number[] (days after the invitation) */
-  reminder_days: string;
-  shared_code: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  ended_at: string | null;
-}
-
-/** A person asked in a campaign: their personal link (name, e-mail, role) and what they did (migration 0035). */
-export interface CampaignInviteeTable {
-  id: Generated<number>;
-  campaign_id: number;
-  link_id: number;
-  email_key: string;
-  created_at: string;
-  invited_at: string | null;
-  declined_at: string | null;
-  unsubscribed_at: string | null;
-}
-
-/** One mail of a campaign to one invitee, once per step (migration 0035). */
-export interface CampaignMailTable {
-  id: Generated<number>;
-  campaign_id: number;
-  invitee_id: number;
-  /** invitation | reminder-1..3 | resend-<n> */
-  step: string;
-  /** queued | sending | sent | failed | skipped */
-  state: string;
-  error: string | null;
-  created_at: string;
-  sending_since: string | null;
-  sent_at: string | null;
 }
 
 export interface DB {
