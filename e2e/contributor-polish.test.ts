@@ -61,6 +61,10 @@ describe('contributor polish at 390 px', () => {
     await login.getByLabel(texts.auth.email).fill(emailFor('admin'));
     const password = login.getByLabel(texts.auth.password, { exact: true });
     await password.fill('falsches-Passwort-123');
+    // A wrong password is said at its field now (issue 43); a failing server still answers with a toast.
+    await login.route('**/api/auth/sign-in/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Serverfehler"}' }),
+    );
     await login.getByRole('button', { name: texts.auth.submit, exact: true }).click();
     const toast = login.locator('[data-sonner-toast]').first();
     await toast.waitFor();

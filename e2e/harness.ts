@@ -38,7 +38,10 @@ export type E2E = {
   t: TestApp;
   browser: Browser;
   /** A fresh browser context (own cookies and storage) with one page. */
-  newPage(viewport?: { width: number; height: number }, opts?: { permissions?: string[] }): Promise<Page>;
+  newPage(
+    viewport?: { width: number; height: number },
+    opts?: { permissions?: string[]; serviceWorkers?: 'allow' | 'block' },
+  ): Promise<Page>;
   contexts: BrowserContext[];
   close(): Promise<void>;
 };
@@ -62,6 +65,7 @@ export async function startE2E(
         baseURL: t.url,
         locale: 'de-DE',
         permissions: pageOpts.permissions,
+        serviceWorkers: pageOpts.serviceWorkers,
       });
       contexts.push(context);
       return context.newPage();

@@ -226,7 +226,8 @@ describe('voice interview states with the ElevenLabs agent', () => {
   }, 60_000);
 
   it('shows the audio preload states', async () => {
-    const page = await e.newPage(DESKTOP);
+    // The app's service worker serves the page's chunks, past Playwright's routes: hold it off here.
+    const page = await e.newPage(DESKTOP, { serviceWorkers: 'block' });
     await loginAs(page, 'vdi_admin');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -243,7 +244,7 @@ describe('voice interview states with the ElevenLabs agent', () => {
     release();
     await page.getByRole('button', { name: t.start }).waitFor();
 
-    const failing = await e.newPage(DESKTOP);
+    const failing = await e.newPage(DESKTOP, { serviceWorkers: 'block' });
     await loginAs(failing, 'vdi_admin');
     await failing.route(/\/assets\/voiceSdk-.*\.js$/, (route) => route.abort());
     await failing.goto('/interview/behind-scenes');

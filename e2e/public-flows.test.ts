@@ -166,6 +166,8 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     // A second recording for the same submission goes over the cap: refused in German, nothing spent.
     await page.goBack();
     await page.waitForURL('**/p/vdi/voice-message');
+    // The page shows the kept recording first (issue 42); a new one starts from there.
+    await page.getByRole('button', { name: texts.voiceMessages.recordAgain }).click();
     await page.getByRole('button', { name: texts.voiceMessages.start }).click();
     await page.waitForTimeout(3000);
     await page.getByRole('button', { name: texts.voiceMessages.stop }).click();
