@@ -9,11 +9,13 @@ import { PHONE } from './harness';
  */
 const KB = 1024;
 export const budgets = {
-  '/login': 150 * KB,
+  // 2026-11-28: +10 KB each on /login and /admin for the German catalogue of four new capabilities
+  // (campaigns, own page, accessibility statement, typesetting); splitting texts per page wins it back.
+  '/login': 160 * KB,
   '/p/vdi/upload': 200 * KB,
   '/interview/behind-scenes (built-in agent)': 200 * KB,
   '/content-selection': 160 * KB,
-  '/admin': 200 * KB,
+  '/admin': 210 * KB,
   '/eingang': 200 * KB,
 } as const;
 export type BudgetPage = keyof typeof budgets;

@@ -44,14 +44,14 @@ describe('one tenant model: Sparkasse Nord like the bank', () => {
     await admin.goto('/admin/bereiche');
     await admin.getByRole('button', { name: tt.create }).first().click();
     const form = admin.getByRole('form', { name: tt.create });
-    await form.getByLabel(tt.fieldName).fill('Sparkasse Nord');
-    await form.getByLabel(tt.fieldKey).fill('sparkasse-nord');
-    await form.getByLabel(tt.fieldColor).fill('#1e3a8a');
-    await form.getByLabel(tt.fieldProfile).selectOption({ label: tt.profiles.bank! });
+    await form.getByLabel(tt.fieldName, { exact: true }).fill('Sparkasse Nord');
+    await form.getByLabel(tt.fieldKey, { exact: true }).fill('sparkasse-nord');
+    await form.getByLabel(tt.fieldColor, { exact: true }).fill('#1e3a8a');
+    await form.getByLabel(tt.fieldProfile, { exact: true }).selectOption({ label: tt.profiles.bank! });
     await form.getByText(tt.pagesTitle).click();
     // The profile filled the fields: the bank's card text, its upload surfaces and storage keys.
     expect(await form.getByLabel(tt.cardTitle(tt.cards.upload!)).inputValue()).toBe(texts.nav.bankCards.upload.title);
-    expect(await form.getByLabel(tt.fieldOwnStorageKeys).isChecked()).toBe(true);
+    expect(await form.getByLabel(tt.fieldOwnStorageKeys, { exact: true }).isChecked()).toBe(true);
     await screenshot(admin, 'admin-bereiche-profile-390');
     await form.getByRole('button', { name: tt.create }).click();
     await admin.getByRole('listitem', { name: 'Sparkasse Nord' }).waitFor();

@@ -41,15 +41,15 @@ describe('a tenant an admin creates, in the browser', () => {
     await admin.getByRole('list', { name: tt.pageTitle }).getByRole('listitem', { name: 'Bank' }).waitFor();
     await admin.getByRole('button', { name: tt.create }).first().click();
     const form = admin.getByRole('form', { name: tt.create });
-    await form.getByLabel(tt.fieldName).fill('Firma C');
-    await form.getByLabel(tt.fieldKey).fill('Firma C');
-    await form.getByLabel(tt.fieldColor).fill('#ffdd00');
+    await form.getByLabel(tt.fieldName, { exact: true }).fill('Firma C');
+    await form.getByLabel(tt.fieldKey, { exact: true }).fill('Firma C');
+    await form.getByLabel(tt.fieldColor, { exact: true }).fill('#ffdd00');
     await form.getByRole('button', { name: tt.create }).click();
     await form.getByText(tt.keyInvalid).waitFor();
     await form.getByText(/Kontrast 1,\d : 1/).waitFor();
-    await form.getByLabel(tt.fieldKey).fill('firma-c');
-    await form.getByLabel(tt.fieldColor).fill('#1d4ed8');
-    await form.getByLabel(tt.fieldPublicLink).check();
+    await form.getByLabel(tt.fieldKey, { exact: true }).fill('firma-c');
+    await form.getByLabel(tt.fieldColor, { exact: true }).fill('#1d4ed8');
+    await form.getByLabel(tt.fieldPublicLink, { exact: true }).check();
     // The interviewer's patience per topic (issue 27): patient unless set.
     const patience = form.getByLabel(`${tt.fieldPatience}: ${texts.nav.topics.engineer['tech-dive'].title}`);
     expect(await patience.inputValue()).toBe('patient');

@@ -26,6 +26,14 @@ const alive = (pid: number) => {
   }
 };
 
+/** Whether `pid` has ended: gone, or a zombie or dead entry (a dying process is not yet either). */
+async function ended(pid: number): Promise<boolean> {
+  if (!alive(pid)) return true;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === '' || state === 'Z' || state === 'X';
+}
+
 /**
  * Before a media job is taken up (again): the child its last attempt recorded, when it still runs
  * on this host, is ended and awaited, so one job never has two encodes (an instance that died
@@ -41,7 +49,7 @@ export async function endStaleChild(db: Kysely<DB>, jobId: number, log: Log): Pr
   if (!pid || row.child_host !== hostname() || !alive(pid) || !(await isMediaTool(pid))) return null;
   log.warn({ job: jobId, pid }, 'media job taken up again: its earlier ffmpeg still ran and is ended');
   process.kill(pid, 'SIGKILL');
-  for (let i = 0; i < 50 && alive(pid) && (await isMediaTool(pid)); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 100 && !(await ended(pid)); i++) await new Promise((r) => setTimeout(r, 20));
   await db.updateTable('jobs').set({ child_pid: null, child_host: null }).where('id', '=', jobId).execute();
   return pid;
 }
