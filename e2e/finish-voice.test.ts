@@ -103,6 +103,7 @@ describe('voice paths to the thank-you page', () => {
     await screenshot(page, 'finish-path-voice-thank-you-1280');
 
     await contact(page, 'Jan', 'Brückner', 'jan@example.de');
+    await page.getByRole('link', { name: f.finishedLink }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await row(id)).toMatchObject({
       kind: 'voice',
@@ -133,6 +134,7 @@ describe('voice paths to the thank-you page', () => {
     expect(await page.getByTestId('transcript-text').textContent()).toBe(spoken);
 
     await contact(page, 'Bea', 'Banker', 'bea@bank.example');
+    await page.getByRole('link', { name: f.finishedLink }).click();
     await page.waitForURL((url) => url.pathname === '/bank');
     expect(await row(id)).toMatchObject({
       tenant: 'bank',

@@ -183,8 +183,10 @@ async function run(argv: string[]): Promise<void> {
 
 /** After a restore: the erasures logged since (ids only) are carried out again in the restored data. */
 async function replayAfterRestore(given: string | null): Promise<void> {
+  const logFile = given ?? loadConfig().ERASURE_LOG ?? null;
+  // Without a log there is nothing erased since the backup to carry out again.
+  if (!logFile) return;
   const app = await buildApp(loadConfig(), { logger: false });
-  const logFile = given ?? app.config.ERASURE_LOG ?? null;
   try {
     const replayed = await replayErasures(app, logFile ? path.resolve(logFile) : null);
     console.log(

@@ -101,7 +101,10 @@ export function LoginPage() {
                 run(async () => {
                   setRefused(null);
                   const { data, error } = await authApi.signInEmail(v.email.trim(), v.password);
-                  if (error?.status === 401 || error?.status === 403) return setRefused(t.loginFailedText);
+                  // A refused address is a 403 too, but not a wrong password: that one keeps its own message.
+                  const wrongPassword =
+                    (error?.status === 401 || error?.status === 403) && error.error !== 'origin_refused';
+                  if (wrongPassword) return setRefused(t.loginFailedText);
                   if (error) return showLoginError(error);
                   if (data?.twoFactorRedirect) return setStep('totp');
                   await succeed();
