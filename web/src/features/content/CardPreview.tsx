@@ -30,7 +30,7 @@ export function CardPreview({ contentId, card }: { contentId: number; card: NewC
         {card && preview.data ? (
           <img src={preview.data.image} alt={t.cardPreviewAlt} className="h-full w-full object-contain" />
         ) : (
-          <p className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-500">
+          <p className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-600">
             {t.cardPreviewEmpty}
           </p>
         )}

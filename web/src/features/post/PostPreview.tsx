@@ -20,7 +20,7 @@ function linkify(text: string) {
 export type PreviewMedia = { src: string | null; alt: string; video: boolean; photo?: boolean };
 
 function Media({ m, className }: { m: PreviewMedia; className: string }) {
-  if (!m.src) return <p className={`bg-slate-100 p-3 text-xs text-slate-500 ${className}`}>{m.alt}</p>;
+  if (!m.src) return <p className={`bg-slate-100 p-3 text-xs text-slate-600 ${className}`}>{m.alt}</p>;
   return m.video ? (
     <video
       src={m.src}
