@@ -20,13 +20,23 @@ describe('drafts under a local id reach the server when it answers again (DESIGN
   });
   afterAll(() => e.close());
 
+  /**
+   * The submissions the team sees. A creation the page sent just as it was left (its answer never
+   * stored in the draft) stays held, hidden, until the empty-submission job removes it.
+   */
   const submissionsOf = async (role: 'vdi_admin' | 'firma_a' | 'firma_b') => {
     const user = await e.t.app.db
       .selectFrom('user')
       .select('id')
       .where('email', '=', emailFor(role))
       .executeTakeFirstOrThrow();
-    return e.t.app.db.selectFrom('submissions').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
+    return e.t.app.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('held', '=', 0)
+      .orderBy('id')
+      .execute();
   };
 
   it('keeps W-answers offline, sends them when the server is back, and then saves the contact form directly', async () => {

@@ -13,8 +13,26 @@ const t = texts.interview;
 const plan = texts.interview.plans.engineer['engineering-path'];
 /** The answer starts after the greeting has been spoken (espeak, about 12 s). */
 const LEAD_MS = 15_000;
-/** The turn the agent transcribes begins this much before the voice (its pre-roll less the onset). */
+/** The turn the agent transcribes begins about this much before the voice (its pre-roll less the onset). */
 const PRE_ROLL_S = 0.16;
+
+/**
+ * Where the voice starts in a turn the transcriber gets: the first 10 ms window louder than a
+ * quarter of the loudest. A loaded machine's late detector shortens the pre-roll, so a fixed one
+ * would place the turn's end too early and cut the last word's sentence mark.
+ */
+function voiceOnset(samples: Int16Array): number {
+  const win = Math.round(RATE / 100);
+  const rms: number[] = [];
+  for (let i = 0; i + win <= samples.length; i += win) {
+    let sum = 0;
+    for (let j = i; j < i + win; j++) sum += samples[j]! * samples[j]!;
+    rms.push(Math.sqrt(sum / win));
+  }
+  const loudest = Math.max(0, ...rms);
+  const first = rms.findIndex((r) => r > loudest / 4);
+  return first < 0 || loudest < 300 ? PRE_ROLL_S * RATE : first * win;
+}
 
 /**
  * The three answers of issue 19 in Chromium with a fake microphone (espeak-ng, sox) on the embedded
@@ -42,9 +60,9 @@ describe('the built-in interviewer lets people finish', () => {
     const speechStart = clip.phrases[0]!.start;
     whisper = await startFakeOpenAI({
       text: (req) => {
-        const seconds = decodeWav(req.file).samples.length / RATE;
-        const start = speechStart - PRE_ROLL_S * RATE;
-        return wordsIn(clip, { start, end: start + seconds * RATE });
+        const { samples } = decodeWav(req.file);
+        const start = speechStart - voiceOnset(samples);
+        return wordsIn(clip, { start, end: start + samples.length });
       },
     });
     e = await startE2E({
