@@ -8,6 +8,7 @@ import { finish } from './finish';
 import { interview } from './interview';
 import { nav } from './nav';
 import { ownPage } from './ownPage';
+import { processingRecord } from './processingRecord';
 import { post } from './post';
 import { personalLinks } from './personalLinks';
 import { publicLink } from './publicLink';
@@ -41,4 +42,5 @@ export const texts = {
   video,
   accessibility,
   ownPage,
+  processingRecord,
 } as const;

@@ -1,7 +1,11 @@
+import type { TenantInfo } from '../../common/contracts/tenants';
+import { texts } from '../../common/texts';
 import type { Deps } from '../deps';
 import type { WithTenants } from '../tenants';
+import { RETENTION_WARNING_DAYS } from './retention';
 
 type ServiceDeps = Pick<Deps, 'config' | 'db'> & WithTenants;
+const t = texts.processingRecord;
 
 /** The host of a configured URL, never its credentials. */
 function hostOf(url: string | undefined): string | null {
@@ -13,12 +17,55 @@ function hostOf(url: string | undefined): string | null {
   }
 }
 
+/** What the tenant's pages collect: only the flows it offers. */
+function collectedOf(info: TenantInfo | null): string[] {
+  const cards = new Set<string>(info?.entryCards ?? []);
+  const has = (...names: string[]) => names.some((n) => cards.has(n));
+  const lines: string[] = [t.contact];
+  if (has('interview-category', 'content-selection') || info?.generalInterview) lines.push(t.interviews);
+  if (has('voice-message')) lines.push(t.voiceMessages);
+  if (has('upload', 'image-upload', 'document-image-upload', 'content-selection')) lines.push(t.photos);
+  if (has('upload', 'document-upload', 'document-image-upload', 'content-selection')) lines.push(t.documents);
+  if (has('video-answer')) lines.push(t.videoAnswers);
+  if (info?.publicLink) lines.push(t.publicLink);
+  lines.push(t.consents, t.madeFrom, t.editors, t.technical);
+  return lines;
+}
+
+/** Who receives data, from the configuration actually set (hosts only, never credentials). */
+function recipientsOf(c: ServiceDeps['config']): string[] {
+  const openaiHost = hostOf(c.OPENAI_BASE_URL) ?? 'api.openai.com';
+  const elevenHost = hostOf(c.ELEVENLABS_BASE_URL) ?? 'api.elevenlabs.io';
+  const transcriber =
+    c.TRANSCRIBER === 'openai'
+      ? t.transcriberOpenai(openaiHost)
+      : c.TRANSCRIBER === 'elevenlabs'
+        ? t.transcriberElevenlabs(elevenHost)
+        : c.TRANSCRIBER === 'local'
+          ? t.transcriberLocal
+          : t.transcriberNone;
+  const lines = [
+    t.transcription(transcriber),
+    c.VOICE_AGENT === 'elevenlabs' ? t.voiceAgentElevenlabs(elevenHost) : t.voiceAgentBuiltin,
+    c.OPENAI_CHAT_MODEL ? t.draftsModel(c.OPENAI_CHAT_MODEL, openaiHost) : t.draftsTemplate,
+  ];
+  if (c.TTS === 'openai') lines.push(t.ttsOpenai(openaiHost));
+  const smtp = hostOf(c.SMTP_URL);
+  const s3 = hostOf(c.S3_ENDPOINT);
+  const database = hostOf(c.DATABASE_URL);
+  lines.push(
+    smtp ? t.mailSmtp(smtp) : t.mailOutbox,
+    s3 ? t.filesS3(s3, c.S3_BUCKET ?? '–') : t.filesLocal,
+    database ? t.databasePostgres(database) : t.databaseSqlite,
+  );
+  return lines;
+}
+
 /**
  * The draft of a record of processing activities (Art. 30 DSGVO) for one tenant: what is
  * collected, why, how long it is kept, and who receives it (the configured services).
  */
 export async function processingRecord(deps: ServiceDeps, tenant: string): Promise<string> {
-  const c = deps.config;
   const registry = await deps.tenantRegistry.fresh();
   const row = await deps.db
     .selectFrom('tenants')
@@ -26,48 +73,32 @@ export async function processingRecord(deps: ServiceDeps, tenant: string): Promi
     .where('key', '=', tenant)
     .executeTakeFirst();
   const months = Number(row?.retention_months ?? 24);
-  const transcriber =
-    c.TRANSCRIBER === 'openai'
-      ? `OpenAI-kompatibler Dienst (${hostOf(c.OPENAI_BASE_URL) ?? 'api.openai.com'})`
-      : c.TRANSCRIBER === 'elevenlabs'
-        ? `ElevenLabs (${hostOf(c.ELEVENLABS_BASE_URL) ?? 'api.elevenlabs.io'})`
-        : 'keiner außerhalb des Servers (lokales Modell oder keine Abschrift)';
-  const recipients = [
-    `- Transkription: ${transcriber}`,
-    `- Sprach-Interviewer: ${c.VOICE_AGENT === 'elevenlabs' ? 'ElevenLabs Conversational AI' : 'eingebauter Interviewer auf diesem Server'}`,
-    `- Textentwürfe: ${c.OPENAI_CHAT_MODEL ? `Sprachmodell ${c.OPENAI_CHAT_MODEL} (${hostOf(c.OPENAI_BASE_URL) ?? 'api.openai.com'})` : 'Vorlage auf diesem Server, kein externer Dienst'}`,
-    `- E-Mail-Versand: ${c.SMTP_URL ? `SMTP-Server ${hostOf(c.SMTP_URL)}` : 'kein Versand (Postausgang in der Datenbank)'}`,
-    `- Dateispeicher: ${c.S3_ENDPOINT ? `S3-kompatibler Speicher ${hostOf(c.S3_ENDPOINT)} (Bucket ${c.S3_BUCKET ?? '–'})` : 'Verzeichnis auf diesem Server'}`,
-    `- Datenbank: ${c.DATABASE_URL ? `PostgreSQL ${hostOf(c.DATABASE_URL)}` : 'SQLite-Datei auf diesem Server'}`,
-  ];
   return [
-    `# Verzeichnis von Verarbeitungstätigkeiten (Entwurf) – ${registry.displayName(tenant)}`,
+    t.title(registry.displayName(tenant)),
     '',
-    `Erstellt am ${new Date().toISOString().slice(0, 10)} von Content-Assistent. Ein Entwurf: von der oder dem Datenschutzbeauftragten zu prüfen und zu ergänzen (Verantwortlicher, Kontakt, Rechtsgrundlagen im Einzelnen).`,
+    t.made(new Date().toISOString().slice(0, 10)),
     '',
-    '## Zweck',
-    'Beiträge für die Social-Media-Kanäle des Bereichs: Material von Mitwirkenden sammeln, daraus Beiträge, Clips und Zitatkarten machen, sie freigeben lassen und veröffentlichen.',
+    t.purposeTitle,
+    t.purpose,
     '',
-    '## Betroffene und Daten',
-    '- Mitwirkende: Vorname, Nachname, E-Mail-Adresse, Funktion; Sprachaufnahmen, Interviews und ihre Abschriften; Fotos, Videos, Dokumente; Antworten auf die W-Fragen; Kontaktangaben für den Beitrag.',
-    '- Einwilligungen: Art, Wortlaut in der gezeigten Fassung, Zeitpunkt, Widerruf.',
-    '- Redaktion: Konten (E-Mail, Name, Rolle), Protokoll der Änderungen.',
-    '- Technisch: IP-Adressen für Missbrauchsgrenzen (kurzzeitig), Sitzungen.',
+    t.collectedTitle,
+    ...collectedOf(registry.get(tenant)),
     '',
-    '## Rechtsgrundlage',
-    '- Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 22 KUG für Bildnisse); jederzeit widerrufbar auf der eigenen Seite.',
+    t.legalTitle,
+    t.legal,
     '',
-    '## Empfänger',
-    ...recipients,
-    '- Veröffentlichung: die Kanäle, auf denen ein Beitrag erscheint (Veröffentlichungsnachweise je Beitrag).',
+    t.recipientsTitle,
+    ...recipientsOf(deps.config),
+    t.channels,
     '',
-    '## Speicherdauer',
-    `- Nicht verwendete Einsendungen: ${months} Monate nach der letzten Änderung, dann nach einer Warnung an die Redaktion gelöscht.`,
-    '- Löschanträge: spätestens einen Monat nach dem Antrag; ein Löschprotokoll enthält nur Kennungen und wird beim Zurückspielen einer Sicherung nachgeholt.',
+    t.retentionTitle,
+    t.retention(months, RETENTION_WARNING_DAYS),
+    t.erasure,
+    t.consentKept,
     '',
-    '## Technische und organisatorische Maßnahmen',
-    '- Dateien nur über angemeldete oder signierte Zugriffe; Fotos ohne Standortdaten; Freigabe- und persönliche Links gehasht gespeichert.',
-    '- Zugriff nach Bereich und Rolle; Protokoll der Änderungen.',
+    t.measuresTitle,
+    t.measuresAccess,
+    t.measuresRoles,
     '',
   ].join('\n');
 }

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { texts } from '../../common/texts';
 import { writeAudit } from '../admin';
 import type { SessionUser } from '../auth';
-import { now } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
+import { enqueue } from '../jobs/queue';
 import { editorsOf } from './editors';
 import { eraseSubmissions } from './erasure';
 
@@ -17,14 +17,29 @@ function monthsBefore(at: Date, months: number): string {
   return d.toISOString();
 }
 
-/** The tenant's submissions not used (never published) and untouched for its retention months. */
+/**
+ * The tenant's submissions not used within its retention months: never published (status
+ * 'verwendet' or a publication record), not changed and no post version saved since the cutoff.
+ * `last_used_at` is the newest of the submission's change and its posts' versions.
+ */
 async function dueSubmissions(db: Kysely<DB>, tenant: string, months: number, asOf: Date) {
-  return db
+  const cutoff = monthsBefore(asOf, months);
+  const rows = await db
     .selectFrom('submissions')
-    .select(['id', 'updated_at', 'retention_warned_at'])
+    .select((eb) => [
+      'id',
+      'updated_at',
+      'retention_warned_at',
+      eb
+        .selectFrom('post_versions')
+        .innerJoin('posts', 'posts.id', 'post_versions.post_id')
+        .whereRef('posts.submission_id', '=', 'submissions.id')
+        .select((e) => e.fn.max('post_versions.created_at').as('at'))
+        .as('post_at'),
+    ])
     .where('tenant', '=', tenant)
     .where('status', '<>', 'verwendet')
-    .where('updated_at', '<', monthsBefore(asOf, months))
+    .where('updated_at', '<', cutoff)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -35,8 +50,26 @@ async function dueSubmissions(db: Kysely<DB>, tenant: string, months: number, as
         ),
       ),
     )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('post_versions')
+            .innerJoin('posts', 'posts.id', 'post_versions.post_id')
+            .select('post_versions.id')
+            .whereRef('posts.submission_id', '=', 'submissions.id')
+            .where('post_versions.created_at', '>=', cutoff),
+        ),
+      ),
+    )
     .orderBy('updated_at')
     .execute();
+  return rows.map((r) => {
+    const lastUsedAt = r.post_at && r.post_at > r.updated_at ? r.post_at : r.updated_at;
+    // A warning counts for this period only: one sent before a later use is spent.
+    const warnedAt = r.retention_warned_at && r.retention_warned_at > lastUsedAt ? r.retention_warned_at : null;
+    return { id: Number(r.id), lastUsedAt, warnedAt };
+  });
 }
 
 async function monthsOf(db: Kysely<DB>, tenant: string): Promise<number> {
@@ -50,11 +83,7 @@ export async function retentionOf(db: Kysely<DB>, tenant: string, asOf = new Dat
   const due = await dueSubmissions(db, tenant, months, asOf);
   return {
     months,
-    due: due.map((r) => ({
-      contentId: Number(r.id),
-      lastUsedAt: r.updated_at,
-      warnedAt: r.retention_warned_at ?? null,
-    })),
+    due: due.map((r) => ({ contentId: r.id, lastUsedAt: r.lastUsedAt, warnedAt: r.warnedAt })),
   };
 }
 
@@ -85,20 +114,18 @@ export async function runRetention(deps: Pick<Deps, 'db' | 'blobs' | 'config' | 
   let erased = 0;
   for (const tenant of tenants) {
     const due = await dueSubmissions(deps.db, tenant.key, Number(tenant.retention_months), asOf);
-    const fresh = due.filter((r) => !r.retention_warned_at);
+    const fresh = due.filter((r) => !r.warnedAt);
     const ripe = due.filter(
-      (r) =>
-        r.retention_warned_at &&
-        Date.parse(r.retention_warned_at) + RETENTION_WARNING_DAYS * 86_400_000 <= asOf.getTime(),
+      (r) => r.warnedAt && Date.parse(r.warnedAt) + RETENTION_WARNING_DAYS * 86_400_000 <= asOf.getTime(),
     );
     if (fresh.length > 0) {
       await deps.db
         .updateTable('submissions')
-        .set({ retention_warned_at: now() })
+        .set({ retention_warned_at: asOf.toISOString() })
         .where(
           'id',
           'in',
-          fresh.map((r) => Number(r.id)),
+          fresh.map((r) => r.id),
         )
         .execute();
       for (const editor of await editorsOf(deps.db, tenant.key))
@@ -106,7 +133,7 @@ export async function runRetention(deps: Pick<Deps, 'db' | 'blobs' | 'config' | 
           to: editor,
           subject: texts.ownPage.retentionMailSubject(fresh.length),
           text: texts.ownPage.retentionMailText(
-            fresh.map((r) => Number(r.id)),
+            fresh.map((r) => r.id),
             RETENTION_WARNING_DAYS,
             `${deps.config.baseUrl}/eingang`,
           ),
@@ -116,17 +143,42 @@ export async function runRetention(deps: Pick<Deps, 'db' | 'blobs' | 'config' | 
     if (ripe.length > 0) {
       await eraseSubmissions(
         deps,
-        ripe.map((r) => Number(r.id)),
+        ripe.map((r) => r.id),
         { requestId: null, email: null },
       );
       await writeAudit(deps.db, null, {
         action: 'retention.erase',
         target: `tenant:${tenant.key}`,
         tenant: tenant.key,
-        detail: { submissions: ripe.map((r) => Number(r.id)) },
+        detail: { submissions: ripe.map((r) => r.id) },
       });
       erased += ripe.length;
     }
   }
   return { warned, erased };
+}
+
+export const RETENTION_JOB = 'own-page.retention';
+const DAY_MS = 86_400_000;
+
+/** Plans the next run unless one is already waiting (several instances share one chain). */
+async function planNext(db: Kysely<DB>, runAt: Date): Promise<void> {
+  const waiting = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', RETENTION_JOB)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  if (!waiting) await enqueue(db, RETENTION_JOB, {}, { runAt, maxAttempts: 3 });
+}
+
+/** A durable daily job: retention runs without an operator (`cli retention run` does the same at once). */
+export async function registerRetentionJob(deps: Pick<Deps, 'db' | 'blobs' | 'config' | 'mailer' | 'jobs'>) {
+  deps.jobs.register(RETENTION_JOB, async () => {
+    const result = await runRetention(deps);
+    await planNext(deps.db, new Date(Date.now() + DAY_MS));
+    return result;
+  });
+  // The first run a while after start-up, off the busy start.
+  await planNext(deps.db, new Date(Date.now() + 15 * 60_000));
 }

@@ -9,7 +9,7 @@ import { confirmErasure, keepForReason, listErasures, registerErasureJobs, reque
 import { exportZip } from './export';
 import { personOf, submissionIdsOf } from './person';
 import { processingRecord } from './processing';
-import { retentionOf, setRetention } from './retention';
+import { registerRetentionJob, retentionOf, setRetention } from './retention';
 import { ownPageOf } from './service';
 import { markTakedownDone, takedownsFor } from './takedowns';
 import { withdrawConsents } from './withdraw';
@@ -24,6 +24,7 @@ const limited = { config: { rateLimit: { max: 300, timeWindow: '10 minutes' } } 
  */
 export async function ownPageRoutes(app: FastifyInstance): Promise<void> {
   registerErasureJobs(app);
+  await registerRetentionJob(app);
 
   serve(app, 'GET /own-page/:access', limited, async (request, reply, input) => {
     reply.header('cache-control', 'no-store');
