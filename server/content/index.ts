@@ -15,4 +15,5 @@ export {
 } from './attach';
 export { chooseProposer, type PassageProposer } from './proposer';
 export { sendItem } from './send-item';
+export { hasCaptionTrack, sendItemCaptions } from './captions';
 export { ItemReplacedHandlers, type WithItemReplaced } from './service';

@@ -6,6 +6,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
+import { CaptionTrack } from '../../ui/CaptionTrack';
 import { TextareaField } from '../../ui/Field';
 import { Progress } from '../../ui/Progress';
 import { ConsentBadges } from './ConsentBadges';
@@ -53,7 +54,9 @@ export function Items({ data }: { data: ContentOverview }) {
                     preload="metadata"
                     className="max-h-80 w-full rounded bg-black"
                     aria-label={item.alt}
-                  />
+                  >
+                    <CaptionTrack src={item.captionsUrl} />
+                  </video>
                 ) : (
                   <img src={item.url} alt={item.alt} className="max-h-80 w-full rounded bg-slate-100 object-contain" />
                 )

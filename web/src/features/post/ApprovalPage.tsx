@@ -109,7 +109,13 @@ export function ApprovalPage() {
         logoText={tenant?.logoText ?? ''}
         channel={a.channel}
         body={a.body}
-        media={a.media.map((m) => ({ src: m.url, alt: m.alt, video: m.video, photo: m.kind === 'photo' }))}
+        media={a.media.map((m) => ({
+          src: m.url,
+          alt: m.alt,
+          video: m.video,
+          photo: m.kind === 'photo',
+          captions: m.captions,
+        }))}
       />
       <div className="mt-6">
         {a.state === 'approved' && (

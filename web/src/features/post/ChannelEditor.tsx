@@ -153,7 +153,7 @@ export function ChannelEditor({
   const previewOf = (e: PostMediaEntry): PreviewMedia => {
     if (e.type === 'image') return { src: thumb(e.image.mediaId), alt: e.image.alt, video: false, photo: true };
     const item = itemOf(e.item.itemId);
-    return { src: item?.url ?? null, alt: e.item.alt, video: !!item && isVideo(item) };
+    return { src: item?.url ?? null, alt: e.item.alt, video: !!item && isVideo(item), captions: item?.captionsUrl };
   };
   const move = (from: number, to: number) => {
     const next = [...order];
