@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { InputField } from '../../ui/Field';
+import { InputField, optionsOf, SelectField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth';
@@ -20,8 +20,7 @@ import '../../lib/zod-csp';
 
 const t = texts.admin;
 const roleOptions = [...roles, 'none'] as const;
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+const roleChoices = optionsOf(roleOptions, t.roleNames);
 
 const failed = (error: unknown) =>
   notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
@@ -57,18 +56,7 @@ function InviteForm() {
           {...form.register('email')}
         />
         <InputField label={t.userName} autoComplete="off" {...form.register('name')} />
-        <div className="space-y-1.5">
-          <label htmlFor="invite-role" className="block text-sm font-medium text-slate-800">
-            {t.userRole}
-          </label>
-          <select id="invite-role" className={selectClass} {...form.register('role')}>
-            {roleOptions.map((r) => (
-              <option key={r} value={r}>
-                {t.roleNames[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="invite-role" label={t.userRole} options={roleChoices} {...form.register('role')} />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t.inviteSubmit}
         </Button>
@@ -97,12 +85,11 @@ function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; sel
         </p>
       </div>
       <div>
-        <label htmlFor={`role-${user.id}`} className="sr-only">
-          {t.changeRole}
-        </label>
-        <select
+        <SelectField
           id={`role-${user.id}`}
-          className={selectClass}
+          label={t.changeRole}
+          hideLabel
+          options={roleChoices}
           value={user.role ?? 'none'}
           disabled={self || action.isPending}
           onChange={(e) => {
@@ -112,13 +99,7 @@ function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; sel
               notify.success(t.roleChanged, t.roleChangedText(user.email, t.roleNames[role] ?? role));
             });
           }}
-        >
-          {roleOptions.map((r) => (
-            <option key={r} value={r}>
-              {t.roleNames[r]}
-            </option>
-          ))}
-        </select>
+        />
         <p className="mt-1 truncate text-xs text-slate-600" data-testid="membership">
           {texts.tenants.membershipColumn}:{' '}
           {member

@@ -12,7 +12,7 @@ import { apiUrl, call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { TextareaField } from '../../ui/Field';
+import { optionsOf, SelectField, TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Spinner } from '../../ui/Spinner';
@@ -264,22 +264,14 @@ export function InboxDetailPage() {
         </div>
         <div className="space-y-6">
           <Card>
-            <label htmlFor="inbox-status" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t.statusLabel}
-            </label>
-            <select
+            <SelectField
               id="inbox-status"
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+              label={t.statusLabel}
+              options={optionsOf(submissionStatuses, t.statuses)}
               value={d.status}
               disabled={status.isPending}
               onChange={(e) => status.mutate(e.target.value)}
-            >
-              {submissionStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {t.statuses[s]}
-                </option>
-              ))}
-            </select>
+            />
           </Card>
           <Section title={t.sectionMeta}>
             <Facts

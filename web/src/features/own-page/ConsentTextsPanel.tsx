@@ -6,7 +6,7 @@ import { apiUrl, call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { InputField, TextareaField } from '../../ui/Field';
+import { InputField, optionsOf, SelectField, TextareaField } from '../../ui/Field';
 import { day } from './format';
 
 const t = texts.ownPage;
@@ -49,21 +49,14 @@ export function ConsentTextsPanel({ tenantKey }: { tenantKey: string }) {
       <div className="space-y-2">
         <h3 className="text-base font-semibold text-slate-900">{t.textsTitle}</h3>
         <p className="text-sm text-slate-600">{t.textsIntro}</p>
-        <label className="block text-sm font-medium text-slate-800" htmlFor={`consent-kind-${tenantKey}`}>
-          {t.textKindLabel}
-        </label>
-        <select
+        <SelectField
           id={`consent-kind-${tenantKey}`}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-72"
+          label={t.textKindLabel}
+          className="sm:w-72"
+          options={optionsOf(consentKinds, t.consentKinds)}
           value={kind}
           onChange={(e) => setKind(e.target.value as ConsentKind)}
-        >
-          {consentKinds.map((k) => (
-            <option key={k} value={k}>
-              {t.consentKinds[k]}
-            </option>
-          ))}
-        </select>
+        />
         <ul className="space-y-2 text-sm">
           {ofKind.map((v) => (
             <li key={v.id}>

@@ -7,11 +7,13 @@ import { call } from '../../api/client';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { optionsOf, SelectField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { OwnPageView } from '../own-page';
 
 const t = texts.post;
+const hours = Array.from({ length: 24 }, (_, h) => h);
 
 /** /konto: every signed-in person's own page; editors also set their mails about new submissions here. */
 export function AccountPage() {
@@ -76,23 +78,14 @@ function NotificationSettings() {
           </div>
         </fieldset>
         {choice.mode === 'digest' && (
-          <div className="space-y-1.5">
-            <label htmlFor="digest-hour" className="block text-sm font-medium text-slate-800">
-              {t.digestHour}
-            </label>
-            <select
-              id="digest-hour"
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-48"
-              value={choice.digestHour}
-              onChange={(e) => setChoice({ ...choice, digestHour: Number(e.target.value) })}
-            >
-              {Array.from({ length: 24 }, (_, h) => (
-                <option key={h} value={h}>
-                  {t.hourOption(h)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="digest-hour"
+            label={t.digestHour}
+            className="sm:w-48"
+            options={optionsOf(hours, t.hourOption)}
+            value={choice.digestHour}
+            onChange={(e) => setChoice({ ...choice, digestHour: Number(e.target.value) })}
+          />
         )}
         <Button type="submit" disabled={save.isPending}>
           {t.notifySave}
