@@ -16,4 +16,5 @@ export {
 export { followCorrection } from './correction';
 export { chooseProposer, type PassageProposer } from './proposer';
 export { sendItem } from './send-item';
+export { hasCaptionTrack, sendItemCaptions } from './captions';
 export { ItemReplacedHandlers, type WithItemReplaced } from './service';

@@ -18,6 +18,7 @@ import {
 import { sendItem } from './send-item';
 import { followCorrection } from './correction';
 import { CORRECTION_JOB, correctionJob } from '../submissions';
+import { sendItemCaptions } from './captions';
 
 /** Quote cards, clips and audiograms of a submission (editors); the contributor sees them through the approval link. */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
@@ -91,5 +92,13 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const { contentId, itemId } = input.params();
     const item = await findItem(app, await loadForEditor(app, editor, contentId), itemId);
     return sendItem(app, request, reply, item, PRIVATE_MEDIA);
+  });
+
+  // The player's caption track of a clip or audiogram: whoever may play the item may read it.
+  serve(app, 'GET /content/:contentId/items/:itemId/captions.vtt', async (request, reply, input) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, itemId } = input.params();
+    const item = await findItem(app, await loadForEditor(app, editor, contentId), itemId);
+    return sendItemCaptions(app, reply, item);
   });
 }
