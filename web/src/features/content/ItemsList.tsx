@@ -84,6 +84,7 @@ export function Items({ data }: { data: ContentOverview }) {
                 </div>
               )}
               <p className="line-clamp-3 text-xs text-slate-600">{item.alt}</p>
+              {item.spec.predatesCorrection ? <p className="text-xs text-amber-800">{t.predatesCorrection}</p> : null}
               <ConsentBadges item={item} consent={data.consent} />
               {item.url && (
                 <a className="text-sm text-brand underline" href={`${item.url}?download=1`}>
