@@ -1,16 +1,14 @@
-import { ArrowRight, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { BackLink } from '../navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isLocalId } from '../../../../common/content-id';
-import { MAX_RECORDING_SECONDS } from '../../../../common/schemas/voice-messages';
 import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Progress } from '../../ui/Progress';
 import {
@@ -23,7 +21,8 @@ import {
   waitForTranscript,
 } from '../submissions';
 import { useTenant } from '../../current-tenant/TenantContext';
-import { clock, useRecorder } from './useRecorder';
+import { useRecorder } from './useRecorder';
+import { RecorderCard } from './RecorderCard';
 import { storageKeys } from '../../lib/storage';
 import { KeptPanel } from './KeptPanel';
 import { useKeptRecording } from './useKeptRecording';
@@ -52,9 +51,6 @@ export function VoiceMessagePage() {
   const sentTo = useRef<string | null>(null);
   const recorder = useRecorder({ onAutoStop: () => notify.info(texts.common.hintTitle, t.autoStopped) });
   const [work, setWork] = useState<Work>({ phase: 'none' });
-  const [playing, setPlaying] = useState(false);
-  const [position, setPosition] = useState(0);
-  const audio = useRef<HTMLAudioElement>(null);
   const abort = useRef<AbortController | null>(null);
   const uploaded = useRef<{ mediaId: number; jobId: number | null } | null>(null);
   const draftBase = useDraftBase('voice');
@@ -177,26 +173,10 @@ export function VoiceMessagePage() {
 
   const reset = () => {
     abort.current?.abort();
-    audio.current?.pause();
     uploaded.current = null;
     setWork({ phase: 'none' });
-    setPlaying(false);
-    setPosition(0);
     recorder.reset();
   };
-
-  const togglePlay = () => {
-    const el = audio.current;
-    if (!el) return;
-    if (el.paused) void el.play();
-    else el.pause();
-  };
-
-  const shown =
-    recorder.state === 'recorded' && rec
-      ? `${clock(position)} / ${clock(rec.seconds)}`
-      : `${clock(recorder.elapsed)} / ${clock(MAX_RECORDING_SECONDS)}`;
-  const statusText = recorder.state === 'recording' ? t.recording : recorder.state === 'recorded' ? t.recorded : t.idle;
 
   return (
     <Page title={t.voiceTitle} intro={t.voiceIntro} back={<BackLink to={tenant.homePath} />}>
@@ -204,74 +184,7 @@ export function VoiceMessagePage() {
         <KeptPanel kept={earlier} onContinue={continueKept} onRecordAgain={() => setRecordAgain(true)} />
       ) : (
         <>
-          <Card className="flex flex-col items-center gap-5 py-8">
-            <div
-              className={`flex h-24 w-24 items-center justify-center rounded-full ${recorder.state === 'recording' ? 'animate-pulse bg-red-100 text-red-600' : 'bg-slate-100 text-brand'}`}
-              aria-hidden="true"
-            >
-              <Mic size={40} />
-            </div>
-            <p className="text-sm font-medium text-slate-600" aria-live="polite">
-              {statusText}
-            </p>
-            <p className="font-mono text-3xl tabular-nums text-slate-900" data-testid="recording-clock">
-              {shown}
-            </p>
-            <Progress
-              value={(recorder.elapsed / MAX_RECORDING_SECONDS) * 100}
-              label={t.recording}
-              className="max-w-sm"
-            />
-
-            {recorder.error && (
-              <p role="alert" className="max-w-md rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-700">
-                {recorder.error}
-              </p>
-            )}
-
-            <div className="flex w-full max-w-md flex-col gap-3 sm:flex-row sm:justify-center">
-              {recorder.state === 'idle' && (
-                <Button
-                  onClick={() => void recorder.start()}
-                  style={{ backgroundColor: tenant.startButtonColor }}
-                  block
-                >
-                  <Mic size={18} aria-hidden="true" />
-                  {t.start}
-                </Button>
-              )}
-              {recorder.state === 'recording' && (
-                <Button variant="danger" onClick={recorder.stop} block>
-                  <Square size={18} aria-hidden="true" />
-                  {t.stop}
-                </Button>
-              )}
-              {recorder.state === 'recorded' && rec && (
-                <>
-                  <Button variant="secondary" onClick={togglePlay} disabled={busy} block>
-                    {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
-                    {playing ? t.pause : t.play}
-                  </Button>
-                  <Button variant="secondary" onClick={reset} disabled={busy} block>
-                    <RotateCcw size={18} aria-hidden="true" />
-                    {t.reset}
-                  </Button>
-                  <audio
-                    ref={audio}
-                    src={rec.url}
-                    onPlay={() => setPlaying(true)}
-                    onPause={() => setPlaying(false)}
-                    onEnded={() => {
-                      setPlaying(false);
-                      setPosition(0);
-                    }}
-                    onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
-                    className="hidden"
-                  />
-                </>
-              )}
-            </div>
-          </Card>
+          <RecorderCard recorder={recorder} busy={busy} startColor={tenant.startButtonColor} onReset={reset} />
 
           <div className="mt-6 space-y-4">
             {work.phase === 'uploading' && (
