@@ -60,6 +60,15 @@ export const postOverview = z.object({
 /** An approval request just sent. */
 export const sentApproval = postApproval.pick({ id: true, email: true, expiresAt: true });
 
+/** A photo or item behind an approval token; `captions`: the WebVTT of a clip or audiogram. */
+const tokenMedia = z.object({
+  url: z.string(),
+  alt: z.string(),
+  kind: z.string(),
+  video: z.boolean(),
+  captions: z.string().nullable(),
+});
+
 /** What the contributor's approval page shows (no session: the token in the link). */
 export const publicApproval = z.object({
   tenant: z.string(),
@@ -70,9 +79,9 @@ export const publicApproval = z.object({
   body: z.string(),
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
   /** Clips, audiograms and cards: what will be published, moving image included. */
-  items: z.array(z.object({ url: z.string(), alt: z.string(), kind: z.string(), video: z.boolean() })),
+  items: z.array(tokenMedia),
   /** Photos (kind 'photo') and items together, in the post's one order. */
-  media: z.array(z.object({ url: z.string(), alt: z.string(), kind: z.string(), video: z.boolean() })),
+  media: z.array(tokenMedia),
   state: approvalState,
   decidedAt: z.string().nullable(),
   expiresAt: z.string(),

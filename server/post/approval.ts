@@ -6,7 +6,7 @@ import type { Editor, WithTenants } from '../tenants';
 import { writeAudit } from '../admin';
 import { refuseWithdrawnPhotos } from '../consent';
 import { ownPageMailLine } from '../own-page';
-import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content';
+import { checkPostItems, hasCaptionTrack, parseItems, readyItems, requireItemsReady } from '../content';
 import { now } from '../db/database';
 import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -169,9 +169,10 @@ async function tokenMedia(
     alt,
     kind: row.kind,
     video: row.file_type === 'video/mp4',
+    captions: hasCaptionTrack(row) ? `${base}/inhalte/${i}/captions.vtt` : null,
   }));
   const media = mediaOrder(parseImages(version.images), parseItems(version.items)).flatMap((e) => {
-    if (e.type === 'image') return [{ ...images[e.index]!, kind: 'photo', video: false }];
+    if (e.type === 'image') return [{ ...images[e.index]!, kind: 'photo', video: false, captions: null }];
     const at = ready.findIndex((r) => Number(r.row.id) === e.item.itemId);
     return at < 0 ? [] : [items[at]!];
   });
