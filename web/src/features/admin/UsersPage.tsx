@@ -5,8 +5,7 @@ import { inviteUser, type InviteUser } from '../../../../common/schemas/admin';
 import { roles } from '../../../../common/roles';
 import { texts } from '../../../../common/texts';
 import { type Answer, call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { InputField, optionsOf, SelectField } from '../../ui/Field';
@@ -21,9 +20,6 @@ import '../../lib/zod-csp';
 const t = texts.admin;
 const roleOptions = [...roles, 'none'] as const;
 const roleChoices = optionsOf(roleOptions, t.roleNames);
-
-const failed = (error: unknown) =>
-  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 
 function InviteForm() {
   const queryClient = useQueryClient();
@@ -44,7 +40,7 @@ function InviteForm() {
             form.reset();
             await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
           } catch (error) {
-            failed(error);
+            notifyFailure(error);
           }
         })}
       >
@@ -72,7 +68,7 @@ function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; sel
   const action = useMutation({
     mutationFn: async (run: () => Promise<void>) => run(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-    onError: failed,
+    onError: notifyFailure,
   });
   const state = user.deactivated ? t.stateDeactivated : user.hasPassword ? t.stateActive : t.stateInvited;
   const params = { userId: user.id };

@@ -6,7 +6,7 @@ import { funnelStates, inviteeStates, type InviteeState } from '../../../../comm
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
 import { useTenantLabels } from '../../current-tenant/labels';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { optionsOf, SelectField } from '../../ui/Field';
@@ -14,7 +14,6 @@ import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { ShareLink } from '../sharing';
 import { CampaignForm } from './CampaignForm';
-import { failed } from './failed';
 import { InviteeImport } from './InviteeImport';
 
 const t = texts.campaigns;
@@ -44,7 +43,7 @@ export function CampaignBoardPage() {
       notify.success(done);
       await refresh();
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     }
   };
 
@@ -239,7 +238,7 @@ export function CampaignBoardPage() {
                   await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
                   navigate('/kampagnen');
                 } catch (error) {
-                  failed(error);
+                  notifyFailure(error);
                 }
               }}
             >

@@ -12,8 +12,7 @@ import {
 import type { ClipSource, ContentOverview, Proposals } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { optionsOf, SelectField, TextareaField } from '../../ui/Field';
 import { ContentToolsPlaceholder } from './ContentSectionPlaceholder';
@@ -28,7 +27,6 @@ const t = texts.content;
 const selectClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.common.internalError);
 
 /** The tools of the inbox detail page's content section (in its `ContentSectionFrame`): quote cards, clips and audiograms, and what was made. */
 export function ContentSection({ contentId }: { contentId: number }) {
@@ -61,7 +59,7 @@ function CardMaker({ data }: { data: ContentOverview }) {
       notify.success(t.ready, t.cardMade);
       await refresh();
     },
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   const submit = () => {
     const parsed = newCard.safeParse({ format, quote, showName, photoMediaId: photo, layout });
@@ -193,7 +191,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
     onSuccess: async () => {
       await refresh();
     },
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   const propose = useMutation({
     mutationFn: () =>
@@ -202,7 +200,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
         query: { mediaId: sourceId },
       }),
     onSuccess: setProposals,
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   if (sources.length === 0) {
     return (

@@ -7,9 +7,8 @@ import type { SubmissionStatus } from '../../../../common/schemas/inbox';
 import type { InboxNote } from '../../../../common/contracts/inbox';
 import { submissionStatuses } from '../../../../common/schemas/values';
 import { texts } from '../../../../common/texts';
-import { ApiError } from '../../lib/api';
 import { apiUrl, call } from '../../api/client';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { optionsOf, SelectField, TextareaField } from '../../ui/Field';
@@ -28,8 +27,6 @@ const ContentSection = lazy(() => import('../content/ContentSection').then((m) =
 const PostSection = lazy(() => import('../post/PostSection').then((m) => ({ default: m.PostSection })));
 
 const t = texts.admin;
-const failed = (error: unknown) =>
-  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,7 +63,7 @@ function Notes({ contentId, notes }: { contentId: number; notes: InboxNote[] }) 
       notify.success(t.noteSaved);
       await queryClient.invalidateQueries({ queryKey: ['inbox-detail', contentId] });
     },
-    onError: failed,
+    onError: notifyFailure,
   });
   return (
     <Section title={t.sectionNotes}>
@@ -122,7 +119,7 @@ function DeleteButton({ contentId }: { contentId: number }) {
       await queryClient.invalidateQueries({ queryKey: ['inbox'] });
       navigate('/eingang', { replace: true });
     },
-    onError: failed,
+    onError: notifyFailure,
   });
   return (
     <AlertDialog.Root>
@@ -171,7 +168,7 @@ export function InboxDetailPage() {
       await queryClient.invalidateQueries({ queryKey: ['inbox-detail', contentId] });
       await queryClient.invalidateQueries({ queryKey: ['inbox'] });
     },
-    onError: failed,
+    onError: notifyFailure,
   });
 
   const back = (
@@ -186,7 +183,7 @@ export function InboxDetailPage() {
       <Page title={t.detailHeading(contentId || 0)} width="lg">
         {back}
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
-          {detail.error instanceof ApiError ? detail.error.message : t.loadFailed}
+          {failureMessage(detail.error, t.loadFailed)}
         </p>
       </Page>
     );

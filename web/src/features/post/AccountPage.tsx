@@ -4,7 +4,7 @@ import { notifyModes, type NotificationPrefs } from '../../../../common/schemas/
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
 import { call } from '../../api/client';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { optionsOf, SelectField } from '../../ui/Field';
@@ -41,8 +41,7 @@ function NotificationSettings() {
   const save = useMutation({
     mutationFn: (next: NotificationPrefs) => call('PUT /account/notifications', { body: next }),
     onSuccess: () => notify.success(t.notifySaved),
-    onError: (e) =>
-      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError),
+    onError: (e) => notifyFailure(e),
   });
   if (prefs.isError && prefs.error instanceof ApiError && prefs.error.status === 403) return null;
   if (!choice)

@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { MembershipRole } from '../../../../common/schemas/tenants';
 import { texts } from '../../../../common/texts';
 import { type Answer, call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField, SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -55,7 +54,7 @@ export function MembersPanel({
       setEmail('');
       await queryClient.invalidateQueries({ queryKey: ['tenant-members', tenantKey] });
     } catch (e) {
-      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
+      notifyFailure(e);
     } finally {
       setBusy(false);
     }
@@ -67,7 +66,7 @@ export function MembersPanel({
       await run();
       notify.success(done, member.email);
     } catch (e) {
-      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
+      notifyFailure(e);
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: ['tenant-members', tenantKey] });

@@ -17,7 +17,7 @@ import { VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../../../../
 import { texts } from '../../../../common/texts';
 import { type Answer, apiUrl, call } from '../../api/client';
 import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { InputField, optionsOf, SelectField } from '../../ui/Field';
@@ -34,8 +34,6 @@ import { ignoreFailure } from '../../../../common/best-effort';
 import { patienceLevels, type Patience } from '../../../../common/schemas/interview';
 
 const t = texts.tenants;
-const failed = (error: unknown) =>
-  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 const topicTitle = (topic: string) =>
   texts.nav.topics.engineer[topic as keyof typeof texts.nav.topics.engineer]?.title ?? topic;
 
@@ -74,7 +72,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
       await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
       onDone();
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     } finally {
       setBusy(false);
     }
@@ -96,7 +94,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
       notify.success(t.logoUploaded, tenant.name);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     }
   }
 
@@ -303,7 +301,7 @@ function DeleteConfirm({ tenant, onDone }: { tenant: TenantListItem; onDone(): v
               await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
               onDone();
             } catch (error) {
-              failed(error);
+              notifyFailure(error);
             } finally {
               setBusy(false);
             }
@@ -364,7 +362,7 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
                 notify.success(archived ? t.unarchivedDone : t.archivedDone, tenant.name);
                 await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
               } catch (error) {
-                failed(error);
+                notifyFailure(error);
               }
             }}
           >
