@@ -57,6 +57,7 @@ function ItemCard({ data, item, onCancel }: { data: ContentOverview; item: Conte
       </p>
       {(item.state === 'queued' || item.state === 'rendering') && <ItemProgress item={item} onCancel={onCancel} />}
       <p className="line-clamp-3 text-xs text-slate-600">{item.alt}</p>
+      {item.spec.predatesCorrection ? <p className="text-xs text-amber-800">{t.predatesCorrection}</p> : null}
       <ConsentBadges item={item} consent={data.consent} />
       {item.url && (
         <a className="text-sm text-brand underline" href={`${item.url}?download=1`}>
