@@ -55,7 +55,7 @@ export function Items({ data }: { data: ContentOverview }) {
                     className="max-h-80 w-full rounded bg-black"
                     aria-label={item.alt}
                   >
-                    <CaptionTrack src={item.captionsUrl} />
+                    <CaptionTrack src={item.captionsUrl} shown={false} />
                   </video>
                 ) : (
                   <img src={item.url} alt={item.alt} className="max-h-80 w-full rounded bg-slate-100 object-contain" />
