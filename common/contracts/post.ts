@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { approvalStates, postChannel, postImage, postItem } from '../schemas/post';
+import { tenantBrand } from './tenants';
 
 const approvalState = z.enum(approvalStates);
 
@@ -74,7 +75,7 @@ export const publicApproval = z.object({
   tenant: z.string(),
   tenantKey: z.string(),
   /** The tenant row's name, colour and logo: the page wears the tenant's brand. */
-  brand: z.object({ name: z.string(), brandColor: z.string(), logoUrl: z.string().nullable() }),
+  brand: tenantBrand,
   channel: postChannel,
   body: z.string(),
   images: z.array(z.object({ url: z.string(), alt: z.string() })),

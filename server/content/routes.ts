@@ -16,11 +16,15 @@ import {
   RENDER_JOB,
 } from './service';
 import { sendItem } from './send-item';
+import { followCorrection } from './correction';
+import { CORRECTION_JOB, correctionJob } from '../submissions';
 import { sendItemCaptions } from './captions';
 
 /** Quote cards, clips and audiograms of a submission (editors); the contributor sees them through the approval link. */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   app.mediaJobs.register(RENDER_JOB, renderJob, (ctx) => renderItem(app, ctx));
+  // A corrected transcript re-makes what the contributor has not approved yet.
+  app.jobs.register(CORRECTION_JOB, correctionJob, (job) => followCorrection(app, job.payload));
 
   serve(app, 'GET /content/:contentId', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);

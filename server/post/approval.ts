@@ -134,15 +134,10 @@ export async function publicApproval(deps: ServiceDeps, token: string): Promise<
   const a = await approvalForToken(deps, token, 'view');
   // The tenant's own brand (a created tenant is not the association's).
   const registry = await deps.tenantRegistry.fresh();
-  const row = registry.get(a.tenant);
   return {
     tenant: registry.displayName(a.tenant),
     tenantKey: a.tenant,
-    brand: {
-      name: registry.displayName(a.tenant),
-      brandColor: row?.brandColor ?? '#374151',
-      logoUrl: row?.logoUrl ?? null,
-    },
+    brand: registry.brand(a.tenant),
     channel: a.channel as PostChannel,
     body: a.body,
     ...(await tokenMedia(deps, Number(a.submission_id), a, `/api/freigabe/${encodeURIComponent(token)}`)),

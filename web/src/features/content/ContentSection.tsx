@@ -12,10 +12,9 @@ import {
 import type { ClipSource, ContentOverview, Proposals } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { TextareaField } from '../../ui/Field';
+import { optionsOf, SelectField, TextareaField } from '../../ui/Field';
 import { ContentToolsPlaceholder } from './ContentSectionPlaceholder';
 import { useContent } from './useContent';
 import { CardPreview } from './CardPreview';
@@ -28,7 +27,6 @@ const t = texts.content;
 const selectClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.common.internalError);
 
 /** The tools of the inbox detail page's content section (in its `ContentSectionFrame`): quote cards, clips and audiograms, and what was made. */
 export function ContentSection({ contentId }: { contentId: number }) {
@@ -61,7 +59,7 @@ function CardMaker({ data }: { data: ContentOverview }) {
       notify.success(t.ready, t.cardMade);
       await refresh();
     },
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   const submit = () => {
     const parsed = newCard.safeParse({ format, quote, showName, photoMediaId: photo, layout });
@@ -76,35 +74,31 @@ function CardMaker({ data }: { data: ContentOverview }) {
     <div className="space-y-3" data-testid="card-maker">
       <h3 className="text-base font-semibold text-slate-900">{t.cardTitle}</h3>
       {(data.quotes.transcript.length > 0 || data.quotes.answers.length > 0) && (
-        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-          <span>{t.quoteFromTranscript}</span>
-          <select
-            className={selectClass}
-            value=""
-            onChange={(e) => e.target.value && setQuote(e.target.value)}
-            aria-label={t.quoteFromTranscript}
-          >
-            <option value="">–</option>
-            {data.quotes.transcript.length > 0 && (
-              <optgroup label={t.quoteFromTranscript}>
-                {data.quotes.transcript.map((s, i) => (
-                  <option key={`t${i}`} value={s}>
-                    {s.length > 90 ? `${s.slice(0, 90)}…` : s}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {data.quotes.answers.length > 0 && (
-              <optgroup label={t.quoteFromAnswers}>
-                {data.quotes.answers.map((s, i) => (
-                  <option key={`a${i}`} value={s}>
-                    {s.length > 90 ? `${s.slice(0, 90)}…` : s}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-        </label>
+        <SelectField
+          label={t.quoteFromTranscript}
+          value=""
+          onChange={(e) => e.target.value && setQuote(e.target.value)}
+        >
+          <option value="">–</option>
+          {data.quotes.transcript.length > 0 && (
+            <optgroup label={t.quoteFromTranscript}>
+              {data.quotes.transcript.map((s, i) => (
+                <option key={`t${i}`} value={s}>
+                  {s.length > 90 ? `${s.slice(0, 90)}…` : s}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {data.quotes.answers.length > 0 && (
+            <optgroup label={t.quoteFromAnswers}>
+              {data.quotes.answers.map((s, i) => (
+                <option key={`a${i}`} value={s}>
+                  {s.length > 90 ? `${s.slice(0, 90)}…` : s}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </SelectField>
       )}
       <TextareaField
         label={t.quoteLabel}
@@ -116,16 +110,12 @@ function CardMaker({ data }: { data: ContentOverview }) {
         onChange={(e) => setQuote(e.target.value)}
       />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-          <span>{t.formatLabel}</span>
-          <select className={selectClass} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-            {cardFormats.map((f) => (
-              <option key={f} value={f}>
-                {t.formats[f]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t.formatLabel}
+          options={optionsOf(cardFormats, t.formats)}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as typeof format)}
+        />
         <PhotoSelect data={data} value={photo} onChange={setPhoto} />
         <CardLayoutField value={layout} onChange={setLayout} />
       </div>
@@ -164,23 +154,14 @@ function PhotoSelect({
 }) {
   if (data.photos.length === 0) return null;
   return (
-    <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-      <span>{t.photoLabel}</span>
-      <select
-        className={selectClass}
-        value={value ?? ''}
-        disabled={!data.consent.photo}
-        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
-      >
-        <option value="">{t.noPhoto}</option>
-        {data.photos.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-      {!data.consent.photo && <span className="block text-xs font-normal text-slate-500">{t.noPhotoConsent}</span>}
-    </label>
+    <SelectField
+      label={t.photoLabel}
+      hint={data.consent.photo ? undefined : t.noPhotoConsent}
+      options={[{ value: '', label: t.noPhoto }, ...data.photos.map((p) => ({ value: p.id, label: p.name }))]}
+      value={value ?? ''}
+      disabled={!data.consent.photo}
+      onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+    />
   );
 }
 
@@ -210,7 +191,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
     onSuccess: async () => {
       await refresh();
     },
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   const propose = useMutation({
     mutationFn: () =>
@@ -219,7 +200,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
         query: { mediaId: sourceId },
       }),
     onSuccess: setProposals,
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   if (sources.length === 0) {
     return (
@@ -272,25 +253,20 @@ function ClipMaker({ data }: { data: ContentOverview }) {
   return (
     <div className="space-y-3" data-testid="clip-maker">
       <h3 className="text-base font-semibold text-slate-900">{t.clipTitle}</h3>
-      <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-        <span>{t.sourceLabel}</span>
-        <select
-          className={selectClass}
-          value={sourceId}
-          onChange={(e) => {
-            setSourceId(Number(e.target.value));
-            setRange(null);
-            setAnchor(null);
-            setProposals(undefined);
-          }}
-        >
-          {sources.map((s) => (
-            <option key={s.mediaId} value={s.mediaId}>
-              {s.name} ({s.kind === 'video' ? t.kinds.clip : t.kinds.audiogram})
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t.sourceLabel}
+        options={sources.map((s) => ({
+          value: s.mediaId,
+          label: `${s.name} (${s.kind === 'video' ? t.kinds.clip : t.kinds.audiogram})`,
+        }))}
+        value={sourceId}
+        onChange={(e) => {
+          setSourceId(Number(e.target.value));
+          setRange(null);
+          setAnchor(null);
+          setProposals(undefined);
+        }}
+      />
       {source && !source.words && <p className="text-sm text-slate-500">{t.noTiming}</p>}
       {source?.words && (
         <>
@@ -364,16 +340,12 @@ function ClipMaker({ data }: { data: ContentOverview }) {
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-          <span>{t.formatLabel}</span>
-          <select className={selectClass} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-            {clipFormats.map((f) => (
-              <option key={f} value={f}>
-                {t.formats[f]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t.formatLabel}
+          options={optionsOf(clipFormats, t.formats)}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as typeof format)}
+        />
         {source?.kind === 'video' ? (
           <div className="space-y-2">
             {/* The crop moves along the side the format cuts off (both when the size is unknown). */}

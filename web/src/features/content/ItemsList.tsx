@@ -3,8 +3,7 @@ import { useState } from 'react';
 import type { ContentItem, ContentOverview } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { failureMessage, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { CaptionTrack } from '../../ui/CaptionTrack';
 import { TextareaField } from '../../ui/Field';
@@ -15,7 +14,6 @@ import { contentKey, isVideo } from './useContent';
 const t = texts.content;
 const selectClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.common.internalError);
 
 /** Refetches the content section after a change. */
 export function useRefresh(contentId: number) {
@@ -30,7 +28,7 @@ export function Items({ data }: { data: ContentOverview }) {
     mutationFn: (id: number) =>
       call('POST /content/:contentId/items/:itemId/cancel', { params: { contentId: data.contentId, itemId: id } }),
     onSettled: () => refresh(),
-    onError: (e) => notify.error(texts.common.errorTitle, messageOf(e)),
+    onError: notifyFailure,
   });
   return (
     <div>
@@ -86,6 +84,7 @@ export function Items({ data }: { data: ContentOverview }) {
                 </div>
               )}
               <p className="line-clamp-3 text-xs text-slate-600">{item.alt}</p>
+              {item.spec.predatesCorrection ? <p className="text-xs text-amber-800">{t.predatesCorrection}</p> : null}
               <ConsentBadges item={item} consent={data.consent} />
               {item.url && (
                 <a className="text-sm text-brand underline" href={`${item.url}?download=1`}>
@@ -119,7 +118,7 @@ function EditItem({ contentId, item }: { contentId: number; item: ContentItem })
       setOpen(false);
       await refresh();
     },
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   if (!open) {
     return (
