@@ -55,6 +55,9 @@ export type TenantStyle = {
   areaLabel?: string;
 };
 
+/** The colour of a page that wears no tenant's brand (no row, or a link outside the tenant's pages). */
+export const NEUTRAL_BRAND_COLOR = '#374151';
+
 /** The association's pages: every tenant's unless its row says otherwise. */
 export const standardStyle: TenantStyle = {
   uploadSurfaces: {},

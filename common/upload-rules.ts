@@ -2,7 +2,7 @@
 export const UPLOAD_PATH = '/api/uploads';
 
 /** The kinds of file a contributor can upload. */
-export type UploadKind = 'photo' | 'video' | 'document';
+export type UploadKind = 'photo' | 'video' | 'audio' | 'document';
 
 /** Detected file formats, by their bytes; `ext` is what the stored file is called. */
 export const fileFormats = {
@@ -12,6 +12,11 @@ export const fileFormats = {
   mp4: { kind: 'video', mime: 'video/mp4', label: 'MP4' },
   mov: { kind: 'video', mime: 'video/quicktime', label: 'MOV' },
   webm: { kind: 'video', mime: 'video/webm', label: 'WebM' },
+  // Spoken recordings made elsewhere (a phone's recorder, a podcast): transcribed like a voice message.
+  mp3: { kind: 'audio', mime: 'audio/mpeg', label: 'MP3' },
+  m4a: { kind: 'audio', mime: 'audio/mp4', label: 'M4A' },
+  wav: { kind: 'audio', mime: 'audio/wav', label: 'WAV' },
+  ogg: { kind: 'audio', mime: 'audio/ogg', label: 'OGG' },
   pdf: { kind: 'document', mime: 'application/pdf', label: 'PDF' },
   doc: { kind: 'document', mime: 'application/msword', label: 'DOC' },
   docx: {
@@ -43,7 +48,7 @@ export type UploadSurface = {
   id: string;
   formats: readonly FileFormat[];
   maxFiles: number;
-  /** Size limit of documents in MB; photos and videos follow the server's settings (UploadLimits). */
+  /** Size limit of documents in MB; photos, videos and audio follow the server's settings (UploadLimits). */
   maxMb: { document?: number; video?: number };
   /** Photos need the rights confirmation. */
   needsRights: boolean;
@@ -51,6 +56,7 @@ export type UploadSurface = {
 
 const photos: FileFormat[] = ['jpg', 'png', 'webp'];
 const videos: FileFormat[] = ['mp4', 'mov', 'webm'];
+const audio: FileFormat[] = ['mp3', 'm4a', 'wav', 'ogg'];
 const documents: FileFormat[] = ['pdf', 'doc', 'docx', 'txt'];
 const bankDocuments: FileFormat[] = [...documents, 'csv', 'xls', 'xlsx'];
 
@@ -58,7 +64,7 @@ const bankDocuments: FileFormat[] = [...documents, 'csv', 'xls', 'xlsx'];
 export const uploadSurfaces = {
   media: {
     id: 'media',
-    formats: [...photos, ...videos, ...documents],
+    formats: [...photos, ...videos, ...audio, ...documents],
     maxFiles: 10,
     maxMb: { document: 4 },
     needsRights: true,
@@ -152,7 +158,8 @@ export const defaultUploadLimits: UploadLimits = { photoMb: 50, videoMb: 4096 };
 /** Size limit in MB for a kind on a surface: what the page states and what the server enforces. */
 export function maxMbOf(surface: UploadSurface, kind: UploadKind, limits: UploadLimits): number {
   if (kind === 'photo') return limits.photoMb;
-  if (kind === 'video') return Math.min(surface.maxMb.video ?? limits.videoMb, limits.videoMb);
+  // A recording's real bound is its measured length (MEDIA_MAX_MINUTES); its bytes take the video limit.
+  if (kind === 'video' || kind === 'audio') return Math.min(surface.maxMb.video ?? limits.videoMb, limits.videoMb);
   return surface.maxMb.document ?? 0;
 }
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRole } from '../common/roles';
@@ -160,6 +160,30 @@ const frameOf = (file: string, at: number) =>
     '-',
   ]);
 
+/**
+ * A rendered clip's or audiogram's player offers its German captions (issue 43.5): the track is
+ * there and, shown, has loaded its cues.
+ */
+async function captionCues(video: Locator): Promise<number> {
+  await expect.poll(() => video.locator('track[kind="captions"][srclang="de"][default]').count()).toBe(1);
+  let cues = 0;
+  await expect
+    .poll(
+      async () => {
+        cues = await video.evaluate((el) => {
+          const track = (el as HTMLVideoElement).textTracks[0];
+          if (!track) return 0;
+          track.mode = 'showing';
+          return track.cues?.length ?? 0;
+        });
+        return cues;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+  return cues;
+}
+
 const section = (page: Page) => page.getByRole('region', { name: t.section, exact: true });
 
 /**
@@ -247,6 +271,8 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
       expect(takeBox.x + takeBox.width).toBeLessThanOrEqual(makerBox.x + makerBox.width + 1);
       expect(await take.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     });
+    // The clip's player on the detail page carries its captions.
+    await captionCues(section(page).locator('[data-testid^="content-item-"]').first().locator('video'));
     const clipFile = path.join(dir, 'clip.mp4');
     writeFileSync(clipFile, await (await page.request.get(clipUrl)).body());
     const clip = await ffprobe(clipFile);
@@ -346,6 +372,8 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
       'IMG',
     ]);
     expect(await previewMedia.nth(1).getAttribute('alt')).toBe('Die Werkhalle');
+    // The post's preview plays the clip and the audiogram with their captions too.
+    for (const i of [0, 2]) await captionCues(previewMedia.nth(i));
     await screenshot(page, 'content-post-order-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await order.scrollIntoViewIfNeeded();
@@ -383,6 +411,11 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
       return { time: video.currentTime, width: video.videoWidth, height: video.videoHeight };
     });
     expect(played.time).toBeGreaterThan(0.2);
+    // Both players on the approval page carry the German captions, through the link's token.
+    for (const i of [0, 1]) await captionCues(videos.nth(i));
+    expect(await videos.first().locator('track').getAttribute('src')).toMatch(
+      /^\/api\/freigabe\/[^/]+\/inhalte\/0\/captions\.vtt$/,
+    );
     expect([played.width, played.height]).toEqual([1080, 1920]);
     await expect
       .poll(() =>

@@ -23,6 +23,8 @@ export const contentItem = z.object({
   size: z.number().nullable(),
   durationMs: z.number().nullable(),
   url: z.string().nullable(),
+  /** WebVTT of a rendered clip or audiogram (the player's caption track). */
+  captionsUrl: z.string().nullable(),
   replacesId: z.number().nullable(),
   /** Consent needed by this item. */
   needs: z.object({ publication: z.literal(true), naming: z.boolean(), photo: z.boolean(), video: z.boolean() }),

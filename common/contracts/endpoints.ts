@@ -197,6 +197,7 @@ export const endpoints = {
   'POST /content/:contentId/items/:itemId/edit': { params: itemParams, body: itemChanges, response: contentItem },
   'POST /content/:contentId/items/:itemId/cancel': { params: itemParams, response: ok },
   'GET /content/:contentId/items/:itemId/file': { params: itemParams, response: 'file' },
+  'GET /content/:contentId/items/:itemId/captions.vtt': { params: itemParams, response: 'file' },
 
   // Posts of a submission (editors), the contributor's approval page (public), notification choices
   'GET /posts/:contentId': { params: contentIdParam, response: postOverview },
@@ -210,6 +211,7 @@ export const endpoints = {
   'POST /freigabe/:token/decision': { params: tokenParam, body: decision, response: decided },
   'GET /freigabe/:token/bilder/:position': { params: tokenPositionParams, response: 'file' },
   'GET /freigabe/:token/inhalte/:position': { params: tokenPositionParams, response: 'file' },
+  'GET /freigabe/:token/inhalte/:position/captions.vtt': { params: tokenPositionParams, response: 'file' },
   'GET /account/notifications': { response: notificationPrefs },
   'PUT /account/notifications': { body: notificationPrefs, response: notificationPrefs },
 

@@ -9,6 +9,7 @@ import {
   withdrawal,
 } from '../schemas/own-page';
 import { tenantKeyParam } from '../schemas/tenants';
+import { tenantBrand } from './tenants';
 
 const takedown = z.object({ dueAt: z.string(), doneAt: z.string().nullable() });
 
@@ -16,7 +17,7 @@ const takedown = z.object({ dueAt: z.string(), doneAt: z.string().nullable() });
 export const ownPage = z.object({
   name: z.string(),
   email: z.string().nullable(),
-  brand: z.object({ name: z.string(), brandColor: z.string(), logoUrl: z.string().nullable() }),
+  brand: tenantBrand,
   submissions: z.array(
     z.object({
       contentId: z.number(),

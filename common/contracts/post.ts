@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { approvalStates, postChannel, postImage, postItem } from '../schemas/post';
+import { tenantBrand } from './tenants';
 
 const approvalState = z.enum(approvalStates);
 
@@ -60,19 +61,28 @@ export const postOverview = z.object({
 /** An approval request just sent. */
 export const sentApproval = postApproval.pick({ id: true, email: true, expiresAt: true });
 
+/** A photo or item behind an approval token; `captions`: the WebVTT of a clip or audiogram. */
+const tokenMedia = z.object({
+  url: z.string(),
+  alt: z.string(),
+  kind: z.string(),
+  video: z.boolean(),
+  captions: z.string().nullable(),
+});
+
 /** What the contributor's approval page shows (no session: the token in the link). */
 export const publicApproval = z.object({
   tenant: z.string(),
   tenantKey: z.string(),
   /** The tenant row's name, colour and logo: the page wears the tenant's brand. */
-  brand: z.object({ name: z.string(), brandColor: z.string(), logoUrl: z.string().nullable() }),
+  brand: tenantBrand,
   channel: postChannel,
   body: z.string(),
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
   /** Clips, audiograms and cards: what will be published, moving image included. */
-  items: z.array(z.object({ url: z.string(), alt: z.string(), kind: z.string(), video: z.boolean() })),
+  items: z.array(tokenMedia),
   /** Photos (kind 'photo') and items together, in the post's one order. */
-  media: z.array(z.object({ url: z.string(), alt: z.string(), kind: z.string(), video: z.boolean() })),
+  media: z.array(tokenMedia),
   state: approvalState,
   decidedAt: z.string().nullable(),
   expiresAt: z.string(),

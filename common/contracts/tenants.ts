@@ -14,6 +14,10 @@ export const tenantInfo = tenantSettings.extend({
   updatedAt: z.string(),
 });
 
+/** The brand a page outside the tenant's own pages wears (approval link, own page): name, colour, logo. */
+export const tenantBrand = z.object({ name: z.string(), brandColor: z.string(), logoUrl: z.string().nullable() });
+export type TenantBrand = z.infer<typeof tenantBrand>;
+
 /** What the inbox and the dashboard show of a tenant. */
 export const tenantLabel = tenantInfo
   .pick({ key: true, name: true, brandColor: true, builtin: true })

@@ -6,6 +6,7 @@ import {
   tenantWordings,
   thanksVariants,
   type InterviewTopic,
+  standardStyle,
   type TenantStyle,
 } from '../tenants';
 import { surfaceChoices, type SurfaceId, type UploadPage } from '../upload-rules';
@@ -174,16 +175,7 @@ export const tenantSettings = z.object({
   generalInterview: z.boolean({ message: t.styleInvalid }).default(false),
   /** Topics that first show a short category intro. */
   topicIntros: topicList.default([]).transform((topics) => [...new Set(topics)]),
-  style: tenantStyle.default({
-    uploadSurfaces: {},
-    fileUploadScreens: false,
-    cardTexts: {},
-    cardIcons: {},
-    voiceVariant: 'voice',
-    announceLocalId: true,
-    ownStorageKeys: false,
-    transcriptSaveAndContinue: false,
-  }),
+  style: tenantStyle.default(() => ({ ...standardStyle })),
   /** Templates of quote cards and clips: layout, caption style, font (issue 39.5). */
   media: mediaTemplate.default(defaultMediaTemplate),
 });
@@ -216,16 +208,7 @@ export const tenantDefaults: TenantSettings = {
   footerName: null,
   generalInterview: false,
   topicIntros: [],
-  style: {
-    uploadSurfaces: {},
-    fileUploadScreens: false,
-    cardTexts: {},
-    cardIcons: {},
-    voiceVariant: 'voice',
-    announceLocalId: true,
-    ownStorageKeys: false,
-    transcriptSaveAndContinue: false,
-  },
+  style: { ...standardStyle },
   media: defaultMediaTemplate,
 };
 

@@ -68,6 +68,8 @@ export const content = {
   download: 'Herunterladen',
   altLabel: 'Alternativtext',
   edit: 'Neu erstellen',
+  predatesCorrection:
+    'Vor der Korrektur des Transkripts freigegeben: zeigt die Wörter, die die Person freigegeben hat.',
   editHint:
     'Ein neu erstelltes Element ersetzt das alte in allen Beiträgen; eine erteilte Freigabe gilt dann nicht mehr.',
   itemUnknown: 'Dieses Element gehört nicht zu der Einsendung.',

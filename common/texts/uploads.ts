@@ -2,7 +2,7 @@
 export const uploads = {
   // Media upload page
   mediaTitle: 'Upload von Medien',
-  mediaIntro: 'Laden Sie Bilder oder Videos hoch, die wir für den Beitrag verwenden dürfen.',
+  mediaIntro: 'Laden Sie Bilder, Videos oder Tonaufnahmen hoch, die wir für den Beitrag verwenden dürfen.',
   contentIdLabel: 'Interview-ID:',
   contentIdMissing: 'Nicht verfügbar',
   loadingInfo: 'Lade Informationen...',
@@ -48,7 +48,7 @@ export const uploads = {
   bankDocumentsTitle: 'Dokumente hochladen',
   bankDocumentImagesTitle: 'Dokumente und Bilder hochladen',
   publicTitle: 'Upload von Medien',
-  publicIntro: 'Laden Sie Bilder oder Videos hoch – ganz ohne Anmeldung.',
+  publicIntro: 'Laden Sie Bilder, Videos oder Tonaufnahmen hoch – ganz ohne Anmeldung.',
   limitText: (formats: string[], mb: number, files: number) =>
     `${formats.join(', ')} max. ${mb}MB${files === 1 ? ', eine Datei' : `, bis zu ${files} Dateien`}`,
   photoLimitText: (formats: string[], mb: number) => `Bilder (${formats.join(', ')}) max. ${mb}MB`,

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { admin, twoFactor } from 'better-auth/plugins';
 import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import { claimOnce } from '../cluster/used-once';
-import { passwordProblem } from './password';
+import { passwordProblem, passwordProblemCode } from './password';
 import { addressFailures, claimLoginAttempt, clearLoginAttempts, failureDelayMs } from './login-limit';
 import { isAPIError } from 'better-auth/api';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -112,45 +112,47 @@ const TOTP_REUSE_WINDOW_MS = 3 * 60_000;
 function guardHook(db: Kysely<DB>, config: AppConfig) {
   return createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
-    // Failed logins per account, counted on the e-mail better-auth itself parsed (JSON with or
-    // without BOM, form-encoded, multipart: whatever body it accepts).
-    const login = loginOf(ctx.path, body, ctx.headers);
-    if (login) {
-      const claim = await claimLoginAttempt(db, login.email, login.address, config.LOGIN_FAILURES_PER_ACCOUNT);
-      if (!claim.allowed)
-        throw new APIError('TOO_MANY_REQUESTS', { message: texts.auth.accountLocked, code: 'ACCOUNT_LOCKED' });
-    }
-    const field = passwordFields[ctx.path];
-    // A reset with a token that does not exist is refused by better-auth; no strength check for it (cheap refusal).
-    const resetWithoutToken =
-      ctx.path === '/reset-password' &&
-      !(
-        typeof body.token === 'string' &&
-        (await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`))
-      );
-    if (field && typeof body[field] === 'string' && !resetWithoutToken) {
-      const problem = await passwordProblem(body[field] as string, [String(body.email ?? ''), String(body.name ?? '')]);
-      const code =
-        problem === texts.auth.passwordTooShort
-          ? 'PASSWORD_TOO_SHORT'
-          : problem === texts.auth.passwordTooLong
-            ? 'PASSWORD_TOO_LONG'
-            : 'PASSWORD_TOO_COMMON';
-      if (problem) throw new APIError('BAD_REQUEST', { message: problem, code });
-    }
+    await refuseLockedAccount(db, config, loginOf(ctx.path, body, ctx.headers));
+    await refuseWeakPassword(ctx, body);
     // Display names have a length limit wherever they are set (better-auth's own endpoints too).
     if (typeof body.name === 'string' && body.name.trim().length > NAME_MAX)
       throw new APIError('BAD_REQUEST', { message: texts.auth.nameTooLong, code: 'NAME_TOO_LONG' });
-    if (ctx.path === '/two-factor/verify-totp' && typeof body.code === 'string') {
-      const userId = await twoFactorUser(ctx);
-      if (
-        userId &&
-        !(await claimOnce(db, 'totp', `${userId}:${body.code}`, new Date(Date.now() + TOTP_REUSE_WINDOW_MS)))
-      ) {
-        throw new APIError('UNAUTHORIZED', { message: texts.auth.totpUsed, code: 'TOTP_ALREADY_USED' });
-      }
-    }
+    if (ctx.path === '/two-factor/verify-totp' && typeof body.code === 'string')
+      await refuseReusedTotp(db, ctx, body.code);
   });
+}
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Failed logins per account, counted on the e-mail better-auth itself parsed (JSON with or
+ * without BOM, form-encoded, multipart: whatever body it accepts). */
+async function refuseLockedAccount(db: Kysely<DB>, config: AppConfig, login: ReturnType<typeof loginOf>) {
+  if (!login) return;
+  const claim = await claimLoginAttempt(db, login.email, login.address, config.LOGIN_FAILURES_PER_ACCOUNT);
+  if (!claim.allowed)
+    throw new APIError('TOO_MANY_REQUESTS', { message: texts.auth.accountLocked, code: 'ACCOUNT_LOCKED' });
+}
+
+/** A password being set must be long enough, not too long and not common. */
+async function refuseWeakPassword(ctx: AuthContext, body: Record<string, unknown>) {
+  const field = passwordFields[ctx.path];
+  // A reset with a token that does not exist is refused by better-auth; no strength check for it (cheap refusal).
+  const resetWithoutToken =
+    ctx.path === '/reset-password' &&
+    !(
+      typeof body.token === 'string' &&
+      (await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`))
+    );
+  if (!field || typeof body[field] !== 'string' || resetWithoutToken) return;
+  const problem = await passwordProblem(body[field] as string, [String(body.email ?? ''), String(body.name ?? '')]);
+  if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: passwordProblemCode(problem) });
+}
+
+/** A TOTP code is accepted once per account while it could still be valid. */
+async function refuseReusedTotp(db: Kysely<DB>, ctx: AuthContext, code: string) {
+  const userId = await twoFactorUser(ctx);
+  if (userId && !(await claimOnce(db, 'totp', `${userId}:${code}`, new Date(Date.now() + TOTP_REUSE_WINDOW_MS))))
+    throw new APIError('UNAUTHORIZED', { message: texts.auth.totpUsed, code: 'TOTP_ALREADY_USED' });
 }
 
 /** The e-mail and client address of a password login (null for every other call). */
@@ -182,7 +184,7 @@ function loginOutcomeHook(db: Kysely<DB>, config: AppConfig) {
 }
 
 /** The account a TOTP code is for: the signed-in one (enabling 2FA) or the one half-way through login. */
-async function twoFactorUser(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | null> {
+async function twoFactorUser(ctx: AuthContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx).catch(
     ignoreFailure('read the session', null, { level: 'debug', fallback: null }),
   );

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { texts } from '../../common/texts';
 import type { ErrorBody } from '../http/errors';
 import { currentUser } from './session';
-import { germanAuthMessage } from '../http/auth-errors-de';
+import { germanAuthRefusal } from '../http/auth-errors-de';
 
 /** Mounts better-auth under /api/auth: raw body in, every Set-Cookie out. */
 export async function authBridge(app: FastifyInstance): Promise<void> {
@@ -22,53 +22,42 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       // A session past its absolute lifetime ends here too, before better-auth's endpoints see it.
       if (request.headers.cookie?.includes('session_token')) await currentUser(request, reply);
       // Failed logins per account are counted in the auth hooks (server/auth/auth.ts) on the body better-auth parsed.
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(request.headers)) {
-        if (value === undefined) continue;
-        for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
-      }
-      headers.set('x-client-ip', request.ip);
-      // The host the origin check compares with (behind a trusted proxy: the forwarded one).
-      headers.set('host', request.host);
-      const body =
-        request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
-      const response = await app.auth.handler(
-        new Request(new URL(request.url, app.config.baseUrl), {
-          method: request.method,
-          headers,
-          body: body?.length ? new Uint8Array(body) : undefined,
-        }),
-      );
+      const response = await app.auth.handler(fetchRequestOf(request, app.config.baseUrl));
       // A failure of the auth library (e.g. its database is down) answers like every other route.
       if (response.status >= 500) throw new Error(`auth handler answered ${response.status}`);
       reply.status(response.status);
-      for (const [key, value] of response.headers)
-        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
-      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      copyResponseHeaders(response, reply);
       if (!response.body) return reply.send(null);
       const bytes = Buffer.from(await response.arrayBuffer());
       // Refusals carry better-auth's English text: the user reads German.
-      if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
-        let parsed: { code?: unknown; message?: unknown } | null = null;
-        try {
-          parsed = JSON.parse(bytes.toString('utf8'));
-        } catch {
-          parsed = null;
-        }
-        if (parsed && typeof parsed === 'object') {
-          const code = typeof parsed.code === 'string' ? parsed.code : undefined;
-          // A deactivated account with the right password is told what a wrong password is told.
-          if (code === 'BANNED_USER')
-            return reply.status(401).send({
-              code: 'INVALID_EMAIL_OR_PASSWORD',
-              message: germanAuthMessage('INVALID_EMAIL_OR_PASSWORD', 401),
-            });
-          const own = code === 'PASSWORD_TOO_COMMON' || code === 'TOTP_ALREADY_USED' ? String(parsed.message) : null;
-          const error = response.status === 429 ? { error: 'too_many' } : {};
-          return reply.send({ ...parsed, ...error, message: own ?? germanAuthMessage(code, response.status) });
-        }
-      }
+      const refusal = germanAuthRefusal(response.status, response.headers.get('content-type'), bytes);
+      if (refusal) return reply.status(refusal.status).send(refusal.body);
       return reply.send(bytes);
     },
   });
+}
+
+/** The Fastify request as the Fetch request better-auth's handler takes. */
+function fetchRequestOf(request: FastifyRequest, baseUrl: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  headers.set('x-client-ip', request.ip);
+  // The host the origin check compares with (behind a trusted proxy: the forwarded one).
+  headers.set('host', request.host);
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
+  return new Request(new URL(request.url, baseUrl), {
+    method: request.method,
+    headers,
+    body: body?.length ? new Uint8Array(body) : undefined,
+  });
+}
+
+/** Every header of better-auth's answer, each Set-Cookie on its own (Fetch joins them). */
+function copyResponseHeaders(response: Response, reply: FastifyReply): void {
+  for (const [key, value] of response.headers)
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
 }

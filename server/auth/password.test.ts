@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { passwordProblem, strengthChecker } from './password';
+import { texts } from '../../common/texts';
+import { passwordProblem, passwordProblemCode, strengthChecker } from './password';
 
 describe('password strength', () => {
   it('refuses common and short passwords in German, accepts a strong one', async () => {
@@ -17,5 +18,11 @@ describe('password strength', () => {
       await sleep(2); // the idle timer has fired; the old worker is terminating
     }
     await expect(checker.score('Turmfalke-Kaffee-Nebel-42', [])).resolves.toBeGreaterThanOrEqual(2);
+  });
+
+  it('names each refusal with the code the web reads', () => {
+    expect(passwordProblemCode(texts.auth.passwordTooShort)).toBe('PASSWORD_TOO_SHORT');
+    expect(passwordProblemCode(texts.auth.passwordTooLong)).toBe('PASSWORD_TOO_LONG');
+    expect(passwordProblemCode(texts.auth.passwordTooCommon)).toBe('PASSWORD_TOO_COMMON');
   });
 });

@@ -88,3 +88,12 @@ export async function passwordProblem(password: string, userInputs: string[] = [
   const score = await strength.score(password, inputs);
   return score < MIN_PASSWORD_SCORE ? texts.auth.passwordTooCommon : null;
 }
+
+/** The error code the web reads for a password problem's German text. */
+export function passwordProblemCode(
+  problem: string,
+): 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PASSWORD_TOO_COMMON' {
+  if (problem === texts.auth.passwordTooShort) return 'PASSWORD_TOO_SHORT';
+  if (problem === texts.auth.passwordTooLong) return 'PASSWORD_TOO_LONG';
+  return 'PASSWORD_TOO_COMMON';
+}

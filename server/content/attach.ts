@@ -23,6 +23,8 @@ export type ItemSpec = {
   cropY?: number;
   /** Clips and audiograms: plain | words (the tenant's template when not set) */
   captionStyle?: 'plain' | 'words';
+  /** When the transcript was corrected after the contributor approved this item (it stays as approved). */
+  predatesCorrection?: string;
   /** Clips and audiograms: a line shown large in the first seconds */
   hook?: string | null;
 };

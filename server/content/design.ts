@@ -11,7 +11,7 @@ import { captionImage, captionStyle, clipArgs, type ClipFormat, logoImage } from
 import { clipEnd, hookImage, type Layer, lowerThirdImage, wordCaptionLayers, writeLayers } from './clip-design';
 import { readableBox } from './colour';
 import { normalisingFilter } from './loudness';
-import { cuesFor, type TimedWord } from './timing';
+import { type Cue, cuesFor, type TimedWord } from './timing';
 
 type RenderDeps = ServiceDeps;
 
@@ -48,20 +48,33 @@ export type Design = {
 const HOOK_SECONDS = 3.5;
 const LOWER_THIRD = { from: 0.3, to: 5 };
 
+/**
+ * The captions of a clip or audiogram, times from its start: the one caption builder with the
+ * format's line length. The render burns them in; the players get them as WebVTT (captions.ts).
+ */
+export function passageCues(input: Pick<DesignInput, 'format' | 'spec' | 'words' | 'mediaSeconds'>): {
+  start: number;
+  duration: number;
+  cues: Cue[];
+} {
+  const start = Number(input.spec.start);
+  const lastEnd = Number(input.spec.end);
+  const end = clipEnd(input.words, start, lastEnd, input.mediaSeconds);
+  const duration = end - start;
+  const cues = cuesFor(input.words, start, lastEnd, captionStyle[input.format].maxChars);
+  // The last caption stays through the half second after the last word.
+  const last = cues.at(-1);
+  if (last && last.end >= lastEnd - start - 0.05) last.end = duration;
+  return { start, duration, cues };
+}
+
 /** Every picture laid over the clip, with its place and time: the same for the render and the preview. */
 export async function designOf(deps: RenderDeps, input: DesignInput): Promise<Design> {
   const [brand, template] = await Promise.all([brandOf(deps, input.tenant), templateOf(deps, input.tenant)]);
   const { format, spec } = input;
   const style = spec.captionStyle ?? template.captionStyle;
   const font = template.font;
-  const start = Number(spec.start);
-  const lastEnd = Number(spec.end);
-  const end = clipEnd(input.words, start, lastEnd, input.mediaSeconds);
-  const duration = end - start;
-  const cues = cuesFor(input.words, start, lastEnd, captionStyle[format].maxChars);
-  // The last caption stays through the half second after the last word.
-  const last = cues.at(-1);
-  if (last && last.end >= lastEnd - start - 0.05) last.end = duration;
+  const { start, duration, cues } = passageCues(input);
   const layers: Layer[] = [];
   const logo = await logoImage(format, brand);
   layers.push({ png: logo.png, x: logo.x, y: logo.y });
@@ -69,7 +82,7 @@ export async function designOf(deps: RenderDeps, input: DesignInput): Promise<De
     layers.push(...(await wordCaptionLayers(format, brand, font, cues)));
   } else {
     for (const cue of cues) {
-      const image = await captionImage(cue, format, brand.colour, input.kind === 'audiogram');
+      const image = await captionImage(cue, format, brand.colour, input.kind === 'audiogram', font);
       layers.push({ png: image.png, x: image.x, y: image.y, start: cue.start, end: cue.end });
     }
   }

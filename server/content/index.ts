@@ -13,6 +13,8 @@ export {
   specOf,
   type ItemRow,
 } from './attach';
+export { followCorrection } from './correction';
 export { chooseProposer, type PassageProposer } from './proposer';
 export { sendItem } from './send-item';
+export { hasCaptionTrack, sendItemCaptions } from './captions';
 export { ItemReplacedHandlers, type WithItemReplaced } from './service';

@@ -16,10 +16,15 @@ import {
   RENDER_JOB,
 } from './service';
 import { sendItem } from './send-item';
+import { followCorrection } from './correction';
+import { CORRECTION_JOB, correctionJob } from '../submissions';
+import { sendItemCaptions } from './captions';
 
 /** Quote cards, clips and audiograms of a submission (editors); the contributor sees them through the approval link. */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   app.mediaJobs.register(RENDER_JOB, renderJob, (ctx) => renderItem(app, ctx));
+  // A corrected transcript re-makes what the contributor has not approved yet.
+  app.jobs.register(CORRECTION_JOB, correctionJob, (job) => followCorrection(app, job.payload));
 
   serve(app, 'GET /content/:contentId', async (request, reply, input) => {
     const editor = await requireEditor(request, reply);
@@ -87,5 +92,13 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const { contentId, itemId } = input.params();
     const item = await findItem(app, await loadForEditor(app, editor, contentId), itemId);
     return sendItem(app, request, reply, item, PRIVATE_MEDIA);
+  });
+
+  // The player's caption track of a clip or audiogram: whoever may play the item may read it.
+  serve(app, 'GET /content/:contentId/items/:itemId/captions.vtt', async (request, reply, input) => {
+    const editor = await requireEditor(request, reply);
+    const { contentId, itemId } = input.params();
+    const item = await findItem(app, await loadForEditor(app, editor, contentId), itemId);
+    return sendItemCaptions(app, reply, item);
   });
 }

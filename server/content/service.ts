@@ -8,6 +8,7 @@ import { now } from '../db/database';
 import type { Editor, Submission } from '../tenants';
 import { DomainError } from '../http/errors';
 import { cancelMediaJob, mediaJobStates } from '../media-jobs/runner';
+import { hasCaptionTrack } from './captions';
 import { consentOf, itemsOf, needsOf, notCovered, specOf, type ItemRow, type ItemSpec } from './attach';
 import { cardImage } from './preview';
 import { RENDER_JOB } from './render';
@@ -68,6 +69,7 @@ export async function itemView(
     size: row.size == null ? null : Number(row.size),
     durationMs: row.duration_ms == null ? null : Number(row.duration_ms),
     url: row.state === 'ready' ? `/api/content/${row.submission_id}/items/${row.id}/file` : null,
+    captionsUrl: hasCaptionTrack(row) ? `/api/content/${row.submission_id}/items/${row.id}/captions.vtt` : null,
     replacesId: row.replaces_id == null ? null : Number(row.replaces_id),
     needs,
     attachable: state !== 'failed' && state !== 'cancelled' && !notCovered(needs, consent),

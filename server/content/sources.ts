@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
-import { tenants, type TenantKey } from '../../common/tenants';
+import { NEUTRAL_BRAND_COLOR, tenants, type TenantKey } from '../../common/tenants';
 import { texts } from '../../common/texts';
 import type { MediaTable } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -43,7 +43,7 @@ export async function brandOf(deps: ServiceDeps, tenant: string): Promise<Brand>
   }
   const name = registry.displayName(tenant);
   return {
-    colour: info?.brandColor ?? seed?.brandColor ?? '#374151',
+    colour: info?.brandColor ?? seed?.brandColor ?? NEUTRAL_BRAND_COLOR,
     logoPng,
     logoText: seed?.logoText ?? name.slice(0, 12),
     name,

@@ -45,3 +45,37 @@ export function germanAuthMessage(code: string | undefined, status: number): str
   if (status >= 500) return texts.common.internalError;
   return texts.common.invalidInput;
 }
+
+/**
+ * A refusal of better-auth (status >= 400, a JSON body) as the user reads it: its message in
+ * German, `too_many` on 429, and a deactivated account told what a wrong password is told.
+ * Null for everything else (sent through as it came).
+ */
+export function germanAuthRefusal(
+  status: number,
+  contentType: string | null,
+  bytes: Buffer,
+): { status: number; body: Record<string, unknown> } | null {
+  if (status < 400 || !(contentType ?? '').includes('json')) return null;
+  const parsed = jsonObjectOf(bytes);
+  if (!parsed) return null;
+  const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+  if (code === 'BANNED_USER')
+    return {
+      status: 401,
+      body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: germanAuthMessage('INVALID_EMAIL_OR_PASSWORD', 401) },
+    };
+  // The server's own refusals (auth hooks) already speak German.
+  const own = code === 'PASSWORD_TOO_COMMON' || code === 'TOTP_ALREADY_USED' ? String(parsed.message) : null;
+  const error = status === 429 ? { error: 'too_many' } : {};
+  return { status, body: { ...parsed, ...error, message: own ?? germanAuthMessage(code, status) } };
+}
+
+function jsonObjectOf(bytes: Buffer): { code?: unknown; message?: unknown } | null {
+  try {
+    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+    return parsed && typeof parsed === 'object' ? parsed : null;
+  } catch {
+    return null;
+  }
+}

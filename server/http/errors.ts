@@ -47,47 +47,8 @@ z.config({ customError: germanZodError });
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
-    if (error instanceof DomainError) {
-      return reply
-        .status(error.status)
-        .send({ error: error.code, message: error.message, title: error.title } satisfies ErrorBody);
-    }
-    if (error instanceof ZodError) {
-      const message = error.issues[0]?.message ?? texts.common.invalidInput;
-      return reply.status(400).send({ error: 'invalid', message } satisfies ErrorBody);
-    }
-    // better-auth called from our own routes: its refusal in German, never its English text.
-    if (isAuthApiError(error)) {
-      const status = error.statusCode;
-      if (status < 500)
-        return reply.status(status).send({
-          error:
-            status === 429
-              ? 'too_many'
-              : status === 403
-                ? 'forbidden'
-                : status === 404
-                  ? 'not_found'
-                  : status === 401
-                    ? 'unauthenticated'
-                    : 'invalid',
-          message: germanAuthMessage(error.body?.code, status),
-        } satisfies ErrorBody);
-    }
-    const status = (error as FastifyError).statusCode;
-    if (status === 413)
-      return reply.status(413).send({ error: 'too_large', message: texts.common.requestTooLarge } satisfies ErrorBody);
-    if (status === 415)
-      return reply
-        .status(415)
-        .send({ error: 'unsupported_type', message: texts.common.unsupportedMediaType } satisfies ErrorBody);
-    if (status === 400 && (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY')
-      return reply.status(400).send({ error: 'invalid', message: texts.common.malformedJson } satisfies ErrorBody);
-    if (status === 429)
-      return reply.status(429).send({ error: 'too_many', message: texts.auth.tooManyAttempts } satisfies ErrorBody);
-    if (status && status < 500) {
-      return reply.status(status).send({ error: 'invalid', message: texts.common.invalidInput } satisfies ErrorBody);
-    }
+    const refusal = refusalOf(error);
+    if (refusal) return reply.status(refusal.status).send(refusal.body);
     // Storage or database down: a German 503 (the web app keeps the input); the raw error is logged only.
     // A library that wraps the database error (the auth library's 'Failed to get session'):
     // asked once more whether the database answers at all.
@@ -102,6 +63,44 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: texts.common.internalError } satisfies ErrorBody);
   });
+}
+
+type Refusal = { status: number; body: ErrorBody };
+
+/** The answer to an error the user caused (status below 500), in German; null for a failure of ours. */
+export function refusalOf(error: FastifyError | Error): Refusal | null {
+  if (error instanceof DomainError)
+    return { status: error.status, body: { error: error.code, message: error.message, title: error.title } };
+  if (error instanceof ZodError)
+    return { status: 400, body: { error: 'invalid', message: error.issues[0]?.message ?? texts.common.invalidInput } };
+  // better-auth called from our own routes: its refusal in German, never its English text.
+  if (isAuthApiError(error)) {
+    const status = error.statusCode;
+    if (status < 500)
+      return { status, body: { error: authErrorCode(status), message: germanAuthMessage(error.body?.code, status) } };
+  }
+  return fastifyRefusalOf(error as FastifyError);
+}
+
+function authErrorCode(status: number): ErrorCode {
+  if (status === 429) return 'too_many';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 401) return 'unauthenticated';
+  return 'invalid';
+}
+
+/** Fastify's own refusals (body too large, unknown type, broken JSON, rate limit) in German. */
+function fastifyRefusalOf(error: FastifyError): Refusal | null {
+  const status = error.statusCode;
+  if (status === 413) return { status, body: { error: 'too_large', message: texts.common.requestTooLarge } };
+  if (status === 415)
+    return { status, body: { error: 'unsupported_type', message: texts.common.unsupportedMediaType } };
+  if (status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return { status, body: { error: 'invalid', message: texts.common.malformedJson } };
+  if (status === 429) return { status, body: { error: 'too_many', message: texts.auth.tooManyAttempts } };
+  if (status && status < 500) return { status, body: { error: 'invalid', message: texts.common.invalidInput } };
+  return null;
 }
 
 /**

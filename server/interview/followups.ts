@@ -181,95 +181,110 @@ const clauseEnd = (w: string | undefined) =>
   /^[.,;:!?–—]$/.test(w) ||
   ['und', 'aber', 'weil', 'dass', 'oder', 'denn', 'sondern', 'wo', 'seit', 'als'].includes(w.toLowerCase());
 
+/** One kind of detail at token i of an answer, or null. */
+type Detector = (t: string[], i: number) => Detail | null;
+
+/** "ich entwickle Getriebe für Windkraftanlagen" → "Sie entwickeln Getriebe für Windkraftanlagen." */
+const workAt: Detector = (t, i) => {
+  const lower = t[i]!.toLowerCase();
+  const prev = t[i - 1]?.toLowerCase();
+  if (!workVerbs.has(lower) || (prev !== 'ich' && prev !== 'und')) return null;
+  const object: string[] = [];
+  for (let j = i + 1; j < t.length && object.length < 8 && !clauseEnd(t[j]); j++) object.push(polite(clean(t[j]!)));
+  if (!object.some((o) => isCap(o))) return null;
+  const phrase = `${toPolite(lower)} ${object.join(' ')}`;
+  return { kind: 'work', key: `work:${object.join(' ').toLowerCase()}`, question: ask.work(phrase) };
+};
+
+/** "bei Siemens", "bei der Firma Müller", "bei einem Windkraftunternehmen" */
+const employerAt: Detector = (t, i) => {
+  if (t[i]!.toLowerCase() !== 'bei') return null;
+  const parts: string[] = [];
+  let j = i + 1;
+  if (articles.has(t[j]?.toLowerCase() ?? '') || possessive.test(t[j] ?? '')) parts.push(polite(t[j++]!));
+  while (j < t.length && isCap(t[j]) && parts.length < 5) parts.push(clean(t[j++]!));
+  const names = parts.filter((p) => isCap(p) && !/^Ihr/.test(p));
+  if (!names.length || roles[names[0]!] || abstract.test(names[names.length - 1]!)) return null;
+  return {
+    kind: 'employer',
+    key: `employer:${names.join(' ').toLowerCase()}`,
+    question: ask.employer(`bei ${parts.join(' ')}`),
+  };
+};
+
+/** "mit meinem Großvater", "meine Kollegin Anna" */
+const relativeAt: Detector = (t, i) => {
+  if (!possessive.test(t[i]!) || !isWord(t[i + 1])) return null;
+  const noun = clean(t[i + 1]!);
+  const base = roleBase[noun] ?? noun;
+  const gender = roles[base] ?? roles[noun];
+  if (!gender) return null;
+  const own = gender === 'f' || gender === 'p' ? 'Ihre' : 'Ihr';
+  const name = isCap(t[i + 2]) && !roles[clean(t[i + 2]!)] ? ` ${clean(t[i + 2]!)}` : '';
+  const person = `${own} ${gender === 'p' ? noun : base}${name}`;
+  return {
+    kind: 'person',
+    key: `person:${base.toLowerCase()}${name.toLowerCase()}`,
+    question: ask.person(person, gender === 'p'),
+  };
+};
+
+/** "Frau Müller", "Herrn Dr. Weber" */
+const titledPersonAt: Detector = (t, i) => {
+  const w = t[i]!;
+  if ((w !== 'Frau' && w !== 'Herr' && w !== 'Herrn') || !isCap(t[i + 1])) return null;
+  let name = clean(t[i + 1]!);
+  if (/^(Dr|Prof)$/.test(name)) {
+    if (!isCap(t[i + 2])) return null;
+    name = `${name}. ${clean(t[i + 2]!)}`;
+  }
+  const title = w === 'Frau' ? 'Frau' : 'Herr';
+  return { kind: 'person', key: `person:${name.toLowerCase()}`, question: ask.person(`${title} ${name}`, false) };
+};
+
+/** A word after "in", "aus", "nach" that can name a place (no abstract noun, subject, number). */
+const isPlaceName = (place: string) =>
+  !abstract.test(place) && !notPlaces.has(place) && !possessive.test(place) && !/^\d/.test(place) && place.length > 2;
+
+/** "in Aachen", "aus Hamburg", "nach Stuttgart" (a name without article) */
+const placeAt: Detector = (t, i) => {
+  if (!['in', 'aus', 'nach'].includes(t[i]!.toLowerCase()) || !isCap(t[i + 1]) || articles.has(t[i + 1]!.toLowerCase()))
+    return null;
+  const place = clean(t[i + 1]!);
+  if (!isPlaceName(place)) return null;
+  const next = t[i + 2];
+  const multi = isCap(next) && !/^[.,;:!?]/.test(next!) ? ` ${clean(next!)}` : '';
+  return { kind: 'place', key: `place:${(place + multi).toLowerCase()}`, question: ask.place(`${place}${multi}`) };
+};
+
+/** "30 Prozent", "zwei Jahre lang", "seit 15 Jahren", "40 Kollegen"; a year on its own ("2019"). */
+const quantityAt: Detector = (t, i) => {
+  const w = t[i]!;
+  const n = /^\d+([.,]\d+)?$/.test(w) ? Number(w.replace(',', '.')) : numberWords[w.toLowerCase()];
+  const unit = t[i + 1] ? clean(t[i + 1]!) : undefined;
+  const counted = !!unit && isCap(unit);
+  if (n !== undefined && n >= 2 && counted) {
+    const base = unitBase[unit] ?? unit;
+    const phrase = `${w} ${base}`;
+    const question = timeUnits.has(base) ? ask.duration(phrase) : ask.number(phrase);
+    return { kind: timeUnits.has(base) ? 'time' : 'number', key: `number:${phrase.toLowerCase()}`, question };
+  }
+  if (/^(19|20)\d\d$/.test(w) && !counted) return { kind: 'time', key: `year:${w}`, question: ask.year(w) };
+  return null;
+};
+
+/** Tried at every token, in this order (the first detail of a key is kept). */
+const detectors: Detector[] = [workAt, employerAt, relativeAt, titledPersonAt, placeAt, quantityAt];
+
 /** Concrete details in one answer, most specific first. */
 export function findDetails(text: string): Detail[] {
   const t = text.match(TOKEN) ?? [];
   const found: Detail[] = [];
-  const add = (d: Detail) => {
-    if (!found.some((f) => f.key === d.key)) found.push(d);
-  };
   for (let i = 0; i < t.length; i++) {
-    const w = t[i]!;
-    const lower = w.toLowerCase();
-    const prev = t[i - 1]?.toLowerCase();
-
-    // "ich entwickle Getriebe für Windkraftanlagen" → "Sie entwickeln Getriebe für Windkraftanlagen."
-    if (workVerbs.has(lower) && (prev === 'ich' || prev === 'und')) {
-      const object: string[] = [];
-      for (let j = i + 1; j < t.length && object.length < 8 && !clauseEnd(t[j]); j++) object.push(polite(clean(t[j]!)));
-      if (object.length && object.some((o) => isCap(o))) {
-        const phrase = `${toPolite(lower)} ${object.join(' ')}`;
-        add({ kind: 'work', key: `work:${object.join(' ').toLowerCase()}`, question: ask.work(phrase) });
-      }
+    for (const detect of detectors) {
+      const d = detect(t, i);
+      if (d && !found.some((f) => f.key === d.key)) found.push(d);
     }
-
-    // "bei Siemens", "bei der Firma Müller", "bei einem Windkraftunternehmen"
-    if (lower === 'bei') {
-      const parts: string[] = [];
-      let j = i + 1;
-      if (articles.has(t[j]?.toLowerCase() ?? '') || possessive.test(t[j] ?? '')) parts.push(polite(t[j++]!));
-      while (j < t.length && isCap(t[j]) && parts.length < 5) parts.push(clean(t[j++]!));
-      const names = parts.filter((p) => isCap(p) && !/^Ihr/.test(p));
-      if (names.length && !roles[names[0]!] && !abstract.test(names[names.length - 1]!)) {
-        add({
-          kind: 'employer',
-          key: `employer:${names.join(' ').toLowerCase()}`,
-          question: ask.employer(`bei ${parts.join(' ')}`),
-        });
-      }
-    }
-
-    // "mit meinem Großvater", "meine Kollegin Anna", "Frau Müller"
-    if (possessive.test(w) && isWord(t[i + 1])) {
-      const noun = clean(t[i + 1]!);
-      const base = roleBase[noun] ?? noun;
-      const gender = roles[base] ?? roles[noun];
-      if (gender) {
-        const own = gender === 'f' || gender === 'p' ? 'Ihre' : 'Ihr';
-        const name = isCap(t[i + 2]) && !roles[clean(t[i + 2]!)] ? ` ${clean(t[i + 2]!)}` : '';
-        const person = `${own} ${gender === 'p' ? noun : base}${name}`;
-        add({
-          kind: 'person',
-          key: `person:${base.toLowerCase()}${name.toLowerCase()}`,
-          question: ask.person(person, gender === 'p'),
-        });
-      }
-    }
-    if ((w === 'Frau' || w === 'Herr' || w === 'Herrn') && isCap(t[i + 1])) {
-      let name = clean(t[i + 1]!);
-      if (/^(Dr|Prof)$/.test(name) && isCap(t[i + 2])) name = `${name}. ${clean(t[i + 2]!)}`;
-      else if (/^(Dr|Prof)$/.test(name)) continue;
-      const title = w === 'Frau' ? 'Frau' : 'Herr';
-      add({ kind: 'person', key: `person:${name.toLowerCase()}`, question: ask.person(`${title} ${name}`, false) });
-    }
-
-    // "in Aachen", "aus Hamburg", "nach Stuttgart" (a name without article)
-    if (['in', 'aus', 'nach'].includes(lower) && isCap(t[i + 1]) && !articles.has(t[i + 1]!.toLowerCase())) {
-      const place = clean(t[i + 1]!);
-      const next = t[i + 2];
-      const multi = isCap(next) && !/^[.,;:!?]/.test(next!) ? ` ${clean(next!)}` : '';
-      if (
-        !abstract.test(place) &&
-        !notPlaces.has(place) &&
-        !possessive.test(place) &&
-        !/^\d/.test(place) &&
-        place.length > 2
-      ) {
-        add({ kind: 'place', key: `place:${(place + multi).toLowerCase()}`, question: ask.place(`${place}${multi}`) });
-      }
-    }
-
-    // "30 Prozent", "zwei Jahre lang", "seit 15 Jahren", "40 Kollegen"
-    const n = /^\d+([.,]\d+)?$/.test(w) ? Number(w.replace(',', '.')) : numberWords[lower];
-    const unit = t[i + 1] ? clean(t[i + 1]!) : undefined;
-    if (n !== undefined && n >= 2 && unit && isCap(unit)) {
-      const base = unitBase[unit] ?? unit;
-      const phrase = `${w} ${base}`;
-      const question = timeUnits.has(base) ? ask.duration(phrase) : ask.number(phrase);
-      add({ kind: timeUnits.has(base) ? 'time' : 'number', key: `number:${phrase.toLowerCase()}`, question });
-    }
-    if (/^(19|20)\d\d$/.test(w) && !(unit && isCap(unit)))
-      add({ kind: 'time', key: `year:${w}`, question: ask.year(w) });
   }
   const order: DetailKind[] = ['work', 'employer', 'person', 'number', 'place', 'time'];
   return found.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));

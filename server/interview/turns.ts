@@ -220,66 +220,80 @@ export class TurnDetector {
       babble: this.babble,
       silentMs: this.silentMs,
     });
-    this.recent.push(voiced);
-    if (this.recent.length > 5) this.recent.shift();
-    this.maybe.push(voiced || continuing || this.foreground(floats, p, this.o.threshold - MAYBE_DELTA, false));
-    if (this.maybe.length > 2) this.maybe.shift();
-    const onset =
-      this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 4) : this.o.onsetFrames);
-
-    if (!this.turn) {
-      this.preRoll.push(frame);
-      // While the background is learnt no turn starts: keep that first second, an answer may begin in it.
-      while (this.preRoll.length > (this.settled ? PRE_ROLL_FRAMES : VAD_RATE / VAD_FRAME + 1)) this.preRoll.shift();
-      // In the first second the background is being learnt: voices in the room would look like a turn.
-      if (onset && this.settled) {
-        this.turn = this.preRoll;
-        this.preRoll = [];
-        this.turnMs = this.turn.length * FRAME_MS;
-        this.voicedMs = FRAME_MS * this.o.onsetFrames;
-        this.silentMs = 0;
-        this.judged = null;
-        this.pauseId++;
-        this.voiceEnd = this.consumed;
-        this.onSpeechStart();
-      }
-      return;
-    }
+    const onset = this.remember(
+      voiced,
+      voiced || continuing || this.foreground(floats, p, this.o.threshold - MAYBE_DELTA, false),
+    );
+    if (!this.turn) return this.awaitOnset(frame, onset);
     this.turn.push(frame);
     this.turnMs += FRAME_MS;
-    if (voiced || continuing) {
-      this.voicedMs += FRAME_MS;
-      const loud = this.smoothDb > this.background + TAIL_DB;
-      // Voice after a pause: the same turn goes on, whatever was judged is void.
-      if (this.silentMs >= this.o.pauseMs && onset) {
-        // A pause after a finished sentence that did not end the answer: how long this person pauses
-        // between sentences (until the first voiced frame, not the onset's further frames).
-        if (this.judged?.result?.verdict === 'finished') {
-          const first = this.recent.indexOf(true);
-          this.learnPause(this.silentMs - (this.recent.length - 1 - first) * FRAME_MS);
-        }
-        this.pauseId++;
-        this.judged = null;
-        this.silentMs = 0;
-        this.quietTail = loud ? 0 : 1;
-        this.voiceEnd = this.consumed;
-        this.onSpeechResume();
-      } else if (this.silentMs < this.o.pauseMs) {
-        this.silentMs = 0;
-        this.quietTail = loud ? 0 : this.quietTail + 1;
-        this.voiceEnd = this.consumed;
-      } else {
-        this.silentMs += FRAME_MS;
-      }
-    } else {
-      // The pause begins at the last voice that stood out from the background.
-      if (this.silentMs === 0) this.silentMs = Math.min(this.quietTail, TAIL_MAX_FRAMES) * FRAME_MS;
-      this.silentMs += FRAME_MS;
-    }
+    if (voiced || continuing) this.voiceGoesOn(onset);
+    else this.silenceGoesOn();
     if (this.turnMs >= this.o.maxTurnMs) return this.finish('unknown', null, this.o.maxTurnMs);
     // One judgement at a time: a slow transcriber is asked about the latest pause, not about every one.
     if (this.silentMs >= this.o.pauseMs && !this.judged && !this.judging) this.startJudging();
     this.decide();
+  }
+
+  /** Keeps the last frames' voice and "may be voice"; true when they make an onset. */
+  private remember(voiced: boolean, maybe: boolean): boolean {
+    this.recent.push(voiced);
+    if (this.recent.length > 5) this.recent.shift();
+    this.maybe.push(maybe);
+    if (this.maybe.length > 2) this.maybe.shift();
+    return this.recent.filter(Boolean).length >= (this.guarded ? Math.max(this.o.onsetFrames, 4) : this.o.onsetFrames);
+  }
+
+  /** Between turns: the frame joins the pre-roll, and an onset starts a turn with it. */
+  private awaitOnset(frame: Int16Array, onset: boolean): void {
+    this.preRoll.push(frame);
+    // While the background is learnt no turn starts: keep that first second, an answer may begin in it.
+    while (this.preRoll.length > (this.settled ? PRE_ROLL_FRAMES : VAD_RATE / VAD_FRAME + 1)) this.preRoll.shift();
+    // In the first second the background is being learnt: voices in the room would look like a turn.
+    if (!onset || !this.settled) return;
+    this.turn = this.preRoll;
+    this.preRoll = [];
+    this.turnMs = this.turn.length * FRAME_MS;
+    this.voicedMs = FRAME_MS * this.o.onsetFrames;
+    this.silentMs = 0;
+    this.judged = null;
+    this.pauseId++;
+    this.voiceEnd = this.consumed;
+    this.onSpeechStart();
+  }
+
+  /** A voiced frame in a turn: the voice goes on, or comes back after a pause. */
+  private voiceGoesOn(onset: boolean): void {
+    this.voicedMs += FRAME_MS;
+    const loud = this.smoothDb > this.background + TAIL_DB;
+    // Voice after a pause: the same turn goes on, whatever was judged is void.
+    if (this.silentMs >= this.o.pauseMs && onset) {
+      // A pause after a finished sentence that did not end the answer: how long this person pauses
+      // between sentences (until the first voiced frame, not the onset's further frames).
+      if (this.judged?.result?.verdict === 'finished') {
+        const first = this.recent.indexOf(true);
+        this.learnPause(this.silentMs - (this.recent.length - 1 - first) * FRAME_MS);
+      }
+      this.pauseId++;
+      this.judged = null;
+      this.silentMs = 0;
+      this.quietTail = loud ? 0 : 1;
+      this.voiceEnd = this.consumed;
+      this.onSpeechResume();
+    } else if (this.silentMs < this.o.pauseMs) {
+      this.silentMs = 0;
+      this.quietTail = loud ? 0 : this.quietTail + 1;
+      this.voiceEnd = this.consumed;
+    } else {
+      this.silentMs += FRAME_MS;
+    }
+  }
+
+  /** A silent frame in a turn: the pause grows. */
+  private silenceGoesOn(): void {
+    // The pause begins at the last voice that stood out from the background.
+    if (this.silentMs === 0) this.silentMs = Math.min(this.quietTail, TAIL_MAX_FRAMES) * FRAME_MS;
+    this.silentMs += FRAME_MS;
   }
 
   /**

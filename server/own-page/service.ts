@@ -42,7 +42,6 @@ export async function ownPageOf(deps: ServiceDeps, person: OwnPerson, contentIds
     ? await db.selectFrom('submissions').selectAll().where('id', 'in', contentIds).orderBy('id', 'desc').execute()
     : [];
   const tenantKey = person.tenant ?? submissions[0]?.tenant ?? null;
-  const tenant = tenantKey ? registry.get(tenantKey) : null;
   const views: OwnPage['submissions'] = [];
   for (const s of submissions) {
     const id = Number(s.id);
@@ -94,11 +93,7 @@ export async function ownPageOf(deps: ServiceDeps, person: OwnPerson, contentIds
     name:
       person.name || [submissions[0]?.contact_first_name, submissions[0]?.contact_last_name].filter(Boolean).join(' '),
     email: person.email,
-    brand: {
-      name: tenantKey ? registry.displayName(tenantKey) : '',
-      brandColor: tenant?.brandColor ?? '#374151',
-      logoUrl: tenant?.logoUrl ?? null,
-    },
+    brand: registry.brand(tenantKey),
     submissions: views,
     consents: await consentLines(db, contentIds),
     erasure,

@@ -6,7 +6,7 @@ import type { Editor, WithTenants } from '../tenants';
 import { writeAudit } from '../admin';
 import { refuseWithdrawnPhotos } from '../consent';
 import { ownPageMailLine } from '../own-page';
-import { checkPostItems, parseItems, readyItems, requireItemsReady } from '../content';
+import { checkPostItems, hasCaptionTrack, parseItems, readyItems, requireItemsReady } from '../content';
 import { now } from '../db/database';
 import type { SubmissionTable } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -134,15 +134,10 @@ export async function publicApproval(deps: ServiceDeps, token: string): Promise<
   const a = await approvalForToken(deps, token, 'view');
   // The tenant's own brand (a created tenant is not the association's).
   const registry = await deps.tenantRegistry.fresh();
-  const row = registry.get(a.tenant);
   return {
     tenant: registry.displayName(a.tenant),
     tenantKey: a.tenant,
-    brand: {
-      name: registry.displayName(a.tenant),
-      brandColor: row?.brandColor ?? '#374151',
-      logoUrl: row?.logoUrl ?? null,
-    },
+    brand: registry.brand(a.tenant),
     channel: a.channel as PostChannel,
     body: a.body,
     ...(await tokenMedia(deps, Number(a.submission_id), a, `/api/freigabe/${encodeURIComponent(token)}`)),
@@ -169,9 +164,10 @@ async function tokenMedia(
     alt,
     kind: row.kind,
     video: row.file_type === 'video/mp4',
+    captions: hasCaptionTrack(row) ? `${base}/inhalte/${i}/captions.vtt` : null,
   }));
   const media = mediaOrder(parseImages(version.images), parseItems(version.items)).flatMap((e) => {
-    if (e.type === 'image') return [{ ...images[e.index]!, kind: 'photo', video: false }];
+    if (e.type === 'image') return [{ ...images[e.index]!, kind: 'photo', video: false, captions: null }];
     const at = ready.findIndex((r) => Number(r.row.id) === e.item.itemId);
     return at < 0 ? [] : [items[at]!];
   });

@@ -17,7 +17,7 @@ import { DomainError } from '../http/errors';
 import { loadForEditor, requireEditor, requireTenantEditor } from '../tenants';
 import { DraftTimeout } from './drafter';
 import { getPrefs, registerNotificationJobs, setPrefs } from './notifications';
-import { sendItem } from '../content';
+import { sendItem, sendItemCaptions } from '../content';
 import {
   decide,
   imageForToken,
@@ -149,6 +149,17 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { token, position } = imageParams.parse(request.params);
       return sendItem(app, request, reply, await itemForToken(app, token, position), 'private, no-store');
+    },
+  );
+
+  // Their caption track, behind the same token.
+  serve(
+    app,
+    'GET /freigabe/:token/inhalte/:position/captions.vtt',
+    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const { token, position } = imageParams.parse(request.params);
+      return sendItemCaptions(app, reply, await itemForToken(app, token, position), 'private, no-store');
     },
   );
 

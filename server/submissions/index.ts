@@ -3,4 +3,4 @@ export { loadOwnedSubmission } from './caller';
 export { attachFile, blobKey, nameWithType, safeFileName } from './files';
 export { findSubmission, listMedia } from './queries';
 export { createSubmission, type Submission } from './service';
-export { saveTranscript } from './transcripts';
+export { CORRECTION_JOB, type CorrectionJob, correctionJob, saveTranscript } from './transcripts';

@@ -20,6 +20,18 @@ type ServiceDeps = Pick<Deps, 'config' | 'db' | 'mailer'> & WithAuth;
 const t = texts.tenants;
 type Actor = Pick<SessionUser, 'id' | 'email'> | null;
 
+/** A membership and its audit entry: the one place both are written (inside the caller's transaction). */
+export async function insertMembership(
+  trx: Kysely<DB>,
+  actor: Actor,
+  member: { userId: string; email: string; tenant: string; role: string },
+  action: 'membership.add' | 'membership.accept' = 'membership.add',
+): Promise<void> {
+  const { userId, email, tenant, role } = member;
+  await trx.insertInto('memberships').values({ user_id: userId, tenant, role, created_at: now() }).execute();
+  await writeAudit(trx, actor, { action, target: `user:${userId}`, tenant, detail: { email, role } });
+}
+
 /** Days an invitation into a tenant stays valid. */
 export const TENANT_INVITATION_DAYS = 7;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -221,18 +233,9 @@ export async function inviteToTenant(
   let user: { id: string; email: string };
   try {
     user = await createUser(deps.auth, { email, role: null });
-    await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('memberships')
-        .values({ user_id: user.id, tenant, role: input.role, created_at: now() })
-        .execute();
-      await writeAudit(trx, actor, {
-        action: 'membership.add',
-        target: `user:${user.id}`,
-        tenant,
-        detail: { email, role: input.role },
-      });
-    });
+    await deps.db
+      .transaction()
+      .execute((trx) => insertMembership(trx, actor, { userId: user.id, email, tenant, role: input.role }));
   } catch (error) {
     // The same address invited twice at once: the second finds the first's account.
     if (
@@ -268,18 +271,14 @@ export async function acceptInvitation(deps: ServiceDeps, user: SessionUser, tok
       .executeTakeFirst();
     if (Number(taken.numDeletedRows) !== 1) throw new DomainError('not_found', t.acceptInvalid);
     await trx.deleteFrom('memberships').where('user_id', '=', user.id).execute();
-    await trx
-      .insertInto('memberships')
-      .values({ user_id: user.id, tenant: row.tenant, role: row.role, created_at: now() })
-      .execute();
+    await insertMembership(
+      trx,
+      user,
+      { userId: user.id, email: user.email, tenant: row.tenant, role: row.role },
+      'membership.accept',
+    );
     if (user.role && user.role !== 'admin')
       await trx.updateTable('user').set({ role: NO_ROLE }).where('id', '=', user.id).execute();
-    await writeAudit(trx, user, {
-      action: 'membership.accept',
-      target: `user:${user.id}`,
-      tenant: row.tenant,
-      detail: { email: user.email, role: row.role },
-    });
   });
   return { tenant: row.tenant, role: row.role as MembershipRole };
 }

@@ -260,6 +260,21 @@ describe.each(dialects)('memberships that end, and invitations that must be acce
     expect((await audit('membership.accept')).some((a) => a.tenant === 'firma-c')).toBe(true);
   });
 
+  it("writes each new membership with its audit entry: the admin's addition and an editor's invitation of a new address", async () => {
+    const added = await audit('membership.add');
+    for (const [email, actor] of [
+      ['c-one@m.test', null],
+      ['neu@m.test', 'c-editor@m.test'],
+    ] as const) {
+      const id = await idOf(email);
+      const entry = added.find((a) => a.target === `user:${id}`);
+      expect(entry).toMatchObject({ tenant: 'firma-c', actor_email: actor });
+      expect(JSON.parse(entry!.detail!)).toEqual({ email, role: 'contributor' });
+      const member = await t.app.db.selectFrom('memberships').selectAll().where('user_id', '=', id).execute();
+      expect(member.map((m) => [m.tenant, m.role])).toEqual([['firma-c', 'contributor']]);
+    }
+  });
+
   it("an archived tenant's editors invite no one; invitations are rate limited per sender", async () => {
     expect(
       (await api(t, 'POST', '/api/admin/tenants/firma-d/archive', { cookie: admin, body: { archived: true } })).status,

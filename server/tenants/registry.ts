@@ -1,8 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { MembershipRole } from '../../common/schemas/tenants';
-import type { TenantInfo } from '../../common/contracts/tenants';
+import type { TenantBrand, TenantInfo } from '../../common/contracts/tenants';
 import { formVariantOf, type FormVariant } from '../../common/finish-rules';
-import { isTenantKey, tenantKeys, tenants as seedTenants, type TenantKey } from '../../common/tenants';
+import {
+  isTenantKey,
+  NEUTRAL_BRAND_COLOR,
+  tenantKeys,
+  tenants as seedTenants,
+  type TenantKey,
+} from '../../common/tenants';
 import type { DB, TenantTable } from '../db/schema';
 import { VIDEO_ANSWER_DEFAULT_SECONDS } from '../../common/video-answers';
 import { mediaTemplateOf } from '../../common/media-template';
@@ -115,6 +121,16 @@ export class TenantRegistry {
   /** A tenant's name for mails, exports and lists: the row's (edits included), else the seed's, else the key. */
   displayName(key: string): string {
     return this.get(key)?.name ?? seedTenants[key as TenantKey]?.name ?? key;
+  }
+
+  /** The brand of a page outside the tenant's own (approval link, own page); no tenant: neutral, unnamed. */
+  brand(key: string | null): TenantBrand {
+    const row = key ? this.get(key) : null;
+    return {
+      name: key ? this.displayName(key) : '',
+      brandColor: row?.brandColor ?? NEUTRAL_BRAND_COLOR,
+      logoUrl: row?.logoUrl ?? null,
+    };
   }
 
   logoKey(key: string): string | null {

@@ -12,6 +12,7 @@ import { DomainError } from '../http/errors';
 import { STATISTICS_WEEKS } from '../../common/schemas/admin';
 import type { TenantStatistics } from '../../common/contracts/admin';
 import { seedMembership } from './access';
+import { insertMembership } from './members';
 import { bumpTenantVersion, toTenantInfo } from './registry';
 import type { Role } from '../../common/roles';
 import { ignoreFailure } from '../../common/best-effort';
@@ -281,18 +282,9 @@ export async function addMember(
   }
   const user = { id: made.id, email: made.email };
   const created = true;
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('memberships')
-      .values({ user_id: user.id, tenant, role: input.role, created_at: now() })
-      .execute();
-    await writeAudit(trx, actor, {
-      action: 'membership.add',
-      target: `user:${user.id}`,
-      tenant,
-      detail: { email, role: input.role },
-    });
-  });
+  await deps.db
+    .transaction()
+    .execute((trx) => insertMembership(trx, actor, { userId: user.id, email, tenant, role: input.role }));
   if (created && input.invite !== false && !input.password) await sendInvitation(deps, user);
   return { id: user.id, email: user.email, created };
 }

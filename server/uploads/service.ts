@@ -30,6 +30,7 @@ import { judgeFile } from './validation';
 import { clipLengthRefusal, registerVideoAnswer } from '../video-answers';
 import { hasConsent } from '../finish';
 import { queueVideo } from '../video';
+import { queueTranscription } from '../voice-messages';
 import { mediaCapMinutes, measureStored } from '../media-jobs/length';
 import { z } from 'zod';
 import type { Deps } from '../deps';
@@ -199,7 +200,8 @@ export async function acceptUpload(
     return tooMany(surface.maxFiles);
   }
   const key = await upload.finish(verdict.format);
-  if (verdict.kind === 'video') {
+  let seconds: number | null = null;
+  if (verdict.kind === 'video' || verdict.kind === 'audio') {
     // Measured from its packets before any work: longer than the cap, it is refused and removed.
     const capMinutes = mediaCapMinutes(deps.config, !!opts.viaPublicLink);
     const measured = await measureStored(deps, key, { mime: verdict.mime, limitSeconds: capMinutes * 60 });
@@ -210,6 +212,7 @@ export async function acceptUpload(
       const title = measured?.over ? texts.uploads.mediaTooLongTitle : texts.videoAnswers.tooLongTitle;
       return rejected({ status: 422, error: 'too_long', title, message: tooLong });
     }
+    seconds = measured?.seconds ?? null;
   }
 
   if (verdict.kind === 'photo') {
@@ -260,7 +263,23 @@ export async function acceptUpload(
   await upload.forget();
   // Every video gets a playable proxy, a poster and its captions (server/video).
   if (verdict.kind === 'video' && (await ffmpegAvailable())) await queueVideo(deps, row.id);
+  if (verdict.kind === 'audio') await afterAudio(deps, row, seconds);
   return { status: 200, body: { media: toMediaItem(deps.config.authSecret, row) } };
+}
+
+/**
+ * An uploaded recording (mp3, m4a, wav, ogg) is a voice message made elsewhere: its measured
+ * length is kept (the inbox shows it) and it is transcribed by the voice messages' job, so its
+ * transcript and word times reach captions, passages and audiograms alike.
+ */
+async function afterAudio(deps: ServiceDeps, row: MediaRow, seconds: number | null): Promise<void> {
+  if (seconds !== null)
+    await deps.db
+      .updateTable('media')
+      .set({ duration_ms: Math.round(seconds * 1000) })
+      .where('id', '=', row.id)
+      .execute();
+  await queueTranscription(deps, row.submission_id, row.id);
 }
 
 /**

@@ -1,47 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { MIN_PART_BYTES, type BlobStore, type UploadedPart } from '../storage/blob-store';
-import { ignoreFailure, handledElsewhere } from '../../common/best-effort';
-
-/** Size of the parts sent to S3 while a PATCH streams in (the last part may be shorter). */
-const PART_BYTES = 6 * 1024 * 1024;
-/** Parts on their way to S3 at once per request, while the next one fills. */
-const PARTS_IN_FLIGHT = 2;
-/** A part buffer holds a part and the minimum part that must follow it before it leaves. */
-const PART_BUFFER_BYTES = PART_BYTES + MIN_PART_BYTES;
-
-/**
- * Part buffers, reused: a running upload holds at most PARTS_IN_FLIGHT + 1 of them (one filling),
- * and finished uploads leave a few for the next, so the memory a running upload uses does not
- * grow with its size or wait for the garbage collector.
- */
-const partBuffers = {
-  free: [] as Buffer[],
-  take(): Buffer {
-    return this.free.pop() ?? Buffer.allocUnsafeSlow(PART_BUFFER_BYTES);
-  },
-  give(buffer: Buffer) {
-    if (this.free.length < PARTS_IN_FLIGHT + 1 && !this.free.includes(buffer)) this.free.push(buffer);
-  },
-};
-
-/** What the `chunks` column of a tus_uploads row holds for a multipart upload. */
-type MultipartState = {
-  /** The object the finished upload becomes. */
-  key: string;
-  uploadId: string;
-  /** Parts stored in S3, in order, with their ETags (durable: any instance can complete them). */
-  parts: UploadedPart[];
-  /** Received bytes that do not yet fill a part (S3 wants 5 MiB), kept as an object of their own. */
-  tail: { key: string; size: number } | null;
-  /** CompleteMultipartUpload has succeeded: the object at `key` is the whole file. */
-  completed?: boolean;
-};
-
-const sum = (parts: UploadedPart[]) => parts.reduce((n, p) => n + p.size, 0);
+import type { BlobStore } from '../storage/blob-store';
+import { ignoreFailure } from '../../common/best-effort';
+import { type MultipartState, PartWriter } from './tus-parts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -144,126 +107,33 @@ export class MultipartTusStore extends DataStore {
     if (Number(row.upload_offset) !== offset) throw ERRORS.INVALID_OFFSET;
     if (row.state.completed) throw ERRORS.INVALID_OFFSET;
     const size = row.size === null ? null : Number(row.size);
-    let state = row.state;
-    /** The offset the row holds (what is durable). */
-    let recorded = offset;
-    const oldTails: string[] = [];
-
-    // The bytes not yet in a part are copied into a part buffer from the pool: the stored tail
-    // first, then what this request brings. The socket's chunks are garbage at once, and a part
-    // costs no allocation of its own.
-    let part: Buffer | null = null;
-    let filled = 0;
-    if (state.tail) {
-      const tail = await readAll(await this.blobs.get(state.tail.key));
-      if (tail.length !== state.tail.size)
-        throw new Error(`tail of upload ${id} has ${tail.length} bytes, expected ${state.tail.size}`);
-      part = partBuffers.take();
-      filled = tail.copy(part, 0);
-      oldTails.push(state.tail.key);
-    }
-
-    const record = async (next: MultipartState, offsetAfter: number) => {
-      const result = await this.db
-        .updateTable('tus_uploads')
-        .set({ upload_offset: offsetAfter, chunks: JSON.stringify(next) })
-        .where('id', '=', id)
-        .where('upload_offset', '=', recorded)
-        .executeTakeFirst();
-      // Another request (maybe on another instance) extended or removed the upload meanwhile.
-      if (Number(result.numUpdatedRows) !== 1) throw ERRORS.INVALID_OFFSET;
-      state = next;
-      recorded = offsetAfter;
-    };
-
-    // Parts are numbered and recorded in order; the upload of the next may start before the
-    // previous one is recorded.
-    let partsQueued = state.parts.length;
-    let partsBytesQueued = sum(state.parts);
-    let chain: Promise<void> = Promise.resolve();
-    const inFlight: Promise<void>[] = [];
-    let failure: unknown = null;
-
-    const sendPart = (buffer: Buffer, length: number) => {
-      const n = ++partsQueued;
-      partsBytesQueued += length;
-      const offsetAfter = partsBytesQueued;
-      const sent = this.multipart.part(state.key, state.uploadId, n, buffer.subarray(0, length));
-      // The buffer goes back to the pool once the store is done with it, sent or not.
-      sent.then(
-        () => partBuffers.give(buffer),
-        () => partBuffers.give(buffer),
-      );
-      const step = chain.then(async () => {
-        const etag = await sent;
-        await record({ ...state, parts: [...state.parts, { n, etag, size: length }], tail: null }, offsetAfter);
-      });
-      step.catch((error) => (failure ??= error));
-      chain = step.catch(handledElsewhere);
-      inFlight.push(step);
-    };
-
+    const writer = new PartWriter(this.db, this.blobs, this.multipart, id, row.state, offset);
+    const oldTail = row.state.tail;
+    if (oldTail) writer.startWith(await this.readTail(id, oldTail));
     let streamError: unknown = null;
     try {
       for await (const data of stream) {
-        if (failure) break;
-        let chunk = Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array);
-        while (chunk.length > 0) {
-          part ??= partBuffers.take();
-          const copied = chunk.copy(part, filled);
-          filled += copied;
-          chunk = chunk.subarray(copied);
-          // A part leaves once a full part and a minimum part are here, so what is left when the
-          // request ends is either a part of its own (≥ 5 MiB) or a short tail of a small PATCH.
-          if (filled === PART_BUFFER_BYTES) {
-            // At most PARTS_IN_FLIGHT parts unrecorded: the request body waits meanwhile.
-            while (inFlight.length >= PARTS_IN_FLIGHT) await inFlight.shift();
-            const next = partBuffers.take();
-            filled = part.copy(next, 0, PART_BYTES, filled);
-            sendPart(part, PART_BYTES);
-            part = next;
-          }
-        }
+        if (writer.failure) break;
+        await writer.take(Buffer.isBuffer(data) ? data : Buffer.from(data as Uint8Array));
       }
     } catch (error) {
       // Keep what arrived before the failure; the client resumes from there.
       streamError = error;
     }
-    await Promise.allSettled(inFlight);
-    if (failure) {
-      // Whatever was recorded stays; the rest is sent again by the client.
-      if (part) partBuffers.give(part);
-      throw failure;
-    }
+    await writer.settle();
+    await writer.finish(size);
+    // A tail now inside a part (or replaced by a longer tail) is no longer needed.
+    if (oldTail && oldTail.key !== writer.tail?.key)
+      await this.blobs.delete(oldTail.key).catch(ignoreFailure('remove an old upload tail blob'));
+    if (streamError && writer.recorded === offset) throw streamError;
+    return writer.recorded;
+  }
 
-    if (part && filled > 0) {
-      const received = partsBytesQueued + filled;
-      if ((size !== null && received === size) || filled >= MIN_PART_BYTES) {
-        // The last part (any size) or one of at least the minimum size.
-        sendPart(part, filled);
-        await inFlight.pop();
-      } else {
-        // A short run that is not the end (a dropped connection, a small PATCH): kept as an
-        // object of its own until the next request brings the rest of its part.
-        const tailKey = `tus/${id}/tail_${String(received).padStart(15, '0')}_${randomBytes(6).toString('hex')}`;
-        try {
-          await this.blobs.put(tailKey, Buffer.from(part.subarray(0, filled)));
-        } finally {
-          partBuffers.give(part);
-        }
-        try {
-          await record({ ...state, tail: { key: tailKey, size: filled } }, received);
-        } catch (error) {
-          await this.blobs.delete(tailKey).catch(ignoreFailure('remove an upload tail blob'));
-          throw error;
-        }
-      }
-    } else if (part) partBuffers.give(part);
-    // Tails now inside a part (or replaced by a longer tail) are no longer needed.
-    for (const key of oldTails)
-      if (key !== state.tail?.key) await this.blobs.delete(key).catch(ignoreFailure('remove an old upload tail blob'));
-    if (streamError && recorded === offset) throw streamError;
-    return recorded;
+  private async readTail(id: string, stored: NonNullable<MultipartState['tail']>): Promise<Buffer> {
+    const tail = await readAll(await this.blobs.get(stored.key));
+    if (tail.length !== stored.size)
+      throw new Error(`tail of upload ${id} has ${tail.length} bytes, expected ${stored.size}`);
+    return tail;
   }
 
   /**

@@ -36,6 +36,14 @@ export async function detectFormat(head: Uint8Array, originalName: string): Prom
         return detected.ext;
       case 'm4v':
         return 'mp4';
+      case 'mp3':
+      case 'm4a':
+      case 'wav':
+        return detected.ext;
+      case 'ogg':
+      case 'oga':
+      case 'opus':
+        return 'ogg';
       case 'cfb':
         return ext === 'xls' ? 'xls' : 'doc';
       default:

@@ -1,5 +1,6 @@
 /**
  * The front door of server/voice-messages: what other features and capabilities may use (scripts/check-front-doors.mjs).
- * Nothing yet: its routes are registered by the composition root and its pages load lazily (web/src/pages.tsx).
+ * Its routes are registered by the composition root; an uploaded recording (server/uploads) is
+ * transcribed by its job.
  */
-export {};
+export { queueTranscription } from './service';

@@ -1,4 +1,6 @@
 import { toast } from 'sonner';
+import { texts } from '../../../common/texts';
+import { ApiError } from './api';
 
 /** The spec's toasts: one at a time (a new one replaces the old), title and text, 5 s. */
 function show(kind: 'success' | 'error' | 'info' | 'warning', title: string, text?: string) {
@@ -14,3 +16,12 @@ export const notify = {
 };
 
 export const TOAST_DURATION_MS = 5000;
+
+/** What a failed call says to the person: the server's German message, else the fallback. */
+export const failureMessage = (error: unknown, fallback: string = texts.common.internalError): string =>
+  error instanceof ApiError ? error.message : fallback;
+
+/** A refused or failed call as the error toast ("Fehler" and the server's German message); fits `onError`. */
+export function notifyFailure(error: unknown) {
+  notify.error(texts.common.errorTitle, failureMessage(error));
+}

@@ -5,11 +5,10 @@ import { inviteUser, type InviteUser } from '../../../../common/schemas/admin';
 import { roles } from '../../../../common/roles';
 import { texts } from '../../../../common/texts';
 import { type Answer, call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { InputField } from '../../ui/Field';
+import { InputField, optionsOf, SelectField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth';
@@ -20,11 +19,7 @@ import '../../lib/zod-csp';
 
 const t = texts.admin;
 const roleOptions = [...roles, 'none'] as const;
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
-
-const failed = (error: unknown) =>
-  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
+const roleChoices = optionsOf(roleOptions, t.roleNames);
 
 function InviteForm() {
   const queryClient = useQueryClient();
@@ -45,7 +40,7 @@ function InviteForm() {
             form.reset();
             await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
           } catch (error) {
-            failed(error);
+            notifyFailure(error);
           }
         })}
       >
@@ -57,18 +52,7 @@ function InviteForm() {
           {...form.register('email')}
         />
         <InputField label={t.userName} autoComplete="off" {...form.register('name')} />
-        <div className="space-y-1.5">
-          <label htmlFor="invite-role" className="block text-sm font-medium text-slate-800">
-            {t.userRole}
-          </label>
-          <select id="invite-role" className={selectClass} {...form.register('role')}>
-            {roleOptions.map((r) => (
-              <option key={r} value={r}>
-                {t.roleNames[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="invite-role" label={t.userRole} options={roleChoices} {...form.register('role')} />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t.inviteSubmit}
         </Button>
@@ -84,7 +68,7 @@ function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; sel
   const action = useMutation({
     mutationFn: async (run: () => Promise<void>) => run(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-    onError: failed,
+    onError: notifyFailure,
   });
   const state = user.deactivated ? t.stateDeactivated : user.hasPassword ? t.stateActive : t.stateInvited;
   const params = { userId: user.id };
@@ -97,12 +81,11 @@ function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; sel
         </p>
       </div>
       <div>
-        <label htmlFor={`role-${user.id}`} className="sr-only">
-          {t.changeRole}
-        </label>
-        <select
+        <SelectField
           id={`role-${user.id}`}
-          className={selectClass}
+          label={t.changeRole}
+          hideLabel
+          options={roleChoices}
           value={user.role ?? 'none'}
           disabled={self || action.isPending}
           onChange={(e) => {
@@ -112,13 +95,7 @@ function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; sel
               notify.success(t.roleChanged, t.roleChangedText(user.email, t.roleNames[role] ?? role));
             });
           }}
-        >
-          {roleOptions.map((r) => (
-            <option key={r} value={r}>
-              {t.roleNames[r]}
-            </option>
-          ))}
-        </select>
+        />
         <p className="mt-1 truncate text-xs text-slate-600" data-testid="membership">
           {texts.tenants.membershipColumn}:{' '}
           {member

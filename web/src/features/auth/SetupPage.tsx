@@ -5,9 +5,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { setupForm, type SetupForm } from '../../../../common/schemas/auth';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
 import { authApi } from '../../lib/auth-api';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { InputField } from '../../ui/Field';
@@ -42,10 +41,7 @@ export function SetupPage() {
             try {
               await call('POST /setup', { body: values });
             } catch (error) {
-              return notify.error(
-                texts.common.errorTitle,
-                error instanceof ApiError ? error.message : t.unexpectedText,
-              );
+              return notify.error(texts.common.errorTitle, failureMessage(error, t.unexpectedText));
             }
             notify.success(t.setupDone);
             await authApi.signInEmail(values.email, values.password);

@@ -6,14 +6,14 @@ import { funnelStates, inviteeStates, type InviteeState } from '../../../../comm
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
 import { useTenantLabels } from '../../current-tenant/labels';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { optionsOf, SelectField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { ShareLink } from '../sharing';
 import { CampaignForm } from './CampaignForm';
-import { failed } from './failed';
 import { InviteeImport } from './InviteeImport';
 
 const t = texts.campaigns;
@@ -43,7 +43,7 @@ export function CampaignBoardPage() {
       notify.success(done);
       await refresh();
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     }
   };
 
@@ -93,24 +93,14 @@ export function CampaignBoardPage() {
       <Card className="mb-6">
         <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
           <h2 className="text-lg font-semibold text-slate-900">{b.title}</h2>
-          <div className="space-y-1">
-            <label htmlFor="board-filter" className="block text-sm font-medium text-slate-800">
-              {b.filter}
-            </label>
-            <select
-              id="board-filter"
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value as InviteeState | '')}
-            >
-              <option value="">{b.all}</option>
-              {inviteeStates.map((s) => (
-                <option key={s} value={s}>
-                  {t.states[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="board-filter"
+            label={b.filter}
+            className="sm:w-56"
+            options={[{ value: '', label: b.all }, ...optionsOf(inviteeStates, t.states)]}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as InviteeState | '')}
+          />
         </div>
         {shown.length === 0 ? (
           <p className="text-slate-600">{b.empty}</p>
@@ -248,7 +238,7 @@ export function CampaignBoardPage() {
                   await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
                   navigate('/kampagnen');
                 } catch (error) {
-                  failed(error);
+                  notifyFailure(error);
                 }
               }}
             >

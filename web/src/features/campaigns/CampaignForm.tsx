@@ -5,11 +5,9 @@ import type { InterviewTopic } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { Button } from '../../ui/Button';
-import { InputField, TextareaField } from '../../ui/Field';
+import { InputField, optionsOf, SelectField, TextareaField } from '../../ui/Field';
 
 const t = texts.campaigns;
-const control =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
 /** What the form sends (the server checks it with the shared schema). */
 export type CampaignFormValues = {
@@ -102,23 +100,13 @@ export function CampaignForm({
         maxLength={120}
       />
       {!initial && tenants.length > 1 && (
-        <div className="space-y-1.5">
-          <label htmlFor="campaign-tenant" className="block text-sm font-medium text-slate-800">
-            {t.fields.tenant}
-          </label>
-          <select
-            id="campaign-tenant"
-            className={control}
-            value={tenantKey}
-            onChange={(e) => setTenantKey(e.target.value)}
-          >
-            {tenants.map((x) => (
-              <option key={x.key} value={x.key}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="campaign-tenant"
+          label={t.fields.tenant}
+          options={tenants.map((x) => ({ value: x.key, label: x.name }))}
+          value={tenantKey}
+          onChange={(e) => setTenantKey(e.target.value)}
+        />
       )}
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">{t.fields.flows}</legend>
@@ -130,23 +118,13 @@ export function CampaignForm({
         ))}
       </fieldset>
       {tenant.topics.length > 0 && (
-        <div className="space-y-1.5">
-          <label htmlFor="campaign-topic" className="block text-sm font-medium text-slate-800">
-            {t.fields.topic}
-          </label>
-          <select
-            id="campaign-topic"
-            className={control}
-            value={topic ?? ''}
-            onChange={(e) => chooseTopic(e.target.value as InterviewTopic)}
-          >
-            {tenant.topics.map((x) => (
-              <option key={x} value={x}>
-                {texts.nav.topics[tenant.wording][x].title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="campaign-topic"
+          label={t.fields.topic}
+          options={optionsOf(tenant.topics, (x) => texts.nav.topics[tenant.wording][x].title)}
+          value={topic ?? ''}
+          onChange={(e) => chooseTopic(e.target.value as InterviewTopic)}
+        />
       )}
       <TextareaField label={t.fields.questions} value={questions} onChange={(e) => setQuestions(e.target.value)} />
       <InputField

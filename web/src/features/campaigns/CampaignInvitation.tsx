@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { FlowCards, usePersonalLink } from '../personal-links';
-import { failed } from './failed';
 
 const t = texts.campaigns.invitation;
 
@@ -51,7 +50,7 @@ export function CampaignInvitation() {
       notify.success(t.declined);
       await queryClient.invalidateQueries({ queryKey: ['invitation', code] });
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     }
   };
 

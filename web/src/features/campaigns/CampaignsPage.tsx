@@ -4,14 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
 import { useTenantLabels } from '../../current-tenant/labels';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth';
 import { CampaignForm, type CampaignFormValues } from './CampaignForm';
-import { failed } from './failed';
 
 const t = texts.campaigns;
 
@@ -36,7 +35,7 @@ export function CampaignsPage() {
       await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
       navigate(`/kampagnen/${created.id}`);
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     }
   };
 

@@ -2,10 +2,9 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { type InviteeRow, parseInviteeList, type ParsedList } from '../../../../common/invitee-list';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField, TextareaField } from '../../ui/Field';
-import { failed } from './failed';
 
 const t = texts.campaigns.invitees;
 
@@ -37,7 +36,7 @@ export function InviteeImport({
       setOne({ firstName: '', lastName: '', email: '', role: '' });
       onAdded();
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     } finally {
       setBusy(false);
     }

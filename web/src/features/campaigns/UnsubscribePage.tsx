@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/notify';
 import { Page } from '../../ui/Page';
 import { usePersonalLink } from '../personal-links';
 
@@ -14,7 +14,7 @@ export function UnsubscribePage() {
   useEffect(() => {
     call('POST /personal-links/:code/campaign/unsubscribe', { params: { code } }).then(
       () => setResult(t.unsubscribed),
-      (error: unknown) => setResult(error instanceof ApiError ? error.message : texts.finish.unexpectedError),
+      (error: unknown) => setResult(failureMessage(error, texts.finish.unexpectedError)),
     );
   }, [code]);
   return <Page title={t.unsubscribeTitle} intro={result ?? t.unsubscribing} />;

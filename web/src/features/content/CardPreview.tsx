@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { NewCard } from '../../../../common/schemas/content';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/notify';
 import { useDebounced } from './useDebounced';
 
 const t = texts.templates;
@@ -37,7 +37,7 @@ export function CardPreview({ contentId, card }: { contentId: number; card: NewC
       </div>
       {preview.error && (
         <p role="alert" className="text-sm text-red-600">
-          {preview.error instanceof ApiError ? preview.error.message : texts.common.internalError}
+          {failureMessage(preview.error)}
         </p>
       )}
     </figure>

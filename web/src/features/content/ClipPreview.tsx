@@ -4,7 +4,7 @@ import type { ClipPreview as Preview } from '../../../../common/contracts/conten
 import { clipSizes, type NewClip } from '../../../../common/schemas/content';
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { useDebounced } from './useDebounced';
 
@@ -33,7 +33,7 @@ export function ClipPreview({ contentId, clip }: { contentId: number; clip: NewC
       <p className="text-xs text-slate-500">{t.previewHint}</p>
       {preview.error ? (
         <p role="alert" className="text-sm text-red-600">
-          {preview.error instanceof ApiError ? preview.error.message : texts.common.internalError}
+          {failureMessage(preview.error)}
         </p>
       ) : preview.data ? (
         <Player data={preview.data} mediaId={clip.mediaId} />

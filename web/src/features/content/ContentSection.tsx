@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import {
   cardFormats,
   clipFormats,
-  cropBox,
   newCard,
   newClip,
   type NewCard,
@@ -12,23 +11,20 @@ import {
 import type { ClipSource, ContentOverview, Proposals } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { TextareaField } from '../../ui/Field';
+import { optionsOf, SelectField, TextareaField } from '../../ui/Field';
 import { ContentToolsPlaceholder } from './ContentSectionPlaceholder';
-import { useContent } from './useContent';
+import { useContent, useRefresh } from './useContent';
 import { CardPreview } from './CardPreview';
-import { Items, useRefresh } from './ItemsList';
+import { Items } from './ItemsList';
+import { PassageFields } from './PassageFields';
+import { clockTime, cropDirections, inPassage, markWord, type Passage, quoteOption } from './passage';
 import { ClipPreview } from './ClipPreview';
 import { CardLayoutField, ClipOptions, type ClipOptionsValue } from './MakerOptions';
 import '../../lib/zod-csp';
 
 const t = texts.content;
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
-const seconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.common.internalError);
 
 /** The tools of the inbox detail page's content section (in its `ContentSectionFrame`): quote cards, clips and audiograms, and what was made. */
 export function ContentSection({ contentId }: { contentId: number }) {
@@ -61,7 +57,7 @@ function CardMaker({ data }: { data: ContentOverview }) {
       notify.success(t.ready, t.cardMade);
       await refresh();
     },
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   const submit = () => {
     const parsed = newCard.safeParse({ format, quote, showName, photoMediaId: photo, layout });
@@ -75,37 +71,7 @@ function CardMaker({ data }: { data: ContentOverview }) {
   return (
     <div className="space-y-3" data-testid="card-maker">
       <h3 className="text-base font-semibold text-slate-900">{t.cardTitle}</h3>
-      {(data.quotes.transcript.length > 0 || data.quotes.answers.length > 0) && (
-        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-          <span>{t.quoteFromTranscript}</span>
-          <select
-            className={selectClass}
-            value=""
-            onChange={(e) => e.target.value && setQuote(e.target.value)}
-            aria-label={t.quoteFromTranscript}
-          >
-            <option value="">–</option>
-            {data.quotes.transcript.length > 0 && (
-              <optgroup label={t.quoteFromTranscript}>
-                {data.quotes.transcript.map((s, i) => (
-                  <option key={`t${i}`} value={s}>
-                    {s.length > 90 ? `${s.slice(0, 90)}…` : s}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {data.quotes.answers.length > 0 && (
-              <optgroup label={t.quoteFromAnswers}>
-                {data.quotes.answers.map((s, i) => (
-                  <option key={`a${i}`} value={s}>
-                    {s.length > 90 ? `${s.slice(0, 90)}…` : s}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-        </label>
-      )}
+      <QuotePicker quotes={data.quotes} onPick={setQuote} />
       <TextareaField
         label={t.quoteLabel}
         hint={t.quoteHint}
@@ -116,16 +82,12 @@ function CardMaker({ data }: { data: ContentOverview }) {
         onChange={(e) => setQuote(e.target.value)}
       />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-          <span>{t.formatLabel}</span>
-          <select className={selectClass} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-            {cardFormats.map((f) => (
-              <option key={f} value={f}>
-                {t.formats[f]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t.formatLabel}
+          options={optionsOf(cardFormats, t.formats)}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as typeof format)}
+        />
         <PhotoSelect data={data} value={photo} onChange={setPhoto} />
         <CardLayoutField value={layout} onChange={setLayout} />
       </div>
@@ -153,6 +115,34 @@ function CardMaker({ data }: { data: ContentOverview }) {
   );
 }
 
+/** Picks a sentence of the transcript or of the answers as the card's quote. */
+function QuotePicker({ quotes, onPick }: { quotes: ContentOverview['quotes']; onPick(quote: string): void }) {
+  if (quotes.transcript.length === 0 && quotes.answers.length === 0) return null;
+  return (
+    <SelectField label={t.quoteFromTranscript} value="" onChange={(e) => e.target.value && onPick(e.target.value)}>
+      <option value="">–</option>
+      {quotes.transcript.length > 0 && (
+        <optgroup label={t.quoteFromTranscript}>
+          {quotes.transcript.map((s, i) => (
+            <option key={`t${i}`} value={s}>
+              {quoteOption(s)}
+            </option>
+          ))}
+        </optgroup>
+      )}
+      {quotes.answers.length > 0 && (
+        <optgroup label={t.quoteFromAnswers}>
+          {quotes.answers.map((s, i) => (
+            <option key={`a${i}`} value={s}>
+              {quoteOption(s)}
+            </option>
+          ))}
+        </optgroup>
+      )}
+    </SelectField>
+  );
+}
+
 function PhotoSelect({
   data,
   value,
@@ -164,23 +154,14 @@ function PhotoSelect({
 }) {
   if (data.photos.length === 0) return null;
   return (
-    <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-      <span>{t.photoLabel}</span>
-      <select
-        className={selectClass}
-        value={value ?? ''}
-        disabled={!data.consent.photo}
-        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
-      >
-        <option value="">{t.noPhoto}</option>
-        {data.photos.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-      {!data.consent.photo && <span className="block text-xs font-normal text-slate-500">{t.noPhotoConsent}</span>}
-    </label>
+    <SelectField
+      label={t.photoLabel}
+      hint={data.consent.photo ? undefined : t.noPhotoConsent}
+      options={[{ value: '', label: t.noPhoto }, ...data.photos.map((p) => ({ value: p.id, label: p.name }))]}
+      value={value ?? ''}
+      disabled={!data.consent.photo}
+      onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+    />
   );
 }
 
@@ -191,7 +172,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
     sources.find((s) => s.words)?.mediaId ?? sources[0]?.mediaId,
   );
   const source = sources.find((s) => s.mediaId === sourceId);
-  const [range, setRange] = useState<{ start: number; end: number } | null>(null);
+  const [range, setRange] = useState<Passage | null>(null);
   const [anchor, setAnchor] = useState<number | null>(null);
   const [format, setFormat] = useState<(typeof clipFormats)[number]>('9:16');
   const [cropX, setCropX] = useState(0.5);
@@ -210,7 +191,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
     onSuccess: async () => {
       await refresh();
     },
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   const propose = useMutation({
     mutationFn: () =>
@@ -219,7 +200,7 @@ function ClipMaker({ data }: { data: ContentOverview }) {
         query: { mediaId: sourceId },
       }),
     onSuccess: setProposals,
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   if (sources.length === 0) {
     return (
@@ -230,21 +211,15 @@ function ClipMaker({ data }: { data: ContentOverview }) {
     );
   }
   const clickWord = (i: number) => {
-    const words = source?.words ?? [];
-    if (anchor === null) {
-      setAnchor(i);
-      setRange({ start: words[i]!.start, end: words[i]!.end });
-    } else {
-      const [a, b] = anchor <= i ? [anchor, i] : [i, anchor];
-      setRange({ start: words[a]!.start, end: words[b]!.end });
-      setAnchor(null);
-    }
+    const marked = markWord(source?.words ?? [], anchor, i);
+    setAnchor(marked.anchor);
+    setRange(marked.passage);
   };
-  const submit = () => {
-    const parsed = newClip.safeParse({
+  const clipOf = (passage: Passage | null) =>
+    newClip.safeParse({
       mediaId: sourceId,
-      start: range?.start ?? 0,
-      end: range?.end ?? 0,
+      start: passage?.start ?? 0,
+      end: passage?.end ?? 0,
       format,
       cropX,
       cropY,
@@ -252,45 +227,30 @@ function ClipMaker({ data }: { data: ContentOverview }) {
       ...options,
       showName: options.showName && data.consent.naming,
     });
+  const submit = () => {
+    const parsed = clipOf(range);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     render.mutate(parsed.data);
   };
-  const previewed = range
-    ? newClip.safeParse({
-        mediaId: sourceId,
-        start: range.start,
-        end: range.end,
-        format,
-        cropX,
-        cropY,
-        photoMediaId: source?.kind === 'audio' ? photo : null,
-        ...options,
-        showName: options.showName && data.consent.naming,
-      })
-    : null;
+  const previewed = range ? clipOf(range) : null;
   return (
     <div className="space-y-3" data-testid="clip-maker">
       <h3 className="text-base font-semibold text-slate-900">{t.clipTitle}</h3>
-      <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-        <span>{t.sourceLabel}</span>
-        <select
-          className={selectClass}
-          value={sourceId}
-          onChange={(e) => {
-            setSourceId(Number(e.target.value));
-            setRange(null);
-            setAnchor(null);
-            setProposals(undefined);
-          }}
-        >
-          {sources.map((s) => (
-            <option key={s.mediaId} value={s.mediaId}>
-              {s.name} ({s.kind === 'video' ? t.kinds.clip : t.kinds.audiogram})
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t.sourceLabel}
+        options={sources.map((s) => ({
+          value: s.mediaId,
+          label: `${s.name} (${s.kind === 'video' ? t.kinds.clip : t.kinds.audiogram})`,
+        }))}
+        value={sourceId}
+        onChange={(e) => {
+          setSourceId(Number(e.target.value));
+          setRange(null);
+          setAnchor(null);
+          setProposals(undefined);
+        }}
+      />
       {source && !source.words && <p className="text-sm text-slate-500">{t.noTiming}</p>}
       {source?.words && (
         <>
@@ -306,90 +266,35 @@ function ClipMaker({ data }: { data: ContentOverview }) {
               {t.proposals}
             </Button>
           </div>
-          {proposals && (
-            <div className="space-y-1.5 rounded-lg bg-slate-50 p-2 text-sm" data-testid="proposals">
-              <p className="text-xs text-slate-500">
-                {proposals.kind === 'model' ? t.proposalsModel : t.proposalsRules}
-              </p>
-              <ol className="space-y-1.5">
-                {proposals.passages.map((p, i) => (
-                  <li key={i} className="flex items-start gap-2">
-                    <span className="min-w-0 flex-1 break-words text-slate-700">
-                      <span className="mr-1 text-xs text-slate-500">
-                        {seconds(p.start)}–{seconds(p.end)}
-                      </span>
-                      {p.text}
-                    </span>
-                    <Button
-                      variant="ghost"
-                      className="!min-h-8 shrink-0 !px-2 text-xs"
-                      onClick={() => setRange({ start: p.start, end: p.end })}
-                    >
-                      {t.useProposal}
-                    </Button>
-                  </li>
-                ))}
-              </ol>
-            </div>
-          )}
+          {proposals && <ProposalList proposals={proposals} onUse={setRange} />}
         </>
       )}
-      <div className="grid grid-cols-2 gap-3">
-        <label className="block space-y-1 text-sm font-medium text-slate-800">
-          <span>{t.startLabel}</span>
-          <input
-            className={selectClass}
-            type="number"
-            step="0.1"
-            min={0}
-            value={range ? range.start.toFixed(1) : ''}
-            onChange={(e) => setRange({ start: Number(e.target.value), end: range?.end ?? Number(e.target.value) + 5 })}
-          />
-        </label>
-        <label className="block space-y-1 text-sm font-medium text-slate-800">
-          <span>{t.endLabel}</span>
-          <input
-            className={selectClass}
-            type="number"
-            step="0.1"
-            min={0}
-            value={range ? range.end.toFixed(1) : ''}
-            onChange={(e) => setRange({ start: range?.start ?? 0, end: Number(e.target.value) })}
-          />
-        </label>
-      </div>
+      <PassageFields
+        start={range ? range.start.toFixed(1) : ''}
+        end={range ? range.end.toFixed(1) : ''}
+        onStart={(start) => setRange({ start, end: range?.end ?? start + 5 })}
+        onEnd={(end) => setRange({ start: range?.start ?? 0, end })}
+      />
       {range && (
         <p className="text-sm text-slate-700" data-testid="clip-selection">
-          {t.selection(seconds(range.start), seconds(range.end))}
+          {t.selection(clockTime(range.start), clockTime(range.end))}
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-        <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-          <span>{t.formatLabel}</span>
-          <select className={selectClass} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-            {clipFormats.map((f) => (
-              <option key={f} value={f}>
-                {t.formats[f]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t.formatLabel}
+          options={optionsOf(clipFormats, t.formats)}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as typeof format)}
+        />
         {source?.kind === 'video' ? (
-          <div className="space-y-2">
-            {/* The crop moves along the side the format cuts off (both when the size is unknown). */}
-            {(!source.width || !source.height || cropBox(source.width, source.height, format).moveX) && (
-              <CropSlider label={t.cropLabel} value={cropX} onChange={setCropX} />
-            )}
-            {(!source.width || !source.height || cropBox(source.width, source.height, format).moveY) && (
-              <CropSlider label={t.cropLabelY} value={cropY} onChange={setCropY} />
-            )}
-            {source.width &&
-              source.height &&
-              !cropBox(source.width, source.height, format).moveX &&
-              !cropBox(source.width, source.height, format).moveY && (
-                <p className="text-sm text-slate-500">{t.cropFits}</p>
-              )}
-          </div>
+          <CropFields
+            directions={cropDirections(source, format)}
+            cropX={cropX}
+            cropY={cropY}
+            onCropX={setCropX}
+            onCropY={setCropY}
+          />
         ) : (
           <PhotoSelect data={data} value={photo} onChange={setPhoto} />
         )}
@@ -408,15 +313,58 @@ function ClipMaker({ data }: { data: ContentOverview }) {
   );
 }
 
-function Transcript({
-  source,
-  range,
-  onWord,
+/** Passages the server proposes for a clip, each to take over with one click. */
+function ProposalList({ proposals, onUse }: { proposals: Proposals; onUse(passage: Passage): void }) {
+  return (
+    <div className="space-y-1.5 rounded-lg bg-slate-50 p-2 text-sm" data-testid="proposals">
+      <p className="text-xs text-slate-500">{proposals.kind === 'model' ? t.proposalsModel : t.proposalsRules}</p>
+      <ol className="space-y-1.5">
+        {proposals.passages.map((p, i) => (
+          <li key={i} className="flex items-start gap-2">
+            <span className="min-w-0 flex-1 break-words text-slate-700">
+              <span className="mr-1 text-xs text-slate-500">
+                {clockTime(p.start)}–{clockTime(p.end)}
+              </span>
+              {p.text}
+            </span>
+            <Button
+              variant="ghost"
+              className="!min-h-8 shrink-0 !px-2 text-xs"
+              onClick={() => onUse({ start: p.start, end: p.end })}
+            >
+              {t.useProposal}
+            </Button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The crop of a video clip: a slider for each side the format cuts off, or a note that it fits. */
+function CropFields({
+  directions,
+  cropX,
+  cropY,
+  onCropX,
+  onCropY,
 }: {
-  source: ClipSource;
-  range: { start: number; end: number } | null;
-  onWord(i: number): void;
+  directions: { x: boolean; y: boolean };
+  cropX: number;
+  cropY: number;
+  onCropX(v: number): void;
+  onCropY(v: number): void;
 }) {
+  return (
+    <div className="space-y-2">
+      {directions.x && <CropSlider label={t.cropLabel} value={cropX} onChange={onCropX} />}
+      {directions.y && <CropSlider label={t.cropLabelY} value={cropY} onChange={onCropY} />}
+      {!directions.x && !directions.y && <p className="text-sm text-slate-500">{t.cropFits}</p>}
+    </div>
+  );
+}
+
+function Transcript({ source, range, onWord }: { source: ClipSource; range: Passage | null; onWord(i: number): void }) {
   const words = useMemo(() => source.words ?? [], [source]);
   return (
     <div
@@ -424,14 +372,14 @@ function Transcript({
       data-testid="clip-transcript"
     >
       {words.map((w, i) => {
-        const inside = !!range && (w.start + w.end) / 2 >= range.start && (w.start + w.end) / 2 <= range.end;
+        const inside = inPassage(w, range);
         return (
           <button
             key={i}
             type="button"
             onClick={() => onWord(i)}
             className={`mr-1 rounded px-0.5 ${inside ? 'bg-brand text-white' : 'hover:bg-slate-100'}`}
-            title={seconds(w.start)}
+            title={clockTime(w.start)}
           >
             {w.text}
           </button>

@@ -1,26 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContentItem, ContentOverview } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { failureMessage, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
+import { CaptionTrack } from '../../ui/CaptionTrack';
 import { TextareaField } from '../../ui/Field';
 import { Progress } from '../../ui/Progress';
 import { ConsentBadges } from './ConsentBadges';
-import { contentKey, isVideo } from './useContent';
+import { PassageFields } from './PassageFields';
+import { isVideo, useRefresh } from './useContent';
 
 const t = texts.content;
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : texts.common.internalError);
 
-/** Refetches the content section after a change. */
-export function useRefresh(contentId: number) {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: contentKey(contentId) });
-}
+/** What an item without a file yet shows in its place. */
+const stateText: Record<ContentItem['state'], string> = {
+  queued: t.queued,
+  rendering: t.rendering,
+  cancelled: t.cancelled,
+  failed: t.failed,
+  ready: t.failed,
+};
 
 /** What was made: cards, clips and audiograms with their state, consent, download and edit. */
 export function Items({ data }: { data: ContentOverview }) {
@@ -29,7 +30,7 @@ export function Items({ data }: { data: ContentOverview }) {
     mutationFn: (id: number) =>
       call('POST /content/:contentId/items/:itemId/cancel', { params: { contentId: data.contentId, itemId: id } }),
     onSettled: () => refresh(),
-    onError: (e) => notify.error(texts.common.errorTitle, messageOf(e)),
+    onError: notifyFailure,
   });
   return (
     <div>
@@ -39,61 +40,69 @@ export function Items({ data }: { data: ContentOverview }) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t.itemsTitle}>
           {[...data.items].reverse().map((item) => (
-            <li
-              key={item.id}
-              className="space-y-2 rounded-lg border border-slate-200 p-2"
-              data-testid={`content-item-${item.id}`}
-            >
-              {item.url ? (
-                isVideo(item) ? (
-                  <video
-                    src={item.url}
-                    controls
-                    playsInline
-                    preload="metadata"
-                    className="max-h-80 w-full rounded bg-black"
-                    aria-label={item.alt}
-                  />
-                ) : (
-                  <img src={item.url} alt={item.alt} className="max-h-80 w-full rounded bg-slate-100 object-contain" />
-                )
-              ) : (
-                <div className="flex h-32 items-center justify-center rounded bg-slate-100 text-sm text-slate-600">
-                  {item.state === 'queued'
-                    ? t.queued
-                    : item.state === 'rendering'
-                      ? t.rendering
-                      : item.state === 'cancelled'
-                        ? t.cancelled
-                        : t.failed}
-                </div>
-              )}
-              <p className="text-sm font-medium text-slate-900">
-                {t.kinds[item.kind]} · {item.format}
-              </p>
-              {(item.state === 'queued' || item.state === 'rendering') && (
-                <div className="space-y-1">
-                  <Progress value={(item.progress ?? 0) * 100} label={t.rendering} />
-                  <div className="flex items-center justify-between text-xs text-slate-600">
-                    <span>{item.state === 'queued' ? t.queued : t.progress(item.progress ?? 0)}</span>
-                    <Button variant="ghost" className="!min-h-8 !px-2 text-xs" onClick={() => cancel.mutate(item.id)}>
-                      {t.cancel}
-                    </Button>
-                  </div>
-                </div>
-              )}
-              <p className="line-clamp-3 text-xs text-slate-600">{item.alt}</p>
-              <ConsentBadges item={item} consent={data.consent} />
-              {item.url && (
-                <a className="text-sm text-brand underline" href={`${item.url}?download=1`}>
-                  {t.download}
-                </a>
-              )}
-              {item.state === 'ready' && <EditItem contentId={data.contentId} item={item} />}
-            </li>
+            <ItemCard key={item.id} data={data} item={item} onCancel={() => cancel.mutate(item.id)} />
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+function ItemCard({ data, item, onCancel }: { data: ContentOverview; item: ContentItem; onCancel(): void }) {
+  return (
+    <li className="space-y-2 rounded-lg border border-slate-200 p-2" data-testid={`content-item-${item.id}`}>
+      <ItemMedia item={item} />
+      <p className="text-sm font-medium text-slate-900">
+        {t.kinds[item.kind]} · {item.format}
+      </p>
+      {(item.state === 'queued' || item.state === 'rendering') && <ItemProgress item={item} onCancel={onCancel} />}
+      <p className="line-clamp-3 text-xs text-slate-600">{item.alt}</p>
+      {item.spec.predatesCorrection ? <p className="text-xs text-amber-800">{t.predatesCorrection}</p> : null}
+      <ConsentBadges item={item} consent={data.consent} />
+      {item.url && (
+        <a className="text-sm text-brand underline" href={`${item.url}?download=1`}>
+          {t.download}
+        </a>
+      )}
+      {item.state === 'ready' && <EditItem contentId={data.contentId} item={item} />}
+    </li>
+  );
+}
+
+/** The made card or clip, or its state while there is no file. */
+function ItemMedia({ item }: { item: ContentItem }) {
+  if (!item.url)
+    return (
+      <div className="flex h-32 items-center justify-center rounded bg-slate-100 text-sm text-slate-600">
+        {stateText[item.state]}
+      </div>
+    );
+  if (!isVideo(item))
+    return <img src={item.url} alt={item.alt} className="max-h-80 w-full rounded bg-slate-100 object-contain" />;
+  return (
+    <video
+      src={item.url}
+      controls
+      playsInline
+      preload="metadata"
+      className="max-h-80 w-full rounded bg-black"
+      aria-label={item.alt}
+    >
+      <CaptionTrack src={item.captionsUrl} />
+    </video>
+  );
+}
+
+function ItemProgress({ item, onCancel }: { item: ContentItem; onCancel(): void }) {
+  return (
+    <div className="space-y-1">
+      <Progress value={(item.progress ?? 0) * 100} label={t.rendering} />
+      <div className="flex items-center justify-between text-xs text-slate-600">
+        <span>{item.state === 'queued' ? t.queued : t.progress(item.progress ?? 0)}</span>
+        <Button variant="ghost" className="!min-h-8 !px-2 text-xs" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </div>
     </div>
   );
 }
@@ -116,7 +125,7 @@ function EditItem({ contentId, item }: { contentId: number; item: ContentItem })
       setOpen(false);
       await refresh();
     },
-    onError: (e) => setError(messageOf(e)),
+    onError: (e) => setError(failureMessage(e)),
   });
   if (!open) {
     return (
@@ -142,30 +151,7 @@ function EditItem({ contentId, item }: { contentId: number; item: ContentItem })
           onChange={(e) => setQuote(e.target.value)}
         />
       ) : (
-        <div className="grid grid-cols-2 gap-2">
-          <label className="block space-y-1 text-xs font-medium text-slate-800">
-            <span>{t.startLabel}</span>
-            <input
-              className={selectClass}
-              type="number"
-              step="0.1"
-              min={0}
-              value={start}
-              onChange={(e) => setStart(Number(e.target.value))}
-            />
-          </label>
-          <label className="block space-y-1 text-xs font-medium text-slate-800">
-            <span>{t.endLabel}</span>
-            <input
-              className={selectClass}
-              type="number"
-              step="0.1"
-              min={0}
-              value={end}
-              onChange={(e) => setEnd(Number(e.target.value))}
-            />
-          </label>
-        </div>
+        <PassageFields start={start} end={end} onStart={setStart} onEnd={setEnd} compact />
       )}
       {error && (
         <p role="alert" className="text-sm text-red-600">

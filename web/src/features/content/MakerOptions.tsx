@@ -1,11 +1,9 @@
 import { type CaptionStyle, type CardLayout, captionStyles, cardLayouts } from '../../../../common/media-template';
 import type { ContentOverview } from '../../../../common/contracts/content';
 import { texts } from '../../../../common/texts';
-import { InputField } from '../../ui/Field';
+import { InputField, optionsOf, SelectField } from '../../ui/Field';
 
 const t = texts.templates;
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
 export type ClipOptionsValue = { captionStyle: CaptionStyle; hook: string; showName: boolean };
 
@@ -22,20 +20,12 @@ export function ClipOptions({
   const canName = data.consent.naming && !!data.contributor.name;
   return (
     <div className="space-y-3" data-testid="clip-options">
-      <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-        <span>{t.captionStyleLabel}</span>
-        <select
-          className={selectClass}
-          value={value.captionStyle}
-          onChange={(e) => onChange({ ...value, captionStyle: e.target.value as CaptionStyle })}
-        >
-          {captionStyles.map((s) => (
-            <option key={s} value={s}>
-              {t.captionStyles[s]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t.captionStyleLabel}
+        options={optionsOf(captionStyles, t.captionStyles)}
+        value={value.captionStyle}
+        onChange={(e) => onChange({ ...value, captionStyle: e.target.value as CaptionStyle })}
+      />
       <InputField
         label={t.hookLabel}
         hint={t.hookHint}
@@ -64,15 +54,11 @@ export function ClipOptions({
 /** The card's layout (the tenant's template preselected). */
 export function CardLayoutField({ value, onChange }: { value: CardLayout; onChange(v: CardLayout): void }) {
   return (
-    <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-      <span>{t.cardLayoutLabel}</span>
-      <select className={selectClass} value={value} onChange={(e) => onChange(e.target.value as CardLayout)}>
-        {cardLayouts.map((l) => (
-          <option key={l} value={l}>
-            {t.cardLayouts[l]}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label={t.cardLayoutLabel}
+      options={optionsOf(cardLayouts, t.cardLayouts)}
+      value={value}
+      onChange={(e) => onChange(e.target.value as CardLayout)}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContentItem } from '../../../../common/contracts/content';
 import { call } from '../../api/client';
 
@@ -14,6 +14,12 @@ export function useContent(contentId: number) {
     refetchInterval: (q) =>
       q.state.data?.items.some((i) => i.state === 'queued' || i.state === 'rendering') ? 1000 : false,
   });
+}
+
+/** Refetches the content section after a change. */
+export function useRefresh(contentId: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: contentKey(contentId) });
 }
 
 export const isVideo = (item: Pick<ContentItem, 'kind'>) => item.kind !== 'card';

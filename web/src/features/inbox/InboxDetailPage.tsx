@@ -7,12 +7,11 @@ import type { SubmissionStatus } from '../../../../common/schemas/inbox';
 import type { InboxNote } from '../../../../common/contracts/inbox';
 import { submissionStatuses } from '../../../../common/schemas/values';
 import { texts } from '../../../../common/texts';
-import { ApiError } from '../../lib/api';
 import { apiUrl, call } from '../../api/client';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { TextareaField } from '../../ui/Field';
+import { optionsOf, SelectField, TextareaField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Spinner } from '../../ui/Spinner';
@@ -28,8 +27,6 @@ const ContentSection = lazy(() => import('../content/ContentSection').then((m) =
 const PostSection = lazy(() => import('../post/PostSection').then((m) => ({ default: m.PostSection })));
 
 const t = texts.admin;
-const failed = (error: unknown) =>
-  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,7 +63,7 @@ function Notes({ contentId, notes }: { contentId: number; notes: InboxNote[] }) 
       notify.success(t.noteSaved);
       await queryClient.invalidateQueries({ queryKey: ['inbox-detail', contentId] });
     },
-    onError: failed,
+    onError: notifyFailure,
   });
   return (
     <Section title={t.sectionNotes}>
@@ -122,7 +119,7 @@ function DeleteButton({ contentId }: { contentId: number }) {
       await queryClient.invalidateQueries({ queryKey: ['inbox'] });
       navigate('/eingang', { replace: true });
     },
-    onError: failed,
+    onError: notifyFailure,
   });
   return (
     <AlertDialog.Root>
@@ -171,7 +168,7 @@ export function InboxDetailPage() {
       await queryClient.invalidateQueries({ queryKey: ['inbox-detail', contentId] });
       await queryClient.invalidateQueries({ queryKey: ['inbox'] });
     },
-    onError: failed,
+    onError: notifyFailure,
   });
 
   const back = (
@@ -186,7 +183,7 @@ export function InboxDetailPage() {
       <Page title={t.detailHeading(contentId || 0)} width="lg">
         {back}
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
-          {detail.error instanceof ApiError ? detail.error.message : t.loadFailed}
+          {failureMessage(detail.error, t.loadFailed)}
         </p>
       </Page>
     );
@@ -264,22 +261,14 @@ export function InboxDetailPage() {
         </div>
         <div className="space-y-6">
           <Card>
-            <label htmlFor="inbox-status" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t.statusLabel}
-            </label>
-            <select
+            <SelectField
               id="inbox-status"
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+              label={t.statusLabel}
+              options={optionsOf(submissionStatuses, t.statuses)}
               value={d.status}
               disabled={status.isPending}
               onChange={(e) => status.mutate(e.target.value)}
-            >
-              {submissionStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {t.statuses[s]}
-                </option>
-              ))}
-            </select>
+            />
           </Card>
           <Section title={t.sectionMeta}>
             <Facts

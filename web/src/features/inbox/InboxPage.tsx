@@ -12,6 +12,7 @@ import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { SelectField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../auth';
@@ -22,9 +23,9 @@ import { StatusBadge } from './StatusBadge';
 import { EditorTasks } from '../own-page';
 
 const t = texts.admin;
-const filterKeys = ['tenant', 'kind', 'status', 'approval', 'campaign', 'from', 'to', 'q'] as const;
 const control =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+const filterKeys = ['tenant', 'kind', 'status', 'approval', 'campaign', 'from', 'to', 'q'] as const;
 
 function SelectFilter({
   id,
@@ -40,19 +41,13 @@ function SelectFilter({
   onChange(v: string): void;
 }) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} className={control} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t.filterAll}</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      options={[{ value: '', label: t.filterAll }, ...options.map(([v, l]) => ({ value: v, label: l }))]}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 

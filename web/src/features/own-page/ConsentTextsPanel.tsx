@@ -3,15 +3,12 @@ import { useState } from 'react';
 import { consentKinds, type ConsentKind } from '../../../../common/finish-rules';
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { InputField, TextareaField } from '../../ui/Field';
+import { InputField, optionsOf, SelectField, TextareaField } from '../../ui/Field';
 import { day } from './format';
 
 const t = texts.ownPage;
-const failed = (e: unknown) =>
-  notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
 
 /** The admin's part of a tenant on /admin/bereiche: consent texts with their versions, retention, record of processing. */
 export function ConsentTextsPanel({ tenantKey }: { tenantKey: string }) {
@@ -35,13 +32,13 @@ export function ConsentTextsPanel({ tenantKey }: { tenantKey: string }) {
       notify.success(t.textSaved);
       return client.invalidateQueries({ queryKey: ['consent-texts', tenantKey] });
     },
-    onError: failed,
+    onError: notifyFailure,
   });
   const saveMonths = useMutation({
     mutationFn: () =>
       call('PUT /admin/tenants/:key/retention', { params: { key: tenantKey }, body: { months: Number(months) } }),
     onSuccess: (r) => client.setQueryData(['retention', tenantKey], r),
-    onError: failed,
+    onError: notifyFailure,
   });
   const ofKind = versions.data?.filter((v) => v.kind === kind) ?? [];
   return (
@@ -49,21 +46,14 @@ export function ConsentTextsPanel({ tenantKey }: { tenantKey: string }) {
       <div className="space-y-2">
         <h3 className="text-base font-semibold text-slate-900">{t.textsTitle}</h3>
         <p className="text-sm text-slate-600">{t.textsIntro}</p>
-        <label className="block text-sm font-medium text-slate-800" htmlFor={`consent-kind-${tenantKey}`}>
-          {t.textKindLabel}
-        </label>
-        <select
+        <SelectField
           id={`consent-kind-${tenantKey}`}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-72"
+          label={t.textKindLabel}
+          className="sm:w-72"
+          options={optionsOf(consentKinds, t.consentKinds)}
           value={kind}
           onChange={(e) => setKind(e.target.value as ConsentKind)}
-        >
-          {consentKinds.map((k) => (
-            <option key={k} value={k}>
-              {t.consentKinds[k]}
-            </option>
-          ))}
-        </select>
+        />
         <ul className="space-y-2 text-sm">
           {ofKind.map((v) => (
             <li key={v.id}>

@@ -2,16 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextareaField } from '../../ui/Field';
 import { day } from './format';
 
 const t = texts.ownPage;
-const failed = (e: unknown) =>
-  notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
 
 /** The editors' work after withdrawals and erasure requests: what to take down, what to erase by when. */
 export function EditorTasks() {
@@ -27,18 +24,18 @@ export function EditorTasks() {
   const done = useMutation({
     mutationFn: (id: number) => call('POST /takedowns/:id/done', { params: { id } }),
     onSuccess: refresh,
-    onError: failed,
+    onError: notifyFailure,
   });
   const keep = useMutation({
     mutationFn: (id: number) =>
       call('POST /erasures/:id/keep', { params: { id }, body: { reason: reasons[id] ?? '' } }),
     onSuccess: refresh,
-    onError: failed,
+    onError: notifyFailure,
   });
   const confirm = useMutation({
     mutationFn: (id: number) => call('POST /erasures/:id/confirm', { params: { id } }),
     onSuccess: refresh,
-    onError: failed,
+    onError: notifyFailure,
   });
   const openTasks = takedowns.data?.filter((x) => !x.doneAt) ?? [];
   const openErasures = erasures.data?.filter((x) => x.state === 'open') ?? [];

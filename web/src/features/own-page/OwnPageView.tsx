@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { texts } from '../../../../common/texts';
 import { apiUrl } from '../../api/client';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
@@ -16,8 +16,7 @@ const t = texts.ownPage;
 export function OwnPageView({ access }: { access: string }) {
   const { page, withdraw, erase } = useOwnPage(access);
   const [askErase, setAskErase] = useState(false);
-  if (page.isError)
-    return <p role="alert">{page.error instanceof ApiError ? page.error.message : texts.common.internalError}</p>;
+  if (page.isError) return <p role="alert">{failureMessage(page.error)}</p>;
   if (!page.data) return <Spinner text={texts.common.loading} />;
   const p = page.data;
   return (

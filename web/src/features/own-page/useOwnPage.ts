@@ -2,12 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsentKind } from '../../../../common/finish-rules';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 
 const t = texts.ownPage;
-const failed = (e: unknown) =>
-  notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
 
 /** The own page of `access` (`konto` or a personal link's code), with its withdrawal and erasure. */
 export function useOwnPage(access: string) {
@@ -22,12 +19,12 @@ export function useOwnPage(access: string) {
       notify.success(t.withdrawnTitle, t.withdrawnText(r.tasks, r.voided));
       return refresh();
     },
-    onError: failed,
+    onError: notifyFailure,
   });
   const erase = useMutation({
     mutationFn: () => call('POST /own-page/:access/erasure', { params: { access } }),
     onSuccess: refresh,
-    onError: failed,
+    onError: notifyFailure,
   });
   return { page, withdraw, erase };
 }

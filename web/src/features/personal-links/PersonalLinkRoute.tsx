@@ -5,6 +5,7 @@ import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
 import { TenantProvider } from '../../current-tenant/TenantContext';
 import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/notify';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { PersonalLinkContext } from './context';
@@ -30,7 +31,7 @@ export function PersonalLinkRoute({ children }: { children: ReactNode }) {
   const state = usePersonalLinkState(code);
   if (state.isPending) return <Spinner fill text={t.loading} />;
   if (state.isError) {
-    const message = state.error instanceof ApiError ? state.error.message : texts.common.errorTitle;
+    const message = failureMessage(state.error, texts.common.errorTitle);
     return <Page title={t.expiredTitle} intro={message} />;
   }
   return (

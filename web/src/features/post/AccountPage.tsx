@@ -4,14 +4,16 @@ import { notifyModes, type NotificationPrefs } from '../../../../common/schemas/
 import { texts } from '../../../../common/texts';
 import { ApiError } from '../../lib/api';
 import { call } from '../../api/client';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { optionsOf, SelectField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { OwnPageView } from '../own-page';
 
 const t = texts.post;
+const hours = Array.from({ length: 24 }, (_, h) => h);
 
 /** /konto: every signed-in person's own page; editors also set their mails about new submissions here. */
 export function AccountPage() {
@@ -39,8 +41,7 @@ function NotificationSettings() {
   const save = useMutation({
     mutationFn: (next: NotificationPrefs) => call('PUT /account/notifications', { body: next }),
     onSuccess: () => notify.success(t.notifySaved),
-    onError: (e) =>
-      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError),
+    onError: (e) => notifyFailure(e),
   });
   if (prefs.isError && prefs.error instanceof ApiError && prefs.error.status === 403) return null;
   if (!choice)
@@ -76,23 +77,14 @@ function NotificationSettings() {
           </div>
         </fieldset>
         {choice.mode === 'digest' && (
-          <div className="space-y-1.5">
-            <label htmlFor="digest-hour" className="block text-sm font-medium text-slate-800">
-              {t.digestHour}
-            </label>
-            <select
-              id="digest-hour"
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-48"
-              value={choice.digestHour}
-              onChange={(e) => setChoice({ ...choice, digestHour: Number(e.target.value) })}
-            >
-              {Array.from({ length: 24 }, (_, h) => (
-                <option key={h} value={h}>
-                  {t.hourOption(h)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="digest-hour"
+            label={t.digestHour}
+            className="sm:w-48"
+            options={optionsOf(hours, t.hourOption)}
+            value={choice.digestHour}
+            onChange={(e) => setChoice({ ...choice, digestHour: Number(e.target.value) })}
+          />
         )}
         <Button type="submit" disabled={save.isPending}>
           {t.notifySave}

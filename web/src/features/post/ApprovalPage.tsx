@@ -6,7 +6,7 @@ import { decision, type Decision } from '../../../../common/schemas/post';
 import type { PublicApproval } from '../../../../common/contracts/post';
 import { tenants, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/notify';
 import { call } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { TextareaField } from '../../ui/Field';
@@ -84,7 +84,7 @@ export function ApprovalPage() {
   const decide = useMutation({
     mutationFn: (body: Decision) => call('POST /freigabe/:token/decision', { params: { token }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approval', token] }),
-    onError: (e) => setError(e instanceof ApiError ? e.message : texts.common.internalError),
+    onError: (e) => setError(failureMessage(e)),
   });
 
   if (approval.isPending) return <Spinner fill text={texts.common.loading} />;
@@ -93,7 +93,7 @@ export function ApprovalPage() {
       <Frame>
         <h1 className="mb-4 text-2xl font-bold text-slate-900">{t.publicTitle}</h1>
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
-          {approval.error instanceof ApiError ? approval.error.message : t.linkInvalid}
+          {failureMessage(approval.error, t.linkInvalid)}
         </p>
       </Frame>
     );
@@ -109,7 +109,13 @@ export function ApprovalPage() {
         logoText={tenant?.logoText ?? ''}
         channel={a.channel}
         body={a.body}
-        media={a.media.map((m) => ({ src: m.url, alt: m.alt, video: m.video, photo: m.kind === 'photo' }))}
+        media={a.media.map((m) => ({
+          src: m.url,
+          alt: m.alt,
+          video: m.video,
+          photo: m.kind === 'photo',
+          captions: m.captions,
+        }))}
       />
       <div className="mt-6">
         {a.state === 'approved' && (

@@ -16,9 +16,8 @@ import type { ChannelPost, PostOverview, PostVersion } from '../../../../common/
 import { saveVersion } from '../../../../common/schemas/post';
 import { tenants, type TenantKey } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
-import { ApiError } from '../../lib/api';
 import { apiUrl, call } from '../../api/client';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { TextareaField } from '../../ui/Field';
 import { formatDateTime } from '../admin';
@@ -38,8 +37,6 @@ export type Origin = 'editor' | 'model' | 'template' | 'restore' | 'content';
 export type Draft = { body: string; images: PostImage[]; items: PostItem[]; origin: Origin };
 type Sources = { kind: 'model' | 'template'; passages: { index: number; text: string }[] };
 
-const failed = (error: unknown) =>
-  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 const latestOf = (post: ChannelPost | undefined): PostVersion | undefined => post?.versions.at(-1);
 const sameAs = (draft: Draft, version: PostVersion | undefined) =>
   !!version &&
@@ -89,7 +86,7 @@ export function ChannelEditor({
       await queryClient.invalidateQueries({ queryKey: ['inbox'] });
       onSaved();
     },
-    onError: (e) => setError(e instanceof ApiError ? e.message : texts.common.internalError),
+    onError: (e) => setError(failureMessage(e)),
   });
 
   const submit = () => {
@@ -129,7 +126,7 @@ export function ChannelEditor({
         if (event.type === 'error') failure = event.message;
       });
     } catch (e) {
-      failure = e instanceof ApiError ? e.message : t.modelFailed;
+      failure = failureMessage(e, t.modelFailed);
     }
     if (failure) {
       setDraft(before);
@@ -153,7 +150,7 @@ export function ChannelEditor({
   const previewOf = (e: PostMediaEntry): PreviewMedia => {
     if (e.type === 'image') return { src: thumb(e.image.mediaId), alt: e.image.alt, video: false, photo: true };
     const item = itemOf(e.item.itemId);
-    return { src: item?.url ?? null, alt: e.item.alt, video: !!item && isVideo(item) };
+    return { src: item?.url ?? null, alt: e.item.alt, video: !!item && isVideo(item), captions: item?.captionsUrl };
   };
   const move = (from: number, to: number) => {
     const next = [...order];
@@ -358,7 +355,7 @@ export function ChannelEditor({
         channel={channel}
         post={post}
         unsaved={!sameAs(draft, latest)}
-        onError={failed}
+        onError={notifyFailure}
       />
     </div>
   );

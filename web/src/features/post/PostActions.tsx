@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { publication, type PostChannel } from '../../../../common/schemas/post';
 import type { ChannelPost, PostApproval, PostOverview } from '../../../../common/contracts/post';
 import { texts } from '../../../../common/texts';
-import { ApiError } from '../../lib/api';
 import { call } from '../../api/client';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
 import { formatDateTime } from '../admin';
@@ -14,8 +13,6 @@ import { ApprovalBadge } from './ApprovalBadge';
 import '../../lib/zod-csp';
 
 const t = texts.post;
-const failed = (error: unknown) =>
-  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 
 /** The request that counts: the newest one not withdrawn. */
 export const currentApproval = (post: ChannelPost | undefined): PostApproval | undefined =>
@@ -46,7 +43,7 @@ export function ApprovalPanel({
       notify.success(t.sentForApproval, t.sentForApprovalText(sent.email));
       await refresh();
     },
-    onError: failed,
+    onError: notifyFailure,
   });
   const withdraw = useMutation({
     mutationFn: (id: number) => call('DELETE /posts/approvals/:approvalId', { params: { approvalId: id } }),
@@ -54,7 +51,7 @@ export function ApprovalPanel({
       notify.success(t.withdrawn);
       await refresh();
     },
-    onError: failed,
+    onError: notifyFailure,
   });
   const hasVersion = !!post?.versions.length;
   const hint = !overview.contributorEmail ? t.noContributorEmail : !hasVersion || unsaved ? t.saveFirst : null;

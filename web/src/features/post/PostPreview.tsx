@@ -1,5 +1,6 @@
 import type { PostChannel } from '../../../../common/schemas/post';
 import { texts } from '../../../../common/texts';
+import { CaptionTrack } from '../../ui/CaptionTrack';
 
 const t = texts.post;
 
@@ -17,7 +18,14 @@ function linkify(text: string) {
 }
 
 /** A photo, clip, audiogram or card of the post (src null: not rendered yet). */
-export type PreviewMedia = { src: string | null; alt: string; video: boolean; photo?: boolean };
+export type PreviewMedia = {
+  src: string | null;
+  alt: string;
+  video: boolean;
+  photo?: boolean;
+  /** WebVTT of a clip or audiogram. */
+  captions?: string | null;
+};
 
 function Media({ m, className }: { m: PreviewMedia; className: string }) {
   if (!m.src) return <p className={`bg-slate-100 p-3 text-xs text-slate-600 ${className}`}>{m.alt}</p>;
@@ -29,7 +37,9 @@ function Media({ m, className }: { m: PreviewMedia; className: string }) {
       preload="metadata"
       aria-label={m.alt}
       className={`max-h-[32rem] w-full bg-black ${className}`}
-    />
+    >
+      <CaptionTrack src={m.captions} />
+    </video>
   ) : (
     <img src={m.src} alt={m.alt} className={`w-full bg-slate-100 ${className}`} />
   );

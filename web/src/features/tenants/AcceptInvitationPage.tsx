@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { texts } from '../../../../common/texts';
 import { call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
@@ -29,7 +28,7 @@ export function AcceptInvitationPage() {
       await refreshRole();
       navigate('/', { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : texts.common.internalError);
+      setError(failureMessage(e));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,9 @@
 import { captionStyles, cardLayouts, mediaFonts } from '../../../../common/media-template';
 import type { TenantSettings } from '../../../../common/schemas/tenants';
 import { texts } from '../../../../common/texts';
+import { optionsOf, SelectField } from '../../ui/Field';
 
 const t = texts.templates;
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
 type Props = {
   state: TenantSettings;
@@ -21,20 +20,12 @@ export function MediaTemplateFields({ state, set, errors }: Props) {
     options: readonly string[],
     names: Record<string, string>,
   ) => (
-    <label className="block space-y-1.5 text-sm font-medium text-slate-800">
-      <span>{label}</span>
-      <select
-        className={selectClass}
-        value={media[key]}
-        onChange={(e) => set('media', { ...media, [key]: e.target.value })}
-      >
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {names[o] ?? o}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label={label}
+      options={optionsOf(options, names)}
+      value={media[key]}
+      onChange={(e) => set('media', { ...media, [key]: e.target.value })}
+    />
   );
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3" data-testid="media-template">

@@ -3,14 +3,18 @@ import { useState, type FormEvent } from 'react';
 import type { MembershipRole } from '../../../../common/schemas/tenants';
 import { texts } from '../../../../common/texts';
 import { type Answer, call } from '../../api/client';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
-import { InputField } from '../../ui/Field';
+import { InputField, SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 
 const t = texts.tenants;
 type Member = Answer<'GET /tenants/:key/members'>[number];
+/** Contributor first: an editor may invite only contributors. */
+const memberRoles = [
+  { value: 'contributor', label: t.memberContributor },
+  { value: 'editor', label: t.memberEditor },
+];
 
 /**
  * A tenant's members (stored and the seed's role holders) with role change and removal, and the
@@ -50,7 +54,7 @@ export function MembersPanel({
       setEmail('');
       await queryClient.invalidateQueries({ queryKey: ['tenant-members', tenantKey] });
     } catch (e) {
-      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
+      notifyFailure(e);
     } finally {
       setBusy(false);
     }
@@ -62,7 +66,7 @@ export function MembersPanel({
       await run();
       notify.success(done, member.email);
     } catch (e) {
-      notify.error(texts.common.errorTitle, e instanceof ApiError ? e.message : texts.common.internalError);
+      notifyFailure(e);
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: ['tenant-members', tenantKey] });
@@ -80,20 +84,13 @@ export function MembersPanel({
           error={error}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <div className="space-y-1.5">
-          <label htmlFor={`member-role-${tenantKey}`} className="block text-sm font-medium text-slate-800">
-            {t.inviteRole}
-          </label>
-          <select
-            id={`member-role-${tenantKey}`}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
-            value={role}
-            onChange={(e) => setRole(e.target.value as MembershipRole)}
-          >
-            <option value="contributor">{t.memberContributor}</option>
-            {canAddEditors && <option value="editor">{t.memberEditor}</option>}
-          </select>
-        </div>
+        <SelectField
+          id={`member-role-${tenantKey}`}
+          label={t.inviteRole}
+          options={canAddEditors ? memberRoles : memberRoles.slice(0, 1)}
+          value={role}
+          onChange={(e) => setRole(e.target.value as MembershipRole)}
+        />
         <Button type="submit" disabled={busy}>
           {t.invite}
         </Button>
@@ -118,9 +115,12 @@ export function MembersPanel({
                   {m.seed && <span className="ml-2 text-xs text-slate-500">({t.memberSeed})</span>}
                 </span>
                 {manageable && canAddEditors ? (
-                  <select
-                    aria-label={t.memberRoleLabel(m.email)}
-                    className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                  <SelectField
+                    compact
+                    hideLabel
+                    wrapperClassName=""
+                    label={t.memberRoleLabel(m.email)}
+                    options={memberRoles}
                     value={m.role}
                     disabled={busy}
                     onChange={(e) => {
@@ -128,10 +128,7 @@ export function MembersPanel({
                       const run = () => call('PUT /tenants/:key/members/:userId', { ...member, body: { role } });
                       void change(m, run, t.memberRoleChanged);
                     }}
-                  >
-                    <option value="contributor">{t.memberContributor}</option>
-                    <option value="editor">{t.memberEditor}</option>
-                  </select>
+                  />
                 ) : (
                   <span className="text-slate-600">{m.role === 'editor' ? t.memberEditor : t.memberContributor}</span>
                 )}

@@ -10,12 +10,9 @@ import {
 } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { formatLabels, surfaceChoices, uploadSurfaces, type UploadPage } from '../../../../common/upload-rules';
-import { InputField } from '../../ui/Field';
+import { InputField, optionsOf, SelectField } from '../../ui/Field';
 
 const t = texts.tenants;
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
-const smallSelect = 'block min-h-9 w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
 /** Cards of the start and content selection pages that may carry their own texts. */
 const textCards: readonly EntryCard[] = [
   'interview-category',
@@ -47,36 +44,25 @@ type Props = {
 /** The "Vorlage": fills the fields like the association, a company or the bank. */
 export function ProfileField({ set }: Pick<Props, 'set'>) {
   return (
-    <div className="space-y-1.5">
-      <label htmlFor="tenant-profile" className="block text-sm font-medium text-slate-800">
-        {t.fieldProfile}
-      </label>
-      <select
-        id="tenant-profile"
-        className={selectClass}
-        defaultValue=""
-        onChange={(e) => {
-          const profile = e.target.value as TenantProfile | '';
-          if (!profile) return;
-          const p = profileFields[profile];
-          set('wording', p.wording);
-          set('thanksVariant', p.thanksVariant);
-          set('entryCards', [...p.entryCards] as TenantSettings['entryCards']);
-          set('startButtonColor', p.startButtonColor);
-          set('generalInterview', p.generalInterview);
-          set('topicIntros', [...p.topicIntros]);
-          set('style', { ...p.style, areaLabel: undefined } as TenantSettings['style']);
-        }}
-      >
-        <option value="">{t.profileNone}</option>
-        {tenantProfiles.map((p) => (
-          <option key={p} value={p}>
-            {t.profiles[p]}
-          </option>
-        ))}
-      </select>
-      <p className="text-xs text-slate-500">{t.profileHint}</p>
-    </div>
+    <SelectField
+      id="tenant-profile"
+      label={t.fieldProfile}
+      hint={t.profileHint}
+      options={[{ value: '', label: t.profileNone }, ...optionsOf(tenantProfiles, t.profiles)]}
+      defaultValue=""
+      onChange={(e) => {
+        const profile = e.target.value as TenantProfile | '';
+        if (!profile) return;
+        const p = profileFields[profile];
+        set('wording', p.wording);
+        set('thanksVariant', p.thanksVariant);
+        set('entryCards', [...p.entryCards] as TenantSettings['entryCards']);
+        set('startButtonColor', p.startButtonColor);
+        set('generalInterview', p.generalInterview);
+        set('topicIntros', [...p.topicIntros]);
+        set('style', { ...p.style, areaLabel: undefined } as TenantSettings['style']);
+      }}
+    />
   );
 }
 
@@ -133,25 +119,19 @@ export function StyleFields({ state, set, errors }: Props) {
           <legend className="mb-2 text-sm font-medium text-slate-800">{t.fieldSurfaces}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {(Object.keys(surfaceChoices) as UploadPage[]).map((page) => (
-              <label key={page} className="space-y-1 text-sm text-slate-700">
-                <span className="block">{t.surfacePages[page]}</span>
-                <select
-                  className={smallSelect}
-                  value={style.uploadSurfaces[page] ?? surfaceChoices[page]![0]}
-                  onChange={(e) =>
-                    setStyle('uploadSurfaces', {
-                      ...style.uploadSurfaces,
-                      [page]: e.target.value as keyof typeof uploadSurfaces,
-                    })
-                  }
-                >
-                  {surfaceChoices[page]!.map((id) => (
-                    <option key={id} value={id}>
-                      {surfaceLabel(id)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                key={page}
+                compact
+                label={t.surfacePages[page] ?? page}
+                options={optionsOf(surfaceChoices[page]!, surfaceLabel)}
+                value={style.uploadSurfaces[page] ?? surfaceChoices[page]![0]}
+                onChange={(e) =>
+                  setStyle('uploadSurfaces', {
+                    ...style.uploadSurfaces,
+                    [page]: e.target.value as keyof typeof uploadSurfaces,
+                  })
+                }
+              />
             ))}
           </div>
         </fieldset>
@@ -162,20 +142,14 @@ export function StyleFields({ state, set, errors }: Props) {
           {check(t.fieldTranscriptSave, style.transcriptSaveAndContinue, (on) =>
             setStyle('transcriptSaveAndContinue', on),
           )}
-          <label className="block max-w-md space-y-1 text-sm text-slate-700">
-            <span className="block">{t.fieldVoiceVariant}</span>
-            <select
-              className={smallSelect}
-              value={style.voiceVariant}
-              onChange={(e) => setStyle('voiceVariant', e.target.value as TenantSettings['style']['voiceVariant'])}
-            >
-              {(['voice', 'bank_voice'] as const).map((v) => (
-                <option key={v} value={v}>
-                  {t.voiceVariants[v]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            compact
+            wrapperClassName="max-w-md space-y-1"
+            label={t.fieldVoiceVariant}
+            options={optionsOf(['voice', 'bank_voice'] as const, t.voiceVariants)}
+            value={style.voiceVariant}
+            onChange={(e) => setStyle('voiceVariant', e.target.value as TenantSettings['style']['voiceVariant'])}
+          />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">{t.fieldCardTexts}</legend>
@@ -206,23 +180,18 @@ export function StyleFields({ state, set, errors }: Props) {
                     value={own?.text ?? ''}
                     onChange={(e) => setText('text', e.target.value)}
                   />
-                  <select
-                    aria-label={t.cardIcon(t.cards[card] ?? card)}
-                    className={smallSelect}
+                  <SelectField
+                    compact
+                    hideLabel
+                    label={t.cardIcon(t.cards[card] ?? card)}
+                    options={[{ value: '', label: t.iconStandard }, ...optionsOf(cardIcons, t.icons)]}
                     value={style.cardIcons[card] ?? ''}
                     onChange={(e) => {
                       const rest = { ...style.cardIcons };
                       delete rest[card];
                       setStyle('cardIcons', e.target.value ? { ...rest, [card]: e.target.value as CardIcon } : rest);
                     }}
-                  >
-                    <option value="">{t.iconStandard}</option>
-                    {cardIcons.map((icon) => (
-                      <option key={icon} value={icon}>
-                        {t.icons[icon]}
-                      </option>
-                    ))}
-                  </select>
+                  />
                 </div>
               );
             })}

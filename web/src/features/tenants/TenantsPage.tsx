@@ -17,10 +17,10 @@ import { VIDEO_ANSWER_MAX_SECONDS, VIDEO_ANSWER_MIN_SECONDS } from '../../../../
 import { texts } from '../../../../common/texts';
 import { type Answer, apiUrl, call } from '../../api/client';
 import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify, notifyFailure } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { InputField } from '../../ui/Field';
+import { InputField, optionsOf, SelectField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { AdminNav } from '../admin';
@@ -34,10 +34,6 @@ import { ignoreFailure } from '../../../../common/best-effort';
 import { patienceLevels, type Patience } from '../../../../common/schemas/interview';
 
 const t = texts.tenants;
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
-const failed = (error: unknown) =>
-  notify.error(texts.common.errorTitle, error instanceof ApiError ? error.message : texts.common.internalError);
 const topicTitle = (topic: string) =>
   texts.nav.topics.engineer[topic as keyof typeof texts.nav.topics.engineer]?.title ?? topic;
 
@@ -76,7 +72,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
       await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
       onDone();
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     } finally {
       setBusy(false);
     }
@@ -98,7 +94,7 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
       notify.success(t.logoUploaded, tenant.name);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
     } catch (error) {
-      failed(error);
+      notifyFailure(error);
     }
   }
 
@@ -149,37 +145,23 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
             </div>
           </div>
           <ProfileField set={set} />
-          <div className="space-y-1.5">
-            <label htmlFor="tenant-wording" className="block text-sm font-medium text-slate-800">
-              {t.fieldWording}
-            </label>
-            <select
-              id="tenant-wording"
-              className={selectClass}
-              value={state.wording}
-              onChange={(e) => set('wording', e.target.value as FormState['wording'])}
-            >
-              <option value="engineer">{t.wordingEngineering}</option>
-              <option value="banker">{t.wordingBanking}</option>
-            </select>
-          </div>
-          <div className="space-y-1.5">
-            <label htmlFor="tenant-thanks" className="block text-sm font-medium text-slate-800">
-              {t.fieldThanks}
-            </label>
-            <select
-              id="tenant-thanks"
-              className={selectClass}
-              value={state.thanksVariant}
-              onChange={(e) => set('thanksVariant', e.target.value as FormState['thanksVariant'])}
-            >
-              {thanksVariants.map((v) => (
-                <option key={v} value={v}>
-                  {t.thanksVariants[v]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="tenant-wording"
+            label={t.fieldWording}
+            options={[
+              { value: 'engineer', label: t.wordingEngineering },
+              { value: 'banker', label: t.wordingBanking },
+            ]}
+            value={state.wording}
+            onChange={(e) => set('wording', e.target.value as FormState['wording'])}
+          />
+          <SelectField
+            id="tenant-thanks"
+            label={t.fieldThanks}
+            options={optionsOf(thanksVariants, t.thanksVariants)}
+            value={state.thanksVariant}
+            onChange={(e) => set('thanksVariant', e.target.value as FormState['thanksVariant'])}
+          />
           <label className="flex items-center gap-2 self-end text-sm font-medium text-slate-800">
             <input type="checkbox" checked={state.publicLink} onChange={(e) => set('publicLink', e.target.checked)} />
             {t.fieldPublicLink}
@@ -237,24 +219,18 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantInfo; onDone(): void })
                   value={state.agentIds[topic] ?? ''}
                   onChange={(e) => set('agentIds', { ...state.agentIds, [topic]: e.target.value })}
                 />
-                <label className="flex items-center gap-2 text-sm text-slate-700">
-                  <span className="shrink-0">{t.fieldPatience}</span>
-                  <select
-                    aria-label={`${t.fieldPatience}: ${topicTitle(topic)}`}
-                    title={t.patienceHint}
-                    className="block min-h-9 w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-                    value={state.interviewPatience?.[topic] ?? 'patient'}
-                    onChange={(e) =>
-                      set('interviewPatience', { ...state.interviewPatience, [topic]: e.target.value as Patience })
-                    }
-                  >
-                    {patienceLevels.map((level) => (
-                      <option key={level} value={level}>
-                        {t.patience[level]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <SelectField
+                  compact
+                  wrapperClassName="flex items-center gap-2"
+                  label={t.fieldPatience}
+                  aria-label={`${t.fieldPatience}: ${topicTitle(topic)}`}
+                  title={t.patienceHint}
+                  options={optionsOf(patienceLevels, t.patience)}
+                  value={state.interviewPatience?.[topic] ?? 'patient'}
+                  onChange={(e) =>
+                    set('interviewPatience', { ...state.interviewPatience, [topic]: e.target.value as Patience })
+                  }
+                />
               </div>
             ))}
           </div>
@@ -325,7 +301,7 @@ function DeleteConfirm({ tenant, onDone }: { tenant: TenantListItem; onDone(): v
               await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
               onDone();
             } catch (error) {
-              failed(error);
+              notifyFailure(error);
             } finally {
               setBusy(false);
             }
@@ -386,7 +362,7 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
                 notify.success(archived ? t.unarchivedDone : t.archivedDone, tenant.name);
                 await queryClient.invalidateQueries({ queryKey: ['admin', 'tenants'] });
               } catch (error) {
-                failed(error);
+                notifyFailure(error);
               }
             }}
           >

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../../common/texts';
 import { pickVideoType, VIDEO_TIMESLICE_MS } from '../../../../common/video-answers';
 import { ignoreFailure } from '../../../../common/best-effort';
+import { canRecord, mediaErrorKind, type Recording, startRecording } from '../../lib/recorder';
 
 const v = texts.videoAnswers;
 
@@ -15,9 +16,9 @@ export const COUNTDOWN_SECONDS = 3;
 
 /** The German message for a failed camera request. */
 export function cameraError(error: unknown): string {
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return v.cameraDenied;
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return v.noCamera;
+  const kind = mediaErrorKind(error);
+  if (kind === 'denied') return v.cameraDenied;
+  if (kind === 'missing') return v.noCamera;
   return v.cameraFailed;
 }
 
@@ -52,9 +53,9 @@ export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => 
   const [error, setError] = useState<string | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const preview = useRef<HTMLVideoElement | null>(null);
-  const recorder = useRef<MediaRecorder | null>(null);
+  const session = useRef<Recording | null>(null);
+  /** The countdown's interval. */
   const timer = useRef<number | null>(null);
-  const startedAt = useRef(0);
   const settings = useRef(opts);
   settings.current = opts;
 
@@ -80,7 +81,7 @@ export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => 
   const openCamera = useCallback(
     async (nextFacing: Facing, nextOrientation: Orientation) => {
       setError(null);
-      if (typeof window.MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+      if (!canRecord()) {
         setError(v.notSupported);
         setPhase('off');
         return;
@@ -102,57 +103,49 @@ export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => 
 
   const stop = useCallback(() => {
     clearTimer();
-    if (recorder.current && recorder.current.state !== 'inactive') recorder.current.stop();
+    session.current?.stop();
   }, []);
 
   const begin = useCallback(() => {
     const media = stream.current;
     if (!media) return;
-    const type = pickVideoType((t) => MediaRecorder.isTypeSupported(t));
-    let rec: MediaRecorder;
-    try {
-      rec = type
-        ? new MediaRecorder(media, { mimeType: type, videoBitsPerSecond: 2_500_000 })
-        : new MediaRecorder(media);
-    } catch {
+    const { maxSeconds } = settings.current;
+    const started = startRecording(
+      {
+        stream: media,
+        type: pickVideoType((t) => MediaRecorder.isTypeSupported(t)),
+        fallbackType: 'video/webm',
+        options: { videoBitsPerSecond: 2_500_000 },
+        timesliceMs: VIDEO_TIMESLICE_MS,
+        maxSeconds,
+        ownsStream: false,
+      },
+      {
+        onTick: (seconds) => setElapsed(Math.min(seconds, maxSeconds)),
+        onAutoStop: () => settings.current.onAutoStop?.(),
+        onError: () => setError(v.recorderFailed),
+        onEmpty: () => {
+          setError(v.recorderFailed);
+          setPhase('preview');
+        },
+        onDone: ({ blob, mimeType, seconds }) => {
+          // The clip is named by its container alone (the server judges the codecs from the bytes).
+          const type = mimeType.split(';')[0]!;
+          const plain = blob.type === type ? blob : blob.slice(0, blob.size, type);
+          setClip({ blob: plain, url: URL.createObjectURL(plain), mimeType: type, seconds, recordedAt: Date.now() });
+          setPhase('review');
+        },
+      },
+    );
+    if (!started) {
       setError(v.recorderFailed);
       setPhase('preview');
       return;
     }
-    const chunks: Blob[] = [];
-    rec.ondataavailable = (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
-    };
-    rec.onerror = () => {
-      clearTimer();
-      setError(v.recorderFailed);
-    };
-    rec.onstop = () => {
-      const mimeType = (rec.mimeType || type || 'video/webm').split(';')[0]!;
-      const blob = new Blob(chunks, { type: mimeType });
-      const seconds = Math.min(settings.current.maxSeconds, (Date.now() - startedAt.current) / 1000);
-      if (blob.size === 0) {
-        setError(v.recorderFailed);
-        setPhase('preview');
-        return;
-      }
-      setClip({ blob, url: URL.createObjectURL(blob), mimeType, seconds, recordedAt: Date.now() });
-      setPhase('review');
-    };
-    recorder.current = rec;
-    startedAt.current = Date.now();
+    session.current = started;
     setElapsed(0);
-    rec.start(VIDEO_TIMESLICE_MS);
     setPhase('recording');
-    timer.current = window.setInterval(() => {
-      const seconds = (Date.now() - startedAt.current) / 1000;
-      setElapsed(Math.min(seconds, settings.current.maxSeconds));
-      if (seconds >= settings.current.maxSeconds) {
-        stop();
-        settings.current.onAutoStop?.();
-      }
-    }, 250);
-  }, [stop]);
+  }, []);
 
   /** The countdown, then the recording. */
   const record = useCallback(() => {
@@ -208,10 +201,7 @@ export function useVideoRecorder(opts: { maxSeconds: number; onAutoStop?: () => 
 
   const close = useCallback(() => {
     clearTimer();
-    if (recorder.current && recorder.current.state !== 'inactive') {
-      recorder.current.onstop = null;
-      recorder.current.stop();
-    }
+    session.current?.cancel();
     stopStream();
     setPhase('off');
   }, []);

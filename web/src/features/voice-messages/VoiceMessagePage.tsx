@@ -8,7 +8,7 @@ import { tenantPath } from '../../../../common/tenants';
 import { texts } from '../../../../common/texts';
 import { apiUrl, call } from '../../api/client';
 import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { failureMessage, notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
@@ -171,7 +171,7 @@ export function VoiceMessagePage() {
       // A limit of the public link keeps its own title ('Limit erreicht'); the text can still be typed.
       if (error instanceof ApiError && error.status === 429)
         return failed(error.message, error.title ?? texts.common.errorTitle);
-      failed(error instanceof ApiError ? error.message : t.transcriptionFailed);
+      failed(failureMessage(error, t.transcriptionFailed));
     }
   };
 

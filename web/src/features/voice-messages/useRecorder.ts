@@ -5,6 +5,13 @@ import {
   RECORDING_TYPES,
 } from '../../../../common/schemas/voice-messages';
 import { texts } from '../../../../common/texts';
+import {
+  canRecord,
+  firstSupported,
+  mediaErrorKind,
+  type Recording as Session,
+  startRecording,
+} from '../../lib/recorder';
 
 export type RecorderState = 'idle' | 'recording' | 'recorded';
 
@@ -12,16 +19,14 @@ export type Recording = { blob: Blob; url: string; mimeType: string; seconds: nu
 
 /** The first recording type this browser supports, in the spec's order (webm, ogg, mp4, mp3, mpeg, wav). */
 export function pickRecordingType(isSupported: (type: string) => boolean): string | undefined {
-  return RECORDING_TYPES.find((type) => isSupported(type));
+  return firstSupported(RECORDING_TYPES, isSupported);
 }
 
 /** The German message for a failed microphone request. */
 export function microphoneError(error: unknown): string {
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
-    return texts.voiceMessages.micDenied;
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError')
-    return texts.voiceMessages.noMic;
+  const kind = mediaErrorKind(error);
+  if (kind === 'denied') return texts.voiceMessages.micDenied;
+  if (kind === 'missing') return texts.voiceMessages.noMic;
   return texts.voiceMessages.micFailed;
 }
 
@@ -31,25 +36,15 @@ export function useRecorder(opts: { onAutoStop?: () => void } = {}) {
   const [elapsed, setElapsed] = useState(0);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const recorder = useRef<MediaRecorder | null>(null);
-  const timer = useRef<number | null>(null);
-  const startedAt = useRef(0);
+  const session = useRef<Session | null>(null);
   const onAutoStop = useRef(opts.onAutoStop);
   onAutoStop.current = opts.onAutoStop;
 
-  const clearTimer = () => {
-    if (timer.current !== null) window.clearInterval(timer.current);
-    timer.current = null;
-  };
-
-  const stop = useCallback(() => {
-    clearTimer();
-    if (recorder.current && recorder.current.state !== 'inactive') recorder.current.stop();
-  }, []);
+  const stop = useCallback(() => session.current?.stop(), []);
 
   const start = useCallback(async () => {
     setError(null);
-    if (typeof window.MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+    if (!canRecord()) {
       setError(texts.voiceMessages.notSupported);
       return;
     }
@@ -60,51 +55,40 @@ export function useRecorder(opts: { onAutoStop?: () => void } = {}) {
       setError(microphoneError(e));
       return;
     }
-    const type = pickRecordingType((t) => MediaRecorder.isTypeSupported(t));
-    let rec: MediaRecorder;
-    try {
-      rec = type ? new MediaRecorder(stream, { mimeType: type }) : new MediaRecorder(stream);
-    } catch {
-      stream.getTracks().forEach((t) => t.stop());
+    const started = startRecording(
+      {
+        stream,
+        type: pickRecordingType((t) => MediaRecorder.isTypeSupported(t)),
+        fallbackType: 'audio/webm',
+        timesliceMs: RECORDER_TIMESLICE_MS,
+        maxSeconds: MAX_RECORDING_SECONDS,
+        ownsStream: true,
+      },
+      {
+        onTick: (seconds) => setElapsed(Math.min(Math.floor(seconds), MAX_RECORDING_SECONDS)),
+        onAutoStop: () => onAutoStop.current?.(),
+        onError: () => setError(texts.voiceMessages.recorderFailed),
+        onEmpty: (seconds) => {
+          setElapsed(Math.round(seconds));
+          setError(texts.voiceMessages.recorderFailed);
+          setState('idle');
+        },
+        onDone: ({ blob, mimeType, seconds }) => {
+          const rounded = Math.round(seconds);
+          setElapsed(rounded);
+          setRecording({ blob, url: URL.createObjectURL(blob), mimeType, seconds: rounded });
+          setState('recorded');
+        },
+      },
+    );
+    if (!started) {
       setError(texts.voiceMessages.recorderFailed);
       return;
     }
-    const chunks: Blob[] = [];
-    rec.ondataavailable = (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
-    };
-    rec.onerror = () => {
-      clearTimer();
-      setError(texts.voiceMessages.recorderFailed);
-    };
-    rec.onstop = () => {
-      stream.getTracks().forEach((t) => t.stop());
-      const mimeType = rec.mimeType || type || 'audio/webm';
-      const blob = new Blob(chunks, { type: mimeType });
-      const seconds = Math.min(MAX_RECORDING_SECONDS, Math.round((Date.now() - startedAt.current) / 1000));
-      setElapsed(seconds);
-      if (blob.size === 0) {
-        setError(texts.voiceMessages.recorderFailed);
-        setState('idle');
-        return;
-      }
-      setRecording({ blob, url: URL.createObjectURL(blob), mimeType, seconds });
-      setState('recorded');
-    };
-    recorder.current = rec;
-    startedAt.current = Date.now();
+    session.current = started;
     setElapsed(0);
-    rec.start(RECORDER_TIMESLICE_MS);
     setState('recording');
-    timer.current = window.setInterval(() => {
-      const seconds = Math.floor((Date.now() - startedAt.current) / 1000);
-      setElapsed(Math.min(seconds, MAX_RECORDING_SECONDS));
-      if (seconds >= MAX_RECORDING_SECONDS) {
-        stop();
-        onAutoStop.current?.();
-      }
-    }, 250);
-  }, [stop]);
+  }, []);
 
   const reset = useCallback(() => {
     stop();
@@ -117,17 +101,7 @@ export function useRecorder(opts: { onAutoStop?: () => void } = {}) {
     setState('idle');
   }, [stop]);
 
-  useEffect(
-    () => () => {
-      clearTimer();
-      if (recorder.current && recorder.current.state !== 'inactive') {
-        recorder.current.onstop = null;
-        recorder.current.stop();
-        recorder.current.stream.getTracks().forEach((t) => t.stop());
-      }
-    },
-    [],
-  );
+  useEffect(() => () => session.current?.cancel(), []);
 
   return { state, elapsed, recording, error, start, stop, reset };
 }
