@@ -88,9 +88,12 @@ function ThankYouView({
     if (loadFailed) notify.error(texts.common.errorTitle, texts.common.contentIdMissing);
   }, [loadFailed]);
 
-  const onContactSaved = (message: string) => {
+  // Sent without an account or a personal link: the way to the own page comes with the saved contact.
+  const [ownPage, setOwnPage] = useState<string | null>(null);
+  const onContactSaved = (message: string, code?: string | null) => {
     if (profile.clearsAllStorage) clearAllStorage();
     else clearStoredIds();
+    setOwnPage(code ?? null);
     setSaved(message);
   };
   const startNew = () => {
@@ -207,6 +210,7 @@ function ThankYouView({
             >
               <p className="font-semibold">{f.contactSavedTitle}</p>
               <p className="mt-1 text-sm">{saved}</p>
+              {ownPage && <OwnPageLink code={ownPage} />}
               <Link to={paths.finished} className="mt-3 inline-block font-semibold text-brand underline">
                 {f.finishedLink}
               </Link>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileText, Trash2, Upload as UploadIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -18,7 +18,16 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Progress } from '../../ui/Progress';
 import { acceptAttribute, addToSelection, guessFormat, isPhoto, type Problem } from './select';
-import { DraftStorageFull, keepFiles, recordConsent, transferFile, UploadRefused, useDraftBase } from '../submissions';
+import {
+  DraftStorageFull,
+  keepFiles,
+  recordConsent,
+  transferFile,
+  UploadRefused,
+  useConsentTexts,
+  useDraftBase,
+} from '../submissions';
+import { ApiError } from '../../lib/api';
 import type { SubmissionKind } from '../../../../common/schemas/submissions';
 import { call } from '../../api/client';
 
@@ -94,6 +103,9 @@ export function UploadPanel({
   const rightsId = useId();
   const rightsHintId = useId();
   const draftBase = useDraftBase(kind);
+  // The tenant's current words of the photo rights, shown and recorded with their version.
+  const rightsShown = useConsentTexts().photo_rights;
+  const queryClient = useQueryClient();
 
   // Preview URLs live as long as the page; a removed file's preview goes at once.
   const previews = useRef(new Set<string>());
@@ -170,9 +182,14 @@ export function UploadPanel({
     if (needsRights && !isLocal) {
       // The agreement comes first, word for word and with its time, so no photo is kept without it.
       try {
-        await recordConsent(contentId, 'photo_rights', t.rightsLabel);
-      } catch {
-        notify.error(t.failedTitle, t.uploadException);
+        await recordConsent(contentId, 'photo_rights', rightsShown);
+      } catch (error) {
+        // The words were replaced meanwhile: the server says so; the new words come in.
+        if (error instanceof ApiError && error.status === 409) {
+          notify.error(t.failedTitle, error.message);
+          setRights(false);
+          void queryClient.invalidateQueries({ queryKey: ['consent-texts-current'] });
+        } else notify.error(t.failedTitle, t.uploadException);
         return;
       }
     }
@@ -188,7 +205,7 @@ export function UploadPanel({
           contentId,
           draftBase,
           files.map((file) => ({ file, page })),
-          needsRights ? t.rightsLabel : undefined,
+          needsRights ? rightsShown.text : undefined,
         );
       } catch (error) {
         setPhase('idle');
@@ -355,7 +372,7 @@ export function UploadPanel({
               aria-required="true"
               aria-describedby={rights ? undefined : rightsHintId}
             />
-            <span>{t.rightsLabel}</span>
+            <span>{rightsShown.text}</span>
           </label>
           {!rights && (
             <p id={rightsHintId} className="mt-1 text-sm text-red-700">
