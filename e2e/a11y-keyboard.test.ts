@@ -2,7 +2,11 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRole } from '../common/roles';
+import { tenantSettings } from '../common/schemas/tenants';
 import { texts } from '../common/texts';
+import { videoQuestions } from '../common/video-answers';
+import { startFakeElevenLabs, type FakeElevenLabs } from '../server/interview/testing/fake-elevenlabs';
+import { updateTenant } from '../server/tenants/service';
 import { attachFile } from '../server/submissions/files';
 import { createSubmission } from '../server/submissions/service';
 import { TEST_PASSWORD } from '../server/testing/harness';
@@ -11,6 +15,10 @@ import { emailFor, PHONE, DESKTOP, startE2E, tempDir, type E2E } from './harness
 
 const u = texts.uploads;
 const f = texts.finish;
+const vm = texts.voiceMessages;
+const va = texts.videoAnswers;
+const iv = texts.interview;
+const questions = ['Wie sind Sie zu Ihrem Beruf gekommen?', 'Was war Ihr schönstes Projekt?'];
 
 /** The focused element shows its focus: an outline or a ring on it, or on the box a hidden input sits in. */
 const focusShown = (page: Page) =>
@@ -49,6 +57,19 @@ const byName = (name: string) => {
   ) => boolean;
 };
 
+/** Waits until the focused element is the control named `name` (the focus followed a state change), and that it shows. */
+async function focusLandsOn(page: Page, name: string) {
+  await page.waitForFunction(
+    (n) => {
+      const el = document.activeElement;
+      return !!el && el !== document.body && (el.getAttribute('aria-label') ?? el.textContent ?? '').includes(n);
+    },
+    name,
+    { timeout: 20_000 },
+  );
+  expect(await focusShown(page)).toBe('shown');
+}
+
 /** After a navigation: the focus is on the new page's heading, the title is the page's own, the live region said it. */
 async function expectPageArrived(page: Page, heading: string, tenant = 'VDI') {
   await page.waitForFunction(
@@ -65,14 +86,41 @@ async function expectPageArrived(page: Page, heading: string, tenant = 'VDI') {
 describe('keyboard and screen reader findings (issue 43), in the browser', () => {
   let e: E2E;
   let photo: string;
+  let elevenlabs: FakeElevenLabs;
   beforeAll(async () => {
-    e = await startE2E({ env: { ACCESSIBILITY_CONTACT: 'barrierefreiheit@e2e.test' } });
+    // The interview's agent: a local ElevenLabs that asks and waits (the walk stops it first).
+    elevenlabs = await startFakeElevenLabs({
+      apiKey: 'xi-key',
+      questions,
+      heard: ['Über ein Praktikum.', 'Eine Brücke.'],
+      secondsPerAnswer: 60,
+    });
+    // Chromium's fake camera and microphone (a test pattern and a beep) for the recorders.
+    e = await startE2E({
+      fakeMedia: true,
+      env: {
+        ACCESSIBILITY_CONTACT: 'barrierefreiheit@e2e.test',
+        VOICE_AGENT: 'elevenlabs',
+        ELEVENLABS_API_KEY: 'xi-key',
+        ELEVENLABS_BASE_URL: elevenlabs.url,
+        ELEVENLABS_AGENT_IDS: 'vdi.*=agent_vdi',
+      },
+    });
     photo = `${tempDir('a11y-')}/bruecke.jpg`;
     await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7fd4' } })
       .jpeg()
       .toFile(photo);
   }, 60_000);
-  afterAll(() => e.close());
+  afterAll(async () => {
+    await e?.close();
+    await elevenlabs?.close();
+  });
+
+  const signIn = (page: Page, role: 'vdi_admin' = 'vdi_admin') =>
+    page.request.post('/api/auth/sign-in/email', {
+      data: { email: emailFor(role), password: TEST_PASSWORD },
+      headers: { origin: e.t.url },
+    });
 
   it('logs in by keyboard: a wrong password is said at the field (aria-invalid), then the landing page gets the focus and its title', async () => {
     const page = await e.newPage(DESKTOP);
@@ -290,4 +338,106 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
     await anon.getByRole('link', { name: texts.accessibility.footerLink }).click();
     await anon.getByRole('heading', { level: 1, name: texts.accessibility.title }).waitFor();
   });
+
+  it('records a voice message by keyboard: start, stop, send; the recorder says its state and the time left politely', async () => {
+    const page = await e.newPage(PHONE);
+    await signIn(page);
+    await page.goto('/voice-message');
+    await page.locator('h1').waitFor();
+    expect(await page.title()).toBe(`${vm.voiceTitle} – VDI`);
+    const said = page.getByTestId('recorder-announcer');
+    expect(await said.getAttribute('aria-live')).toBe('polite');
+    // Nothing is said before the first recording.
+    expect(await said.textContent()).toBe('');
+    await tabTo(page, byName(vm.start));
+    await page.keyboard.press('Enter');
+    // "Aufnahme starten" gives way to "Aufnahme beenden": the focus goes with it.
+    await focusLandsOn(page, vm.stop);
+    await expect.poll(() => said.textContent()).toBe(texts.recorder.started(300));
+    await page.waitForTimeout(2000);
+    await page.keyboard.press('Enter');
+    await focusLandsOn(page, vm.play);
+    await expect.poll(() => said.textContent()).toMatch(/^Aufnahme beendet, \d+ Sekunden? lang\./);
+    await tabTo(page, byName(vm.reset));
+    await tabTo(page, byName(vm.next));
+    await page.keyboard.press('Enter');
+    // No transcriber on this server: the focus that "Weiter" lost while it waited goes to "Text selbst eingeben".
+    await focusLandsOn(page, vm.typeYourself);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/transcript-edit');
+    await expectPageArrived(page, vm.editTitle);
+  }, 90_000);
+
+  it('answers a video question by keyboard: record, retake, record, send; the focus follows each step', async () => {
+    await e.t.app.tenantRegistry.fresh();
+    const row = e.t.app.tenantRegistry.get('vdi')!;
+    await updateTenant(
+      e.t.app,
+      null,
+      'vdi',
+      tenantSettings.parse({
+        ...row,
+        entryCards: [...row.entryCards.filter((c) => c !== 'video-answer'), 'video-answer'],
+      }),
+    );
+    const qs = videoQuestions('engineer', 'tech-dive');
+    const page = await e.newPage(DESKTOP);
+    await signIn(page);
+    await page.goto('/video-answer');
+    await page.locator('h1').waitFor();
+    expect(await page.title()).toBe(`${va.title} – VDI`);
+    await tabTo(page, byName(texts.nav.topics.engineer['tech-dive'].title));
+    await page.keyboard.press('Enter');
+    await tabTo(page, (el) => el instanceof HTMLInputElement && el.type === 'checkbox');
+    await page.keyboard.press('Space');
+    await tabTo(page, byName(va.startCamera));
+    await page.keyboard.press('Enter');
+    // The camera is on: the focus is on "Aufnahme starten".
+    await focusLandsOn(page, va.record);
+    const said = page.getByTestId('recorder-announcer');
+    expect(await said.getAttribute('aria-live')).toBe('polite');
+    const recordOnce = async () => {
+      await page.keyboard.press('Enter');
+      await page.getByTestId('countdown').waitFor();
+      // After the countdown the focus is on "Aufnahme beenden".
+      await focusLandsOn(page, va.stop);
+      await expect.poll(() => said.textContent()).toBe(texts.recorder.started(90));
+      await page.waitForTimeout(1500);
+      await page.keyboard.press('Enter');
+      await focusLandsOn(page, va.send);
+      await expect.poll(() => said.textContent()).toMatch(/^Aufnahme beendet, \d+ Sekunden? lang\./);
+    };
+    await recordOnce();
+    await tabTo(page, byName(va.retake));
+    await page.keyboard.press('Enter');
+    await focusLandsOn(page, va.record);
+    expect(await said.textContent()).toBe('');
+    await recordOnce();
+    await page.keyboard.press('Enter');
+    // Sent: the next question, the focus back on "Aufnahme starten".
+    await expect.poll(() => page.getByTestId('teleprompter').innerText()).toBe(qs[1]);
+    await focusLandsOn(page, va.record);
+    await page.getByTestId('clip-list').getByText(va.clipStates.sent).waitFor({ timeout: 30_000 });
+  }, 120_000);
+
+  it('runs the interview by keyboard: start, stop, on to the images; the button keeps the focus through connecting', async () => {
+    const page = await e.newPage(PHONE);
+    await signIn(page);
+    await page.goto('/interview/behind-scenes');
+    await page.locator('h1').waitFor();
+    await tabTo(page, byName(iv.instructionsRead));
+    await page.keyboard.press('Enter');
+    await tabTo(page, byName(iv.start));
+    await page.keyboard.press('Enter');
+    // Disabled while connecting, then "Interview beenden" with the focus on it.
+    await focusLandsOn(page, iv.stop);
+    await page.getByTestId('transcript').getByText(questions[0]!).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.getByText(iv.endedWithTranscript).waitFor();
+    await focusLandsOn(page, iv.repeat);
+    await tabTo(page, byName(iv.toImageUpload));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/image-upload-after-voice');
+    await expectPageArrived(page, u.afterVoiceTitle);
+  }, 90_000);
 });

@@ -56,6 +56,8 @@ describe('voice message recorder', () => {
     await page.waitForTimeout(1500);
     await page.evaluate(() => ((window as unknown as { skipMs: number }).skipMs = 299_000));
     await expect.poll(() => page.getByTestId('recording-clock').textContent()).toBe('04:59 / 05:00');
+    // Said politely: the time left at its last step (issue 43), not every second.
+    expect(await page.getByTestId('recorder-announcer').textContent()).toBe(texts.recorder.left(10));
     expect(await page.getByRole('button', { name: t.stop }).isVisible()).toBe(true);
     await page.evaluate(() => ((window as unknown as { skipMs: number }).skipMs = 300_000));
     await page.getByText(t.autoStopped).waitFor();

@@ -6,10 +6,13 @@ import { texts } from '../common/texts';
 import * as fixture from '../server/uploads/testing/fixtures';
 import { TEST_PASSWORD } from '../server/testing/harness';
 import { addMember } from '../server/tenants/service';
+import { createSubmission } from '../server/submissions/service';
 import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const tt = texts.tenants;
 const u = texts.uploads;
+const tm = texts.templates;
+const ct = texts.content;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function loginEmail(page: Page, email: string, from = '/login') {
@@ -162,5 +165,54 @@ describe('a tenant an admin creates, in the browser', () => {
       ).json(),
     );
     expect(refused.message).toBe(tt.isArchived);
+  }, 120_000);
+
+  it('admin sets the card layout, caption style and font on /admin/bereiche; the card preview on /eingang/:id follows', async () => {
+    const { contentId } = await createSubmission(e.t.app.db, { tenant: 'vdi', kind: 'interview' }, { anonymous: true });
+    await e.t.app.db
+      .updateTable('submissions')
+      .set({ transcript: 'Wir prüfen jede Windkraftanlage gründlich.', completed_at: new Date().toISOString() })
+      .where('id', '=', contentId)
+      .execute();
+    const admin = await e.newPage(DESKTOP);
+    await loginAs(admin, 'admin');
+    // The card preview with the default template (quote card, Inter).
+    const preview = async () => {
+      await admin.goto(`/eingang/${contentId}`);
+      const cards = admin.getByRole('region', { name: ct.section, exact: true }).getByTestId('card-maker');
+      await cards.getByLabel(ct.quoteLabel, { exact: true }).fill('Wir prüfen jede Windkraftanlage gründlich.');
+      const img = cards.getByTestId('card-preview').getByRole('img', { name: tm.cardPreviewAlt });
+      await img.waitFor({ timeout: 15_000 });
+      return { cards, src: (await img.getAttribute('src'))! };
+    };
+    const before = await preview();
+    expect(await before.cards.getByLabel(tm.cardLayoutLabel).inputValue()).toBe('quote');
+
+    // The admin chooses the large-name layout, word-by-word captions and Source Serif, and saves.
+    await admin.goto('/admin/bereiche');
+    await admin.getByRole('listitem', { name: 'VDI' }).getByRole('button', { name: tt.edit }).click();
+    const form = admin.getByRole('form', { name: tt.edit });
+    const fields = form.getByTestId('media-template');
+    await fields.getByLabel(tm.cardLayoutLabel, { exact: true }).selectOption({ label: tm.cardLayouts.name! });
+    await fields.getByLabel(tm.captionStyleLabel, { exact: true }).selectOption({ label: tm.captionStyles.words! });
+    await fields.getByLabel(tm.fontLabel, { exact: true }).selectOption({ label: tm.fonts.serif! });
+    await fields.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'admin-bereiche-templates-1280');
+    await form.getByRole('button', { name: tt.save, exact: true }).click();
+    await toast(admin, tt.saved).waitFor();
+    expect(
+      await e.t.app.db
+        .selectFrom('tenants')
+        .select(['card_layout', 'caption_style', 'media_font'])
+        .where('key', '=', 'vdi')
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ card_layout: 'name', caption_style: 'words', media_font: 'serif' });
+
+    // The card maker preselects the new layout, and the same quote previews in the new font.
+    const after = await preview();
+    expect(await after.cards.getByLabel(tm.cardLayoutLabel).inputValue()).toBe('name');
+    await expect.poll(async () => (await preview()).src, { timeout: 15_000 }).not.toBe(before.src);
+    await after.cards.getByTestId('card-preview').scrollIntoViewIfNeeded();
+    await screenshot(admin, 'content-card-preview-serif-1280');
   }, 120_000);
 });

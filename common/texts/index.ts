@@ -12,6 +12,7 @@ import { processingRecord } from './processingRecord';
 import { post } from './post';
 import { personalLinks } from './personalLinks';
 import { publicLink } from './publicLink';
+import { recorder } from './recorder';
 import { sharing } from './sharing';
 import { voiceMessages } from './voiceMessages';
 import { tenants } from './tenants';
@@ -28,6 +29,7 @@ export const texts = {
   nav,
   uploads,
   voiceMessages,
+  recorder,
   interview,
   finish,
   admin,

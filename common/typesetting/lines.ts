@@ -1,5 +1,5 @@
 import { hyphenParts } from './hyphenate';
-import { textWidth, type Weight } from './measure';
+import { type FontName, textWidth, type Weight } from './measure';
 
 export type Box = { width: number; height: number };
 export type Font = {
@@ -12,6 +12,8 @@ export type Font = {
   maxLines?: number;
   /** How far the size steps down at a time (px). */
   step?: number;
+  /** The shipped font the text is drawn in: lines are measured in its widths (default Inter). */
+  family?: FontName;
 };
 /**
  * What the text is: a quote may be hyphenated at German hyphenation points; a name or a role is
@@ -77,6 +79,39 @@ function partsOf(unit: string): string[] {
 
 const withHyphen = (piece: string) => (piece.endsWith('-') ? piece : `${piece}-`);
 
+/** Measures text at one size, weight and font. */
+type Measure = (text: string) => number;
+
+/**
+ * Places a unit wider than a line at its hyphenation points: the first syllables fill the current
+ * line where they fit, the rest goes in whole lines. Returns the open last line, or null when a
+ * syllable is wider than a line.
+ */
+function hyphenateInto(lines: string[], line: string, unit: string, maxWidth: number, width: Measure): string | null {
+  const parts = partsOf(unit);
+  if (parts.length < 2) return null;
+  let k = 0;
+  if (line) {
+    let fit = 0;
+    for (let j = 1; j < parts.length; j++)
+      if (width(`${line} ${withHyphen(parts.slice(0, j).join(''))}`) <= maxWidth) fit = j;
+    lines.push(fit > 0 ? `${line} ${withHyphen(parts.slice(0, fit).join(''))}` : line);
+    k = fit;
+  }
+  let open = '';
+  while (k < parts.length) {
+    let j = k;
+    while (j < parts.length && width(parts.slice(k, j + 1).join('') + (j + 1 < parts.length ? '-' : '')) <= maxWidth)
+      j++;
+    if (j === k) return null;
+    const piece = parts.slice(k, j).join('');
+    if (j < parts.length) lines.push(withHyphen(piece));
+    else open = piece;
+    k = j;
+  }
+  return open;
+}
+
 /**
  * Lines of at most `maxWidth` px, filled greedily; a unit wider than a line is hyphenated at German
  * hyphenation points when allowed. Null when something cannot be placed (a unit, or a syllable,
@@ -88,45 +123,21 @@ export function breakLines(
   size: number,
   weight: Weight,
   hyphenate: boolean,
+  family: FontName = 'inter',
 ): string[] | null {
-  const width = (s: string) => textWidth(s, size, weight);
+  const width: Measure = (s) => textWidth(s, size, weight, family);
   const lines: string[] = [];
   let line = '';
   for (const unit of units) {
     const candidate = line ? `${line} ${unit}` : unit;
-    if (width(candidate) <= maxWidth) {
-      line = candidate;
-      continue;
-    }
-    if (width(unit) <= maxWidth) {
+    if (width(candidate) <= maxWidth) line = candidate;
+    else if (width(unit) <= maxWidth) {
       lines.push(line);
       line = unit;
-      continue;
-    }
-    if (!hyphenate) return null;
-    const parts = partsOf(unit);
-    if (parts.length < 2) return null;
-    // Fill the current line with the first syllables where they fit, then whole lines.
-    let k = 0;
-    if (line) {
-      let fit = 0;
-      for (let j = 1; j < parts.length; j++)
-        if (width(`${line} ${withHyphen(parts.slice(0, j).join(''))}`) <= maxWidth) fit = j;
-      if (fit > 0) {
-        lines.push(`${line} ${withHyphen(parts.slice(0, fit).join(''))}`);
-        k = fit;
-      } else lines.push(line);
-      line = '';
-    }
-    while (k < parts.length) {
-      let j = k;
-      while (j < parts.length && width(parts.slice(k, j + 1).join('') + (j + 1 < parts.length ? '-' : '')) <= maxWidth)
-        j++;
-      if (j === k) return null;
-      const piece = parts.slice(k, j).join('');
-      if (j < parts.length) lines.push(withHyphen(piece));
-      else line = piece;
-      k = j;
+    } else {
+      const open = hyphenate ? hyphenateInto(lines, line, unit, maxWidth, width) : null;
+      if (open === null) return null;
+      line = open;
     }
   }
   if (line) lines.push(line);
@@ -142,6 +153,7 @@ export function breakLines(
 export function layoutText(text: string, box: Box, font: Font, opts: { role?: TextRole } = {}): Layout {
   const role = opts.role ?? 'quote';
   const weight = font.weight ?? 700;
+  const family = font.family ?? 'inter';
   const factor = font.lineHeight ?? 1.25;
   const minSize = Math.min(font.size, font.minSize ?? font.size);
   const step = font.step ?? 2;
@@ -152,7 +164,7 @@ export function layoutText(text: string, box: Box, font: Font, opts: { role?: Te
   for (let size = font.size; size >= minSize; size -= step) {
     const maxLines = maxLinesAt(size);
     for (const hyphenate of mayHyphenate ? [false, true] : [false]) {
-      const lines = breakLines(units, box.width, size, weight, hyphenate);
+      const lines = breakLines(units, box.width, size, weight, hyphenate, family);
       if (lines && lines.length <= maxLines)
         return { lines, size, lineHeight: size * factor, fits: true, truncated: false };
     }
@@ -161,16 +173,17 @@ export function layoutText(text: string, box: Box, font: Font, opts: { role?: Te
   const size = minSize;
   const maxLines = maxLinesAt(size);
   const lines =
-    breakLines(units, box.width, size, weight, mayHyphenate) ??
-    breakLines(units, Number.POSITIVE_INFINITY, size, weight, false)!;
+    breakLines(units, box.width, size, weight, mayHyphenate, family) ??
+    breakLines(units, Number.POSITIVE_INFINITY, size, weight, false, family)!;
   if (role === 'quote' && lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
     let last = `${kept[maxLines - 1]!} …`;
-    while (textWidth(last, size, weight) > box.width && last.includes(' ')) last = last.replace(/\s+\S+\s…$/, ' …');
+    while (textWidth(last, size, weight, family) > box.width && last.includes(' '))
+      last = last.replace(/\s+\S+\s…$/, ' …');
     kept[maxLines - 1] = last.replace(/-\s…$/, ' …');
     return { lines: kept, size, lineHeight: size * factor, fits: true, truncated: true };
   }
-  const widest = Math.max(...lines.map((l) => textWidth(l, size, weight)));
+  const widest = Math.max(...lines.map((l) => textWidth(l, size, weight, family)));
   return {
     lines,
     size,
@@ -187,7 +200,7 @@ export function layoutText(text: string, box: Box, font: Font, opts: { role?: Te
 export function fitLines(lines: string[], width: number, font: Font): number {
   const weight = font.weight ?? 700;
   const minSize = Math.min(font.size, font.minSize ?? font.size);
-  const widest = Math.max(0, ...lines.map((l) => textWidth(l, 1, weight)));
+  const widest = Math.max(0, ...lines.map((l) => textWidth(l, 1, weight, font.family)));
   if (widest === 0) return font.size;
   return Math.max(minSize, Math.min(font.size, Math.floor(width / widest)));
 }

@@ -181,3 +181,29 @@ describe('unquote', () => {
     expect(unquote('„Er meint „die großen“ Anlagen.“')).toBe('Er meint „die großen“ Anlagen.');
   });
 });
+
+describe('the chosen font’s widths', () => {
+  const line = 'Unsere Windkraftanlagengetriebe brauchen Pflege.';
+
+  it('measures each shipped font in its own widths (Source Serif sets this line wider than Inter, Atkinson narrower)', () => {
+    const inter = textWidth(line, 100, 700, 'inter');
+    expect(textWidth(line, 100, 700, 'serif')).toBeGreaterThan(inter);
+    expect(textWidth(line, 100, 700, 'atkinson')).toBeLessThan(inter);
+    // A weight a font does not ship is drawn in its next heavier cut (600 → 700).
+    expect(textWidth(line, 100, 600, 'serif')).toBe(textWidth(line, 100, 700, 'serif'));
+    // A character the chosen font lacks is drawn (and measured) in Inter, which stands behind it.
+    expect(textWidth('₿', 100, 400, 'serif')).toBe(textWidth('₿', 100, 400, 'inter'));
+  });
+
+  it('breaks a line that fits in Inter but not in the wider font', () => {
+    const width = Math.ceil(textWidth(line, 40, 700, 'inter')) + 1;
+    const box = { width, height: 400 };
+    const inInter = layoutText(line, box, { size: 40, weight: 700 });
+    const inSerif = layoutText(line, box, { size: 40, weight: 700, family: 'serif' });
+    expect(inInter.lines).toEqual([line]);
+    expect(inSerif.lines.length).toBe(2);
+    expect(rejoin(inSerif.lines)).toBe(line);
+    expect(cutsAreValid(inSerif.lines)).toBe(true);
+    for (const l of inSerif.lines) expect(textWidth(l, 40, 700, 'serif')).toBeLessThanOrEqual(width);
+  });
+});

@@ -93,13 +93,13 @@ export function audiogramBackgroundSvg(
   if (name) {
     // Never broken or cut: the size steps down until the whole name fits.
     let size = n.size;
-    while (size > 28 && textWidth(name, size, true) > n.maxWidth) size -= 2;
+    while (size > 28 && textWidth(name, size, true, font) > n.maxWidth) size -= 2;
     parts.push(
       `<text x="${n.x}" y="${n.y}" text-anchor="${n.anchor}" font-family="${family}" font-weight="700" font-size="${size}" fill="${fg}">${escapeXml(name)}</text>`,
     );
     if (role) {
       let roleSize = Math.round(n.size * 0.62);
-      while (roleSize > 20 && textWidth(role, roleSize) > n.maxWidth) roleSize -= 2;
+      while (roleSize > 20 && textWidth(role, roleSize, false, font) > n.maxWidth) roleSize -= 2;
       parts.push(
         `<text x="${n.x}" y="${n.y + roleSize * 1.5}" text-anchor="${n.anchor}" font-family="${family}" font-weight="400" font-size="${roleSize}" fill="${fg}" fill-opacity="0.9">${escapeXml(role)}</text>`,
       );

@@ -43,7 +43,13 @@ function photoCard(input: LayoutInput): string {
   const footer = 150;
   const nameH = input.name ? 120 : 0;
   const box = { width: W - 2 * margin, height: H - photoH - 60 - footer - nameH };
-  const quote = layoutText(quoteText(input.quote), box, { size: 76, minSize: 30, weight: 700, lineHeight: 1.25 });
+  const quote = layoutText(quoteText(input.quote), box, {
+    size: 76,
+    minSize: 30,
+    weight: 700,
+    lineHeight: 1.25,
+    family: input.font,
+  });
   let y = photoH + 50 + Math.max(0, (box.height - quote.lines.length * quote.lineHeight) / 2);
   y = textLines(parts, quote, margin, y, fg, 700);
   if (input.name) nameLines(parts, input, margin, y + 24, W - 2 * margin - 300, fg, 40);
@@ -56,7 +62,7 @@ function nameLines(out: string[], input: LayoutInput, x: number, top: number, wi
   const name = layoutText(
     cleanText(input.name!).trim(),
     { width, height: size * 1.15 * 2 },
-    { size, minSize: Math.round(size * 0.6), weight: 700, lineHeight: 1.15, maxLines: 2 },
+    { size, minSize: Math.round(size * 0.6), weight: 700, lineHeight: 1.15, maxLines: 2, family: input.font },
     { role: 'name' },
   );
   let y = textLines(out, name, x, top, fg, 700);
@@ -64,7 +70,7 @@ function nameLines(out: string[], input: LayoutInput, x: number, top: number, wi
     const role = layoutText(
       cleanText(input.role).trim(),
       { width, height: size * 0.7 * 1.2 * 2 },
-      { size: Math.round(size * 0.7), minSize: 22, weight: 400, lineHeight: 1.2, maxLines: 2 },
+      { size: Math.round(size * 0.7), minSize: 22, weight: 400, lineHeight: 1.2, maxLines: 2, family: input.font },
       { role: 'role' },
     );
     y = textLines(out, role, x, y + 4, fg, 400, 0.9);
@@ -84,7 +90,13 @@ function nameCard(input: LayoutInput): string {
   ];
   const top = 200;
   const box = { width: W - 2 * margin, height: H - top - nameArea - 40 };
-  const quote = layoutText(quoteText(input.quote), box, { size: 80, minSize: 30, weight: 700, lineHeight: 1.25 });
+  const quote = layoutText(quoteText(input.quote), box, {
+    size: 80,
+    minSize: 30,
+    weight: 700,
+    lineHeight: 1.25,
+    family: input.font,
+  });
   textLines(parts, quote, margin, top + Math.max(0, (box.height - quote.lines.length * quote.lineHeight) / 2), fg, 700);
   const ruleY = H - nameArea;
   parts.push(`<rect x="${margin}" y="${ruleY}" width="160" height="10" fill="${fg}"/>`);
@@ -112,7 +124,7 @@ export function layoutSvg(input: LayoutInput): string {
       : input.layout === 'name' && input.name
         ? nameCard(input)
         : cardSvg(input);
-  // The shipped font chosen (its widths stay within 1 % of Inter's, whose metrics lay the text out).
+  // The shipped font chosen: the text was laid out in its own widths (common/typesetting/metrics.ts).
   return input.font === 'inter'
     ? svg
     : svg.replaceAll(`font-family="${FONT_FAMILY}"`, `font-family="${fontFamilyOf(input.font)}"`);

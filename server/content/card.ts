@@ -1,3 +1,4 @@
+import type { MediaFont } from '../../common/media-template';
 import { readableBox } from './colour';
 import { renderPool } from './render-pool';
 import { cleanText, germanQuotes, layoutText, unquote } from '../../common/typesetting';
@@ -18,6 +19,8 @@ export type CardInput = {
   /** A square JPEG or PNG (already cropped), shown as a round portrait. */
   photo: Buffer | null;
   brand: Brand;
+  /** The shipped font the card is drawn in (the tenant's template): its widths lay the text out. */
+  font?: MediaFont;
 };
 
 const dataUri = (png: Buffer) =>
@@ -44,14 +47,14 @@ function nameBlock(input: CardInput, x: number, middle: number, width: number, f
   const name = layoutText(
     cleanText(input.name).trim(),
     { width, height: input.role ? 96 : 130 },
-    { size: 40, minSize: 26, weight: 700, lineHeight: 1.2, maxLines: 2 },
+    { size: 40, minSize: 26, weight: 700, lineHeight: 1.2, maxLines: 2, family: input.font },
     { role: 'name' },
   );
   const role = input.role
     ? layoutText(
         cleanText(input.role).trim(),
         { width, height: 150 - name.lines.length * name.lineHeight },
-        { size: 32, minSize: 22, weight: 400, lineHeight: 1.2, maxLines: 2 },
+        { size: 32, minSize: 22, weight: 400, lineHeight: 1.2, maxLines: 2, family: input.font },
         { role: 'role' },
       )
     : null;
@@ -87,6 +90,7 @@ export function cardSvg(input: CardInput): string {
     minSize: 34,
     weight: 700,
     lineHeight: 1.28,
+    family: input.font,
   });
   const textTop = top + Math.max(0, (quoteBox.height - lines.length * lineHeight) / 2);
   const parts: string[] = [

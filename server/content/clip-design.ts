@@ -77,23 +77,23 @@ export function wordCaptionSvg(
   const padX = Math.round(size * 0.55);
   const lineHeight = Math.round(size * 1.3);
   const padY = Math.round(size * 0.35);
-  const boxW = Math.min(width, Math.ceil(Math.max(...lines.map((l) => textWidth(l, size, true))) + 2 * padX));
+  const boxW = Math.min(width, Math.ceil(Math.max(...lines.map((l) => textWidth(l, size, true, font))) + 2 * padX));
   const boxH = lines.length * lineHeight + 2 * padY;
   const boxX = (width - boxW) / 2;
   const boxY = height - boxH;
   const pill = readableBox(brand.colour);
-  const space = textWidth(' ', size, true);
+  const space = textWidth(' ', size, true, font);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`,
     `<rect x="${boxX}" y="${boxY}" width="${boxW}" height="${boxH}" rx="${Math.round(size * 0.25)}" fill="#111111" fill-opacity="0.78"/>`,
   ];
   lines.forEach((line, row) => {
     const tokens = line.split(' ').filter(Boolean);
-    const lineW = textWidth(tokens.join(' '), size, true);
+    const lineW = textWidth(tokens.join(' '), size, true, font);
     let x = (width - lineW) / 2;
     const baseline = boxY + padY + row * lineHeight + lineHeight * 0.76;
     tokens.forEach((token, i) => {
-      const w = textWidth(token, size, true);
+      const w = textWidth(token, size, true, font);
       const on = owners[row]?.[i] === active;
       if (on)
         parts.push(
@@ -124,7 +124,7 @@ export async function wordCaptionLayers(
   const layers: Layer[] = [];
   for (const cue of cues) {
     const words = cue.words?.length ? cue.words : [{ start: cue.start, end: cue.end, text: cue.lines.join(' ') }];
-    const laid = captionLines(cue.lines, safe.right - safe.left, captionStyle[format].size);
+    const laid = captionLines(cue.lines, safe.right - safe.left, captionStyle[format].size, font);
     const owners = tokenOwners(
       laid.lines,
       words.map((w) => w.text),
@@ -203,11 +203,14 @@ export async function lowerThirdImage(
   const pad = 28;
   // Names and roles are never broken or cut: the size steps down until they fit.
   let nameSize = format === '16:9' ? 46 : 52;
-  while (nameSize > 26 && textWidth(name, nameSize, true) + 2 * pad > max) nameSize -= 2;
+  while (nameSize > 26 && textWidth(name, nameSize, true, font) + 2 * pad > max) nameSize -= 2;
   let roleSize = Math.round(nameSize * 0.68);
-  while (role && roleSize > 20 && textWidth(role, roleSize) + 2 * pad > max) roleSize -= 2;
+  while (role && roleSize > 20 && textWidth(role, roleSize, false, font) + 2 * pad > max) roleSize -= 2;
   const width = Math.ceil(
-    Math.min(max, Math.max(textWidth(name, nameSize, true), role ? textWidth(role, roleSize) : 0) + 2 * pad),
+    Math.min(
+      max,
+      Math.max(textWidth(name, nameSize, true, font), role ? textWidth(role, roleSize, false, font) : 0) + 2 * pad,
+    ),
   );
   const height = Math.round(pad * 1.4 + nameSize * 1.1 + (role ? roleSize * 1.35 : 0));
   const accent = textOn(box);
@@ -243,11 +246,11 @@ export async function hookImage(
   const { lines, size } = layoutText(
     hook,
     { width: max - 2 * pad, height: base * 1.22 * 3 },
-    { size: base, minSize: Math.round(base * 0.65), weight: 700, lineHeight: 1.22, maxLines: 3 },
+    { size: base, minSize: Math.round(base * 0.65), weight: 700, lineHeight: 1.22, maxLines: 3, family: font },
     { role: 'quote' },
   );
   const lineHeight = Math.round(size * 1.22);
-  const width = Math.ceil(Math.min(max, Math.max(...lines.map((l) => textWidth(l, size, true))) + 2 * pad));
+  const width = Math.ceil(Math.min(max, Math.max(...lines.map((l) => textWidth(l, size, true, font))) + 2 * pad));
   const height = lines.length * lineHeight + 2 * pad - Math.round(size * 0.2);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${Math.round(size * 0.2)}" fill="#ffffff"/>` +

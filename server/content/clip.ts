@@ -1,10 +1,12 @@
+import type { MediaFont } from '../../common/media-template';
+import { fontFamilyOf } from './font-choice';
 import path from 'node:path';
 import { clipSizes, cropBox } from '../../common/schemas/content';
 import { writeFile } from 'node:fs/promises';
 import { type Brand, logoSvg, svgToPng } from './card';
 import { boxOnBrand, readableBox } from './colour';
 import { fitLines, layoutText } from '../../common/typesetting';
-import { escapeXml, FONT_FAMILY, textWidth } from './fonts';
+import { escapeXml, textWidth } from './fonts';
 import type { Cue } from './timing';
 
 export const clipFormats = clipSizes;
@@ -50,16 +52,18 @@ export function captionLines(
   cueLines: string[],
   safeWidth: number,
   baseSize: number,
+  font: MediaFont = 'inter',
 ): { lines: string[]; size: number } {
   const minSize = Math.round(baseSize * 0.7);
   const inner = (size: number) => safeWidth - 2 * Math.round(size * 0.55);
-  const size = fitLines(cueLines, inner(minSize), { size: baseSize, minSize, weight: 700 });
-  const fitted = fitLines(cueLines, inner(size), { size, minSize, weight: 700 });
-  if (cueLines.every((l) => textWidth(l, fitted, true) <= inner(fitted))) return { lines: cueLines, size: fitted };
+  const size = fitLines(cueLines, inner(minSize), { size: baseSize, minSize, weight: 700, family: font });
+  const fitted = fitLines(cueLines, inner(size), { size, minSize, weight: 700, family: font });
+  if (cueLines.every((l) => textWidth(l, fitted, true, font) <= inner(fitted)))
+    return { lines: cueLines, size: fitted };
   const layout = layoutText(
     cueLines.join(' '),
     { width: inner(minSize), height: minSize * 1.25 * 3 },
-    { size: baseSize, minSize, weight: 700, lineHeight: 1.25, maxLines: 3 },
+    { size: baseSize, minSize, weight: 700, lineHeight: 1.25, maxLines: 3, family: font },
     { role: 'caption' },
   );
   return { lines: layout.lines, size: layout.size };
@@ -71,12 +75,13 @@ export async function captionImage(
   format: ClipFormat,
   brandColour: string,
   onBrand = false,
+  font: MediaFont = 'inter',
 ): Promise<{ png: Buffer; x: number; y: number; width: number; height: number }> {
   const style = captionStyle[format];
   const safe = safeAreas[format];
   // Over video the box is the brand colour; over the brand colour itself (audiogram) it must differ.
   const { box, text } = onBrand ? boxOnBrand(brandColour) : readableBox(brandColour);
-  const { lines, size } = captionLines(cue.lines, safe.right - safe.left, style.size);
+  const { lines, size } = captionLines(cue.lines, safe.right - safe.left, style.size, font);
   const padX = Math.round(size * 0.55);
   const padY = Math.round(size * 0.3);
   const lineHeight = Math.round(size * 1.25);
@@ -90,7 +95,7 @@ export async function captionImage(
     lines
       .map(
         (line, i) =>
-          `<text x="${width / 2}" y="${padY + i * lineHeight + lineHeight * 0.78}" text-anchor="middle" font-family="${FONT_FAMILY}" font-weight="700" font-size="${size}" fill="${text}">${escapeXml(line)}</text>`,
+          `<text x="${width / 2}" y="${padY + i * lineHeight + lineHeight * 0.78}" text-anchor="middle" font-family="${fontFamilyOf(font)}" font-weight="700" font-size="${size}" fill="${text}">${escapeXml(line)}</text>`,
       )
       .join('') +
     '</svg>';

@@ -82,7 +82,7 @@ export async function designOf(deps: RenderDeps, input: DesignInput): Promise<De
     layers.push(...(await wordCaptionLayers(format, brand, font, cues)));
   } else {
     for (const cue of cues) {
-      const image = await captionImage(cue, format, brand.colour, input.kind === 'audiogram');
+      const image = await captionImage(cue, format, brand.colour, input.kind === 'audiogram', font);
       layers.push({ png: image.png, x: image.x, y: image.y, start: cue.start, end: cue.end });
     }
   }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cleanText, mainFontHas, textWidth as measure } from '../../common/typesetting';
 import { choiceFontFiles } from './font-choice';
+import type { MediaFont } from '../../common/media-template';
 
 const require = createRequire(import.meta.url);
 const fontDir = (name: string) => path.dirname(require.resolve(`@expo-google-fonts/${name}/package.json`));
@@ -62,9 +63,9 @@ export function fontOptionsFor(svg: string) {
   return { ...resvgFontOptions, fontFiles: [...Object.values(fontFiles), ...choiceFontFiles] };
 }
 
-/** The width of `text` in px at `size` in the shipped font's own advance widths (common/typesetting). */
-export function textWidth(text: string, size: number, bold = false): number {
-  return measure(text, size, bold ? 700 : 400);
+/** The width of `text` in px at `size` in the chosen shipped font's own advance widths (common/typesetting). */
+export function textWidth(text: string, size: number, bold = false, font: MediaFont = 'inter'): number {
+  return measure(text, size, bold ? 700 : 400, font);
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these control characters; they are removed on purpose

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { spokenWords, type Timing } from '../../common/captions';
 import { hyphenParts } from '../../common/typesetting';
 import { renderCard } from './card';
+import { renderLayout } from './card-layouts';
 import { captionStyle, type ClipFormat, clipArgs, safeAreas, writeOverlays } from './clip';
 import { cuesFor } from './timing';
 
@@ -108,6 +109,29 @@ describe('cards read back', () => {
         const nameLines = lines.filter((l) => l.includes('Lüdenscheidt'));
         expect(nameLines.length).toBeGreaterThanOrEqual(2);
       });
+});
+
+describe('cards in each shipped font read back', () => {
+  const quote =
+    'Unsere Windkraftanlagengetriebe brauchen Qualitätssicherungsmaßnahmen, sagt Dr. Müller-Lüdenscheidt, z. B. seit dem 3. Mai.';
+  // Laid out in the chosen font's own widths (common/typesetting/metrics.ts): no word runs past the card.
+  for (const font of ['atkinson', 'serif'] as const)
+    it(`${font}: words whole or validly hyphenated, the double name whole`, async () => {
+      const png = await renderLayout({
+        format: '1:1',
+        quote,
+        name: NAME,
+        role: 'Leiter der Qualitätssicherung',
+        photo: null,
+        brand,
+        layout: 'name',
+        font,
+      });
+      const lines = await ocr(png, `card-font-${font}`, '3');
+      expect(problemsIn(lines, `${quote} ${NAME}`, [...COMPOUNDS, 'Müller-Lüdenscheidt']), lines.join(' / ')).toEqual(
+        [],
+      );
+    });
 });
 
 describe('clip captions read back after a correction', () => {

@@ -1,5 +1,7 @@
 import { Loader2, Mic, MicOff, RotateCcw } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
+import { useRef } from 'react';
+import { useKeepFocus } from '../../lib/recorder';
 import { texts } from '../../../../common/texts';
 import { Button } from '../../ui/Button';
 import { Progress } from '../../ui/Progress';
@@ -33,10 +35,17 @@ export function VoiceButton(props: {
   const label = voiceButtonLabel(status, preload, finished);
   const disabled = status === 'connecting' || (status !== 'connected' && preload !== 'ready' && preload !== 'idle');
   const starting = status === 'idle' || status === 'error';
+  const box = useRef<HTMLDivElement>(null);
+  // The button is disabled while connecting (the focus drops to the page): it gets it back.
+  useKeepFocus(box, status);
   if (props.confirmRepeat && finished && status === 'idle')
-    return <RepeatButton disabled={disabled} onConfirm={props.onStart} />;
+    return (
+      <div ref={box}>
+        <RepeatButton disabled={disabled} onConfirm={props.onStart} />
+      </div>
+    );
   return (
-    <div className="flex flex-col items-center gap-3">
+    <div ref={box} className="flex flex-col items-center gap-3">
       <Button
         className="min-h-14 min-w-60 text-base"
         variant={status === 'connected' ? 'secondary' : 'primary'}

@@ -1,8 +1,10 @@
 import { Camera, Circle, RotateCcw, Send, SkipForward, Square, SwitchCamera } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { texts } from '../../../../common/texts';
+import { recorderAnnouncement, type SpokenPhase, useKeepFocus } from '../../lib/recorder';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { LiveStatus } from '../../ui/LiveStatus';
 import { Page } from '../../ui/Page';
 import { Progress as Bar } from '../../ui/Progress';
 import { IdHint } from '../uploads';
@@ -20,7 +22,7 @@ const clock = (seconds: number) => {
 
 /** One question above the camera: countdown, recording with its clock, review, send or retake, skip. */
 export function RecordStep({ answer, progress, back }: { answer: VideoAnswer; progress: Progress; back: ReactNode }) {
-  const { tenant, lost, maxSeconds, questions, local, kept, queue, recorder, send, skip } = answer;
+  const { lost, maxSeconds, questions, local, kept, queue, recorder } = answer;
   const question = questions[progress.index] ?? '';
   const phase = recorder.phase;
   const busy = phase === 'countdown' || phase === 'recording';
@@ -153,8 +155,37 @@ export function RecordStep({ answer, progress, back }: { answer: VideoAnswer; pr
       )}
 
       {phase === 'review' && <p className="mt-3 text-center text-sm text-slate-600">{v.reviewHint}</p>}
+      <RecordActions answer={answer} />
 
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-center">
+      {Object.keys(progress.answers).length > 0 && (
+        <Card className="mt-6">
+          <Transfers questions={questions} progress={progress} states={queue.states} />
+        </Card>
+      )}
+    </Page>
+  );
+}
+
+/** What the person can do now (switch the camera on, record, stop, send or retake, skip), and what a screen reader hears. */
+function RecordActions({ answer }: { answer: VideoAnswer }) {
+  const { tenant, maxSeconds, recorder, send, skip } = answer;
+  const phase = recorder.phase;
+  const busy = phase === 'countdown' || phase === 'recording';
+  const actions = useRef<HTMLDivElement>(null);
+  // "Aufnahme starten" gives way to "Aufnahme beenden", that one to "Antwort senden": the focus follows.
+  useKeepFocus(actions, phase);
+  // The countdown says itself; the teleprompter says the next question.
+  const spoken: SpokenPhase = phase === 'recording' ? 'recording' : phase === 'review' ? 'stopped' : 'before';
+  const announcement = recorderAnnouncement(
+    spoken,
+    recorder.elapsed,
+    maxSeconds,
+    texts.recorder.videoStopped(recorder.clip?.seconds ?? 0),
+  );
+  return (
+    <>
+      <LiveStatus text={announcement} testId="recorder-announcer" />
+      <div ref={actions} className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-center">
         {phase === 'off' && (
           <Button onClick={() => void recorder.open()} block>
             <Camera size={18} aria-hidden="true" />
@@ -192,13 +223,7 @@ export function RecordStep({ answer, progress, back }: { answer: VideoAnswer; pr
           </Button>
         )}
       </div>
-
-      {Object.keys(progress.answers).length > 0 && (
-        <Card className="mt-6">
-          <Transfers questions={questions} progress={progress} states={queue.states} />
-        </Card>
-      )}
-    </Page>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+export { recorderAnnouncement, remainingStep, type SpokenPhase } from './announce';
 export {
   canRecord,
   firstSupported,
@@ -10,3 +11,4 @@ export {
   type RecordingOptions,
   type Take,
 } from './core';
+export { useKeepFocus } from './keep-focus';
