@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { texts } from '../../common/texts';
-import type { ErrorBody } from '../http/errors';
+import type { ErrorBody } from '../../common/contracts/errors';
 import { currentUser } from './session';
 import { germanAuthRefusal } from '../http/auth-errors-de';
 

@@ -14,8 +14,6 @@ function isAuthApiError(error: unknown): error is Error & { statusCode: number; 
   );
 }
 
-export type { ErrorBody, ErrorCode };
-
 const statusOf: Record<ErrorCode, number> = {
   invalid: 400,
   unauthenticated: 401,

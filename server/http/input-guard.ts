@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../../common/texts';
-import type { ErrorBody } from './errors';
+import type { ErrorBody } from '../../common/contracts/errors';
 
 /** Whether a parsed input (JSON body, query, params) carries a NUL byte in any string or key. */
 export function hasNul(value: unknown, depth = 0): boolean {

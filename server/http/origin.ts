@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { texts } from '../../common/texts';
 import type { AppConfig } from '../config';
-import type { ErrorBody } from './errors';
+import type { ErrorBody } from '../../common/contracts/errors';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

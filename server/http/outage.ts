@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { databaseReachable } from '../db/database';
 import type { DB } from '../db/schema';
 import { texts } from '../../common/texts';
+import type { ErrorBody } from '../../common/contracts/errors';
 
 /**
  * Faults of the server's own storage or database (not of the request): they answer 503 with a
@@ -101,7 +102,8 @@ export async function outageOrDatabaseDown(error: unknown, db: Kysely<DB> | unde
   return outageOf(error) ?? (db && !(await databaseReachable(db)) ? 'database' : null);
 }
 
-export type OutageBody = { error: 'unavailable'; message: string; title: string };
+/** An outage's error body: always with its title. */
+export type OutageBody = ErrorBody & { error: 'unavailable'; title: string };
 
 export function outageBody(outage: Outage): OutageBody {
   return {

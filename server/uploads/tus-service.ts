@@ -33,8 +33,7 @@ type ServiceDeps = Pick<Deps, 'blobs' | 'config' | 'db' | 'dialect' | 'jobs' | '
   WithTenants;
 
 /** The error body of the API (common/contracts/errors.ts). */
-export type ErrorAnswer = ErrorBody;
-export type Outcome = { status: number; body: UploadOutcome | ErrorAnswer };
+export type Outcome = { status: number; body: UploadOutcome | ErrorBody };
 
 /**
  * A new upload (tus POST): may this file go to this submission at all? Refused before any byte
@@ -142,7 +141,7 @@ export function tusErrorAnswer(
   text: string,
   largest: number,
   log: Pick<Deps['log'], 'error'>,
-): { status: number; body: ErrorAnswer } {
+): { status: number; body: ErrorBody } {
   if (status === 413)
     return {
       status,

@@ -1,6 +1,7 @@
 import type { DetailedError } from 'tus-js-client';
 import type { UploadPage } from '../../../../common/schemas/uploads';
 import type { MediaItem, UploadOutcome } from '../../../../common/contracts/uploads';
+import type { ErrorBody } from '../../../../common/contracts/errors';
 import { UPLOAD_PATH } from '../../../../common/upload-rules';
 import { texts } from '../../../../common/texts';
 import { clipFileName } from '../../../../common/video-answers';
@@ -79,7 +80,7 @@ export async function tusSend(
       onSuccess: ({ lastResponse }) => resolve(parse(lastResponse.getBody()) as UploadOutcome | null),
       onError: (error: Error | DetailedError) => {
         const response = 'originalResponse' in error ? error.originalResponse : null;
-        const body = parse(response?.getBody() ?? '') as { title?: string; message?: string } | null;
+        const body = parse(response?.getBody() ?? '') as Partial<ErrorBody> | null;
         const status = response?.getStatus() ?? 0;
         // Unreachable, signed out, overloaded or a server fault: worth another try later.
         const final = status >= 400 && status < 500 && ![401, 408, 423, 429].includes(status);
