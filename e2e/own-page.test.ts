@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
@@ -7,7 +8,8 @@ import { runDueErasures } from '../server/own-page/erasure';
 import { contributorScenario, keysOf } from '../server/own-page/testing/scenario';
 import { createPersonalLink } from '../server/personal-links';
 import { api, dialects, lastMailTo, TEST_PASSWORD } from '../server/testing/harness';
-import { DESKTOP, PHONE, screenshot, startE2E, toastWith, type E2E } from './harness';
+import * as fixture from '../server/uploads/testing/fixtures';
+import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
 
 const t = texts.ownPage;
 
@@ -120,5 +122,80 @@ describe.each(dialects)("the contributor's own page in the browser on %s", (dial
     // The person's link went with them.
     await page.reload();
     await page.getByText(texts.personalLinks.unknown).waitFor();
+  });
+
+  it("an admin changes the photo rights' words on /admin/bereiche; the upload page shows them and the consent points to the new version; the admin sees what retention has due", async () => {
+    const admin = await e.newPage(DESKTOP);
+    await loginAs(admin, 'admin');
+    await admin.goto('/admin/bereiche');
+    await admin
+      .getByRole('listitem', { name: 'Firma A', exact: true })
+      .getByRole('button', { name: texts.tenants.edit })
+      .click();
+    const form = admin.getByRole('form', { name: texts.tenants.edit });
+    await form.getByLabel(t.textKindLabel, { exact: true }).selectOption({ label: t.consentKinds.photo_rights! });
+    const words = 'Ich habe dieses Foto selbst gemacht und die Firma A darf es in ihren Kanälen zeigen.';
+    await form.getByLabel(t.textLabel, { exact: true }).fill(words);
+    await form.getByRole('button', { name: t.textSave }).click();
+    await toastWith(admin, t.textSaved).waitFor();
+    await form.getByText(words).waitFor();
+    const version = await e.t.app.db
+      .selectFrom('consent_texts')
+      .select(['id', 'version'])
+      .where('tenant', '=', 'firma_a')
+      .where('kind', '=', 'photo_rights')
+      .where('valid_until', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(version.version)).toBe(2);
+
+    // The photo's processing runs as a job.
+    e.t.app.jobs.start();
+    const photo = path.join(tempDir('ca-e2e-consent-'), 'werkstatt.png');
+    writeFileSync(photo, await fixture.png());
+    const c = await e.newPage(PHONE);
+    await loginAs(c, 'firma_a');
+    await c.goto('/firma-a/upload');
+    await c.getByRole('heading', { name: texts.uploads.mediaTitle }).waitFor();
+    await c.locator('input[type=file]').setInputFiles([photo]);
+    // The new words, not the catalogue's.
+    await c.getByLabel(words, { exact: true }).check();
+    expect(await c.getByText(texts.uploads.rightsLabel).count()).toBe(0);
+    await c.getByRole('button', { name: texts.uploads.uploadButton(1) }).click();
+    await c.waitForURL('**/firma-a/thank-you', { timeout: 30_000 });
+    const consent = await e.t.app.db
+      .selectFrom('consents')
+      .innerJoin('submissions', 'submissions.id', 'consents.submission_id')
+      .select(['consents.submission_id', 'consents.text', 'consents.text_id'])
+      .where('consents.kind', '=', 'photo_rights')
+      .where('submissions.id', '<>', s.contentId)
+      .orderBy('consents.id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect([consent.text, Number(consent.text_id)]).toEqual([words, Number(version.id)]);
+
+    // Unused for 30 months: the admin's retention list on the same form shows it as due.
+    const old = new Date(Date.now() - 30 * 31 * 86_400_000).toISOString();
+    await e.t.app.db
+      .updateTable('submissions')
+      .set({ updated_at: old })
+      .where('id', '=', consent.submission_id)
+      .execute();
+    for (const [viewport, name] of [
+      [DESKTOP, '1280'],
+      [PHONE, '390'],
+    ] as const) {
+      const a = await e.newPage(viewport);
+      await loginAs(a, 'admin');
+      await a.goto('/admin/bereiche');
+      await a
+        .getByRole('listitem', { name: 'Firma A', exact: true })
+        .getByRole('button', { name: texts.tenants.edit })
+        .click();
+      const f = a.getByRole('form', { name: texts.tenants.edit });
+      await f.getByText(t.retentionDue(1)).waitFor();
+      await f.getByText(new RegExp(`Content-ID ${consent.submission_id}, zuletzt verwendet`)).waitFor();
+      await f.getByRole('heading', { name: t.retentionTitle }).scrollIntoViewIfNeeded();
+      expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await a.screenshot({ path: path.resolve('screenshots', `own-page-retention-${name}-${dialect}.png`) });
+    }
   });
 });

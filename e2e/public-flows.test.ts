@@ -105,6 +105,16 @@ describe.each(dialects)('public link interview and voice message on %s', (dialec
     await page.getByText(texts.finish.thankYouIntro).waitFor();
     await sendContactForm(page, 'Jonas', 'Weber', 'jonas@example.org');
     const contentId = Number(await page.getByTestId('content-id').textContent());
+    // The way to the own page comes with the saved contact (not only by mail), bound to this submission.
+    const saved = page.getByTestId('contact-saved');
+    await saved.getByText(texts.ownPage.thankYouOwnPage).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, `public-thank-you-own-page-${dialect}`);
+    await saved.getByRole('link', { name: texts.ownPage.ownPageLink }).click();
+    await page.waitForURL(/\/e\/[0-9a-z]+$/);
+    const own = page.getByRole('region', { name: texts.ownPage.title });
+    await own.getByRole('listitem', { name: texts.ownPage.submissionLabel(contentId) }).waitFor();
+    await screenshot(page, `public-own-page-${dialect}`);
 
     const row = await e.t.app.db
       .selectFrom('submissions')

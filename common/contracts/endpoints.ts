@@ -135,7 +135,12 @@ export const endpoints = {
   'POST /submissions/:contentId/release': { params: contentIdParam, response: ok },
   'PUT /submissions/:contentId/description': { params: contentIdParam, body: wAnswers, response: ok },
   /** The body's rules are the tenant's form variant's (the server picks it); the shape is the same. */
-  'PUT /submissions/:contentId/contact': { params: contentIdParam, body: contactForm('standard'), response: ok },
+  /** `ownPage`: the code of the own page's link for a submission sent without an account (the thank-you page shows it). */
+  'PUT /submissions/:contentId/contact': {
+    params: contentIdParam,
+    body: contactForm('standard'),
+    response: z.object({ ok: z.literal(true), ownPage: z.string().nullable() }),
+  },
   'PUT /submissions/:contentId/post-contact': {
     params: contentIdParam,
     body: postContactForm('standard'),

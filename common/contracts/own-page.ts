@@ -92,6 +92,16 @@ export const consentTextVersion = z.object({
   createdByEmail: z.string().nullable(),
 });
 
+const shownText = z.object({ id: z.number(), text: z.string() });
+/** The words each consent form of a tenant shows now, with the id the form sends back. */
+export const currentConsentTexts = z.object({
+  contact: shownText,
+  photo_rights: shownText,
+  video_rights: shownText,
+  publication: shownText,
+  naming: shownText,
+});
+
 export const retentionDue = z.object({
   months: z.number(),
   due: z.array(z.object({ contentId: z.number(), lastUsedAt: z.string(), warnedAt: z.string().nullable() })),
@@ -110,6 +120,8 @@ export const ownPageEndpoints = {
   'GET /erasures': { query: asOfQuery, response: z.array(erasureRequest) },
   'POST /erasures/:id/keep': { params: idParam, body: keepReason, response: ok },
   'POST /erasures/:id/confirm': { params: idParam, response: ok },
+  /** Public: the tenant's current consent wordings (the contributor forms show them). */
+  'GET /tenants/:key/consent-texts': { params: tenantKeyParam, response: currentConsentTexts },
   'GET /admin/tenants/:key/consent-texts': { params: tenantKeyParam, response: z.array(consentTextVersion) },
   'POST /admin/tenants/:key/consent-texts': {
     params: tenantKeyParam,
@@ -126,3 +138,4 @@ export type OwnPage = z.output<typeof ownPage>;
 export type TakedownTask = z.output<typeof takedownTask>;
 export type ErasureRequest = z.output<typeof erasureRequest>;
 export type ConsentTextVersion = z.output<typeof consentTextVersion>;
+export type CurrentConsentTexts = z.output<typeof currentConsentTexts>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from '../texts';
-import { consentKinds, consentWordings, type FormVariant } from '../finish-rules';
+import { consentKinds, type FormVariant } from '../finish-rules';
 
 // The rules without zod live in finish-rules.ts (the browser's upload and finish pages need them).
 export * from '../finish-rules';
@@ -16,20 +16,24 @@ export const wAnswers = z.object(
 );
 export type WAnswers = z.infer<typeof wAnswers>;
 
-export const recordConsent = z
-  .object(
-    {
-      kind: z.enum(consentKinds, { error: t.consentUnknown }),
-      text: z.string({ error: t.consentUnknown }).max(2000, t.consentUnknown),
-    },
-    { error: t.consentUnknown },
-  )
-  .refine((c) => consentWordings[c.kind].includes(c.text), { message: t.consentUnknown, path: ['text'] });
+/** The id of the tenant's version of a wording the page showed (server/consent checks it is the current one). */
+const versionId = z.number({ error: t.consentUnknown }).int().positive().optional();
+
+/**
+ * A consent given on a page: the words shown and the id of their version. Without an id (a draft
+ * kept on the device, an older page) the words must be one of the tenant's versions.
+ */
+export const recordConsent = z.object(
+  {
+    kind: z.enum(consentKinds, { error: t.consentUnknown }),
+    text: z.string({ error: t.consentUnknown }).min(1, t.consentUnknown).max(2000, t.consentUnknown),
+    textId: versionId,
+  },
+  { error: t.consentUnknown },
+);
 export type RecordConsent = z.infer<typeof recordConsent>;
 
-const contactConsent = z
-  .string({ error: t.consentUnknown })
-  .refine((text) => consentWordings.contact.includes(text), t.consentUnknown);
+const contactConsent = z.string({ error: t.consentUnknown }).min(1, t.consentUnknown).max(2000, t.consentUnknown);
 
 const requiredName = (min: number, message: string) =>
   z.string({ error: message }).trim().min(min, message).max(100, t.fieldTooLong);
@@ -56,6 +60,13 @@ export function contactForm(variant: FormVariant) {
       naming: z.boolean({ error: texts.common.invalidInput }).optional().default(false),
       /** The consent wording shown beside the form, stored word for word. */
       consentText: contactConsent,
+      /** The versions of the tenant's wordings the form showed (contact, publication, naming). */
+      consentTextIds: z
+        .object({ contact: versionId, publication: versionId, naming: versionId }, { error: t.consentUnknown })
+        .optional(),
+      /** The checkboxes' words as shown (a draft kept on the device sends them without ids). */
+      publicationText: contactConsent.optional(),
+      namingText: contactConsent.optional(),
     },
     { error: texts.common.invalidInput },
   );

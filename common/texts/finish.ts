@@ -71,6 +71,9 @@ export const finish = {
   roleLabel: 'Funktion (optional)',
   roleHint: 'z. B. Ingenieurin, Auszubildender, Teamleiterin',
   consentUnknown: 'Diese Einwilligung ist nicht bekannt.',
+  /** A page showed a wording the tenant has since replaced (409): agreeing needs the words now in force. */
+  consentStale:
+    'Der Text dieser Einwilligung wurde inzwischen geändert. Bitte laden Sie die Seite neu und lesen Sie den neuen Text, bevor Sie zustimmen.',
 
   // Contact information for the post (association and bank)
   postContactTitle: 'Kontaktinformationen für den Beitrag',

@@ -102,9 +102,12 @@ export const ownPage = {
   retentionSave: 'Aufbewahrungsfrist speichern',
   retentionDue: (n: number) => (n === 0 ? 'Derzeit ist nichts fällig.' : `${n} Einsendung(en) sind fällig.`),
   retentionDueLine: (id: number, last: string, warned: string | null) =>
-    `Content-ID ${id}, zuletzt geändert ${last}${warned ? `, angekündigt ${warned}` : ''}`,
+    `Content-ID ${id}, zuletzt verwendet ${last}${warned ? `, angekündigt ${warned}` : ''}`,
   processingExport: 'Verzeichnis von Verarbeitungstätigkeiten (Entwurf) herunterladen',
   ownPageLink: 'Meine Beiträge und Einwilligungen',
+  /** The thank-you page after a contact form sent without an account: the own page's link to keep. */
+  thankYouOwnPage:
+    'Auf Ihrer persönlichen Seite sehen Sie, was aus Ihrem Beitrag wird, und können Einwilligungen widerrufen. Bewahren Sie diesen Link auf – er führt nur zu diesem Beitrag:',
   ownPageMailSent: 'Wir haben Ihnen einen Link zu Ihrer persönlichen Seite geschickt.',
   ownPageSend: 'Link zu meiner persönlichen Seite senden',
   ownPageMailSubject: (tenant: string) => `Ihre Beiträge bei ${tenant}`,

@@ -2,12 +2,13 @@
 export {
   currentText,
   holdsConsent,
-  isKnownWording,
   ledgerOf,
   liveKinds,
   recordGiven,
+  shownVersion,
   refuseWithdrawnPhotos,
   versionWithText,
   withdrawnReason,
 } from './ledger';
-export { consentTextsOf, newConsentVersion } from './texts';
+export { consentTextsOf, currentTextsOf, newConsentVersion } from './texts';
+export type { Shown } from './ledger';

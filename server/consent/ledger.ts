@@ -54,24 +54,43 @@ export async function versionWithText(db: Db, tenant: string, kind: ConsentKind,
   return older ?? null;
 }
 
-/** Whether a wording may be agreed to for this tenant: one of its versions or the catalogue's own. */
-export async function isKnownWording(db: Db, tenant: string, kind: ConsentKind, text: string): Promise<boolean> {
-  return consentWordings[kind].includes(text) || (await versionWithText(db, tenant, kind, text)) !== null;
+/** What a page showed: the words and, from current pages, the id of their version. */
+export type Shown = { text?: string; textId?: number };
+
+/**
+ * The version a person agreed to. With an id it must be the tenant's current version of the kind
+ * (a page showing replaced words gets a 409: reload and read the new words); without one (a draft
+ * kept on the device, an older page) the words must be one of the tenant's versions.
+ */
+export async function shownVersion(db: Db, tenant: string, kind: ConsentKind, shown: Shown) {
+  const current = await currentText(db, tenant, kind);
+  if (shown.textId !== undefined) {
+    if (Number(current.id) === shown.textId && (shown.text === undefined || shown.text === current.text))
+      return current;
+    const older = await db
+      .selectFrom('consent_texts')
+      .select(['id', 'text'])
+      .where('id', '=', shown.textId)
+      .where('tenant', '=', tenant)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    if (older && (shown.text === undefined || shown.text === older.text))
+      throw new DomainError('conflict', texts.finish.consentStale);
+    throw new DomainError('invalid', texts.finish.consentUnknown);
+  }
+  const version = await versionWithText(db, tenant, kind, shown.text ?? consentWordings[kind][0]!);
+  if (!version) throw new DomainError('invalid', texts.finish.consentUnknown);
+  return version;
 }
 
-/** Records that the person agreed to `text` (the version shown) for a submission. */
-export async function recordGiven(
-  db: Db,
-  consent: { contentId: number; kind: ConsentKind; text: string; givenAt: string },
-) {
+/** Records that the person agreed to the version shown for a submission (refused when unknown or replaced). */
+export async function recordGiven(db: Db, consent: { contentId: number; kind: ConsentKind; givenAt: string } & Shown) {
   const submission = await db
     .selectFrom('submissions')
     .select('tenant')
     .where('id', '=', consent.contentId)
     .executeTakeFirstOrThrow();
-  const version =
-    (await versionWithText(db, submission.tenant, consent.kind, consent.text)) ??
-    (await currentText(db, submission.tenant, consent.kind));
+  const version = await shownVersion(db, submission.tenant, consent.kind, consent);
   return db
     .insertInto('consents')
     .values({

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ConsentTextVersion } from '../../common/contracts/own-page';
+import type { ConsentTextVersion, CurrentConsentTexts } from '../../common/contracts/own-page';
 import { consentKinds, type ConsentKind } from '../../common/finish-rules';
 import { writeAudit } from '../admin';
 import type { SessionUser } from '../auth';
@@ -72,4 +72,14 @@ export async function newConsentVersion(
     return inserted;
   });
   return view(row);
+}
+
+/** The words each consent form of the tenant shows now, with their version's id (no personal data; public). */
+export async function currentTextsOf(db: Kysely<DB>, tenant: string): Promise<CurrentConsentTexts> {
+  const entries = [];
+  for (const kind of consentKinds) {
+    const row = await currentText(db, tenant, kind);
+    entries.push([kind, { id: Number(row.id), text: row.text }] as const);
+  }
+  return Object.fromEntries(entries) as CurrentConsentTexts;
 }

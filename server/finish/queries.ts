@@ -1,7 +1,7 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { ConsentKind } from '../../common/schemas/finish';
 import type { DB } from '../db/schema';
-import { holdsConsent, recordGiven } from '../consent';
+import { holdsConsent, recordGiven, type Shown } from '../consent';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -10,10 +10,7 @@ export function updateSubmission(db: Db, contentId: number, values: Updateable<D
 }
 
 /** A consent given: a record of the ledger pointing to the version of the wording shown (server/consent). */
-export function insertConsent(
-  db: Db,
-  consent: { contentId: number; kind: ConsentKind; text: string; givenAt: string },
-) {
+export function insertConsent(db: Db, consent: { contentId: number; kind: ConsentKind; givenAt: string } & Shown) {
   return recordGiven(db, consent);
 }
 

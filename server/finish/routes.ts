@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contentIdParam } from '../../common/schemas/submissions';
 import { serve } from '../http/contract';
+import { submissionLink } from '../personal-links';
 import { loadOwnedSubmission } from '../submissions';
 import { consentsOf, recordSubmissionConsent, saveContact, saveDescription, savePostContact } from './service';
 
@@ -25,7 +26,14 @@ export async function finishRoutes(app: FastifyInstance): Promise<void> {
       request.body,
       (await app.tenantRegistry.fresh()).formVariant(submission.tenant),
     );
-    return { ok: true };
+    // Sent without an account or a personal link: the thank-you page's way to the own page.
+    const saved = await app.db
+      .selectFrom('submissions')
+      .select(['id', 'tenant', 'user_id', 'personal_link_id', 'contact_first_name', 'contact_last_name'])
+      .where('id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    const ownPage = await submissionLink(app.db, app.config, { ...saved, id: Number(saved.id) });
+    return { ok: true as const, ownPage };
   });
 
   serve(app, 'PUT /submissions/:contentId/post-contact', async (request, reply) => {

@@ -41,10 +41,25 @@ export async function saveContact(
       completed_at: submission.completed_at ?? t,
       updated_at: t,
     });
-    await insertConsent(trx, { contentId: submission.id, kind: 'contact', text: contact.consentText, givenAt: t });
+    const ids = contact.consentTextIds ?? {};
+    await insertConsent(trx, {
+      contentId: submission.id,
+      kind: 'contact',
+      text: contact.consentText,
+      textId: ids.contact,
+      givenAt: t,
+    });
+    // The checkboxes' words as shown (older pages sent none: the catalogue's, which they showed).
+    const words = { publication: contact.publicationText, naming: contact.namingText };
     for (const kind of ['publication', 'naming'] as const) {
       if (contact[kind])
-        await insertConsent(trx, { contentId: submission.id, kind, text: consentWordings[kind][0]!, givenAt: t });
+        await insertConsent(trx, {
+          contentId: submission.id,
+          kind,
+          text: words[kind] ?? (ids[kind] === undefined ? consentWordings[kind][0]! : undefined),
+          textId: ids[kind],
+          givenAt: t,
+        });
     }
   });
 }
@@ -65,7 +80,7 @@ export async function savePostContact(
   });
 }
 
-/** Records a consent (e.g. the photo rights checkbox); the text must be one of the catalogue's wordings. */
+/** Records a consent (e.g. the photo rights checkbox): the tenant's version shown (server/consent checks it). */
 export async function recordSubmissionConsent(
   db: Kysely<DB>,
   submission: Submission,
@@ -76,6 +91,7 @@ export async function recordSubmissionConsent(
     contentId: submission.id,
     kind: consent.kind,
     text: consent.text,
+    textId: consent.textId,
     givenAt: now(),
   });
   return { id: Number(row.id) };

@@ -10,7 +10,7 @@ import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { DomainError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
-import { erasePersonalLinks } from '../personal-links';
+import { erasePersonalLinks, eraseSubmissionLinks } from '../personal-links';
 import type { BlobStore } from '../storage/blob-store';
 import type { WithTenants } from '../tenants';
 import { editorsOf } from './editors';
@@ -218,6 +218,7 @@ export async function eraseSubmissions(
         )
         .execute();
       await trx.deleteFrom('public_usage').where('submission_id', 'in', contentIds).execute();
+      await eraseSubmissionLinks(trx, contentIds);
       await trx.deleteFrom('submissions').where('id', 'in', contentIds).execute();
     }
     if (opts.email) await trx.deleteFrom('outbox').where('to_address', '=', opts.email).execute();

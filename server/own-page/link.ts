@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Deps } from '../deps';
 import { texts } from '../../common/texts';
-import { codeOfLink, createPersonalLink, isOpen } from '../personal-links';
+import { codeOfLink, createPersonalLink, findLink, isOpen } from '../personal-links';
 
 type LinkDeps = { db: Kysely<DB>; config: Pick<Deps['config'], 'authSecret' | 'baseUrl'> };
 
@@ -24,7 +24,9 @@ export async function ownPageUrl(
 ): Promise<string | null> {
   const email = row.contact_email?.trim().toLowerCase();
   if (!email) return null;
-  let code = row.personal_link_id ? await codeOfLink(deps.db, deps.config, row.personal_link_id) : null;
+  // The thank-you page's link (no address) opens this submission only; the mail reaches the address: its link.
+  const made = row.personal_link_id ? await findLink(deps.db, row.personal_link_id) : undefined;
+  let code = made?.email ? await codeOfLink(deps.db, deps.config, Number(made.id)) : null;
   if (!code) {
     const links = await deps.db
       .selectFrom('personal_links')

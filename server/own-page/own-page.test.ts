@@ -1,3 +1,5 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnPage } from '../../common/contracts/own-page';
 import { consentWordings } from '../../common/finish-rules';
@@ -5,6 +7,7 @@ import { texts } from '../../common/texts';
 import { readZip } from '../inbox/read-zip';
 import { createPersonalLink } from '../personal-links';
 import { addUser, api, dialects, lastMailTo, login, startTestApp, type TestApp } from '../testing/harness';
+import { eraseSubmissions } from './erasure';
 import { contributorScenario } from './testing/scenario';
 
 const t = texts.ownPage;
@@ -15,7 +18,7 @@ describe.each(dialects)('the own page, a withdrawal and the export on %s', (dial
   let admin: string;
 
   beforeAll(async () => {
-    app = await startTestApp(dialect);
+    app = await startTestApp(dialect, { ALTCHA_MAX_NUMBER: '2000' });
     s = await contributorScenario(app);
     await addUser(app.app, 'admin@example.de', 'admin');
     admin = await login(app, 'admin@example.de');
@@ -194,5 +197,156 @@ describe.each(dialects)('the own page, a withdrawal and the export on %s', (dial
     expect(video.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     expect(video[1].validUntil).toBeTruthy();
     expect((await api(app, 'GET', '/api/admin/tenants/firma_a/consent-texts', { cookie: s.editor })).status).toBe(403);
+  });
+
+  it("the forms' words are the tenant's current version; a replaced version is refused with a German 409, unknown words with a 400", async () => {
+    const before = await api(app, 'GET', '/api/tenants/firma_a/consent-texts');
+    expect(before.status).toBe(200);
+    const photoText = 'Ich habe die Rechte an diesem Foto und die Firma A darf es in ihren Kanälen zeigen.';
+    const created = await api(app, 'POST', '/api/admin/tenants/firma_a/consent-texts', {
+      cookie: admin,
+      body: { kind: 'photo_rights', text: photoText },
+    });
+    const current = (await api(app, 'GET', '/api/tenants/firma_a/consent-texts')).body;
+    expect(current.photo_rights).toEqual({ id: created.body.id, text: photoText });
+    expect(current.contact).toEqual(before.body.contact);
+    // Another tenant's words are its own.
+    expect((await api(app, 'GET', '/api/tenants/firma_b/consent-texts')).body.photo_rights.text).toBe(
+      consentWordings.photo_rights[0],
+    );
+    expect((await api(app, 'GET', '/api/tenants/unbekannt/consent-texts')).status).toBe(404);
+
+    const path = `/api/submissions/${s.contentId}/consents`;
+    const count = async () =>
+      (await app.app.db.selectFrom('consents').select('id').where('submission_id', '=', s.contentId).execute()).length;
+    const n = await count();
+    // The page still showed the old words with their id: refused, nothing recorded.
+    const stale = await api(app, 'POST', path, {
+      cookie: s.contributor,
+      body: { kind: 'photo_rights', text: before.body.photo_rights.text, textId: before.body.photo_rights.id },
+    });
+    expect([stale.status, stale.body.message]).toEqual([409, texts.finish.consentStale]);
+    const unknown = await api(app, 'POST', path, {
+      cookie: s.contributor,
+      body: { kind: 'photo_rights', text: 'Irgendein anderer Text.' },
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([400, texts.finish.consentUnknown]);
+    const wrongWords = await api(app, 'POST', path, {
+      cookie: s.contributor,
+      body: { kind: 'photo_rights', text: 'Irgendein anderer Text.', textId: created.body.id },
+    });
+    expect(wrongWords.status).toBe(400);
+    const foreign = (await api(app, 'GET', '/api/tenants/firma_b/consent-texts')).body.photo_rights;
+    const otherTenant = await api(app, 'POST', path, {
+      cookie: s.contributor,
+      body: { kind: 'photo_rights', text: foreign.text, textId: foreign.id },
+    });
+    expect(otherTenant.status).toBe(400);
+    expect(await count()).toBe(n);
+
+    // The current words with their id: recorded against the new version.
+    const given = await api(app, 'POST', path, {
+      cookie: s.contributor,
+      body: { kind: 'photo_rights', text: photoText, textId: created.body.id },
+    });
+    expect(given.status).toBe(201);
+    const row = await app.app.db
+      .selectFrom('consents')
+      .select(['text', 'text_id'])
+      .where('id', '=', given.body.id)
+      .executeTakeFirstOrThrow();
+    expect([row.text, Number(row.text_id)]).toEqual([photoText, created.body.id]);
+    // A draft kept on the device sends the words it showed, without an id: recognised as their version.
+    const draft = await api(app, 'POST', path, {
+      cookie: s.contributor,
+      body: { kind: 'photo_rights', text: before.body.photo_rights.text },
+    });
+    expect(draft.status).toBe(201);
+    const old = await app.app.db
+      .selectFrom('consents')
+      .select('text_id')
+      .where('id', '=', draft.body.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(old.text_id)).toBe(before.body.photo_rights.id);
+
+    // The contact form: its consent and the publication checkbox's version; a replaced one refuses it all.
+    const publicationText = 'Mein Beitrag darf nach meiner Freigabe in den Kanälen der Firma A erscheinen.';
+    const publication = await api(app, 'POST', '/api/admin/tenants/firma_a/consent-texts', {
+      cookie: admin,
+      body: { kind: 'publication', text: publicationText },
+    });
+    const contact = (ids: Record<string, number>) =>
+      api(app, 'PUT', `/api/submissions/${s.contentId}/contact`, {
+        cookie: s.contributor,
+        body: {
+          firstName: 'Erika',
+          lastName: 'Neu',
+          email: s.person,
+          publication: true,
+          naming: false,
+          consentText: current.contact.text,
+          consentTextIds: ids,
+        },
+      });
+    const refused = await contact({ contact: current.contact.id, publication: current.publication.id });
+    expect([refused.status, refused.body.message]).toEqual([409, texts.finish.consentStale]);
+    const name = await app.app.db
+      .selectFrom('submissions')
+      .select('contact_last_name')
+      .where('id', '=', s.contentId)
+      .executeTakeFirstOrThrow();
+    expect(name.contact_last_name).toBe('Muster');
+    const saved = await contact({ contact: current.contact.id, publication: publication.body.id });
+    expect(saved.status).toBe(200);
+    const newest = await app.app.db
+      .selectFrom('consents')
+      .select(['text', 'text_id'])
+      .where('submission_id', '=', s.contentId)
+      .where('kind', '=', 'publication')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect([newest.text, Number(newest.text_id)]).toEqual([publicationText, publication.body.id]);
+  });
+
+  it('a submission sent without an account gets its own page link with the saved contact, bound to it alone (a typed address opens nothing else)', async () => {
+    const anonymous = async (email: string) => {
+      const challenge = (await api(app, 'GET', '/api/public/challenge')).body;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const altcha = Buffer.from(
+        JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+      ).toString('base64');
+      const created = await api(app, 'POST', '/api/public/submissions', { body: { tenant: 'vdi', altcha } });
+      expect(created.status).toBe(201);
+      const headers = { 'x-submission-token': created.body.accessToken };
+      const contact = () =>
+        api(app, 'PUT', `/api/submissions/${created.body.contentId}/contact`, {
+          headers,
+          body: { firstName: 'Jo', lastName: 'Weber', email, consentText: consentWordings.contact[0] },
+        });
+      const saved = await contact();
+      expect(saved.status).toBe(200);
+      return { contentId: created.body.contentId as number, code: saved.body.ownPage as string, contact };
+    };
+    const first = await anonymous('jo@example.de');
+    // Someone else types the same address: their link opens their own submission only.
+    const second = await anonymous('JO@example.de');
+    expect(first.code).toMatch(/^[0-9a-z]{15}$/);
+    expect(second.code).not.toBe(first.code);
+    const pageOf = async (code: string) => (await api(app, 'GET', `/api/own-page/${code}`)).body as OwnPage;
+    expect((await pageOf(first.code)).submissions.map((x) => x.contentId)).toEqual([first.contentId]);
+    expect((await pageOf(second.code)).submissions.map((x) => x.contentId)).toEqual([second.contentId]);
+    expect((await pageOf(second.code)).name).toBe('Jo Weber');
+    // Saved again: the same link.
+    expect((await second.contact()).body.ownPage).toBe(second.code);
+    // Signed in: the account's page (/konto), no link.
+    const signedIn = await api(app, 'PUT', `/api/submissions/${s.contentId}/contact`, {
+      cookie: s.contributor,
+      body: { firstName: 'Erika', lastName: 'Muster', email: s.person, consentText: consentWordings.contact[0] },
+    });
+    expect(signedIn.body.ownPage).toBeNull();
+    // Erased with its submission.
+    await eraseSubmissions(app.app, [second.contentId], { requestId: null, email: null });
+    expect((await api(app, 'GET', `/api/own-page/${second.code}`)).status).toBeGreaterThanOrEqual(400);
+    expect((await pageOf(first.code)).submissions.map((x) => x.contentId)).toEqual([first.contentId]);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consentTextsOf, newConsentVersion } from '../consent';
+import { consentTextsOf, currentTextsOf, newConsentVersion } from '../consent';
 import { texts } from '../../common/texts';
 import { DomainError } from '../http/errors';
 import { serve } from '../http/contract';
@@ -79,6 +79,11 @@ export async function ownPageRoutes(app: FastifyInstance): Promise<void> {
     const { user, scope } = await requireTenantEditor(request, reply);
     await confirmErasure(app, { ...user, scope }, input.params().id);
     return { ok: true as const };
+  });
+
+  serve(app, 'GET /tenants/:key/consent-texts', limited, async (_request, reply, input) => {
+    reply.header('cache-control', 'no-cache');
+    return currentTextsOf(app.db, await knownTenant(app, input.params().key));
   });
 
   serve(app, 'GET /admin/tenants/:key/consent-texts', async (request, reply, input) => {

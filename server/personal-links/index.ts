@@ -19,6 +19,8 @@ export {
   isOpen,
   resolvePersonalLink,
   revokePersonalLink,
+  eraseSubmissionLinks,
+  submissionLink,
   submissionsOfLink,
 } from './service';
 export { codeRouteLimit, openPersonOf, resolveForRequest } from './caller';

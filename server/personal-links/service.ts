@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { CODE_ALPHABET, CODE_LENGTH, normalizeCode } from '../../common/personal-link-code';
 import { now } from '../db/database';
 import type { DB, PersonalLinkTable } from '../db/schema';
@@ -257,4 +257,52 @@ export async function erasePersonalLinks(db: Kysely<DB>, email: string): Promise
     await trx.deleteFrom('personal_links').where('id', 'in', ids).execute();
     return ids;
   });
+}
+
+/**
+ * The thank-you page's way to the own page for a submission sent without an account or a personal
+ * link: a link bound to this submission alone, with no address (one typed into the form is not
+ * verified, so it must not open the address's other submissions). Given only to the holder of the
+ * submission; saved again, the same link. Its row holds the name from the contact form: erased with
+ * the submission (eraseSubmissionLinks), exported with it (the same name is in its contact fields).
+ */
+export async function submissionLink(
+  db: Kysely<DB>,
+  config: Secret,
+  submission: {
+    id: number;
+    tenant: string;
+    user_id: string | null;
+    personal_link_id?: number | null;
+    contact_first_name: string | null;
+    contact_last_name: string | null;
+  },
+): Promise<string | null> {
+  if (submission.user_id) return null;
+  if (submission.personal_link_id) {
+    const own = await findLink(db, submission.personal_link_id);
+    return own && own.email === '' && isOpen(own) ? codeOf(config, own.code_nonce) : null;
+  }
+  const link = await createPersonalLink(db, config, {
+    tenant: submission.tenant,
+    firstName: submission.contact_first_name ?? '',
+    lastName: submission.contact_last_name ?? '',
+    email: '',
+  });
+  await db.updateTable('submissions').set({ personal_link_id: link.id }).where('id', '=', submission.id).execute();
+  return link.code;
+}
+
+/** Erases the links bound to these submissions alone (the thank-you page's, no address). */
+export async function eraseSubmissionLinks(db: Kysely<DB> | Transaction<DB>, contentIds: number[]): Promise<void> {
+  if (contentIds.length === 0) return;
+  const rows = await db
+    .selectFrom('submissions')
+    .select('personal_link_id')
+    .where('id', 'in', contentIds)
+    .where('personal_link_id', 'is not', null)
+    .execute();
+  const ids = rows.map((r) => Number(r.personal_link_id));
+  if (ids.length === 0) return;
+  await db.deleteFrom('personal_links').where('id', 'in', ids).where('email', '=', '').execute();
 }

@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/Field';
-import { forgetKept, keepDraft, keepForSubmission, useDraftBase } from '../submissions';
+import { forgetKept, keepDraft, keepForSubmission, useConsentTexts, useDraftBase } from '../submissions';
 import { useLinkedPerson } from '../personal-links';
 import '../../lib/zod-csp';
 import { ignoreFailure } from '../../../../common/best-effort';
@@ -32,8 +32,8 @@ export function ContactForm({
 }: {
   contentId: string | null;
   variant: FormVariant;
-  /** `message`: what was saved and where (shown on the page, where the focus goes). */
-  onSaved: (message: string) => void;
+  /** `message`: what was saved and where (shown on the page, where the focus goes); `ownPage`: the code of the own page's link, when the server made one. */
+  onSaved: (message: string, ownPage?: string | null) => void;
 }) {
   // Through a personal link the person is known: their details are filled in (they may change them).
   const person = useLinkedPerson();
@@ -51,8 +51,25 @@ export function ContactForm({
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const draftBase = useDraftBase('upload');
+  // The tenant's current words, shown here and sent back with their versions' ids.
+  const shown = useConsentTexts();
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (entered) => {
+    // A draft kept on the device carries the words only: the server recognises their version later.
+    const values: ContactValues = {
+      ...entered,
+      consentText: shown.contact.text,
+      publicationText: shown.publication.text,
+      namingText: shown.naming.text,
+    };
+    const sent: ContactValues = {
+      ...values,
+      consentTextIds: {
+        contact: shown.contact.textId,
+        publication: shown.publication.textId,
+        naming: shown.naming.textId,
+      },
+    };
     if (!contentId) {
       notify.error(texts.common.errorTitle, f.contactIdMissing);
       return;
@@ -71,12 +88,16 @@ export function ContactForm({
       return;
     }
     try {
-      await call('PUT /submissions/:contentId/contact', { params: { contentId }, body: values }, { contentId });
+      const result = await call(
+        'PUT /submissions/:contentId/contact',
+        { params: { contentId }, body: sent },
+        { contentId },
+      );
       void forgetKept(Number(contentId), 'contact').catch(
         ignoreFailure('forget the kept contact', null, { level: 'debug', fallback: null }),
       );
       notify.success(f.contactSavedTitle, f.contactSaved);
-      onSaved(f.contactSaved);
+      onSaved(f.contactSaved, result.ownPage);
     } catch (error) {
       // A refusal says why; a server fault is 'Es ist ein unerwarteter Fehler aufgetreten.'; no connection or 503: 'später erneut' (kept here).
       const unreachable = !(error instanceof ApiError) || error.unreachable;
@@ -133,14 +154,14 @@ export function ContactForm({
       />
       <label className="flex items-start gap-2 text-sm text-slate-700">
         <input type="checkbox" className="mt-1 h-4 w-4 shrink-0" {...form.register('publication')} />
-        <span>{f.consent.publication}</span>
+        <span>{shown.publication.text}</span>
       </label>
       <label className="flex items-start gap-2 text-sm text-slate-700">
         <input type="checkbox" className="mt-1 h-4 w-4 shrink-0" {...form.register('naming')} />
-        <span>{f.consent.naming}</span>
+        <span>{shown.naming.text}</span>
       </label>
       <p className="text-xs leading-relaxed text-slate-600" data-testid="contact-consent">
-        {f.consent.contact}
+        {shown.contact.text}
       </p>
       <Button type="submit" block disabled={isSubmitting || isSubmitSuccessful}>
         {isSubmitting ? f.contactSubmitting : f.contactSubmit}

@@ -89,9 +89,12 @@ function ThankYouView({
     if (loadFailed) notify.error(texts.common.errorTitle, texts.common.contentIdMissing);
   }, [loadFailed]);
 
-  const onContactSaved = (message: string) => {
+  // Sent without an account or a personal link: the way to the own page comes with the saved contact.
+  const [ownPage, setOwnPage] = useState<string | null>(null);
+  const onContactSaved = (message: string, code?: string | null) => {
     if (profile.clearsAllStorage) clearAllStorage();
     else clearStoredIds();
+    setOwnPage(code ?? null);
     setSaved(message);
   };
   const startNew = () => {
@@ -168,6 +171,7 @@ function ThankYouView({
           variant={profile.variant}
           saved={saved}
           savedRef={savedRef}
+          ownPage={ownPage}
           finishedPath={paths.finished}
           onSaved={onContactSaved}
         />
@@ -249,6 +253,7 @@ function ContactCard({
   variant,
   saved,
   savedRef,
+  ownPage,
   finishedPath,
   onSaved,
 }: {
@@ -256,8 +261,10 @@ function ContactCard({
   variant: FinishProfile['variant'];
   saved: string | null;
   savedRef: RefObject<HTMLDivElement | null>;
+  /** The code of the own page's personal link, when the saved contact brought one. */
+  ownPage: string | null;
   finishedPath: string;
-  onSaved(message: string): void;
+  onSaved(message: string, code?: string | null): void;
 }) {
   return (
     <Card>
@@ -272,6 +279,7 @@ function ContactCard({
         >
           <p className="font-semibold">{f.contactSavedTitle}</p>
           <p className="mt-1 text-sm">{saved}</p>
+          {ownPage && <OwnPageLink code={ownPage} />}
           <Link to={finishedPath} className="mt-3 inline-block font-semibold text-brand underline">
             {f.finishedLink}
           </Link>

@@ -1,5 +1,5 @@
 /** The front door of web/src/features/submissions: what other features and capabilities may use (scripts/check-front-doors.mjs). */
-export { recordConsent } from './consent';
+export { recordConsent, type ShownConsent, useConsentTexts } from './consent';
 export { deviceStore } from './device-store';
 export {
   closeDraft,

@@ -81,7 +81,9 @@ export function UploadPanel(props: UploadPanelOptions) {
         selectionArea
       )}
 
-      {needsRights && <RightsCheckbox checked={rights} onChange={panel.setRights} hintId={rightsHintId} />}
+      {needsRights && (
+        <RightsCheckbox label={panel.rightsText} checked={rights} onChange={panel.setRights} hintId={rightsHintId} />
+      )}
 
       {(phase !== 'idle' || progress > 0) && <Progress value={progress} label={t.progressLabel} />}
 
@@ -197,10 +199,13 @@ function SelectedPreview({ selected }: { selected: Selected }) {
 
 /** The picture-rights agreement; its hint says why the upload waits while it is not given. */
 function RightsCheckbox({
+  label,
   checked,
   onChange,
   hintId,
 }: {
+  /** The tenant's current words of the photo rights. */
+  label: string;
   checked: boolean;
   onChange(checked: boolean): void;
   hintId: string;
@@ -218,7 +223,7 @@ function RightsCheckbox({
           aria-required="true"
           aria-describedby={checked ? undefined : hintId}
         />
-        <span>{t.rightsLabel}</span>
+        <span>{label}</span>
       </label>
       {!checked && (
         <p id={hintId} className="mt-1 text-sm text-red-700">

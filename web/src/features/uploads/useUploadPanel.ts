@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   fileFormats,
@@ -10,7 +11,16 @@ import type { MediaItem } from '../../../../common/contracts/uploads';
 import type { SubmissionKind } from '../../../../common/schemas/submissions';
 import { texts } from '../../../../common/texts';
 import { notify } from '../../lib/notify';
-import { DraftStorageFull, keepFiles, recordConsent, transferFile, UploadRefused, useDraftBase } from '../submissions';
+import {
+  DraftStorageFull,
+  keepFiles,
+  recordConsent,
+  transferFile,
+  UploadRefused,
+  useConsentTexts,
+  useDraftBase,
+} from '../submissions';
+import { ApiError } from '../../lib/api';
 import { addToSelection, guessFormat, type Problem } from './select';
 import { emptySelectionNotice, uploadSuccessNotice } from './upload-notices';
 
@@ -107,6 +117,9 @@ export function useUploadPanel(
   const [progress, setProgress] = useState(0);
   const [uploaded, setUploaded] = useState<MediaItem[]>([]);
   const draftBase = useDraftBase(kind);
+  // The tenant's current words of the photo rights, shown and recorded with their version.
+  const rightsShown = useConsentTexts().photo_rights;
+  const queryClient = useQueryClient();
 
   // Preview URLs live as long as the page; a removed file's preview goes at once.
   const previews = useRef(new Set<string>());
@@ -166,9 +179,9 @@ export function useUploadPanel(
     if (needsRights && !isLocal) {
       // The agreement comes first, word for word and with its time, so no photo is kept without it.
       try {
-        await recordConsent(contentId, 'photo_rights', t.rightsLabel);
-      } catch {
-        return notify.error(t.failedTitle, t.uploadException);
+        await recordConsent(contentId, 'photo_rights', rightsShown);
+      } catch (error) {
+        return rightsNotRecorded(error);
       }
     }
     setPhase('uploading');
@@ -176,6 +189,15 @@ export function useUploadPanel(
     const files = selection.map((s) => s.file);
     if (isLocal) await keepOnDevice(contentId, files);
     else await sendToServer(contentId, files);
+  }
+
+  function rightsNotRecorded(error: unknown) {
+    // The words were replaced meanwhile: the server says so; the new words come in.
+    if (error instanceof ApiError && error.status === 409) {
+      notify.error(t.failedTitle, error.message);
+      setRights(false);
+      void queryClient.invalidateQueries({ queryKey: ['consent-texts-current'] });
+    } else notify.error(t.failedTitle, t.uploadException);
   }
 
   /**
@@ -189,7 +211,7 @@ export function useUploadPanel(
         contentId,
         draftBase,
         files.map((file) => ({ file, page })),
-        needsRights ? t.rightsLabel : undefined,
+        needsRights ? rightsShown.text : undefined,
       );
     } catch (error) {
       setPhase('idle');
@@ -229,5 +251,18 @@ export function useUploadPanel(
     onUploaded({ uploaded: stored, total: files.length, contentId });
   }
 
-  return { selection, rights, setRights, phase, progress, uploaded, needsRights, canUpload, add, remove, upload };
+  return {
+    selection,
+    rights,
+    setRights,
+    rightsText: rightsShown.text,
+    phase,
+    progress,
+    uploaded,
+    needsRights,
+    canUpload,
+    add,
+    remove,
+    upload,
+  };
 }

@@ -61,6 +61,7 @@ function VideoAnswerFlow() {
   const answer = useVideoAnswer();
   const {
     tenant,
+    consentWords,
     maxSeconds,
     step,
     setStep,
@@ -146,7 +147,7 @@ function VideoAnswerFlow() {
                 setConsentError(null);
               }}
             />
-            <span>{v.consentLabel}</span>
+            <span>{consentWords}</span>
           </label>
           {consentError && (
             <p role="alert" className="text-sm text-red-600">

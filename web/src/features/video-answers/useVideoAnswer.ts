@@ -11,9 +11,11 @@ import {
   keepClip,
   openDraft,
   recordConsent,
+  useConsentTexts,
   useContentId,
   useDraftBase,
 } from '../submissions';
+import { ApiError } from '../../lib/api';
 import { useTenant } from '../../current-tenant/TenantContext';
 import { clearProgress, loadProgress, saveProgress, type Progress } from './clips';
 import { useClipQueue, useKeptClips } from './useClipQueue';
@@ -31,6 +33,8 @@ export type Step = 'topic' | 'consent' | 'record' | 'done';
 export function useVideoAnswer() {
   const tenant = useTenant();
   const navigate = useNavigate();
+  // The tenant's current words of the video rights, shown and recorded with their version.
+  const rightsShown = useConsentTexts().video_rights;
   const scope = tenant.basePath || `/${tenant.key}`;
   const maxSeconds = tenant.videoMaxSeconds ?? VIDEO_ANSWER_DEFAULT_SECONDS;
   const [progress, setProgressState] = useState<Progress | null>(() => loadProgress(scope));
@@ -149,15 +153,27 @@ export function useVideoAnswer() {
       if (isLocal) {
         // The consent waits in the draft with the clips; the draft stays open until the last question.
         try {
-          await openDraft(contentId, draftBase, { videoRights: v.consentLabel });
+          await openDraft(contentId, draftBase, { videoRights: rightsShown.text });
         } catch {
           notify.error(v.errorTitle, v.notStored);
           return;
         }
-      } else
-        await recordConsent(contentId, 'video_rights', v.consentLabel).catch(() =>
-          notify.warning(texts.common.hintTitle, texts.common.serverUnavailable),
+      } else {
+        const refused = await recordConsent(contentId, 'video_rights', rightsShown).then(
+          () => null,
+          (error: unknown) => {
+            // Words replaced meanwhile: the person reads the new ones first.
+            if (error instanceof ApiError && error.status === 409) return error.message;
+            notify.warning(texts.common.hintTitle, texts.common.serverUnavailable);
+            return null;
+          },
         );
+        if (refused) {
+          setConsent(false);
+          setConsentError(refused);
+          return;
+        }
+      }
       const fresh: Progress = { contentId, topic: chosen, index: 0, answers: {} };
       saveProgress(scope, fresh);
       setProgressState(fresh);
@@ -241,6 +257,7 @@ export function useVideoAnswer() {
 
   return {
     tenant,
+    consentWords: rightsShown.text,
     lost,
     maxSeconds,
     step,
