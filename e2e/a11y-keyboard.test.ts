@@ -9,7 +9,7 @@ import { startFakeElevenLabs, type FakeElevenLabs } from '../server/interview/te
 import { updateTenant } from '../server/tenants/service';
 import { attachFile } from '../server/submissions/files';
 import { createSubmission } from '../server/submissions/service';
-import { TEST_PASSWORD } from '../server/testing/harness';
+import { lastMailTo, TEST_PASSWORD } from '../server/testing/harness';
 import { expectNoAxeViolations } from './axe';
 import { emailFor, PHONE, DESKTOP, startE2E, tempDir, type E2E } from './harness';
 
@@ -36,9 +36,9 @@ const focusShown = (page: Page) =>
   });
 
 /** Presses Tab until `done` holds for the focused element (at most 40 stops), checking the focus is shown at each. */
-async function tabTo(page: Page, done: (el: Element) => boolean, key = 'Tab'): Promise<void> {
+async function tabTo(page: Page, done: (el: Element) => boolean, key = 'Tab', stops = 40): Promise<void> {
   const fn = `(${done.toString()})(document.activeElement)`;
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < stops; i++) {
     await page.keyboard.press(key);
     // A stop may land on the body while the page re-renders (a tenant row arriving): only a focused
     // control without a visible indicator fails.
@@ -259,6 +259,91 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
     await dialog.waitFor({ state: 'detached' });
     expect(await del.evaluate((b) => b === document.activeElement)).toBe(true);
   }, 90_000);
+
+  it('the inbox detail by keyboard alone: a quote card, the post saved and sent for approval, the status; the contributor approves', async () => {
+    const user = await e.t.app.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', emailFor('vdi_admin'))
+      .executeTakeFirstOrThrow();
+    const { contentId } = await createSubmission(
+      e.t.app.db,
+      { tenant: 'vdi', kind: 'interview' },
+      { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
+    );
+    await e.t.app.db
+      .updateTable('submissions')
+      .set({
+        transcript: 'Interviewer: Woran arbeiten Sie?\n\nDu: Wir bauen eine Brücke aus Carbonbeton in Köln.',
+        contact_first_name: 'Erika',
+        contact_email: 'erika-tastatur@e2e.test',
+        completed_at: new Date().toISOString(),
+      })
+      .where('id', '=', contentId)
+      .execute();
+    await e.t.app.db
+      .insertInto('consents')
+      .values({
+        submission_id: contentId,
+        kind: 'publication',
+        text: 'wie gezeigt',
+        given_at: new Date().toISOString(),
+      })
+      .execute();
+    const page = await e.newPage(DESKTOP);
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: emailFor('vdi_admin'), password: TEST_PASSWORD },
+      headers: { origin: e.t.url },
+    });
+    await page.goto(`/eingang/${contentId}`);
+    const cards = page.getByTestId('card-maker');
+    await cards.waitFor();
+    const status = async () =>
+      (
+        await e.t.app.db
+          .selectFrom('submissions')
+          .select('status')
+          .where('id', '=', contentId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const before = await status();
+    // Content: a quote card from the transcript.
+    await tabTo(page, byName(texts.content.quoteFromTranscript), 'Tab', 60);
+    await page.keyboard.press('ArrowDown');
+    await tabTo(page, byName(texts.content.makeCard));
+    await page.keyboard.press('Enter');
+    await page.locator('[data-sonner-toast]').filter({ hasText: texts.content.cardMade }).waitFor({ timeout: 30_000 });
+    // Post: the text, saved, then sent for approval.
+    const bodyField = byName(texts.post.bodyLabel);
+    await tabTo(
+      page,
+      new Function('el', `return el.tagName === 'TEXTAREA' && (${bodyField.toString()})(el)`) as (
+        el: Element,
+      ) => boolean,
+    );
+    await page.keyboard.type('Eine Brücke aus Carbonbeton in Köln.');
+    await tabTo(page, byName(texts.post.save));
+    await page.keyboard.press('Enter');
+    await page.locator('[data-sonner-toast]').filter({ hasText: texts.post.saved }).waitFor();
+    await tabTo(page, byName(texts.post.sendForApproval));
+    await page.keyboard.press('Enter');
+    await page.locator('[data-sonner-toast]').filter({ hasText: texts.post.sentForApproval }).waitFor();
+    const link = /(http:\/\/\S+\/freigabe\/[A-Za-z0-9_-]+)/.exec(
+      (await lastMailTo(e.t.app.db, 'erika-tastatur@e2e.test')).body,
+    )![1]!;
+    // Status: the select by arrow key.
+    await tabTo(page, (el) => el.id === 'inbox-status', 'Tab', 60);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(status).not.toBe(before);
+    await expectNoAxeViolations(page);
+    // The contributor approves by keyboard on the approval page, and hears it (role=status).
+    const contributor = await e.newPage(PHONE);
+    await contributor.goto(link);
+    await contributor.locator('h1').waitFor();
+    await tabTo(contributor, byName(texts.post.approve));
+    await contributor.keyboard.press('Enter');
+    await contributor.getByRole('status').filter({ hasText: texts.post.thanksApproved }).waitFor();
+  }, 120_000);
 
   it('the contact form on the thank-you page by keyboard: saved, the page stays with its message in focus', async () => {
     const page = await e.newPage(PHONE);

@@ -17,6 +17,7 @@ import { saveVersion } from '../server/post/service';
 import { addMember, createTenant } from '../server/tenants/service';
 import { lastMailTo, TEST_PASSWORD } from '../server/testing/harness';
 import { axeViolations } from './axe';
+import { cutAtDoubleText } from './layout';
 import { DESKTOP, emailFor, PHONE, startE2E, type E2E } from './harness';
 
 /** Who opens a route in the walk: signed out, a seed role, or the editor of a created tenant. */
@@ -223,8 +224,17 @@ describe('every page of the route table, accessible (WCAG 2.1 AA), in the browse
         found.push(`${at}: no page heading (at ${new URL(page.url()).pathname})`);
         continue;
       }
+      // Each page its own title: its heading and the tenant (WCAG 2.4.2).
+      const titled = await page.evaluate(() => ({
+        title: document.title,
+        heading: (document.querySelector('h1')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      }));
+      if (!titled.title.startsWith(`${titled.heading} – `))
+        found.push(`${at}: title "${titled.title}" is not the page's heading "${titled.heading}"`);
       for (const v of await lastingViolations(page))
         found.push(`${at}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.slice(0, 4).join(' | ')}`);
+      // 200 % text on every page, signed in and not (in the desktop pass).
+      if (!reflow) for (const cut of await cutAtDoubleText(page)) found.push(`200 % text, ${who} ${path}: ${cut}`);
       if (reflow) {
         await page.setViewportSize(NARROW);
         const wide = await overflow(page);
@@ -235,7 +245,7 @@ describe('every page of the route table, accessible (WCAG 2.1 AA), in the browse
     return found;
   }
 
-  it('has no WCAG 2.1 A/AA violation on any page at 390 and 1280 px, and reflows at 320 px', async () => {
+  it('has no WCAG 2.1 A/AA violation on any page at 390 and 1280 px, reflows at 320 px, and keeps 200 % text whole', async () => {
     expect(visits.length).toBeGreaterThan(60);
     const [phone, desktop] = await Promise.all([walkAt(PHONE, true), walkAt(DESKTOP, false)]);
     expect([...phone, ...desktop]).toEqual([]);

@@ -372,7 +372,7 @@ describe('phone flows', () => {
       true,
     );
   }, 60_000);
-  it("never cuts the header's title at 390 px, for every role (the tenant editor's too); the username gives way", async () => {
+  it("never cuts the header's title at 390 px, nor the username at 390 and 320 px, for every role (the tenant editor's too)", async () => {
     await createTenant(e.t.app, null, {
       ...tenantDefaults,
       key: 'firma-lang',
@@ -417,14 +417,32 @@ describe('phone flows', () => {
         }));
         expect(box, `${who} ${path}`).toMatchObject({ text: texts.nav.appTitle, cut: false });
         expect(box.lines, `${who} ${path}`).toBeLessThanOrEqual(2);
-        // Every header item lies inside the phone's width, none on top of the title.
+        // Every header item lies inside the phone's width, none on top of the title (beside it or below it).
+        const titleBottom = await title.evaluate((el) => el.getBoundingClientRect().bottom);
         const items = await page
           .locator('header a, header button, header [data-testid=header-username]')
           .evaluateAll((els) =>
-            els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+            els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: r.top })),
           );
         for (const item of items) expect(item.right, `${who} ${path}`).toBeLessThanOrEqual(PHONE.width);
-        expect(Math.min(...items.slice(1).map((i) => i.left)), `${who} ${path}`).toBeGreaterThanOrEqual(box.right);
+        for (const item of items.slice(1))
+          expect(item.left >= box.right || item.top >= titleBottom, `${who} ${path}`).toBe(true);
+        // The username is shown whole (issue 43: it was cut at 320 px), at 390 and at 320 px.
+        const name = page.getByTestId('header-username');
+        if (who && (await name.count()) > 0) {
+          for (const width of [PHONE.width, 320]) {
+            await page.setViewportSize({ width, height: PHONE.height });
+            const shown = await name.evaluate((el) => ({
+              cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+              right: el.getBoundingClientRect().right,
+              page: document.documentElement.scrollWidth,
+            }));
+            expect(shown, `${who} ${path} at ${width} px`).toMatchObject({ cut: false });
+            expect(shown.right, `${who} ${path} at ${width} px`).toBeLessThanOrEqual(width);
+            expect(shown.page, `${who} ${path} at ${width} px`).toBeLessThanOrEqual(width);
+          }
+          await page.setViewportSize(PHONE);
+        }
         if (who.startsWith('redaktion') && path === '/eingang') await screenshot(page, 'phone-header-editor-390');
       }
       await page.close();

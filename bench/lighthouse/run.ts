@@ -21,7 +21,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 1);
 const TARGET = 95;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const pages = ['/login', '/p/vdi', '/p/vdi/upload', '/p/vdi/thank-you'];
+const pages = ['/login', '/barrierefreiheit', '/p/vdi', '/p/vdi/upload', '/p/vdi/thank-you'];
 /** Pages a signed-in contributor (vdi_admin) or editor uses; audited with the session cookie. */
 const signedIn = [
   '/content-selection',

@@ -9,10 +9,10 @@ export const accessibility = {
     'Diese Anwendung soll die Anforderungen der Web Content Accessibility Guidelines (WCAG) 2.1 auf Stufe AA erfüllen, wie sie die europäische Norm EN 301 549 übernimmt. Darauf verweist das Barrierefreiheitsstärkungsgesetz (BFSG).',
   stateTitle: 'Stand der Vereinbarkeit',
   state:
-    'Die Anwendung ist mit diesen Anforderungen teilweise vereinbar. Jede Seite wird bei jeder Änderung automatisch mit axe-core auf die Regeln der WCAG 2.1 A/AA geprüft, bei 320, 390 und 1280 Pixel Breite; die wichtigsten Abläufe werden nur mit der Tastatur durchlaufen.',
+    'Die Anwendung ist mit diesen Anforderungen teilweise vereinbar. Jede Seite wird bei jeder Änderung automatisch mit axe-core auf die Regeln der WCAG 2.1 A/AA geprüft, bei 320, 390 und 1280 Pixel Breite und mit 200 % Textgröße; die wichtigsten Abläufe werden nur mit der Tastatur durchlaufen.',
   knownTitle: 'Was noch nicht barrierefrei ist',
   known: [
-    'Die fertig geschnittenen Clips eines Beitrags zeigen ihre Untertitel im Bild; eine getrennte Untertitelspur (zum Ein- und Ausschalten) haben nur hochgeladene Videos.',
+    'Fertig geschnittene Clips und Audiogramme zeigen ihre Untertitel im Bild; ihre Untertitelspur ist deshalb zunächst ausgeschaltet und lässt sich im Player einschalten (dann stehen die Worte doppelt da).',
     'Das Gespräch mit dem KI-Interviewer ist ein Sprachgespräch; wer nicht sprechen kann, nutzt stattdessen die W-Fragen zum Schreiben oder das Hochladen.',
     'Mit echten Screenreadern (NVDA, JAWS, VoiceOver, TalkBack) ist die Anwendung noch nicht von Betroffenen geprüft worden.',
     'Aufnahmen (Sprachnachricht, Videoantwort) brauchen ein Mikrofon bzw. eine Kamera; eine Datei kann stattdessen hochgeladen werden.',

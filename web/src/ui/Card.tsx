@@ -27,7 +27,9 @@ export function LinkCard({
     >
       {icon && <span className="mt-0.5 shrink-0 rounded-lg bg-slate-100 p-2.5 text-brand">{icon}</span>}
       <span className="min-w-0">
-        <span className="block text-base font-semibold text-slate-900 group-hover:text-brand">{title}</span>
+        <span className="block hyphens-auto text-base font-semibold text-slate-900 group-hover:text-brand">
+          {title}
+        </span>
         {text && <span className="mt-1 block text-sm text-slate-600">{text}</span>}
       </span>
     </Link>

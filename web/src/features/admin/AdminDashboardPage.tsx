@@ -102,7 +102,7 @@ function TopUsers({ stats, tenantLabel }: { stats: TenantStatistics; tenantLabel
         <ol className="space-y-2">
           {stats.topUsers.map((u) => (
             <li key={u.userId} className="text-sm">
-              <span className="block truncate font-medium text-slate-800">{u.userEmail ?? u.userId}</span>
+              <span className="block font-medium text-slate-800 wrap-anywhere">{u.userEmail ?? u.userId}</span>
               <span className="text-xs text-slate-500">
                 {t.userInterviews(u.interviewsCount)} · {t.userUploads(u.mediaUploadsCount)} · {t.lastActivity}:{' '}
                 {formatDateTime(u.lastActivity)}

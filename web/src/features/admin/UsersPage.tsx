@@ -75,8 +75,8 @@ function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; sel
   return (
     <li className="grid gap-3 py-4 sm:grid-cols-[2fr_1.2fr_0.8fr_2.6fr] sm:items-center" aria-label={user.email}>
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">{user.email}</p>
-        <p className="truncate text-xs text-slate-500">
+        <p className="font-medium text-slate-900 wrap-anywhere">{user.email}</p>
+        <p className="text-xs text-slate-500 wrap-anywhere">
           {user.name} · {formatDateTime(user.createdAt)}
         </p>
       </div>
@@ -96,7 +96,7 @@ function UserRow({ user, self }: { user: Answer<'GET /admin/users'>[number]; sel
             });
           }}
         />
-        <p className="mt-1 truncate text-xs text-slate-600" data-testid="membership">
+        <p className="mt-1 text-xs text-slate-600 wrap-anywhere" data-testid="membership">
           {texts.tenants.membershipColumn}:{' '}
           {member
             ? `${label(member.tenant)} · ${member.role === 'editor' ? texts.tenants.memberEditor : texts.tenants.memberContributor}`

@@ -88,7 +88,7 @@ function ItemMedia({ item }: { item: ContentItem }) {
       className="max-h-80 w-full rounded bg-black"
       aria-label={item.alt}
     >
-      <CaptionTrack src={item.captionsUrl} />
+      <CaptionTrack src={item.captionsUrl} shown={false} />
     </video>
   );
 }

@@ -86,7 +86,9 @@ function ChoiceButton({
     >
       <span className="mt-0.5 shrink-0 rounded-lg bg-slate-100 p-2.5 text-brand">{icon}</span>
       <span className="min-w-0">
-        <span className="block text-base font-semibold text-slate-900 group-hover:text-brand">{title}</span>
+        <span className="block hyphens-auto text-base font-semibold text-slate-900 group-hover:text-brand">
+          {title}
+        </span>
         <span className="mt-1 block text-sm text-slate-600">{text}</span>
       </span>
     </button>

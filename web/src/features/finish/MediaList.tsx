@@ -33,7 +33,7 @@ export function MediaList({ media }: { media: ListedMedia[] }) {
                 href={m.url}
                 target="_blank"
                 rel="noreferrer"
-                className="block truncate text-sm font-medium text-slate-900 hover:text-brand hover:underline"
+                className="block text-sm font-medium text-slate-900 wrap-anywhere hover:text-brand hover:underline"
               >
                 {m.originalName}
               </a>

@@ -48,7 +48,7 @@ export function MediaPreview({ media }: { media: InboxMedia }) {
           <FileText size={28} aria-hidden="true" />
         </div>
       )}
-      <p className="truncate text-sm font-medium text-slate-900" title={media.originalName}>
+      <p className="text-sm font-medium text-slate-900 wrap-anywhere" title={media.originalName}>
         {media.originalName}
       </p>
       <p className="text-xs text-slate-500">

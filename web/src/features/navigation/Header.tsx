@@ -14,14 +14,15 @@ export function Header() {
   const tenant = useTenant();
   const navigate = useNavigate();
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      {/* Grows with its text (200 %): what does not fit moves to a second line, right-aligned. */}
+      <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center justify-end gap-x-3 px-3 sm:px-6">
         {/* The link's name comes from its content (no aria-label that differs from the visible text). */}
         {/* The title is never cut (spec: the header shows it): on a phone it takes two balanced lines
             and what varies, the username, gives way instead. */}
         <Link
           to={tenant.viaPublicLink ? tenant.homePath : '/'}
-          className="flex min-h-11 shrink-0 items-center gap-2 sm:gap-2.5"
+          className="mr-auto flex min-h-11 shrink-0 items-center gap-2 sm:gap-2.5"
         >
           {tenant.logoUrl ? (
             <img src={tenant.logoUrl} alt="" className="h-9 max-w-32 shrink-0 object-contain" />
@@ -42,41 +43,46 @@ export function Header() {
           </span>
         </Link>
         {user && (
-          <div className="ml-auto flex min-w-0 items-center sm:gap-2">
-            {(role === 'admin' || role === 'vdi_admin' || membership?.role === 'editor') && (
-              <Link to="/eingang" title={texts.nav.inbox} className={control}>
-                <Inbox size={18} aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only">{texts.nav.inbox}</span>
-              </Link>
-            )}
-            {role !== 'admin' && membership?.role === 'editor' && (
-              <Link to="/mitglieder" title={texts.tenants.members} className={control}>
-                <Users size={18} aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only">{texts.tenants.members}</span>
-              </Link>
-            )}
-            {role === 'admin' && (
-              <Link to="/security" title={texts.nav.security} aria-label={texts.nav.security} className={control}>
-                <ShieldCheck size={18} aria-hidden="true" />
-              </Link>
-            )}
-            <span
-              className="min-w-0 max-w-28 truncate px-1 text-xs text-slate-600 sm:max-w-48 sm:text-sm"
-              title={user.username}
-              data-testid="header-username"
-            >
-              {user.username}
-            </span>
-            <button
-              type="button"
-              title={texts.auth.logout}
-              aria-label={texts.auth.logout}
-              onClick={() => void logout().then((ended) => ended && navigate('/login', { replace: true }))}
-              className={`${control} hover:text-slate-900`}
-            >
-              <LogOut size={18} aria-hidden="true" />
-            </button>
-          </div>
+          <>
+            <div className="flex items-center sm:gap-2">
+              {(role === 'admin' || role === 'vdi_admin' || membership?.role === 'editor') && (
+                <Link to="/eingang" title={texts.nav.inbox} className={control}>
+                  <Inbox size={18} aria-hidden="true" />
+                  <span className="sr-only sm:not-sr-only">{texts.nav.inbox}</span>
+                </Link>
+              )}
+              {role !== 'admin' && membership?.role === 'editor' && (
+                <Link to="/mitglieder" title={texts.tenants.members} className={control}>
+                  <Users size={18} aria-hidden="true" />
+                  <span className="sr-only sm:not-sr-only">{texts.tenants.members}</span>
+                </Link>
+              )}
+              {role === 'admin' && (
+                <Link to="/security" title={texts.nav.security} aria-label={texts.nav.security} className={control}>
+                  <ShieldCheck size={18} aria-hidden="true" />
+                </Link>
+              )}
+            </div>
+            {/* The whole name, never cut: with the sign-out button it moves to a line of its own when
+                the first is full (a phone, 200 % text), and wraps there if it must. */}
+            <div className="flex min-w-0 items-center">
+              <span
+                className="min-w-0 px-1 wrap-anywhere text-right text-xs text-slate-600 sm:text-sm"
+                data-testid="header-username"
+              >
+                {user.username}
+              </span>
+              <button
+                type="button"
+                title={texts.auth.logout}
+                aria-label={texts.auth.logout}
+                onClick={() => void logout().then((ended) => ended && navigate('/login', { replace: true }))}
+                className={`${control} hover:text-slate-900`}
+              >
+                <LogOut size={18} aria-hidden="true" />
+              </button>
+            </div>
+          </>
         )}
       </div>
     </header>

@@ -9,7 +9,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col" data-title-tenant={tenant.name}>
       <Header />
-      <div className="flex-1 pt-14">{children}</div>
+      <div className="flex-1">{children}</div>
       <footer className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">
         {texts.common.footer(new Date().getFullYear(), tenant.footerName)}
         {' · '}

@@ -38,7 +38,7 @@ function Media({ m, className }: { m: PreviewMedia; className: string }) {
       aria-label={m.alt}
       className={`max-h-[32rem] w-full bg-black ${className}`}
     >
-      <CaptionTrack src={m.captions} />
+      <CaptionTrack src={m.captions} shown={false} />
     </video>
   ) : (
     <img src={m.src} alt={m.alt} className={`w-full bg-slate-100 ${className}`} />
@@ -81,7 +81,7 @@ export function PostPreview({
           {logoText}
         </span>
         <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-slate-900">{tenantName}</p>
+          <p className="text-sm font-semibold text-slate-900 wrap-anywhere">{tenantName}</p>
           <p className="text-xs text-slate-500">{t.channels[channel]}</p>
         </div>
       </header>

@@ -110,7 +110,7 @@ export function MembersPanel({
                 className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
                 aria-label={m.email}
               >
-                <span className="min-w-0 basis-full truncate text-slate-900 sm:basis-auto sm:flex-1">
+                <span className="min-w-0 basis-full text-slate-900 wrap-anywhere sm:basis-auto sm:flex-1">
                   {m.email}
                   {m.seed && <span className="ml-2 text-xs text-slate-500">({t.memberSeed})</span>}
                 </span>

@@ -332,8 +332,8 @@ function TenantRow({ tenant, onEdit }: { tenant: TenantListItem; onEdit(): void 
             style={{ background: tenant.brandColor }}
           />
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{tenant.name}</p>
-            <p className="truncate text-xs text-slate-500">
+            <p className="font-medium text-slate-900 wrap-anywhere">{tenant.name}</p>
+            <p className="text-xs text-slate-500 wrap-anywhere">
               {tenant.key}
               {tenant.builtin ? ` · ${t.builtin}` : ''}
             </p>

@@ -160,7 +160,7 @@ function SelectedFiles({
         <li key={s.key} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2">
           <SelectedPreview selected={s} />
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium text-slate-900">{s.file.name}</span>
+            <span className="block text-sm font-medium text-slate-900 wrap-anywhere">{s.file.name}</span>
             <span className="text-xs text-slate-500">{t.sizeMb(s.file.size)}</span>
           </span>
           <Button

@@ -114,7 +114,7 @@ function VideoAnswerFlow() {
                 <Video size={22} aria-hidden="true" />
               </span>
               <span className="min-w-0">
-                <span className="block text-base font-semibold text-slate-900 group-hover:text-brand">
+                <span className="block hyphens-auto text-base font-semibold text-slate-900 group-hover:text-brand">
                   {wording[key].title}
                 </span>
                 <span className="mt-1 block text-sm text-slate-600">{wording[key].text}</span>
