@@ -111,9 +111,65 @@ function Instructions({ onRead }: { onRead(): void }) {
   );
 }
 
-function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; standalone?: boolean }) {
+/** After the interview: edit the transcript, then on to the images (the bank in a card, with its source tag) or the end. */
+function NextSteps({
+  topic,
+  transcript,
+  contentId,
+}: {
+  topic: VoiceTopic;
+  transcript: string;
+  contentId: string | null;
+}) {
   const tenant = useTenant();
   const navigate = useNavigate();
+  const editTranscript = () =>
+    navigate(tenantPath(tenant, 'transcript-edit'), { state: { transcript, ...contentIdState(contentId) } });
+  if (tenant.wording === 'banker')
+    return (
+      <Card className="w-full">
+        <h2 className="text-lg font-semibold text-slate-900">{t.bankCardTitle}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t.bankCardText}</p>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+          <Button variant="secondary" block onClick={editTranscript}>
+            {t.editTranscript}
+          </Button>
+          <Button
+            block
+            onClick={() =>
+              navigate(tenantPath(tenant, 'image-upload-after-voice'), {
+                state: { transcript, ...contentIdState(contentId), source: sourceTag(topic) },
+              })
+            }
+          >
+            {t.toImages}
+          </Button>
+        </div>
+      </Card>
+    );
+  return (
+    <div className="flex w-full flex-col gap-3 sm:flex-row">
+      <Button variant="secondary" block onClick={editTranscript}>
+        {t.editTranscript}
+      </Button>
+      {topic === 'image' ? (
+        <Button block onClick={() => navigate(tenantPath(tenant, 'thank-you'), { state: contentIdState(contentId) })}>
+          {t.next}
+        </Button>
+      ) : (
+        <Button
+          block
+          onClick={() => navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: contentIdState(contentId) })}
+        >
+          {t.toImageUpload}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; standalone?: boolean }) {
+  const tenant = useTenant();
   const intro =
     topic !== 'general' && topic !== 'image' && tenant.topicIntros.includes(topic)
       ? t.categoryIntros[tenant.wording][topic]
@@ -161,11 +217,6 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
       ? { to: tenantPath(tenant, 'image-description'), state: contentIdState(id.contentId) }
       : { to: topic === 'general' ? tenant.homePath : tenantPath(tenant, 'interview-category'), state: undefined };
   const contentId = id.contentId;
-  const editTranscript = () =>
-    navigate(tenantPath(tenant, 'transcript-edit'), {
-      state: { transcript: voice.transcript, ...contentIdState(contentId) },
-    });
-  const bankCard = tenant.wording === 'banker';
 
   return (
     <Page
@@ -203,49 +254,8 @@ function InterviewScreen({ topic, standalone = false }: { topic: VoiceTopic; sta
           />
           {!voice.finished ? (
             <p className="text-center text-sm text-slate-500">{t.buttonsHint}</p>
-          ) : bankCard ? (
-            <Card className="w-full">
-              <h2 className="text-lg font-semibold text-slate-900">{t.bankCardTitle}</h2>
-              <p className="mt-1 text-sm text-slate-600">{t.bankCardText}</p>
-              <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-                <Button variant="secondary" block onClick={editTranscript}>
-                  {t.editTranscript}
-                </Button>
-                <Button
-                  block
-                  onClick={() =>
-                    navigate(tenantPath(tenant, 'image-upload-after-voice'), {
-                      state: { transcript: voice.transcript, ...contentIdState(contentId), source: sourceTag(topic) },
-                    })
-                  }
-                >
-                  {t.toImages}
-                </Button>
-              </div>
-            </Card>
           ) : (
-            <div className="flex w-full flex-col gap-3 sm:flex-row">
-              <Button variant="secondary" block onClick={editTranscript}>
-                {t.editTranscript}
-              </Button>
-              {topic === 'image' ? (
-                <Button
-                  block
-                  onClick={() => navigate(tenantPath(tenant, 'thank-you'), { state: contentIdState(contentId) })}
-                >
-                  {t.next}
-                </Button>
-              ) : (
-                <Button
-                  block
-                  onClick={() =>
-                    navigate(tenantPath(tenant, 'image-upload-after-voice'), { state: contentIdState(contentId) })
-                  }
-                >
-                  {t.toImageUpload}
-                </Button>
-              )}
-            </div>
+            <NextSteps topic={topic} transcript={voice.transcript} contentId={contentId} />
           )}
         </div>
       )}

@@ -29,6 +29,36 @@ function keepLocally(tenant: Tenant, transcript: string) {
   localStorage.setItem(storageKeys.currentTranscript, transcript);
 }
 
+/** The built-in interviewer speaks with the device's own German voice where there is one. */
+async function chooseVoice(signed: Answer<'GET /voice/signed-url'>) {
+  browserVoice.voice = signed.provider === 'builtin' ? await localGermanVoice() : null;
+  const deviceVoice = signed.provider === 'builtin' && signed.speech === 'server' && browserVoice.voice !== null;
+  return { deviceVoice, readAloud: signed.speech === 'browser' || deviceVoice };
+}
+
+/** ElevenLabs: the server learns the conversation at once, so it keeps the transcript even if this tab is closed. */
+function keepLiveTranscript(conversationId: string | null, contentId: string | null) {
+  if (!conversationId || !isNumericId(contentId)) return;
+  void call(
+    'POST /voice/conversations/:conversationId/transcript',
+    { params: { conversationId }, body: { contentId: Number(contentId), live: true } },
+    { contentId: contentId! },
+  ).catch(ignoreFailure('store the live transcript'));
+}
+
+/** The words a failed start leaves on the page; the server's own reason also as a toast. */
+function startFailure(e: unknown): string {
+  // The server says why it cannot hand out a session (no agent for the topic, no permission).
+  if (e instanceof ApiError && e.code && e.message !== texts.interview.connectionError)
+    notify.error(e.title ?? texts.common.errorTitle, e.message);
+  // A limit of the public link is no connection fault: its own words stay on the page.
+  if (e instanceof ApiError && e.status === 429) return e.message;
+  const name = (e as { name?: string } | null)?.name;
+  return name === 'NotAllowedError' || name === 'SecurityError'
+    ? texts.interview.microphoneDenied
+    : texts.interview.connectionError;
+}
+
 /**
  * The voice connection and the interview lifecycle: connect with a signed URL from our server,
  * collect the live transcript, and after the end save it once, 1 s later, with completed_at.
@@ -137,10 +167,7 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         const query = { tenant: tenant.key, topic, contentId: isNumericId(contentId) ? contentId! : undefined };
         const signed = await call('GET /voice/signed-url', { query }, { contentId: contentId ?? undefined });
         if (attempt.current !== mine) return;
-        // The built-in interviewer speaks with the device's own German voice where there is one.
-        browserVoice.voice = signed.provider === 'builtin' ? await localGermanVoice() : null;
-        const deviceVoice = signed.provider === 'builtin' && signed.speech === 'server' && browserVoice.voice !== null;
-        const readAloud = signed.speech === 'browser' || deviceVoice;
+        const { deviceVoice, readAloud } = await chooseVoice(signed);
         if (attempt.current !== mine) return;
         let conversationId: string | null = null;
         const s = await startAgent(
@@ -180,27 +207,10 @@ export function useVoiceInterview({ tenant, topic }: { tenant: Tenant; topic: Vo
         }
         session.current = s;
         conversationId = s.getId();
-        // ElevenLabs: the server learns the conversation at once, so it keeps the transcript even if this tab is closed.
-        if (signed.provider === 'elevenlabs' && conversationId && isNumericId(contentId)) {
-          void call(
-            'POST /voice/conversations/:conversationId/transcript',
-            { params: { conversationId }, body: { contentId: Number(contentId), live: true } },
-            { contentId: contentId! },
-          ).catch(ignoreFailure('store the live transcript'));
-        }
+        if (signed.provider === 'elevenlabs') keepLiveTranscript(conversationId, contentId);
       } catch (e) {
         if (attempt.current !== mine) return;
-        const name = (e as { name?: string }).name;
-        // The server says why it cannot hand out a session (no agent for the topic, no permission).
-        if (e instanceof ApiError && e.code && e.message !== texts.interview.connectionError)
-          notify.error(e.title ?? texts.common.errorTitle, e.message);
-        // A limit of the public link is no connection fault: its own words stay on the page.
-        if (e instanceof ApiError && e.status === 429) return fail(e.message);
-        fail(
-          name === 'NotAllowedError' || name === 'SecurityError'
-            ? texts.interview.microphoneDenied
-            : texts.interview.connectionError,
-        );
+        fail(startFailure(e));
       }
     },
     [tenant, topic, fail, saveOnce],

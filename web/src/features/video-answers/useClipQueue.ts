@@ -33,6 +33,22 @@ function onlineOrLater(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * The answers the server has for a submission, asked again while it cannot be reached; null when
+ * it refuses (nothing is sent again then) or `stopped()` says the page went on.
+ */
+async function answersOnServer(contentId: string, stopped: () => boolean): Promise<VideoAnswerItem[] | null> {
+  while (!stopped()) {
+    try {
+      return await call('GET /submissions/:contentId/video-answers', { params: { contentId } }, { contentId });
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.unreachable) return null;
+      await onlineOrLater(RETRY_AFTER_MS);
+    }
+  }
+  return null;
+}
+
+/**
  * Sends the clips of one submission, one after the other, while the next is recorded. Each clip
  * is kept in IndexedDB first and leaves it only once the server has it; on opening, clips left
  * from before (a reload, a closed tab) are sent, unless the server already has their question.
@@ -110,15 +126,7 @@ export function useClipQueue(contentId: string | null, onSent: (index: number) =
       if (cancelled || left.length === 0) return;
       // Only the server can say which of them arrived (a clip may have been stored just before the
       // reload): without its answer nothing is sent again, so no clip arrives twice.
-      let onServer: VideoAnswerItem[] | null = null;
-      while (!cancelled && onServer === null) {
-        try {
-          onServer = await call('GET /submissions/:contentId/video-answers', { params: { contentId } }, { contentId });
-        } catch (error) {
-          if (!(error instanceof ApiError) || !error.unreachable) return;
-          await onlineOrLater(RETRY_AFTER_MS);
-        }
-      }
+      const onServer = await answersOnServer(contentId, () => cancelled);
       if (cancelled || onServer === null) return;
       const have = new Set(onServer.map((a) => a.questionIndex));
       for (const clip of left) {
