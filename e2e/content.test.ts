@@ -18,7 +18,7 @@ const t = texts.content;
 const p = texts.post;
 const tt = texts.templates;
 const dir = tempDir('ca-e2e-content-');
-// The transcriber heard "Tim" where "Team" was said; the editor's correction is the caption text.
+// The transcriber heard "Tim" where "Team" was said; the editor corrects the transcript first.
 const timing = {
   text: 'Ich habe hier angefangen. Heute leite ich ein Tim von zwölf Leuten.',
   segments: [
@@ -42,8 +42,7 @@ async function seed(e: E2E) {
   await e.t.app.db
     .updateTable('submissions')
     .set({
-      transcript:
-        'Interviewer: Wie ging es los?\n\nDu: Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.',
+      transcript: `Interviewer: Wie ging es los?\n\nDu: ${timing.text}`,
       contact_first_name: 'Erika',
       contact_last_name: 'Muster',
       contact_role: 'Teamleiterin',
@@ -131,12 +130,19 @@ async function seed(e: E2E) {
   });
   await e.t.app.db
     .updateTable('media')
-    .set({ timing: JSON.stringify(timing), caption_text: corrected, duration_ms: 5000, width: 1280, height: 720 })
+    .set({
+      timing: JSON.stringify(timing),
+      caption_state: 'ready',
+      caption_text: timing.text,
+      duration_ms: 5000,
+      width: 1280,
+      height: 720,
+    })
     .where('id', '=', video.id)
     .execute();
   await e.t.app.db
     .updateTable('media')
-    .set({ timing: JSON.stringify(timing), caption_text: corrected, duration_ms: 5000 })
+    .set({ timing: JSON.stringify(timing), caption_state: 'ready', caption_text: timing.text, duration_ms: 5000 })
     .where('id', '=', audio.id)
     .execute();
   return { contentId, video: Number(video.id), audio: Number(audio.id) };
@@ -184,6 +190,15 @@ async function captionCues(video: Locator): Promise<number> {
   return cues;
 }
 
+/** Text of a picture as tesseract reads it (German), dark text on light made from either. */
+async function ocr(png: Buffer, name: string, psm: '3' | '6' = '6'): Promise<string> {
+  const file = path.join(dir, `${name}.png`);
+  const grey = sharp(png).greyscale().normalise();
+  const { channels } = await grey.clone().stats();
+  await (channels[0]!.mean < 128 ? grey.negate({ alpha: false }) : grey).toFile(file);
+  return execFileSync('tesseract', [file, '-', '-l', 'deu', '--psm', psm], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
 const section = (page: Page) => page.getByRole('region', { name: t.section, exact: true });
 
 /**
@@ -228,6 +243,12 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     const { contentId } = await seed(e);
     const page = await e.newPage(DESKTOP);
     await loginAs(page, 'vdi_admin');
+    // The editor corrects the transcript: "Tim" becomes "Team" in the recordings' words.
+    const saved = await page.request.put(`/api/submissions/${contentId}/transcript`, {
+      data: { transcript: `Interviewer: Wie ging es los?\n\nDu: ${corrected}` },
+      headers: { origin: e.t.url },
+    });
+    expect(saved.status()).toBe(200);
     await page.goto(`/eingang/${contentId}`);
     await section(page).waitFor();
 
@@ -282,6 +303,15 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     expect(Number(clip.format?.duration)).toBeGreaterThan(2.8);
     expect(Number(clip.format?.duration)).toBeLessThan(3.1);
     writeFileSync(path.resolve('screenshots', 'content-clip-frame.png'), frameOf(clipFile, 1.2));
+    // Read back: the burned-in word-by-word captions carry the corrected word, whole.
+    const strip = await sharp(frameOf(clipFile, 1.2))
+      .extract({ left: 90, top: 1000, width: 840, height: 500 })
+      .png()
+      .toBuffer();
+    const captionText = await ocr(strip, 'clip-captions');
+    expect(captionText, captionText).toMatch(/Team/);
+    expect(captionText, captionText).toMatch(/zwölf/);
+    expect(captionText, captionText).not.toMatch(/\bTim\b/);
     // A frame's caption area differs from the same frame of the source, reframed alike.
     const frame = (file: string, at: number, filter?: string) =>
       execFileSync('ffmpeg', [
@@ -347,6 +377,13 @@ describe('clips, audiograms and quote cards in the browser, approved with the po
     expect(await card.getAttribute('alt')).toBe(
       t.cardAlt('Heute leite ich ein Team von zwölf Leuten.', 'Erika Muster'),
     );
+    // Read back: the card shows the corrected quote, its words whole, and the name.
+    const cardPng = Buffer.from(
+      await (await page.request.get((await card.getAttribute('src'))!.replace(/\?.*$/, ''))).body(),
+    );
+    const cardText = await ocr(cardPng, 'card', '3');
+    for (const word of ['Heute', 'Team', 'zwölf', 'Leuten', 'Erika', 'Muster'])
+      expect(cardText, cardText).toContain(word);
     await screenshot(page, 'content-section-1280');
 
     // Attach all three to the LinkedIn post, in order, and send it for approval.
