@@ -1,17 +1,15 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRole } from '../common/roles';
 import { tenantSettings } from '../common/schemas/tenants';
 import { texts } from '../common/texts';
 import { videoQuestions } from '../common/video-answers';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../server/interview/testing/fake-elevenlabs';
 import { updateTenant } from '../server/tenants/service';
 import { attachFile } from '../server/submissions/files';
-import { createSubmission } from '../server/submissions/service';
 import { lastMailTo, TEST_PASSWORD } from '../server/testing/harness';
 import { expectNoAxeViolations } from './axe';
-import { emailFor, PHONE, DESKTOP, screenshot, startE2E, tempDir, type E2E } from './harness';
+import { emailFor, PHONE, DESKTOP, screenshot, startE2E, tempDir, type E2E, submissionBy } from './harness';
 
 const u = texts.uploads;
 const f = texts.finish;
@@ -202,16 +200,7 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
     const panel = await tabs.nth(1).getAttribute('aria-controls');
     expect(await bank.locator(`[id="${panel}"][role=tabpanel]`).isVisible()).toBe(true);
 
-    const user = await e.t.app.db
-      .selectFrom('user')
-      .selectAll()
-      .where('email', '=', emailFor('vdi_admin'))
-      .executeTakeFirstOrThrow();
-    const { contentId } = await createSubmission(
-      e.t.app.db,
-      { tenant: 'vdi', kind: 'upload' },
-      { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
-    );
+    const contentId = await submissionBy(e, 'vdi_admin', { tenant: 'vdi', kind: 'upload' });
     await attachFile(e.t.app, {
       contentId,
       kind: 'photo',
@@ -261,16 +250,7 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
   }, 90_000);
 
   it('the inbox detail by keyboard alone: a quote card, the post saved and sent for approval, the status; the contributor approves', async () => {
-    const user = await e.t.app.db
-      .selectFrom('user')
-      .selectAll()
-      .where('email', '=', emailFor('vdi_admin'))
-      .executeTakeFirstOrThrow();
-    const { contentId } = await createSubmission(
-      e.t.app.db,
-      { tenant: 'vdi', kind: 'interview' },
-      { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
-    );
+    const contentId = await submissionBy(e, 'vdi_admin', { tenant: 'vdi', kind: 'interview' });
     await e.t.app.db
       .updateTable('submissions')
       .set({
@@ -351,16 +331,7 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
       data: { email: emailFor('vdi_admin'), password: TEST_PASSWORD },
       headers: { origin: e.t.url },
     });
-    const user = await e.t.app.db
-      .selectFrom('user')
-      .selectAll()
-      .where('email', '=', emailFor('vdi_admin'))
-      .executeTakeFirstOrThrow();
-    const { contentId } = await createSubmission(
-      e.t.app.db,
-      { tenant: 'vdi', kind: 'upload' },
-      { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
-    );
+    const contentId = await submissionBy(e, 'vdi_admin', { tenant: 'vdi', kind: 'upload' });
     await page.goto('/login');
     await page.evaluate((id) => sessionStorage.setItem('currentInterviewId', id), String(contentId));
     await page.goto('/thank-you');

@@ -2,12 +2,20 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRole, type Role } from '../common/roles';
+import type { Role } from '../common/roles';
 import { texts } from '../common/texts';
 import { readZip } from '../server/inbox/read-zip';
 import { attachFile } from '../server/submissions/files';
-import { createSubmission } from '../server/submissions/service';
-import { DESKTOP, emailFor, loginAs as harnessLogin, PHONE, screenshot, startE2E, type E2E } from './harness';
+import {
+  DESKTOP,
+  emailFor,
+  loginAs as harnessLogin,
+  PHONE,
+  screenshot,
+  startE2E,
+  type E2E,
+  submissionBy,
+} from './harness';
 
 const t = texts.admin;
 async function loginAs(page: Page, role: Role) {
@@ -32,16 +40,10 @@ describe('admin dashboard, inbox and user management in the browser', () => {
     tenant: string,
     opts: { kind?: string; transcript?: string; contact?: [string, string]; photo?: boolean; document?: boolean } = {},
   ) {
-    const user = await e.t.app.db
-      .selectFrom('user')
-      .selectAll()
-      .where('email', '=', emailFor(role))
-      .executeTakeFirstOrThrow();
-    const { contentId } = await createSubmission(
-      e.t.app.db,
-      { tenant: tenant as 'vdi', kind: (opts.kind ?? 'interview') as 'interview' },
-      { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
-    );
+    const contentId = await submissionBy(e, role, {
+      tenant: tenant as 'vdi',
+      kind: (opts.kind ?? 'interview') as 'interview',
+    });
     await e.t.app.db
       .updateTable('submissions')
       .set({

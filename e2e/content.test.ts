@@ -4,15 +4,13 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRole } from '../common/roles';
 import { texts } from '../common/texts';
 import { reframe } from '../server/content/clip';
 import { readZip } from '../server/inbox/read-zip';
 import { ffprobe } from '../server/media-jobs/ffmpeg';
 import { attachFile } from '../server/submissions/files';
-import { createSubmission } from '../server/submissions/service';
 import { lastMailTo } from '../server/testing/harness';
-import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E } from './harness';
+import { DESKTOP, loginAs, PHONE, screenshot, startE2E, tempDir, toastWith, type E2E, submissionBy } from './harness';
 
 const t = texts.content;
 const p = texts.post;
@@ -29,16 +27,7 @@ const timing = {
 const corrected = 'Ich habe hier angefangen. Heute leite ich ein Team von zwölf Leuten.';
 
 async function seed(e: E2E) {
-  const user = await e.t.app.db
-    .selectFrom('user')
-    .selectAll()
-    .where('email', '=', emailFor('vdi_admin'))
-    .executeTakeFirstOrThrow();
-  const { contentId } = await createSubmission(
-    e.t.app.db,
-    { tenant: 'vdi', kind: 'interview' },
-    { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
-  );
+  const contentId = await submissionBy(e, 'vdi_admin', { tenant: 'vdi', kind: 'interview' });
   await e.t.app.db
     .updateTable('submissions')
     .set({

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRole } from '../common/roles';
 import type { Role } from '../common/roles';
 import { texts } from '../common/texts';
 import { createSubmission } from '../server/submissions/service';
 import { attachFile } from '../server/submissions/files';
-import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, type E2E } from './harness';
+import { DESKTOP, loginAs, PHONE, screenshot, startE2E, type E2E, submissionBy } from './harness';
 
 const f = texts.finish;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -27,16 +26,7 @@ describe('finishing a submission in the browser', () => {
     tenant: string,
     opts: { kind?: 'upload' | 'voice' | 'interview'; transcript?: string; photo?: boolean } = {},
   ) {
-    const user = await e.t.app.db
-      .selectFrom('user')
-      .selectAll()
-      .where('email', '=', emailFor(role))
-      .executeTakeFirstOrThrow();
-    const { contentId } = await createSubmission(
-      e.t.app.db,
-      { tenant: tenant as 'vdi', kind: opts.kind ?? 'voice' },
-      { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
-    );
+    const contentId = await submissionBy(e, role, { tenant: tenant as 'vdi', kind: opts.kind ?? 'voice' });
     if (opts.transcript)
       await e.t.app.db
         .updateTable('submissions')

@@ -2,9 +2,10 @@ import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { roles, type Role } from '../common/roles';
+import { parseRole, roles, type Role } from '../common/roles';
 import { texts } from '../common/texts';
 import type { Dialect } from '../server/db/database';
+import { createSubmission } from '../server/submissions/service';
 import { addUser, startTestApp, TEST_PASSWORD, type TestApp } from '../server/testing/harness';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,6 +46,21 @@ export type E2E = {
   contexts: BrowserContext[];
   close(): Promise<void>;
 };
+
+/** A submission created as the seeded user of `role` would create it in their session; its Content-ID. */
+export async function submissionBy(
+  e: Pick<E2E, 't'>,
+  role: Role | 'none',
+  input: Parameters<typeof createSubmission>[1],
+): Promise<number> {
+  const user = await e.t.app.db
+    .selectFrom('user')
+    .selectAll()
+    .where('email', '=', emailFor(role))
+    .executeTakeFirstOrThrow();
+  const session = { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } };
+  return (await createSubmission(e.t.app.db, input, session)).contentId;
+}
 
 /** The real app (built UI from dist/web) on a random port, one user per role, and Chromium. */
 export async function startE2E(

@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRole } from '../common/roles';
 import { texts } from '../common/texts';
 import { attachFile } from '../server/submissions/files';
-import { createSubmission } from '../server/submissions/service';
 import { startFakeOpenAIChat, type FakeOpenAIChat } from '../server/testing/fake-openai-chat';
 import { startLocalSmtp } from '../server/testing/local-smtp';
-import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, toastWith, type E2E } from './harness';
+import { DESKTOP, emailFor, loginAs, PHONE, screenshot, startE2E, toastWith, type E2E, submissionBy } from './harness';
 
 const t = texts.post;
 const transcript = [
@@ -18,16 +16,7 @@ const transcript = [
 ].join('\n\n');
 
 async function seed(e: E2E, contributor: string) {
-  const user = await e.t.app.db
-    .selectFrom('user')
-    .selectAll()
-    .where('email', '=', emailFor('vdi_admin'))
-    .executeTakeFirstOrThrow();
-  const { contentId } = await createSubmission(
-    e.t.app.db,
-    { tenant: 'vdi', kind: 'interview' },
-    { user: { id: user.id, email: user.email, name: user.name, role: parseRole(user.role) } },
-  );
+  const contentId = await submissionBy(e, 'vdi_admin', { tenant: 'vdi', kind: 'interview' });
   await e.t.app.db
     .updateTable('submissions')
     .set({
