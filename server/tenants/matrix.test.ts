@@ -221,6 +221,10 @@ describe.each(dialects)('API authorisation matrix on %s', (dialect) => {
         path,
         (await api(t, 'GET', `/api/admin/tenants/firma-c/${path}`, { cookie: cookies[name] })).status,
       ]).toEqual([path, name === 'admin' ? 200 : 403]);
+    // The forms' current consent words are public (no personal data: kind, version id, words).
+    const words = await api(t, 'GET', '/api/tenants/firma-c/consent-texts', { cookie: cookies[name] });
+    expect(words.status).toBe(200);
+    for (const v of Object.values(words.body)) expect(Object.keys(v as object).sort()).toEqual(['id', 'text']);
     for (const tenant of tenantsUnderTest) {
       const stats = await api(t, 'GET', `/api/tenants/${tenant}/statistics`, { cookie: cookies[name] });
       expect([tenant, stats.status]).toEqual([tenant, reviews[name]?.includes(tenant) ? 200 : 403]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isLocalId, isNumericId } from '../../../../common/content-id';
 import type { SubmissionKind } from '../../../../common/schemas/submissions';
@@ -19,6 +19,7 @@ import { ContactForm } from './ContactForm';
 import { MediaList } from './MediaList';
 import { LocalIdValue, WaitingList } from './WaitingList';
 import { finishedPath, finishProfileOf, newContentPath, type FinishProfile } from './profile';
+import { sentFiles, thankYouIntro } from './thank-you';
 import { TranscriptPreview } from './TranscriptPreview';
 import { useFinishedSubmission } from './useFinishedSubmission';
 
@@ -106,65 +107,32 @@ function ThankYouView({
 
   const data = summary.data;
   const kind = (data?.kind ?? null) as SubmissionKind | null;
-  // What the person sent: their voice message counts, the interview's own recording (interview.wav, once per take) does not.
-  const files = (media.data ?? []).filter(
-    (m) => m.kind !== 'transcript' && !(m.kind === 'audio' && kind === 'interview'),
-  );
-  const images = files.filter((m) => m.kind === 'photo').length;
+  const files = sentFiles(media.data ?? [], kind);
   const transcript = data?.transcript?.trim() ? data.transcript : null;
+  const intro = thankYouIntro({
+    local,
+    stillWaiting: !waiting.loaded || waiting.waiting,
+    missing,
+    empty: !!data && !data.hasContent,
+  });
 
   return (
     <Page
       title={profile.title}
-      intro={
-        local && (!waiting.loaded || waiting.waiting)
-          ? f.waitingIntro
-          : missing || (data && !data.hasContent) || local
-            ? f.nothingSentIntro
-            : profile.intro
-      }
+      intro={intro === 'waiting' ? f.waitingIntro : intro === 'nothingSent' ? f.nothingSentIntro : profile.intro}
       back={<BackLink to={paths.newContent} />}
     >
       <div className="space-y-5">
         <OwnPageLink />
         {missing ? (
-          <Card className="border-amber-300 bg-amber-50">
-            <p role="status" className="font-semibold text-amber-900">
-              {f.noContentIdHint}
-            </p>
-            <p className="mt-1 text-sm text-amber-900">
-              {loadFailed ? texts.common.contentIdMissing : f.noContentIdAdvice}
-            </p>
-            <Link to={paths.upload} className="mt-3 inline-block text-sm font-semibold text-brand underline">
-              {f.backToUpload}
-            </Link>
-          </Card>
+          <MissingContentCard loadFailed={loadFailed} uploadPath={paths.upload} />
         ) : (
-          <Card>
-            <h2 className="mb-3 text-lg font-semibold text-slate-900">{f.summaryTitle}</h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-slate-500">{f.contentIdLabel}</dt>
-              <dd className="min-w-0 font-mono font-semibold text-slate-900">
-                {local ? <LocalIdValue id={contentId!} /> : <span data-testid="content-id">{contentId}</span>}
-              </dd>
-              {kind && (
-                <>
-                  <dt className="text-slate-500">{f.summaryType}</dt>
-                  <dd className="text-slate-900">{f.kindLabels[kind] ?? kind}</dd>
-                </>
-              )}
-              {data && (
-                <>
-                  <dt className="text-slate-500">{f.summaryTranscript}</dt>
-                  <dd className="text-slate-900">{transcript ? f.transcriptPresent : f.transcriptAbsent}</dd>
-                  <dt className="text-slate-500">{f.summaryImages}</dt>
-                  <dd className="text-slate-900" data-testid="image-count">
-                    {images}
-                  </dd>
-                </>
-              )}
-            </dl>
-          </Card>
+          <SummaryCard
+            contentId={contentId!}
+            local={local}
+            kind={kind}
+            summary={data && { transcript: !!transcript, images: files.filter((m) => m.kind === 'photo').length }}
+          />
         )}
 
         {local && <WaitingList items={waiting.items} textsWaiting={waiting.textsWaiting} />}
@@ -198,27 +166,15 @@ function ThankYouView({
           </ol>
         </Card>
 
-        <Card>
-          <h2 className="text-lg font-semibold text-slate-900">{f.contactTitle}</h2>
-          <p className="mb-4 mt-1 text-sm text-slate-600">{f.contactIntro}</p>
-          {saved ? (
-            <div
-              ref={savedRef}
-              tabIndex={-1}
-              className="rounded-lg bg-green-50 px-4 py-3 text-green-900"
-              data-testid="contact-saved"
-            >
-              <p className="font-semibold">{f.contactSavedTitle}</p>
-              <p className="mt-1 text-sm">{saved}</p>
-              {ownPage && <OwnPageLink code={ownPage} />}
-              <Link to={paths.finished} className="mt-3 inline-block font-semibold text-brand underline">
-                {f.finishedLink}
-              </Link>
-            </div>
-          ) : (
-            <ContactForm contentId={contentId} variant={profile.variant} onSaved={onContactSaved} />
-          )}
-        </Card>
+        <ContactCard
+          contentId={contentId}
+          variant={profile.variant}
+          saved={saved}
+          savedRef={savedRef}
+          ownPage={ownPage}
+          finishedPath={paths.finished}
+          onSaved={onContactSaved}
+        />
 
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
           {paths.back && profile.backLabel && (
@@ -232,5 +188,105 @@ function ThankYouView({
         </div>
       </div>
     </Page>
+  );
+}
+
+/** No Content-ID, or one the server does not know: the way back to the upload. */
+function MissingContentCard({ loadFailed, uploadPath }: { loadFailed: boolean; uploadPath: string }) {
+  return (
+    <Card className="border-amber-300 bg-amber-50">
+      <p role="status" className="font-semibold text-amber-900">
+        {f.noContentIdHint}
+      </p>
+      <p className="mt-1 text-sm text-amber-900">{loadFailed ? texts.common.contentIdMissing : f.noContentIdAdvice}</p>
+      <Link to={uploadPath} className="mt-3 inline-block text-sm font-semibold text-brand underline">
+        {f.backToUpload}
+      </Link>
+    </Card>
+  );
+}
+
+/** The Content-ID, the kind of submission and, once loaded, whether it has a transcript and how many images. */
+function SummaryCard({
+  contentId,
+  local,
+  kind,
+  summary,
+}: {
+  contentId: string;
+  local: boolean;
+  kind: SubmissionKind | null;
+  summary: { transcript: boolean; images: number } | undefined;
+}) {
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{f.summaryTitle}</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-slate-500">{f.contentIdLabel}</dt>
+        <dd className="min-w-0 font-mono font-semibold text-slate-900">
+          {local ? <LocalIdValue id={contentId} /> : <span data-testid="content-id">{contentId}</span>}
+        </dd>
+        {kind && (
+          <>
+            <dt className="text-slate-500">{f.summaryType}</dt>
+            <dd className="text-slate-900">{f.kindLabels[kind] ?? kind}</dd>
+          </>
+        )}
+        {summary && (
+          <>
+            <dt className="text-slate-500">{f.summaryTranscript}</dt>
+            <dd className="text-slate-900">{summary.transcript ? f.transcriptPresent : f.transcriptAbsent}</dd>
+            <dt className="text-slate-500">{f.summaryImages}</dt>
+            <dd className="text-slate-900" data-testid="image-count">
+              {summary.images}
+            </dd>
+          </>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+/** The contact form, and once it is saved the message that takes the focus and the link that leads on. */
+function ContactCard({
+  contentId,
+  variant,
+  saved,
+  savedRef,
+  ownPage,
+  finishedPath,
+  onSaved,
+}: {
+  contentId: string | null;
+  variant: FinishProfile['variant'];
+  saved: string | null;
+  savedRef: RefObject<HTMLDivElement | null>;
+  /** The code of the own page's personal link, when the saved contact brought one. */
+  ownPage: string | null;
+  finishedPath: string;
+  onSaved(message: string, code?: string | null): void;
+}) {
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">{f.contactTitle}</h2>
+      <p className="mb-4 mt-1 text-sm text-slate-600">{f.contactIntro}</p>
+      {saved ? (
+        <div
+          ref={savedRef}
+          tabIndex={-1}
+          className="rounded-lg bg-green-50 px-4 py-3 text-green-900"
+          data-testid="contact-saved"
+        >
+          <p className="font-semibold">{f.contactSavedTitle}</p>
+          <p className="mt-1 text-sm">{saved}</p>
+          {ownPage && <OwnPageLink code={ownPage} />}
+          <Link to={finishedPath} className="mt-3 inline-block font-semibold text-brand underline">
+            {f.finishedLink}
+          </Link>
+        </div>
+      ) : (
+        <ContactForm contentId={contentId} variant={variant} onSaved={onSaved} />
+      )}
+    </Card>
   );
 }

@@ -204,75 +204,102 @@ async function sendClips(draft: Draft, contentId: number): Promise<boolean> {
   return sent;
 }
 
+/** The server cannot be reached, or the person is signed out: the draft waits for the next run. */
+export const triesLater = (error: unknown) => error instanceof ApiError && (error.unreachable || error.status === 401);
+
+/** The server refused for good (it would refuse the same again): e.g. the tenant is no longer this user's. */
+export const refusedForGood = (error: unknown) =>
+  error instanceof ApiError && !error.unreachable && error.status < 500 && error.status !== 401;
+
+/** The draft's pending parts once `part` has been sent: a newer value kept meanwhile stays for the next run. */
+export function pendingAfterSending<P extends keyof DraftParts>(
+  pending: DraftParts,
+  part: P,
+  sent: DraftParts[P],
+): DraftParts {
+  const left = { ...pending };
+  if (JSON.stringify(left[part]) === JSON.stringify(sent)) delete left[part];
+  return left;
+}
+
 /** Sends one draft; throws an ApiError when the server is unreachable (the caller tries later). */
 async function sendDraft(draft: Draft): Promise<boolean> {
-  let contentId = draft.contentId;
-  const create = contentId === undefined;
-  if (contentId === undefined) {
-    if (draft.userId === null) {
-      // Public link: the submission needs a proof of work, and this browser keeps its access token.
-      // A limit or a failed proof is not final: the draft waits for the next run.
-      const create = publicCreators.get(ownerOf(draft));
-      if (!create) throw new Unreachable();
-      try {
-        const created = await create(draft);
-        setSubmissionToken(created.contentId, created.accessToken);
-        contentId = created.contentId;
-      } catch {
-        throw new Unreachable();
-      }
-    } else {
-      try {
-        const created = await call('POST /submissions', {
-          body: {
-            tenant: draft.tenant,
-            kind: draft.kind,
-            topic: draft.topic as CreateSubmission['topic'],
-            source: draft.source,
-            held: true,
-          },
-        });
-        contentId = created.contentId;
-      } catch (error) {
-        // Refused for good (e.g. the tenant is no longer this user's): the draft cannot be sent.
-        if (error instanceof ApiError && !error.unreachable && error.status < 500 && error.status !== 401)
-          await deleteDraft(draft.localId);
-        if (error instanceof ApiError && error.status >= 500) throw new Unreachable();
-        throw error;
-      }
-    }
-    // Created hidden from the team: the parts arrive one by one, and the team sees the submission
-    // only once the last has (release below).
-    const id = contentId;
-    await updateDraft(draft.localId, (d) => ({ ...d, contentId: id, held: true }));
-  }
+  const create = draft.contentId === undefined;
+  const contentId = draft.contentId ?? (await createHeld(draft));
   replaceStoredId(draft.localId, contentId);
   let sent = false;
-  for (const part of partOrder) {
-    if (part === 'files' || part === 'recording' || part === 'clips') {
-      const send = part === 'files' ? sendFiles : part === 'clips' ? sendClips : sendRecording;
-      if (await send(draft, contentId)) sent = true;
-      continue;
-    }
-    const value = draft.pending[part];
-    if (value === undefined) continue;
-    try {
-      await sendPart(contentId, part, value);
-    } catch (error) {
-      // Unreachable or signed out: try again later. Refused content (it passed the same schema in
-      // the form, so the submission is gone or changed hands): dropping it beats retrying forever.
-      if (error instanceof ApiError && (error.unreachable || error.status === 401)) throw error;
-    }
-    sent = true;
-    // Only what was sent leaves the draft; a newer value kept meanwhile stays for the next run.
-    await updateDraft(draft.localId, (d) => {
-      const pending = { ...d.pending };
-      if (JSON.stringify(pending[part]) === JSON.stringify(value)) delete pending[part];
-      return { ...d, pending, updatedAt: new Date().toISOString() };
-    });
-  }
+  for (const part of partOrder) if (await sendPartOf(draft, contentId, part)) sent = true;
   await releaseWhenSent(draft.localId, contentId);
   return create || sent;
+}
+
+/**
+ * Makes the draft's submission, created hidden from the team: the parts arrive one by one, and the
+ * team sees the submission only once the last has (releaseWhenSent).
+ */
+async function createHeld(draft: Draft): Promise<number> {
+  const contentId = draft.userId === null ? await createPublic(draft) : await createSignedIn(draft);
+  await updateDraft(draft.localId, (d) => ({ ...d, contentId, held: true }));
+  return contentId;
+}
+
+/**
+ * Public link: the submission needs a proof of work, and this browser keeps its access token.
+ * A limit or a failed proof is not final: the draft waits for the next run.
+ */
+async function createPublic(draft: Draft): Promise<number> {
+  const create = publicCreators.get(ownerOf(draft));
+  if (!create) throw new Unreachable();
+  try {
+    const created = await create(draft);
+    setSubmissionToken(created.contentId, created.accessToken);
+    return created.contentId;
+  } catch {
+    throw new Unreachable();
+  }
+}
+
+async function createSignedIn(draft: Draft): Promise<number> {
+  try {
+    const created = await call('POST /submissions', {
+      body: {
+        tenant: draft.tenant,
+        kind: draft.kind,
+        topic: draft.topic as CreateSubmission['topic'],
+        source: draft.source,
+        held: true,
+      },
+    });
+    return created.contentId;
+  } catch (error) {
+    // Refused for good: the draft cannot be sent.
+    if (refusedForGood(error)) await deleteDraft(draft.localId);
+    if (error instanceof ApiError && error.status >= 500) throw new Unreachable();
+    throw error;
+  }
+}
+
+const sendKept = { files: sendFiles, clips: sendClips, recording: sendRecording };
+
+/** Sends one part of the draft; true when something went to the server. */
+async function sendPartOf(draft: Draft, contentId: number, part: (typeof partOrder)[number]): Promise<boolean> {
+  if (part === 'files' || part === 'recording' || part === 'clips') return sendKept[part](draft, contentId);
+  const value = draft.pending[part];
+  if (value === undefined) return false;
+  try {
+    await sendPart(contentId, part, value);
+  } catch (error) {
+    // Unreachable or signed out: try again later. Refused content (it passed the same schema in
+    // the form, so the submission is gone or changed hands): dropping it beats retrying forever.
+    if (triesLater(error)) throw error;
+  }
+  // Only what was sent leaves the draft.
+  await updateDraft(draft.localId, (d) => ({
+    ...d,
+    pending: pendingAfterSending(d.pending, part, value),
+    updatedAt: new Date().toISOString(),
+  }));
+  return true;
 }
 
 /**
@@ -338,8 +365,7 @@ async function sendAll(owner: string): Promise<number> {
     try {
       if (await sendDraft(draft)) sent += 1;
     } catch (error) {
-      if (error instanceof Unreachable || (error instanceof ApiError && (error.unreachable || error.status === 401)))
-        break;
+      if (error instanceof Unreachable || triesLater(error)) break;
     }
   }
   return sent;
