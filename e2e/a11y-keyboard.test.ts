@@ -11,7 +11,7 @@ import { attachFile } from '../server/submissions/files';
 import { createSubmission } from '../server/submissions/service';
 import { lastMailTo, TEST_PASSWORD } from '../server/testing/harness';
 import { expectNoAxeViolations } from './axe';
-import { emailFor, PHONE, DESKTOP, startE2E, tempDir, type E2E } from './harness';
+import { emailFor, PHONE, DESKTOP, screenshot, startE2E, tempDir, type E2E } from './harness';
 
 const u = texts.uploads;
 const f = texts.finish;
@@ -448,6 +448,7 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
     await page.keyboard.press('Enter');
     // No transcriber on this server: the focus that "Weiter" lost while it waited goes to "Text selbst eingeben".
     await focusLandsOn(page, vm.typeYourself);
+    await screenshot(page, 'keyboard-voice-message-phone');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/transcript-edit');
     await expectPageArrived(page, vm.editTitle);
@@ -493,6 +494,7 @@ describe('keyboard and screen reader findings (issue 43), in the browser', () =>
       await expect.poll(() => said.textContent()).toMatch(/^Aufnahme beendet, \d+ Sekunden? lang\./);
     };
     await recordOnce();
+    await screenshot(page, 'keyboard-video-answer-review-desktop');
     await tabTo(page, byName(va.retake));
     await page.keyboard.press('Enter');
     await focusLandsOn(page, va.record);
