@@ -3,16 +3,17 @@
 // /api/health p99 while a clip renders through the app's media job.
 // Run: npx tsx bench/media/content.ts   (CLIP_SECONDS, AUDIOGRAM_SECONDS to change the lengths)
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { monitorEventLoopDelay, performance as nodePerformance } from 'node:perf_hooks';
 import path from 'node:path';
 import { renderCard } from '../../server/content/card';
-import { audiogramArgs, audiogramBackground, captionStyle, clipArgs, writeOverlays } from '../../server/content/clip';
+import { audiogramArgs, audiogramBackgroundPng } from '../../server/content/audiogram';
+import { captionStyle, clipArgs, writeOverlays } from '../../server/content/clip';
 import { readableBox } from '../../server/content/colour';
 import { cuesFor, wordsOf } from '../../server/content/timing';
-import { attachFile } from '../../server/submissions/files';
-import { addUser, api, login, startTestApp } from '../../server/testing/harness';
+import { api } from '../../server/testing/harness';
+import { appWithVideo, mark, sourceVideo, timingFor as timingOf } from './fixtures';
 
 const CLIP = Number(process.env.CLIP_SECONDS ?? 30);
 const AUDIOGRAM = Number(process.env.AUDIOGRAM_SECONDS ?? 60);
@@ -26,13 +27,7 @@ const sentences = [
   'Dann weiß man, wofür man die vielen Nächte gerechnet hat.',
 ];
 
-/** Segments of about 5 s each over `seconds`, the way a transcriber returns them. */
-function timingFor(seconds: number) {
-  const segments = [];
-  for (let at = 0, i = 0; at < seconds; at += 5, i++)
-    segments.push({ start: at + 0.2, end: Math.min(seconds, at + 4.8), text: sentences[i % sentences.length]! });
-  return { segments };
-}
+const timingFor = (seconds: number) => timingOf(seconds, sentences);
 
 /**
  * Runs ffmpeg under /usr/bin/time: wall seconds, CPU seconds (user + sys: what a loaded machine does
@@ -58,7 +53,6 @@ function timedFfmpeg(args: string[]): Promise<{ seconds: number; cpu: number; pe
   });
 }
 
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
 /** CPU seconds per second of output, and as a share of all cores for that second (the load-free lower bound of wall time). */
 const cpuLine = (cpu: number, seconds: number) =>
   `CPU ${cpu.toFixed(1)} s (user+sys) = ${(cpu / seconds).toFixed(2)} CPU-s je Sekunde = ${(cpu / seconds / cpus().length).toFixed(2)}× Echtzeit bei ${cpus().length} freien Kernen`;
@@ -73,30 +67,7 @@ say(
 );
 
 // Sources: 1080p H.264 with sound, and a spoken-length audio file.
-const source = path.join(dir, 'source-1080p.mp4');
-execFileSync('ffmpeg', [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  `testsrc2=s=1920x1080:r=30:d=${CLIP + 2}`,
-  '-f',
-  'lavfi',
-  '-i',
-  `sine=f=300:d=${CLIP + 2}`,
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-crf',
-  '18',
-  '-c:a',
-  'aac',
-  '-shortest',
-  '-y',
-  source,
-]);
+const source = sourceVideo(dir, CLIP + 2);
 const audio = path.join(dir, 'interview.ogg');
 execFileSync('ffmpeg', [
   '-v',
@@ -144,7 +115,7 @@ execFileSync('ffmpeg', [
   const adir = mkdtempSync(path.join(dir, 'a-'));
   const overlays = await writeOverlays(adir, '9:16', brand, cues, true);
   const background = path.join(adir, 'bg.png');
-  writeFileSync(background, await audiogramBackground('9:16', brand, null));
+  writeFileSync(background, await audiogramBackgroundPng('9:16', brand, 'inter', null, 'Erika Muster', 'Teamleiterin'));
   const r = await timedFfmpeg(
     audiogramArgs({
       source: audio,
@@ -152,9 +123,9 @@ execFileSync('ffmpeg', [
       duration: AUDIOGRAM,
       format: '9:16',
       background,
-      waveColour: readableBox(brand.colour).text,
-      withPhoto: false,
+      colour: readableBox(brand.colour).text,
       overlays,
+      audioFilter: 'anull',
       out: path.join(dir, 'audiogram.mp4'),
     }),
   );
@@ -194,29 +165,12 @@ execFileSync('ffmpeg', [
 
 // 4. /api/health p99 while the app renders a clip through its media job.
 {
-  const t = await startTestApp('sqlite');
-  t.app.mediaJobs.start();
-  await addUser(t.app, 'bench@example.de', 'vdi_admin');
-  const cookie = await login(t, 'bench@example.de');
-  const created = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'interview' } });
-  const id = created.body.contentId as number;
-  await t.app.db
-    .insertInto('consents')
-    .values({ submission_id: id, kind: 'publication', text: 'bench', given_at: new Date().toISOString() })
-    .execute();
-  const media = await attachFile(t.app, {
-    contentId: id,
-    kind: 'video',
-    body: readFileSync(source),
-    originalName: 'quelle.mp4',
-    contentType: 'video/mp4',
-    extension: 'mp4',
+  const { t, cookie, id, mediaId } = await appWithVideo({
+    source,
+    seconds: CLIP + 2,
+    timing: timingFor(CLIP + 1),
+    consent: true,
   });
-  await t.app.db
-    .updateTable('media')
-    .set({ timing: JSON.stringify(timingFor(CLIP + 1)), duration_ms: (CLIP + 2) * 1000, width: 1920, height: 1080 })
-    .where('id', '=', media.id)
-    .execute();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const cpuBefore = process.cpuUsage();
@@ -224,7 +178,7 @@ execFileSync('ffmpeg', [
   const started = performance.now();
   const item = await api(t, 'POST', `/api/content/${id}/clips`, {
     cookie,
-    body: { mediaId: Number(media.id), start: 0, end: CLIP, format: '9:16' },
+    body: { mediaId, start: 0, end: CLIP, format: '9:16' },
   });
   const latencies: number[] = [];
   let state = 'queued';

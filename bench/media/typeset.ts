@@ -5,18 +5,16 @@
 //   requested at once: /api/health p99 (target < 50 ms) and its longest answer (target ≤ 250 ms),
 //   and the app's longest event-loop stall meanwhile.
 // Run: npm run bench:typeset   (CLIP_SECONDS=30, CLIP_STYLE=words|plain)
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { attachFile } from '../../server/submissions/files';
-import { addUser, api, login, startTestApp } from '../../server/testing/harness';
+import { api } from '../../server/testing/harness';
+import { appWithVideo, mark, sourceVideo, timingFor } from './fixtures';
 
 const CLIP = Number(process.env.CLIP_SECONDS ?? 30);
 const STYLE = process.env.CLIP_STYLE === 'plain' ? 'plain' : 'words';
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-typeset-'));
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const sentences = [
   'Ich bin Dr. Klaus Müller-Lüdenscheidt und leite z. B. die Prüfung.',
   'Unsere Windkraftanlagengetriebe brauchen Qualitätssicherungsmaßnahmen.',
@@ -24,70 +22,18 @@ const sentences = [
   'Dann weiß man, wofür man die vielen Nächte gerechnet hat.',
 ];
 
-/** Segments of about 5 s each over `seconds`, the way a transcriber returns them. */
-function timingFor(seconds: number) {
-  const segments = [];
-  for (let at = 0, i = 0; at < seconds; at += 5, i++)
-    segments.push({ start: at + 0.2, end: Math.min(seconds, at + 4.8), text: sentences[i % sentences.length]! });
-  return { text: segments.map((s) => s.text).join(' '), segments };
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 console.log(
   `Satz und Rendern, ${cpus().length} Kerne, Last ${loadavg()[0]!.toFixed(1)} beim Start, ${new Date().toISOString()}`,
 );
 
-const source = path.join(dir, 'source-1080p.mp4');
-execFileSync('ffmpeg', [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  `testsrc2=s=1920x1080:r=30:d=${CLIP + 2}`,
-  '-f',
-  'lavfi',
-  '-i',
-  `sine=f=300:d=${CLIP + 2}`,
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-crf',
-  '18',
-  '-c:a',
-  'aac',
-  '-shortest',
-  '-y',
-  source,
-]);
-
-const t = await startTestApp('sqlite');
-t.app.mediaJobs.start();
-await addUser(t.app, 'bench@example.de', 'vdi_admin');
-const cookie = await login(t, 'bench@example.de');
-const created = await api(t, 'POST', '/api/submissions', { cookie, body: { tenant: 'vdi', kind: 'interview' } });
-const id = created.body.contentId as number;
-const media = await attachFile(t.app, {
-  contentId: id,
-  kind: 'video',
-  body: readFileSync(source),
-  originalName: 'quelle.mp4',
-  contentType: 'video/mp4',
-  extension: 'mp4',
+const { t, cookie, id, mediaId } = await appWithVideo({
+  source: sourceVideo(dir, CLIP + 2),
+  seconds: CLIP + 2,
+  timing: timingFor(CLIP + 1, sentences),
+  captionsReady: true,
 });
-await t.app.db
-  .updateTable('media')
-  .set({
-    timing: JSON.stringify(timingFor(CLIP + 1)),
-    caption_state: 'ready',
-    duration_ms: (CLIP + 2) * 1000,
-    width: 1920,
-    height: 1080,
-  })
-  .where('id', '=', media.id)
-  .execute();
 
 async function itemState(itemId: number): Promise<string> {
   const items = (await api(t, 'GET', `/api/content/${id}`, { cookie })).body.items as { id: number; state: string }[];
@@ -99,7 +45,7 @@ async function itemState(itemId: number): Promise<string> {
   const started = performance.now();
   const item = await api(t, 'POST', `/api/content/${id}/clips`, {
     cookie,
-    body: { mediaId: Number(media.id), start: 0, end: CLIP, format: '9:16', captionStyle: STYLE },
+    body: { mediaId, start: 0, end: CLIP, format: '9:16', captionStyle: STYLE },
   });
   if (item.status >= 300) throw new Error(`clip refused: ${JSON.stringify(item.body)}`);
   let state = 'queued';

@@ -1,6 +1,15 @@
 import type { MediaFont } from '../../common/media-template';
 import { type Brand, svgToPng } from './card';
-import { type ClipFormat, clipFormats, overlayChain, type Overlay, safeAreas } from './clip';
+import {
+  type ClipFormat,
+  clipFormats,
+  cutInput,
+  h264,
+  overlayChain,
+  overlayInputs,
+  type Overlay,
+  safeAreas,
+} from './clip';
 import { readableBox } from './colour';
 import { fontFamilyOf } from './font-choice';
 import { escapeXml, textWidth } from './fonts';
@@ -150,15 +159,10 @@ export function audiogramArgs(o: {
     ...overlayChain('[base]', o.overlays, 2),
   ].join(';');
   return [
-    '-ss',
-    o.start.toFixed(3),
-    '-t',
-    o.duration.toFixed(3),
-    '-i',
-    o.source,
+    ...cutInput(o),
     '-i',
     o.background,
-    ...o.overlays.flatMap((x) => [...(x.inputArgs ?? []), '-i', x.file]),
+    ...overlayInputs(o.overlays),
     '-filter_complex',
     graph,
     '-map',
@@ -169,14 +173,7 @@ export function audiogramArgs(o: {
     'aac',
     '-b:a',
     '128k',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-profile:v',
-    'high',
-    '-movflags',
-    '+faststart',
+    ...h264,
     '-preset',
     'ultrafast',
     '-tune',

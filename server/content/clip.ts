@@ -165,7 +165,21 @@ export function overlayChain(input: string, overlays: Overlay[], firstInput: num
 /** Highest frame rate of a clip. */
 export const MAX_FPS = 30;
 
-const encode = ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-movflags', '+faststart'];
+/** H.264 in an MP4 that plays while it loads: the video encode of clips and audiograms. */
+export const h264 = ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-movflags', '+faststart'];
+
+/** The passage cut from the source: its first input. */
+export const cutInput = (o: { source: string; start: number; duration: number }) => [
+  '-ss',
+  o.start.toFixed(3),
+  '-t',
+  o.duration.toFixed(3),
+  '-i',
+  o.source,
+];
+
+/** The overlays' inputs, in the order overlayChain numbers them. */
+export const overlayInputs = (overlays: Overlay[]) => overlays.flatMap((x) => [...(x.inputArgs ?? []), '-i', x.file]);
 
 /**
  * ffmpeg arguments of a clip cut from a video: [start, start+duration] of the original, reframed to
@@ -194,13 +208,8 @@ export function clipArgs(o: {
     ';',
   );
   return [
-    '-ss',
-    o.start.toFixed(3),
-    '-t',
-    o.duration.toFixed(3),
-    '-i',
-    o.source,
-    ...o.overlays.flatMap((x) => [...(x.inputArgs ?? []), '-i', x.file]),
+    ...cutInput(o),
+    ...overlayInputs(o.overlays),
     '-filter_complex',
     graph,
     '-map',
@@ -208,96 +217,11 @@ export function clipArgs(o: {
     ...(o.hasAudio
       ? ['-map', '0:a:0', ...(o.audioFilter ? ['-af', o.audioFilter] : []), '-c:a', 'aac', '-b:a', '160k']
       : []),
-    ...encode,
+    ...h264,
     '-preset',
     'veryfast',
     '-crf',
     '20',
-    '-t',
-    o.duration.toFixed(3),
-    '-y',
-    o.out,
-  ];
-}
-
-/** Background of an audiogram: the tenant's colour, and the contributor's photo when chosen. */
-export async function audiogramBackground(format: ClipFormat, brand: Brand, photo: Buffer | null): Promise<Buffer> {
-  const { width: W, height: H } = clipFormats[format];
-  const { box } = readableBox(brand.colour);
-  const r = Math.round(Math.min(W, H) * 0.2);
-  const cy = Math.round(H * (format === '9:16' ? 0.36 : 0.34));
-  const photoSvg = photo
-    ? `<clipPath id="p"><circle cx="${W / 2}" cy="${cy}" r="${r}"/></clipPath><image x="${W / 2 - r}" y="${cy - r}" width="${2 * r}" height="${2 * r}" preserveAspectRatio="xMidYMid slice" clip-path="url(#p)" href="data:${photo[0] === 0xff ? 'image/jpeg' : 'image/png'};base64,${photo.toString('base64')}"/><circle cx="${W / 2}" cy="${cy}" r="${r}" fill="none" stroke="#ffffff" stroke-width="8"/>`
-    : '';
-  return svgToPng(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${box}"/>${photoSvg}</svg>`,
-  );
-}
-
-/** Where the waveform lies: below the photo, or in the middle without one. */
-export function waveBox(format: ClipFormat, withPhoto: boolean) {
-  const { width: W, height: H } = clipFormats[format];
-  const safe = safeAreas[format];
-  const width = safe.right - safe.left;
-  const height = format === '16:9' ? 200 : 260;
-  const y = withPhoto
-    ? Math.round(H * (format === '9:16' ? 0.36 : 0.34) + Math.min(W, H) * 0.2 + 60)
-    : Math.round((safe.top + safe.bottom) / 2 - height);
-  return { x: safe.left, y: Math.min(y, safe.bottom - height - 260), width, height };
-}
-
-/**
- * ffmpeg arguments of an audiogram: the background (PNG, decoded once and repeated), the animated waveform of the
- * audio in the text colour, logo and caption boxes, H.264/AAC MP4 at 25 frames a second (x264
- * ultrafast: the picture is mostly still, and ultrafast encodes it about three times faster).
- */
-export function audiogramArgs(o: {
-  source: string;
-  start: number;
-  duration: number;
-  format: ClipFormat;
-  background: string;
-  waveColour: string;
-  withPhoto: boolean;
-  overlays: Overlay[];
-  out: string;
-}): string[] {
-  const wave = waveBox(o.format, o.withPhoto);
-  const graph = [
-    `[0:a]aformat=channel_layouts=mono,showwaves=s=${wave.width}x${wave.height}:mode=cline:rate=25:scale=sqrt:colors=${o.waveColour}[w]`,
-    `[1:v]format=yuv420p,loop=loop=-1:size=1:start=0,setpts=N/25/TB[bg]`,
-    `[bg][w]overlay=${wave.x}:${wave.y}:shortest=1[base]`,
-    ...overlayChain('[base]', o.overlays, 2),
-  ].join(';');
-  return [
-    '-ss',
-    o.start.toFixed(3),
-    '-t',
-    o.duration.toFixed(3),
-    '-i',
-    o.source,
-    '-i',
-    o.background,
-    ...o.overlays.flatMap((x) => ['-i', x.file]),
-    '-filter_complex',
-    graph,
-    '-map',
-    '[v]',
-    '-map',
-    '0:a:0',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
-    ...encode,
-    '-preset',
-    'ultrafast',
-    '-tune',
-    'stillimage',
-    '-crf',
-    '23',
-    '-r',
-    '25',
     '-t',
     o.duration.toFixed(3),
     '-y',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cropBox } from '../../common/schemas/content';
 import { contrast, readableBox } from './colour';
-import { audiogramArgs, clipArgs, reframe, safeAreas } from './clip';
+import { audiogramArgs } from './audiogram';
+import { clipArgs, reframe, safeAreas } from './clip';
 import { layoutLines } from '../../common/typesetting';
 import { cuesFor, proposePassages, snapToWords, wordsOf } from './timing';
 
@@ -127,12 +128,14 @@ describe('filter graphs', () => {
       duration: 60,
       format: '1:1',
       background: 'bg.png',
-      waveColour: '#ffffff',
-      withPhoto: false,
+      colour: '#ffffff',
       overlays: [],
+      audioFilter: 'volume=2dB',
       out: 'o.mp4',
     });
+    expect(audiogram.slice(0, 8)).toEqual(['-ss', '0.000', '-t', '60.000', '-i', 'a.ogg', '-i', 'bg.png']);
     expect(audiogram[audiogram.indexOf('-filter_complex') + 1]).toContain('showwaves=');
+    expect(audiogram).toEqual(expect.arrayContaining(['libx264', 'aac', '+faststart', 'yuv420p']));
   });
 
   it('keeps text inside the safe areas and on a box of at least 4.5:1 contrast', () => {
