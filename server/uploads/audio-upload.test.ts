@@ -42,6 +42,7 @@ describe.each(dialects)('audio uploaded as a file, transcribed like a voice mess
       OPENAI_API_KEY: 'sk-test',
       MEDIA_MAX_MINUTES: String((seconds + 3) / 60),
     });
+    t.app.mediaJobs.start();
     await addUser(t.app, `audio-${dialect}@example.org`, 'vdi_admin');
     cookie = await login(t, `audio-${dialect}@example.org`);
   }, 60_000);
@@ -100,6 +101,28 @@ describe.each(dialects)('audio uploaded as a file, transcribed like a voice mess
       expect(proposals.status).toBe(200);
       expect(JSON.stringify(proposals.body)).toContain('Windkraftanlagen.');
     }, 60_000);
+
+  it('an MP4 that holds sound only becomes audio of the submission and is transcribed', async () => {
+    const contentId = await newSubmission();
+    const res = await tusUpload(t, {
+      bytes: readFileSync(speech.mp4),
+      contentId,
+      page: 'upload',
+      filename: 'aufnahme.mp4',
+      headers: { cookie },
+    });
+    expect(res.status).toBe(200);
+    const mediaOf = () =>
+      t.app.db.selectFrom('media').selectAll().where('submission_id', '=', contentId).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await mediaOf()).caption_state, { timeout: 60_000, interval: 250 }).toBe('ready');
+    const row = await mediaOf();
+    expect([row.kind, row.file_type, row.media_state]).toEqual(['audio', 'audio/mp4', null]);
+    expect(Math.abs(Number(row.duration_ms) / 1000 - seconds)).toBeLessThan(0.5);
+    const overview = await api(t, 'GET', `/api/content/${contentId}`, { cookie });
+    const source = overview.body.sources.find((s: { mediaId: number }) => s.mediaId === row.id);
+    expect(source.kind).toBe('audio');
+    expect(source.words.map((w: { text: string }) => w.text).join(' ')).toBe(SAID);
+  }, 90_000);
 
   it('refuses a recording longer than MEDIA_MAX_MINUTES before storing or transcribing it', async () => {
     const contentId = await newSubmission();

@@ -171,8 +171,10 @@ export async function processVideo(
   const capSeconds = deps.config.MEDIA_MAX_MINUTES * 60;
   let facts: ReturnType<typeof videoFacts>;
   let seconds: number | null = null;
+  let probe: FfprobeResult | null = null;
   try {
-    facts = videoFacts(await ffprobe(input, { signal: ctx.signal, mime: row.file_type }));
+    probe = await ffprobe(input, { signal: ctx.signal, mime: row.file_type });
+    facts = videoFacts(probe);
     // Its length from its packets, not its header: the job's time limit and progress follow it.
     seconds = (await measureMedia(input, { mime: row.file_type, limitSeconds: capSeconds, signal: ctx.signal }))
       .seconds;
@@ -180,6 +182,8 @@ export async function processVideo(
     if (ctx.signal.aborted) throw error;
     facts = null;
   }
+  if (!facts && seconds !== null && probe?.streams.some((st) => st.codec_type === 'audio'))
+    return soundOnly(deps, ctx, row, input, Math.min(seconds, capSeconds));
   if (!facts || facts.width * facts.height > MAX_PIXELS || seconds === null) {
     await setMedia(deps, mediaId, { media_state: 'unreadable', caption_state: null });
     return { unreadable: true };
@@ -231,6 +235,26 @@ export async function processVideo(
     seconds: probed.durationSeconds,
     captions,
     proxyBytes: (await stat(proxy)).size,
+  };
+}
+
+/**
+ * An MP4 that holds sound only (a recorder app's export): it is a spoken recording, kept as audio
+ * and transcribed like a voice message, its words joining the transcript.
+ */
+async function soundOnly(
+  deps: ServiceDeps,
+  ctx: MediaJobContext,
+  row: MediaRow,
+  input: string,
+  seconds: number,
+): Promise<unknown> {
+  ctx.limitTime(seconds);
+  const audio = { kind: 'audio', file_type: 'audio/mp4', media_state: null, duration_ms: Math.round(seconds * 1000) };
+  await setMedia(deps, row.id, audio);
+  return {
+    audio: true,
+    captions: await captionsFromAudio(deps, ctx, { ...row, ...audio }, input, { addToTranscript: true }),
   };
 }
 

@@ -2,13 +2,10 @@ import { toast } from 'sonner';
 import { texts } from '../../../common/texts';
 import { ApiError } from './api';
 
-/**
- * The spec's toasts: one at a time (a new one replaces the old), title and text, 5 s. An error
- * stays until it is closed or replaced (issue 43, WCAG 2.2.1: no time limit on reading it).
- */
+/** The spec's toasts: one at a time (a new one replaces the old), title and text, 5 s. */
 function show(kind: 'success' | 'error' | 'info' | 'warning', title: string, text?: string) {
   toast.dismiss();
-  toast[kind](title, { description: text, ...(kind === 'error' ? { duration: Number.POSITIVE_INFINITY } : {}) });
+  toast[kind](title, { description: text });
 }
 
 export const notify = {
