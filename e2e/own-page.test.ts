@@ -57,7 +57,7 @@ describe.each(dialects)("the contributor's own page in the browser on %s", (dial
     await screenshot(page, `own-page-phone-${dialect}`);
 
     await video.getByRole('button', { name: `${t.withdraw}: ${t.consentKinds.video_rights}` }).click();
-    await video.getByRole('alertdialog').getByRole('button', { name: t.withdraw, exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t.withdraw, exact: true }).click();
     await toastWith(page, t.withdrawnTitle).waitFor();
     await video.getByText(/Widerrufen am/).waitFor();
     await own.getByText(t.postMarked).waitFor();
@@ -107,8 +107,26 @@ describe.each(dialects)("the contributor's own page in the browser on %s", (dial
     expect(JSON.parse(zip.get('daten.json')!.toString()).submissions[0].contentId).toBe(s.contentId);
     await screenshot(page, `own-page-desktop-${dialect}`);
 
-    await own.getByRole('button', { name: t.erasureButton }).click();
-    await own.getByRole('alertdialog').getByRole('button', { name: t.erasureButton }).click();
+    // The confirmation is a modal dialog by keyboard (issue 43): focus inside, kept inside, Escape
+    // closes it and the focus returns to the button that opened it.
+    const opener = own.getByRole('button', { name: t.erasureButton });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: t.erasureConfirm });
+    await dialog.waitFor();
+    await screenshot(page, `own-page-erasure-dialog-${dialect}`);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await e.t.app.db.selectFrom('erasure_requests').selectAll().execute()).toEqual([]);
+
+    await opener.click();
+    await dialog.getByRole('button', { name: t.erasureButton }).click();
     await own
       .getByRole('status')
       .getByText(/Ihre Löschung ist beantragt/)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../common/texts';
-import { loginAs, PHONE, startE2E, toastWith, type E2E } from './harness';
+import { loginAs, PHONE, screenshot, startE2E, toastWith, type E2E } from './harness';
 
 const t = texts.auth;
 
@@ -25,6 +25,15 @@ describe('sign-out and reset request that fail, in the browser', () => {
     await failSignOut(page);
     await page.getByRole('button', { name: t.logout }).click();
     await toastWith(page, t.logoutFailedText).waitFor({ timeout: 15_000 });
+    // The error stays until closed, so it lies below the sticky header, clear of 'Abmelden'.
+    await page.waitForTimeout(500);
+    const toast = toastWith(page, t.logoutFailedText);
+    const headerBox = (await page.locator('header').first().boundingBox())!;
+    const closeBox = (await toast.getByRole('button', { name: texts.common.close, exact: true }).boundingBox())!;
+    for (const box of [(await toast.boundingBox())!, closeBox]) {
+      expect(box.y, 'toast and its close button below the header').toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    }
+    await screenshot(page, 'sign-out-error-toast-390');
     expect(await toastWith(page, t.loggedOutText).count()).toBe(0);
     expect(new URL(page.url()).pathname).not.toBe('/login');
     // Local state is cleared anyway (a shared phone).

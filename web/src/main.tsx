@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { texts } from '../../common/texts';
 import { App } from './App';
-import { TOAST_DURATION_MS } from './lib/notify';
+import { closeToastOnEscape, TOAST_DURATION_MS } from './lib/notify';
 
 import './index.css';
 
@@ -19,10 +19,11 @@ startTransition(() =>
         <App />
         <Toaster
           // At the top on every screen: at the bottom of a phone a notice covered the field being
-          // filled (the keyboard pushes it up). On a phone it lies over the fixed header, below it on a desktop.
+          // filled (the keyboard pushes it up). Below the sticky header where there is one (Header.tsx
+          // publishes its height): an error stays until closed and must not cover 'Abmelden'.
           position="top-center"
-          offset={68}
-          mobileOffset={8}
+          offset={{ top: 'calc(var(--header-height, 0px) + 12px)' }}
+          mobileOffset={{ top: 'calc(var(--header-height, 0px) + 8px)', left: 8, right: 8 }}
           containerAriaLabel={texts.common.notifications}
           toastOptions={{ closeButtonAriaLabel: texts.common.close }}
           visibleToasts={1}
@@ -35,6 +36,8 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+document.addEventListener('keydown', closeToastOnEscape);
 
 // The app shell offline (web/public/sw.js): registered once the page has loaded, so it never
 // competes with the first paint; it then keeps the build files this page loaded before it ran.

@@ -2,10 +2,17 @@ import { toast } from 'sonner';
 import { texts } from '../../../common/texts';
 import { ApiError } from './api';
 
-/** The spec's toasts: one at a time (a new one replaces the old), title and text, 5 s. */
+/** The spec's toasts: one at a time (a new one replaces the old), title and text, 5 s; an error stays until closed. */
 function show(kind: 'success' | 'error' | 'info' | 'warning', title: string, text?: string) {
   toast.dismiss();
-  toast[kind](title, { description: text });
+  toast[kind](title, { description: text, ...(kind === 'error' ? { duration: Number.POSITIVE_INFINITY } : {}) });
+}
+
+/** Escape inside the notification region (reached with F8 or Tab) closes the notice. */
+export function closeToastOnEscape(event: KeyboardEvent) {
+  if (event.key === 'Escape' && (document.activeElement as HTMLElement | null)?.closest('[data-sonner-toaster]')) {
+    toast.dismiss();
+  }
 }
 
 export const notify = {

@@ -1,4 +1,5 @@
 import { Inbox, LogOut, ShieldCheck, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { texts } from '../../../../common/texts';
 import { useAuth } from '../auth';
@@ -8,13 +9,31 @@ import { useTenant } from '../../current-tenant/TenantContext';
 const control =
   'flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5';
 
+/** Publishes the header's height as --header-height, so notices sit below it (main.tsx's Toaster). */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--header-height', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--header-height');
+    };
+  }, []);
+  return ref;
+}
+
 /** The fixed top bar: logo (to /), title, username and 'Abmelden'. */
 export function Header() {
+  const ref = useHeaderHeight();
   const { user, role, membership, logout } = useAuth();
   const tenant = useTenant();
   const navigate = useNavigate();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={ref} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       {/* Grows with its text (200 %): what does not fit moves to a second line, right-aligned. */}
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center justify-end gap-x-3 px-3 sm:px-6">
         {/* The link's name comes from its content (no aria-label that differs from the visible text). */}

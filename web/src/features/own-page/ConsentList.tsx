@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import type { OwnPage } from '../../../../common/contracts/own-page';
 import type { ConsentKind } from '../../../../common/finish-rules';
 import { texts } from '../../../../common/texts';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { day } from './format';
 
 const t = texts.ownPage;
 
-/** Each consent with its words, version and date; withdrawn one by one or all at once, with one confirmation. */
+/** Each consent with its words, version and date; withdrawn one by one or all at once, each after a confirmation dialog. */
 export function ConsentList({
   consents,
   busy,
@@ -18,29 +17,7 @@ export function ConsentList({
   busy: boolean;
   onWithdraw: (kinds: ConsentKind[]) => void;
 }) {
-  const [asking, setAsking] = useState<string | null>(null);
   const live = consents.filter((c) => !c.withdrawnAt);
-  const confirm = (id: string, question: string, kinds: ConsentKind[]) =>
-    asking === id ? (
-      <div role="alertdialog" aria-label={question} className="mt-3 space-y-2 rounded-lg bg-red-50 p-3">
-        <p className="text-sm text-red-900">{question}</p>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="danger"
-            disabled={busy}
-            onClick={() => {
-              onWithdraw(kinds);
-              setAsking(null);
-            }}
-          >
-            {t.withdraw}
-          </Button>
-          <Button variant="secondary" onClick={() => setAsking(null)}>
-            {texts.common.cancel}
-          </Button>
-        </div>
-      </div>
-    ) : null;
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">{t.consentsTitle}</h2>
@@ -63,26 +40,30 @@ export function ConsentList({
                 <blockquote className="mt-1 border-l-4 border-slate-200 pl-3 text-sm text-slate-700">
                   {c.text}
                 </blockquote>
-                {!c.withdrawnAt && asking !== c.kind && (
-                  <Button variant="secondary" className="mt-2" onClick={() => setAsking(c.kind)} disabled={busy}>
-                    {t.withdraw}: {label}
-                  </Button>
+                {!c.withdrawnAt && (
+                  <ConfirmDialog
+                    trigger={`${t.withdraw}: ${label}`}
+                    triggerProps={{ className: 'mt-2', disabled: busy }}
+                    title={t.withdrawConfirm(label)}
+                    confirm={t.withdraw}
+                    busy={busy}
+                    onConfirm={() => onWithdraw([c.kind as ConsentKind])}
+                  />
                 )}
-                {confirm(c.kind, t.withdrawConfirm(label), [c.kind as ConsentKind])}
               </li>
             );
           })}
         </ul>
       )}
-      {live.length > 1 && asking !== 'all' && (
-        <Button variant="danger" className="mt-4" onClick={() => setAsking('all')} disabled={busy}>
-          {t.withdrawAll}
-        </Button>
-      )}
-      {confirm(
-        'all',
-        t.withdrawAllConfirm,
-        live.map((c) => c.kind as ConsentKind),
+      {live.length > 1 && (
+        <ConfirmDialog
+          trigger={t.withdrawAll}
+          triggerProps={{ variant: 'danger', className: 'mt-4', disabled: busy }}
+          title={t.withdrawAllConfirm}
+          confirm={t.withdraw}
+          busy={busy}
+          onConfirm={() => onWithdraw(live.map((c) => c.kind as ConsentKind))}
+        />
       )}
     </Card>
   );

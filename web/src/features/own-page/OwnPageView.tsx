@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { texts } from '../../../../common/texts';
 import { apiUrl } from '../../api/client';
 import { failureMessage } from '../../lib/notify';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Spinner } from '../../ui/Spinner';
 import { ConsentList } from './ConsentList';
 import { day } from './format';
@@ -15,7 +14,6 @@ const t = texts.ownPage;
 /** The contributor's own page: what they gave, what became of it, their consents, export and erasure. */
 export function OwnPageView({ access }: { access: string }) {
   const { page, withdraw, erase } = useOwnPage(access);
-  const [askErase, setAskErase] = useState(false);
   if (page.isError) return <p role="alert">{failureMessage(page.error)}</p>;
   if (!page.data) return <Spinner text={texts.common.loading} />;
   const p = page.data;
@@ -48,23 +46,14 @@ export function OwnPageView({ access }: { access: string }) {
             {p.erasure?.state === 'kept' && p.erasure.keepReason && (
               <p className="mt-1 text-sm text-slate-800">{t.erasureKept(p.erasure.keepReason)}</p>
             )}
-            {askErase ? (
-              <div role="alertdialog" aria-label={t.erasureConfirm} className="mt-3 space-y-2 rounded-lg bg-red-50 p-3">
-                <p className="text-sm text-red-900">{t.erasureConfirm}</p>
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="danger" disabled={erase.isPending} onClick={() => erase.mutate()}>
-                    {t.erasureButton}
-                  </Button>
-                  <Button variant="secondary" onClick={() => setAskErase(false)}>
-                    {texts.common.cancel}
-                  </Button>
-                </div>
-              </div>
-            ) : (
-              <Button variant="secondary" className="mt-3" onClick={() => setAskErase(true)}>
-                {t.erasureButton}
-              </Button>
-            )}
+            <ConfirmDialog
+              trigger={t.erasureButton}
+              triggerProps={{ className: 'mt-3' }}
+              title={t.erasureConfirm}
+              confirm={t.erasureButton}
+              busy={erase.isPending}
+              onConfirm={() => erase.mutate()}
+            />
           </>
         )}
       </Card>
