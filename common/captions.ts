@@ -46,38 +46,40 @@ export function timedWords(timing: Timing): TimedSpan[] {
 
 const key = (word: string) => word.toLocaleLowerCase('de').replace(/[^\p{L}\p{N}]/gu, '');
 
+/** Matching positions of two long texts without the table: walk both, looking a little ahead for the next match. */
+function greedyPairs(a: string[], b: string[]): [number, number][] {
+  const pairs: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      pairs.push([i++, j++]);
+      continue;
+    }
+    let found = false;
+    for (let d = 1; d < 40 && !found; d++) {
+      if (j + d < b.length && a[i] === b[j + d]) {
+        j += d;
+        found = true;
+      } else if (i + d < a.length && a[i + d] === b[j]) {
+        i += d;
+        found = true;
+      }
+    }
+    if (!found) {
+      i++;
+      j++;
+    }
+  }
+  return pairs;
+}
+
 /** Pairs of matching positions (old, new) of a longest common subsequence; greedy on very long texts. */
 function matchTokens(a: string[], b: string[]): [number, number][] {
   const n = a.length;
   const m = b.length;
   if (n === 0 || m === 0) return [];
-  if (n * m > 6_000_000) {
-    // Too long for the table: walk both, looking a little ahead for the next match.
-    const pairs: [number, number][] = [];
-    let i = 0;
-    let j = 0;
-    while (i < n && j < m) {
-      if (a[i] === b[j]) {
-        pairs.push([i++, j++]);
-        continue;
-      }
-      let found = false;
-      for (let d = 1; d < 40 && !found; d++) {
-        if (j + d < m && a[i] === b[j + d]) {
-          j += d;
-          found = true;
-        } else if (i + d < n && a[i + d] === b[j]) {
-          i += d;
-          found = true;
-        }
-      }
-      if (!found) {
-        i++;
-        j++;
-      }
-    }
-    return pairs;
-  }
+  if (n * m > 6_000_000) return greedyPairs(a, b);
   const table = new Uint32Array((n + 1) * (m + 1));
   const at = (i: number, j: number) => i * (m + 1) + j;
   for (let i = n - 1; i >= 0; i--) {

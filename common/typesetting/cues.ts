@@ -132,23 +132,7 @@ export function buildCues(words: readonly TimedSpan[], options: Partial<CueRules
     words[idx[idx.length - 1]!]!.end - words[idx[0]!]!.start <= rules.maxSeconds;
   for (let i = 0; i < words.length; i++) {
     if (current.length && !fits([...current, i])) {
-      // Cut where it reads best: the words after the cut go on with word i.
-      let bestK = current.length;
-      let bestCost = Number.POSITIVE_INFINITY;
-      const all = [...current, i];
-      const local = textOf(all);
-      const localEnds = all.map((w) => ends[w]!);
-      for (let k = 1; k <= current.length; k++) {
-        const rest = all.slice(k);
-        if (rest.length > 1 && !fits(rest)) continue;
-        const gap = words[all[k]!]!.start - words[all[k - 1]!]!.end;
-        // Short cues are worse than long ones: a cut early in the cue costs a little.
-        const cost = breakCost(local, localEnds, k, gap) + (current.length - k) * 4;
-        if (cost < bestCost) {
-          bestCost = cost;
-          bestK = k;
-        }
-      }
+      const bestK = bestCut([...current, i], words, texts, ends, fits);
       groups.push(current.slice(0, bestK));
       current = current.slice(bestK);
     }
@@ -181,7 +165,42 @@ export function buildCues(words: readonly TimedSpan[], options: Partial<CueRules
       words: ws.map((w) => ({ start: w.start, end: w.end, text: w.text })),
     };
   });
-  // On screen long enough to read (about 17 characters a second), 1–7 s, never over the next cue.
+  holdToRead(cues, rules);
+  return cues;
+}
+
+/**
+ * Where to cut a cue that its last word (the last of `all`) no longer fits in, so that it reads
+ * best: the words from the returned position on go on with that word.
+ */
+function bestCut(
+  all: number[],
+  words: readonly TimedSpan[],
+  texts: string[],
+  ends: boolean[],
+  fits: (idx: number[]) => boolean,
+): number {
+  const count = all.length - 1;
+  let bestK = count;
+  let bestCost = Number.POSITIVE_INFINITY;
+  const local = all.map((w) => texts[w]!);
+  const localEnds = all.map((w) => ends[w]!);
+  for (let k = 1; k <= count; k++) {
+    const rest = all.slice(k);
+    if (rest.length > 1 && !fits(rest)) continue;
+    const gap = words[all[k]!]!.start - words[all[k - 1]!]!.end;
+    // Short cues are worse than long ones: a cut early in the cue costs a little.
+    const cost = breakCost(local, localEnds, k, gap) + (count - k) * 4;
+    if (cost < bestCost) {
+      bestCost = cost;
+      bestK = k;
+    }
+  }
+  return bestK;
+}
+
+/** On screen long enough to read (about 17 characters a second), 1–7 s, never over the next cue. */
+function holdToRead(cues: Cue[], rules: CueRules): void {
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i]!;
     const nextStart = cues[i + 1]?.start ?? Number.POSITIVE_INFINITY;
@@ -190,7 +209,6 @@ export function buildCues(words: readonly TimedSpan[], options: Partial<CueRules
     if (cue.end - cue.start < wanted) cue.end = Math.min(cue.start + wanted, nextStart);
     cue.end = Math.min(cue.end, cue.start + rules.maxSeconds, nextStart);
   }
-  return cues;
 }
 
 /**

@@ -24,6 +24,24 @@ export function cleanText(text: string): string {
 const OPENING = /[„“"«»‚‘']/;
 
 /**
+ * An apostrophe, not a quote: a single mark inside a word (geht's), or at a word's end (Hans’)
+ * while no quote is open.
+ */
+function isApostrophe(ch: string, before: string, after: string, open: boolean): boolean {
+  const single = ch === "'" || ch === '‚' || ch === '‘' || ch === '’';
+  if (!single || !/[\p{L}\p{N}]/u.test(before)) return false;
+  return /[\p{L}]/u.test(after) || !open;
+}
+
+/** Whether a quotation mark opens a quote: by its shape, else by what stands before and after it. */
+function opensQuote(ch: string, before: string, after: string, first: boolean, open: boolean): boolean {
+  if (ch === '„' || ch === '‚' || ch === '«') return true;
+  if (ch === '”' || ch === '’' || ch === '»') return false;
+  if (/[\s([{\-–—/]/.test(before) || first) return !(/\s/.test(after) && open);
+  return false;
+}
+
+/**
  * German quotation marks: outer „…“, inner ‚…‘, whatever the writer typed ("…", “…”, «…», „…„…“…“).
  * `depth` 1 sets the text as the inside of a quote (a card wraps its quote in „…“). An apostrophe
  * inside a word (geht's) stays.
@@ -40,25 +58,11 @@ export function germanQuotes(text: string, depth = 0): string {
     }
     const before = chars[i - 1] ?? ' ';
     const after = chars[i + 1] ?? ' ';
-    const single = ch === "'" || ch === '‚' || ch === '‘' || ch === '’';
-    if (single && /[\p{L}\p{N}]/u.test(before) && /[\p{L}]/u.test(after)) {
+    if (isApostrophe(ch, before, after, level > depth)) {
       out += '’';
       continue;
     }
-    if (single && /[\p{L}\p{N}]/u.test(before) && !/[\p{L}]/u.test(after) && level <= depth) {
-      // An apostrophe at a word's end (Hans’), not a closing quote: none is open.
-      out += '’';
-      continue;
-    }
-    const opens =
-      ch === '„' || ch === '‚' || ch === '«'
-        ? true
-        : ch === '”' || ch === '’' || ch === '»'
-          ? false
-          : /[\s([{\-–—/]/.test(before) || i === 0
-            ? !(/\s/.test(after) && level > depth)
-            : false;
-    if (opens) {
+    if (opensQuote(ch, before, after, i === 0, level > depth)) {
       out += level % 2 === 0 ? '„' : '‚';
       level++;
     } else if (level > depth) {
