@@ -31,7 +31,9 @@ describe('sign-out and reset request that fail, in the browser', () => {
     const headerBox = (await page.locator('header').first().boundingBox())!;
     const closeBox = (await toast.getByRole('button', { name: texts.common.close, exact: true }).boundingBox())!;
     for (const box of [(await toast.boundingBox())!, closeBox]) {
-      expect(box.y, 'toast and its close button below the header').toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      expect(box.y, 'toast and its close button below the header').toBeGreaterThanOrEqual(
+        headerBox.y + headerBox.height,
+      );
     }
     await screenshot(page, 'sign-out-error-toast-390');
     expect(await toastWith(page, t.loggedOutText).count()).toBe(0);
