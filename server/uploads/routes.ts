@@ -9,7 +9,8 @@ import { parseRange } from '../http/range';
 import { PRIVATE_MEDIA } from '../http/no-store';
 import { JOB_BASE_SECONDS, JOB_SECONDS_PER_MEDIA_SECOND } from '../media-jobs/runner';
 import { findMedia, listSubmissionMedia } from './queries';
-import { registerMediaJobs, toMediaItem, validSignature, type MediaRow } from './service';
+import { registerMediaJobs, type MediaRow } from './service';
+import { toMediaItem, validSignature } from './signed-urls';
 import { tusRoutes } from './tus';
 
 /**
